@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/**
+ * Every setting of the server, parsed from the environment once at boot (DESIGN §1 config.ts).
+ * Unset DATABASE_URL -> embedded PGlite in DATA_DIR; unset REDIS_URL -> in-memory Socket.IO
+ * adapter and rate limiter; unset SMTP_URL -> mail written to DATA_DIR/outbox.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@domino.local')),
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Lifetime of a token issued without "remember", in hours. */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Lifetime of a token issued with "remember", in days. */
+  REMEMBER_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Directory of the built web app served with SPA fallback; empty disables it. */
+  WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  TRUST_PROXY: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
+    .transform((v) => v === 'true'),
+  /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
+  SEED_DEMO: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+/** Parses the environment; throws an Error listing every invalid variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return { ...c, publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+}

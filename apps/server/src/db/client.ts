@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A drizzle database over either driver; services depend on this, never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A drizzle transaction handle. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (idempotent; serialised across processes on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Raised when a second process tries to open a PGlite data directory already in use. */
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The data directory ${dir} is already in use by another server process. ` +
+        'Stop that process, or start this one with another DATA_DIR (or a DATABASE_URL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/**
+ * Opens the database: node-postgres when `databaseUrl` is set, else PGlite in `dataDir/pglite`
+ * (or in memory when `dataDir` is 'memory://'). A PGlite directory is locked for the life of the
+ * process; a second opener gets DataDirLockedError instead of corrupting it.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolMax?: number;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          // Two nodes starting together must not both run the same migration.
+          await client.query('select pg_advisory_lock(7226001)');
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock(7226001)').catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  if (opts.dataDir === 'memory://') {
+    const client = new PGlite();
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+
+  const dir = path.resolve(opts.dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, 'server.lock'),
+      realpath: false,
+      stale: 15_000,
+      update: 5_000,
+      onCompromised: (err) => {
+        throw err;
+      },
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dir);
+    throw err;
+  }
+  const client = new PGlite(path.join(dir, 'pglite'));
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    async close() {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+/** True for PostgreSQL serialization failures and deadlocks, which a retry resolves. */
+export function isRetryableTxError(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  return code === '40001' || code === '40P01';
+}
+
+/** The SQLSTATE of a database error, looking through drizzle's wrapping. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The violated constraint's name of a database error (23505 and friends), if any. */
+export function pgConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

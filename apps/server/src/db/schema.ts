@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Database schema (drizzle). Money columns are bigint céntimos (`*_cents`, DESIGN §3).
+ * Migrations are generated from this file with `npm run db:generate -w @domino/server`.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Players and staff (spec §3 User). Email is stored lower-cased and unique. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    typeIdentification: text('type_identification').notNull(),
+    nIdentification: text('n_identification').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    rol: text('rol').notNull().default('jugador'),
+    status: text('status').notNull().default('activo'),
+    points: integer('points').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_identity_key').on(t.typeIdentification, t.nIdentification),
+    uniqueIndex('users_phone_key').on(t.phone),
+    check('users_rol_check', sql`${t.rol} in ('jugador', 'admin')`),
+    check('users_status_check', sql`${t.status} in ('activo', 'suspendido')`),
+    check('users_type_identification_check', sql`${t.typeIdentification} in ('V', 'E')`),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes (DESIGN §6). */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Ledger accounts (DESIGN §3). One wallet per user; system accounts have no owner.
+ * balance is céntimos; only modules/ledger writes it.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    ownerUserId: bigint('owner_user_id', { mode: 'number' }).references(() => users.id),
+    ref: text('ref'),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_kind_owner_ref_key').on(
+      t.kind,
+      sql`coalesce(${t.ownerUserId}, 0)`,
+      sql`coalesce(${t.ref}, '')`,
+    ),
+    check('accounts_non_negative', sql`${t.allowNegative} or ${t.balanceCents} >= 0`),
+  ],
+);
+
+/** Banks players can withdraw to and platform recharge accounts belong to (spec §3 Bank). */
+export const banks = pgTable(
+  'banks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('activo'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('banks_code_key').on(t.code)],
+);
+
+/** Platform accounts that receive Pago Móvil recharges (spec §3 Recharge account). */
+export const rechargeAccounts = pgTable('recharge_accounts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  bankId: bigint('bank_id', { mode: 'number' })
+    .notNull()
+    .references(() => banks.id),
+  accountNumber: text('account_number').notNull(),
+  holderName: text('holder_name').notNull(),
+  typeIdentification: text('type_identification').notNull(),
+  nIdentification: text('n_identification').notNull(),
+  phone: text('phone').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+/** The table catalogue (spec §3 Table/game). Fees are basis points of the entries. */
+export const gameTables = pgTable(
+  'game_tables',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    image: text('image'),
+    entryPriceCents: bigint('entry_price_cents', { mode: 'number' }).notNull(),
+    maxPlayers: smallint('max_players').notNull().default(4),
+    mode: text('mode').notNull().default('parejas'),
+    targetPoints: smallint('target_points').notNull().default(100),
+    turnSeconds: smallint('turn_seconds').notNull().default(20),
+    houseFeeBps: integer('house_fee_bps').notNull().default(800),
+    potShareBps: integer('pot_share_bps').notNull().default(200),
+    status: text('status').notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    check('game_tables_entry_price_check', sql`${t.entryPriceCents} > 0`),
+    check('game_tables_max_players_check', sql`${t.maxPlayers} between 2 and 4`),
+    check('game_tables_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('game_tables_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
+    check(
+      'game_tables_fees_check',
+      sql`${t.houseFeeBps} >= 0 and ${t.potShareBps} >= 0 and ${t.houseFeeBps} + ${t.potShareBps} < 10000`,
+    ),
+  ],
+);
+
+/** Who sits at a table waiting for or playing its current match. */
+export const tableSeats = pgTable(
+  'table_seats',
+  {
+    tableId: bigint('table_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameTables.id),
+    seat: smallint('seat').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.seat] }),
+    uniqueIndex('table_seats_user_key').on(t.userId),
+  ],
+);

@@ -1,0 +1,64 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client';
+import { authenticate } from '../auth/service';
+
+/** Socket.IO rooms (DESIGN §5). */
+export const ROOMS = {
+  tables: 'tables',
+  user: (userId: number) => `user:${userId}`,
+  table: (tableId: number) => `table:${tableId}`,
+  game: (gameId: string) => `game:${gameId}`,
+} as const;
+
+export interface SocketData {
+  userId: number | null;
+}
+
+/**
+ * Attaches Socket.IO to the HTTP server. Every socket joins the public `tables` room (spec §7:
+ * channel 'tables', event UserJoinedTable); a socket whose handshake carries a valid token
+ * (`auth: {token}`) also joins its user room. With Redis, the Redis adapter shares rooms across
+ * nodes.
+ */
+export function attachRealtime(
+  server: HttpServer,
+  db: Db,
+  redis?: { pub: Redis; sub: Redis },
+): Server<
+  Record<string, never>,
+  Record<string, (...args: unknown[]) => void>,
+  Record<string, never>,
+  SocketData
+> {
+  const io = new Server<
+    Record<string, never>,
+    Record<string, (...args: unknown[]) => void>,
+    Record<string, never>,
+    SocketData
+  >(server, {
+    serveClient: false,
+    cors: { origin: false },
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+  });
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    socket.data.userId = null;
+    if (typeof token === 'string' && token.length > 0) {
+      try {
+        const ctx = await authenticate(db, token);
+        if (ctx) socket.data.userId = ctx.user.id;
+      } catch (err) {
+        return next(err as Error);
+      }
+    }
+    next();
+  });
+  io.on('connection', (socket) => {
+    void socket.join(ROOMS.tables);
+    if (socket.data.userId !== null) void socket.join(ROOMS.user(socket.data.userId));
+  });
+  return io;
+}

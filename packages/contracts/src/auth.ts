@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { AREA_CODES, DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './constants';
+import { MSG } from './messages';
+
+/**
+ * Request and response schemas of the account endpoints (spec §3, §5, §7). Field names are the
+ * spec's, verbatim. Validation messages come from MSG and are the ones the spec lists.
+ */
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** True when the string looks like an e-mail address (spec §5 "format check"). */
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_RE.test(value);
+}
+
+/** Problems with a password under the registration rules (spec §5), in display order. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < LIMITS.passwordMinLength) problems.push(MSG.passwordMinLength);
+  if (!/[A-Z]/.test(password)) problems.push(MSG.passwordUppercase);
+  if (!/\d/.test(password)) problems.push(MSG.passwordNumber);
+  if (password.length > LIMITS.passwordMaxLength) problems.push(MSG.passwordTooLong);
+  return problems;
+}
+
+/** Problems with an identification number: 6-10 digits (spec §5). */
+export function identificationProblems(value: string): string[] {
+  if (value.trim() === '') return [MSG.identificationRequired];
+  return /^\d{6,10}$/.test(value) ? [] : [MSG.identificationInvalid];
+}
+
+/**
+ * Problems with a full phone (area code + 7 digits, e.g. "04121234567"; spec §3, §5).
+ * Separators (spaces, dashes) are not accepted: the client sends digits only.
+ */
+export function phoneProblems(phone: string): string[] {
+  if (phone.trim() === '') return [MSG.phoneRequired];
+  if (!/^\d+$/.test(phone)) return [MSG.phoneOnlyDigits];
+  const problems: string[] = [];
+  if (!(AREA_CODES as readonly string[]).includes(phone.slice(0, 4)))
+    problems.push(MSG.areaCodeInvalid);
+  if (phone.length !== 4 + LIMITS.phoneDigits) problems.push(MSG.phoneDigits);
+  return problems;
+}
+
+const str = (required: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
+
+/** POST /api/register_api payload (spec §3 "Registration payload"). */
+export const registerRequestSchema = z
+  .object({
+    name: str(MSG.nameRequired),
+    email: str(MSG.emailRequired),
+    type_identification: str(MSG.documentTypeRequired),
+    n_identification: str(MSG.identificationRequired),
+    phone: str(MSG.phoneRequired),
+    password: str(MSG.passwordRequired),
+    password_confirmation: str(MSG.passwordConfirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    const add = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    const name = v.name.trim();
+    if (name === '') add('name', MSG.nameRequired);
+    else if (name.length > 100) add('name', MSG.nameTooLong);
+    const email = v.email.trim();
+    if (email === '') add('email', MSG.emailRequired);
+    else if (!isEmail(email)) add('email', MSG.emailInvalid);
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(v.type_identification))
+      add('type_identification', MSG.documentTypeRequired);
+    for (const m of identificationProblems(v.n_identification)) add('n_identification', m);
+    for (const m of phoneProblems(v.phone)) add('phone', m);
+    if (v.password === '') add('password', MSG.passwordRequired);
+    else for (const m of passwordProblems(v.password)) add('password', m);
+    if (v.password_confirmation === '') add('password_confirmation', MSG.passwordConfirmRequired);
+    else if (v.password_confirmation !== v.password)
+      add('password_confirmation', MSG.passwordMismatch);
+  })
+  .transform((v) => ({
+    ...v,
+    name: v.name.trim(),
+    email: v.email.trim().toLowerCase(),
+    type_identification: v.type_identification as (typeof DOCUMENT_TYPES)[number],
+  }));
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** POST /api/login_api payload (spec §5, §7). */
+export const loginRequestSchema = z
+  .object({
+    email: str(MSG.emailRequired),
+    password: str(MSG.passwordRequired),
+    remember: z.boolean().optional().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email.trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MSG.emailRequired });
+    if (v.password === '')
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRequired });
+  })
+  .transform((v) => ({ ...v, email: v.email.trim().toLowerCase() }));
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** The user object (spec §3). balance is a JSON number in bolívares; dates are ISO 8601. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  balance: z.number(),
+  type_identification: z.enum(DOCUMENT_TYPES),
+  n_identification: z.string(),
+  phone: z.string(),
+  username: z.string(),
+  rol: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  points: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Response of register_api and login_api (spec §7): `{ token, user }`. */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  expires_at: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const checkEmailRequestSchema = z.object({ email: z.string() });
+export const checkIdentityRequestSchema = z.object({
+  type_identification: z.string(),
+  n_identification: z.string(),
+});
+export const checkPhoneRequestSchema = z.object({ phone: z.string() });
+/** Response of check_email / check_identity / check_phone (spec §7). */
+export const availabilityResponseSchema = z.object({
+  available: z.boolean(),
+  message: z.string().optional(),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
