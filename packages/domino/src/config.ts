@@ -1,0 +1,120 @@
+/**
+ * Per-table rule options (DESIGN §4: "engine defaults; each option is a per-table setting").
+ */
+import type { Seat } from './tiles';
+
+/** Partnership play (4 seats, pairs 0+2 and 1+3) or every player for themself (2-3 seats). */
+export type GameMode = 'parejas' | 'individual';
+
+/** Rule options of one table. Plain data; stored with the match state. */
+export interface TableConfig {
+  readonly mode: GameMode;
+  /** Seats at the table: 4 for parejas, 2 or 3 for individual. */
+  readonly players: 2 | 3 | 4;
+  /** Match target in points (first side to reach it wins). */
+  readonly targetPoints: 100 | 150 | 200;
+  /**
+   * Parejas tranque: `pair_totals` = the pair with fewer pips wins; `lowest_hand` = the pair of
+   * the seat with the lowest individual hand wins. Individual mode always uses the lowest hand.
+   */
+  readonly tranqueRule: 'pair_totals' | 'lowest_hand';
+  /** Hands after the first: the lead rotates one seat, or the previous winner leads. */
+  readonly leadRule: 'rotate' | 'winner';
+  /**
+   * Parejas: the winning pair scores the opponents' pips (`opponents`) or the pips of all three
+   * other hands (`all_hands`). Individual mode always scores all opponents' pips.
+   */
+  readonly countingRule: 'opponents' | 'all_hands';
+  /** +25 bonuses, off by default. */
+  readonly bonuses: { readonly capicua: boolean; readonly paseCorrido: boolean };
+  /** Individual mode: draw from the stock until able to play (false: pass). Ignored in parejas. */
+  readonly drawing: boolean;
+  /** Turn time in seconds; carried for the server, the engine has no clock. */
+  readonly turnSeconds: number;
+}
+
+/** The engine defaults of DESIGN §4: parejas to 100, tranque by pair totals, no bonuses. */
+export const DEFAULT_CONFIG: TableConfig = Object.freeze({
+  mode: 'parejas',
+  players: 4,
+  targetPoints: 100,
+  tranqueRule: 'pair_totals',
+  leadRule: 'rotate',
+  countingRule: 'opponents',
+  bonuses: Object.freeze({ capicua: false, paseCorrido: false }),
+  drawing: true,
+  turnSeconds: 20,
+});
+
+/** Points of each bonus (DESIGN §4). */
+export const BONUS_POINTS = 25;
+
+/** Tiles dealt to each seat (DESIGN §4). */
+export const HAND_SIZE = 7;
+
+/**
+ * Lists what is wrong with a config (empty when valid). Rules: parejas needs exactly 4 players,
+ * individual 2 or 3; enums must hold one of their values; turnSeconds a positive finite number.
+ */
+export function configProblems(config: TableConfig): string[] {
+  const problems: string[] = [];
+  if (config.mode === 'parejas') {
+    if (config.players !== 4) problems.push('parejas is played by exactly 4 players');
+  } else if (config.mode === 'individual') {
+    if (config.players !== 2 && config.players !== 3)
+      problems.push('individual mode is played by 2 or 3 players');
+  } else {
+    problems.push('mode must be parejas or individual');
+  }
+  if (![100, 150, 200].includes(config.targetPoints))
+    problems.push('targetPoints must be 100, 150 or 200');
+  if (config.tranqueRule !== 'pair_totals' && config.tranqueRule !== 'lowest_hand')
+    problems.push('tranqueRule must be pair_totals or lowest_hand');
+  if (config.leadRule !== 'rotate' && config.leadRule !== 'winner')
+    problems.push('leadRule must be rotate or winner');
+  if (config.countingRule !== 'opponents' && config.countingRule !== 'all_hands')
+    problems.push('countingRule must be opponents or all_hands');
+  if (
+    typeof config.bonuses !== 'object' ||
+    config.bonuses === null ||
+    typeof config.bonuses.capicua !== 'boolean' ||
+    typeof config.bonuses.paseCorrido !== 'boolean'
+  )
+    problems.push('bonuses must be {capicua: boolean, paseCorrido: boolean}');
+  if (typeof config.drawing !== 'boolean') problems.push('drawing must be a boolean');
+  if (
+    typeof config.turnSeconds !== 'number' ||
+    !Number.isFinite(config.turnSeconds) ||
+    config.turnSeconds <= 0
+  )
+    problems.push('turnSeconds must be a positive number');
+  return problems;
+}
+
+/**
+ * Number of scoring sides: 2 pairs in parejas, one per seat in individual mode. Scores, pips by
+ * side and points by side are arrays of this length.
+ */
+export function sideCount(config: TableConfig): number {
+  return config.mode === 'parejas' ? 2 : config.players;
+}
+
+/** Scoring side of a seat: parejas pair 0 = seats 0+2, pair 1 = seats 1+3; individual = seat. */
+export function sideOf(config: TableConfig, seat: Seat): number {
+  return config.mode === 'parejas' ? seat % 2 : seat;
+}
+
+/** Seats of a scoring side. */
+export function seatsOfSide(config: TableConfig, side: number): Seat[] {
+  return config.mode === 'parejas' ? [side as Seat, (side + 2) as Seat] : [side as Seat];
+}
+
+/** Next seat in turn order (0 -> 1 -> ... -> players-1 -> 0). */
+export function nextSeat(seat: Seat, players: number): Seat {
+  return ((seat + 1) % players) as Seat;
+}
+
+/** True when the table draws from a stock (individual mode with drawing on). */
+export function usesStock(config: TableConfig): boolean {
+  return config.mode === 'individual' && config.drawing;
+}

@@ -1,0 +1,76 @@
+/**
+ * @domino/domino — the pure Venezuelan domino engine (DESIGN §1, §4, §5): tiles, provably fair
+ * deals, legal moves, applying moves, scoring, the match, and player views. No I/O, no clock, no
+ * Math.random, no dependencies: it runs identically on the server and in the browser.
+ */
+export {
+  ALL_TILES,
+  MAX_PIP,
+  TILE_COUNT,
+  TOTAL_PIPS,
+  isDouble,
+  leadRank,
+  matches,
+  parseTile,
+  sameTile,
+  sumPips,
+  tileFromId,
+  tileId,
+  tilePips,
+  type End,
+  type Seat,
+  type Tile,
+  type TileId,
+} from './tiles';
+export {
+  BONUS_POINTS,
+  DEFAULT_CONFIG,
+  HAND_SIZE,
+  configProblems,
+  nextSeat,
+  seatsOfSide,
+  sideCount,
+  sideOf,
+  usesStock,
+  type GameMode,
+  type TableConfig,
+} from './config';
+export { hmacSha256, hmacSha256Keyed, sha256, toHex, utf8Encode } from './sha256';
+export {
+  commitment,
+  dealHand,
+  shuffleForHand,
+  verifyDeal,
+  verifyMatch,
+  type Deal,
+  type FairnessCheck,
+  type FairnessSeeds,
+  type RevealedFairness,
+} from './fairness';
+export {
+  fitsLine,
+  hasPlayableTile,
+  isBlocked,
+  legalMoves,
+  mustDraw,
+  placeTile,
+  playMoves,
+} from './rules';
+export { matchResult, scoreHand } from './scoring';
+export { ReplayError, applyMove, replay, startHand, startMatch } from './match';
+export { fairnessRecord, playerView, redactEvent, type PlayerView } from './view';
+export type {
+  Bonus,
+  GameEvent,
+  HandState,
+  HandSummary,
+  LinePiece,
+  MatchResult,
+  MatchState,
+  Move,
+  MoveErrorCode,
+  MoveResult,
+  OpenEnds,
+  PassRecord,
+  SeatedMove,
+} from './types';
