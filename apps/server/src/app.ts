@@ -106,12 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.code(429).send({ message: MSG.tooManyRequests, code: 'rate/limited' });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({
-          message: 'La solicitud no es válida.',
-          code: error.code ? `http/${error.code}` : 'http/bad_request',
-        });
+      return reply.code(status).send({
+        message: 'La solicitud no es válida.',
+        code: error.code ? `http/${error.code}` : 'http/bad_request',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: MSG.unexpected, code: 'server/internal' });

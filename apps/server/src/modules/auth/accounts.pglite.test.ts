@@ -1,0 +1,3 @@
+import { accountSuite } from './accounts.suite';
+
+accountSuite('pglite');

@@ -1,0 +1,138 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import type { Database } from '../db/client';
+import { bootstrap } from '../modules/catalog/bootstrap';
+import { createDeps } from '../server';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The PostgreSQL server tests use (DESIGN §2: local server, trust auth, database `test`). */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let pgProbe: Promise<boolean> | undefined;
+/**
+ * Whether real PostgreSQL is reachable. Off CI a missing server is reported loudly and its suites
+ * are skipped; with CI=true a missing server is an error (the suite fails).
+ */
+export function postgresAvailable(): Promise<boolean> {
+  pgProbe ??= (async () => {
+    const client = new pg.Client({
+      connectionString: TEST_DATABASE_URL,
+      connectionTimeoutMillis: 3000,
+    });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch (err) {
+      if (process.env.CI === 'true') {
+        throw new Error(
+          `PostgreSQL is required under CI but ${TEST_DATABASE_URL} is unreachable: ${String(err)}`,
+        );
+      }
+      console.warn(
+        `\n!!! PostgreSQL at ${TEST_DATABASE_URL} is unreachable: the real-PostgreSQL suites are SKIPPED.\n`,
+      );
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return pgProbe;
+}
+
+/**
+ * A fresh, empty, migrated database: PGlite in memory, or a new PostgreSQL database
+ * (`domino_t_<random>`) that close() drops, keeping the shared server tidy.
+ */
+export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const name = `domino_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    poolMax: 30,
+  });
+  await database.migrate();
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Builds the real app over a fresh database with the demo catalogue and an admin. */
+export async function buildTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    ADMIN_EMAIL: 'admin@test.local',
+    ADMIN_PASSWORD: 'AdminPass123',
+    ...env,
+  });
+  await bootstrap(database.db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+    seedDemo: true,
+  });
+  const app = await buildApp(createDeps(config, database));
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let seq = 0;
+/** A valid registration payload with a unique email, identity and phone (random, per call). */
+export function newPlayer(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    name: 'Jugador Prueba',
+    email: `jugador${seq}_${randomBytes(4).toString('hex')}@example.com`,
+    type_identification: 'V',
+    n_identification: String(randomInt(10_000_000, 99_999_999)),
+    phone: `0414${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+    password: 'Secreto123',
+    password_confirmation: 'Secreto123',
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from './messages';
+import { passwordScore, strengthLabel } from './password';
+import { identificationProblems, isEmail, passwordProblems, phoneProblems } from './auth';
+import { tableBadge } from './tables';
+
+describe('registration rules (spec §5)', () => {
+  it('scores password strength with the spec weights and labels', () => {
+    expect(passwordScore('')).toBe(0);
+    expect(passwordScore('abcdefg')).toBe(20);
+    expect(passwordScore('abcdefghijk')).toBe(30);
+    expect(passwordScore('Abcdefg1')).toBe(60);
+    expect(passwordScore('Abcdefghij1!')).toBe(90);
+    expect([20, 40, 60, 80, 81].map(strengthLabel)).toEqual([
+      'Muy débil',
+      'Débil',
+      'Moderada',
+      'Fuerte',
+      'Muy fuerte',
+    ]);
+  });
+
+  it('lists every password problem', () => {
+    expect(passwordProblems('abc')).toEqual([
+      MSG.passwordMinLength,
+      MSG.passwordUppercase,
+      MSG.passwordNumber,
+    ]);
+    expect(passwordProblems('Secreto123')).toEqual([]);
+  });
+
+  it('checks identification and phone formats', () => {
+    expect(identificationProblems('12345')).toEqual([MSG.identificationInvalid]);
+    expect(identificationProblems('123456')).toEqual([]);
+    expect(identificationProblems('12345678901')).toEqual([MSG.identificationInvalid]);
+    expect(phoneProblems('04241234567')).toEqual([]);
+    expect(phoneProblems('0424123456')).toEqual([MSG.phoneDigits]);
+    expect(phoneProblems('0424-123456')).toEqual([MSG.phoneOnlyDigits]);
+    expect(phoneProblems('')).toEqual([MSG.phoneRequired]);
+  });
+
+  it('recognises e-mail addresses', () => {
+    expect(isEmail('ana@example.com')).toBe(true);
+    expect(isEmail('ana@example')).toBe(false);
+    expect(isEmail('ana example.com')).toBe(false);
+  });
+});
+
+describe('table badge (spec §4)', () => {
+  it('maps players to Nuevo, Activo, Lleno and Jugando', () => {
+    const t = (current_players: number, status: 'open' | 'playing' = 'open') =>
+      tableBadge({ current_players, max_players: 4, status });
+    expect([t(0), t(2), t(4), t(5), t(4, 'playing')]).toEqual([
+      'Nuevo',
+      'Activo',
+      'Lleno',
+      'Jugando',
+      'Jugando',
+    ]);
+  });
+});
