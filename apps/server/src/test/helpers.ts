@@ -32,9 +32,9 @@ export function postgresAvailable(): Promise<boolean> {
       return true;
     } catch (err) {
       if (process.env.CI === 'true') {
-        throw new Error(
-          `PostgreSQL is required under CI but ${TEST_DATABASE_URL} is unreachable: ${String(err)}`,
-        );
+        throw new Error(`PostgreSQL is required under CI but ${TEST_DATABASE_URL} is unreachable`, {
+          cause: err,
+        });
       }
       console.warn(
         `\n!!! PostgreSQL at ${TEST_DATABASE_URL} is unreachable: the real-PostgreSQL suites are SKIPPED.\n`,
