@@ -53,6 +53,17 @@ export function commitment(serverSeed: string): string {
 const TWO_POW_32 = 0x100000000;
 
 /**
+ * Uniform integer in [0, range) from unsigned 32-bit words: a word x is accepted when
+ * x < floor(2^32 / range) * range and gives x mod range; otherwise the next word is read.
+ */
+export function uniformInt(range: number, nextWord: () => number): number {
+  const limit = Math.floor(TWO_POW_32 / range) * range;
+  let x = nextWord();
+  while (x >= limit) x = nextWord();
+  return x % range;
+}
+
+/**
  * The 28 tiles in the shuffled order of hand `handNumber` (1-based integer), per the algorithm at
  * the top of this file. Throws RangeError for a hand number that is not a positive safe integer.
  */
@@ -81,11 +92,7 @@ export function shuffleForHand(seeds: FairnessSeeds, handNumber: number): Tile[]
   };
   const tiles = ALL_TILES.slice();
   for (let i = TILE_COUNT - 1; i >= 1; i--) {
-    const range = i + 1;
-    const limit = Math.floor(TWO_POW_32 / range) * range;
-    let x = nextWord();
-    while (x >= limit) x = nextWord();
-    const j = x % range;
+    const j = uniformInt(i + 1, nextWord);
     const tmp = tiles[i] as Tile;
     tiles[i] = tiles[j] as Tile;
     tiles[j] = tmp;

@@ -1,0 +1,175 @@
+/**
+ * Helpers shared by the engine's tests (not exported from the package): a seeded PRNG, every
+ * config combination, hand-built states and random play.
+ */
+import { DEFAULT_CONFIG, type TableConfig } from './config';
+import { dealHand } from './fairness';
+import { applyMove, startMatch } from './match';
+import { legalMoves } from './rules';
+import { parseTile, sumPips, type Seat, type Tile } from './tiles';
+import type { GameEvent, HandState, LinePiece, MatchState, OpenEnds, SeatedMove } from './types';
+
+/** mulberry32: a small deterministic PRNG for picking random moves in tests and benches. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every meaningful config combination (options the mode ignores are left at their default). */
+export function allConfigs(): TableConfig[] {
+  const out: TableConfig[] = [];
+  const targets = [100, 150, 200] as const;
+  const leads = ['rotate', 'winner'] as const;
+  const bonusSets = [
+    { capicua: false, paseCorrido: false },
+    { capicua: true, paseCorrido: false },
+    { capicua: false, paseCorrido: true },
+    { capicua: true, paseCorrido: true },
+  ];
+  for (const targetPoints of targets)
+    for (const leadRule of leads)
+      for (const bonuses of bonusSets) {
+        for (const tranqueRule of ['pair_totals', 'lowest_hand'] as const)
+          for (const countingRule of ['opponents', 'all_hands'] as const)
+            out.push({
+              ...DEFAULT_CONFIG,
+              targetPoints,
+              leadRule,
+              bonuses,
+              tranqueRule,
+              countingRule,
+            });
+        for (const players of [2, 3] as const)
+          for (const drawing of [true, false])
+            out.push({
+              ...DEFAULT_CONFIG,
+              mode: 'individual',
+              players,
+              targetPoints,
+              leadRule,
+              bonuses,
+              drawing,
+              tranqueRule: 'lowest_hand',
+            });
+      }
+  return out;
+}
+
+/** Seeds for `players` seats. */
+export function seedsFor(players: number, serverSeed = 'server-seed') {
+  return {
+    serverSeed,
+    clientSeeds: Array.from({ length: players }, (_, s) => `client-${s}`),
+  };
+}
+
+/** Shorthand: `t('3-5')` is the tile [3,5]. */
+export function t(text: string): Tile {
+  const tile = parseTile(text.split('-').map(Number));
+  if (tile === null) throw new Error(`bad tile ${text}`);
+  return tile;
+}
+
+/** Shorthand: `tiles('6-6 3-5')`. */
+export function tiles(text: string): Tile[] {
+  return text.trim() === '' ? [] : text.trim().split(/\s+/).map(t);
+}
+
+/**
+ * A state in the middle of hand `number` with the given hands and open ends, for scenario tests.
+ * The line holds placeholder pieces: conservation does not hold for such states.
+ */
+export function handBuiltState(options: {
+  config?: Partial<TableConfig>;
+  hands: string[];
+  ends: OpenEnds | null;
+  turn: Seat;
+  leader?: Seat;
+  number?: number;
+  stock?: string;
+  scores?: number[];
+  lastPlayer?: Seat | null;
+}): MatchState {
+  const config: TableConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const seeds = seedsFor(config.players);
+  const base = startMatch(config, seeds);
+  const line: LinePiece[] =
+    options.ends === null
+      ? []
+      : [
+          {
+            tile: t(
+              `${Math.min(options.ends.left, options.ends.right)}-${Math.max(options.ends.left, options.ends.right)}`,
+            ),
+            seat: 0,
+            left: options.ends.left,
+            right: options.ends.right,
+          },
+        ];
+  const hand: HandState = {
+    number: options.number ?? 2,
+    leader: options.leader ?? 0,
+    requiredLead: null,
+    hands: options.hands.map(tiles),
+    stock: tiles(options.stock ?? ''),
+    line,
+    ends: options.ends,
+    turn: options.turn,
+    passes: [],
+    lastPlayer: options.lastPlayer ?? null,
+    passesInRow: 0,
+    bonuses: [],
+    dealt: dealHand(seeds, options.number ?? 2, config.players),
+  };
+  return { ...base, hand, scores: options.scores ?? base.scores };
+}
+
+/** Tiles and pips currently in hands, stock and line. */
+export function census(state: MatchState): { tiles: Tile[]; pips: number } {
+  const all: Tile[] = [
+    ...state.hand.hands.flat(),
+    ...state.hand.stock,
+    ...state.hand.line.map((p) => p.tile),
+  ];
+  return { tiles: all, pips: sumPips(all) };
+}
+
+/** One step of random play: the seat to move and one of its legal moves. */
+export function randomStep(state: MatchState, rng: () => number): SeatedMove {
+  const seat = state.hand.turn as Seat;
+  const moves = legalMoves(state, seat);
+  const move = moves[Math.floor(rng() * moves.length)];
+  if (move === undefined) throw new Error(`seat ${seat} has no legal move`);
+  return { seat, move };
+}
+
+/**
+ * Plays a whole match at random, calling `onStep` after each accepted move. Throws when a
+ * legal move is rejected or the match exceeds `maxMoves`.
+ */
+export function playRandomMatch(
+  config: TableConfig,
+  seeds: { serverSeed: string; clientSeeds: string[] },
+  rng: () => number,
+  onStep?: (before: MatchState, step: SeatedMove, after: MatchState, events: GameEvent[]) => void,
+  maxMoves = 20_000,
+): { state: MatchState; moves: SeatedMove[] } {
+  let state = startMatch(config, seeds);
+  const moves: SeatedMove[] = [];
+  while (state.status === 'playing') {
+    if (moves.length >= maxMoves) throw new Error('match did not terminate');
+    const step = randomStep(state, rng);
+    const result = applyMove(state, step.seat, step.move);
+    if (!result.ok) throw new Error(`legal move rejected: ${result.code}`);
+    moves.push(step);
+    onStep?.(state, step, result.state, result.events);
+    state = result.state;
+  }
+  return { state, moves };
+}
