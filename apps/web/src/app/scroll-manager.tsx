@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+const HASH_WAIT_MS = 3_000;
+
+/**
+ * Every navigation scrolls to the top, or smoothly to the hash target if there is one (spec §2).
+ * Pages load lazily, so the hash target is looked for until it appears (up to 3 s).
+ */
+export function ScrollManager() {
+  const { key, hash } = useLocation();
+
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+      return;
+    }
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      id = hash.slice(1);
+    }
+    const started = Date.now();
+    let timer = 0;
+    const attempt = () => {
+      const element = document.getElementById(id);
+      if (element) {
+        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        return;
+      }
+      if (Date.now() - started < HASH_WAIT_MS) timer = window.setTimeout(attempt, 50);
+    };
+    attempt();
+    return () => window.clearTimeout(timer);
+  }, [key, hash]);
+
+  return null;
+}

@@ -1,0 +1,23 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { ScrollManager } from '../scroll-manager';
+import { SessionManager } from '../session-manager';
+import { Footer } from './Footer';
+import { Navbar } from './Navbar';
+import { SessionExpiredBanner } from './SessionExpiredBanner';
+
+/** The global shell around every route (spec §2): navbar, banner, page, footer. */
+export function AppLayout() {
+  return (
+    <>
+      <ScrollManager />
+      <SessionManager />
+      <Navbar />
+      <SessionExpiredBanner />
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  NavLink as MantineNavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconHistory,
+  IconLogout,
+  IconReceipt,
+  IconShieldLock,
+  IconTrophy,
+  IconUser,
+  IconWallet,
+  IconCashBanknote,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { User } from '@domino/contracts';
+import { displayName } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { BalanceBadge } from './BalanceBadge';
+import { Brand } from './Brand';
+import { ADMIN_LINK, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
+import { useLogout } from './use-logout';
+import classes from './Navbar.module.css';
+
+const PLAYER_ICONS: Record<string, React.ReactNode> = {
+  '/profile': <IconUser size={16} aria-hidden />,
+  '/recharge': <IconWallet size={16} aria-hidden />,
+  '/withdraw': <IconCashBanknote size={16} aria-hidden />,
+  '/transactions': <IconReceipt size={16} aria-hidden />,
+  '/pote': <IconTrophy size={16} aria-hidden />,
+  '/history': <IconHistory size={16} aria-hidden />,
+};
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? 'U') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+/** Navbar (spec §2 Global shell): visitor links or the player's balance and menu; burger on phones. */
+export function Navbar() {
+  const { token, user } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { logout, loggingOut } = useLogout();
+  const loggedIn = Boolean(token);
+
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Brand to={loggedIn ? '/dashboard' : '/'} />
+
+          {loggedIn ? (
+            <Group gap="sm" wrap="nowrap">
+              {user && <BalanceBadge balance={user.balance} />}
+              <Box visibleFrom="sm">
+                <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
+              </Box>
+            </Group>
+          ) : (
+            <>
+              <Group gap={4} visibleFrom="md" component="nav" aria-label="Principal">
+                {VISITOR_LINKS.map((link) => (
+                  <UnstyledButton
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    className={classes.link}
+                  >
+                    {link.label}
+                    {'badge' in link && (
+                      <Badge size="xs" color="gold" variant="filled" ml={6} c="dark.9">
+                        {link.badge}
+                      </Badge>
+                    )}
+                  </UnstyledButton>
+                ))}
+              </Group>
+              <Group gap="xs" visibleFrom="md" wrap="nowrap">
+                <Button component={Link} to="/login" variant="outline" color="gold.3">
+                  Iniciar Sesión
+                </Button>
+                <Button component={Link} to="/register" color="gold.5" c="dark.9">
+                  Registro
+                </Button>
+              </Group>
+            </>
+          )}
+
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom={loggedIn ? 'sm' : 'md'}
+            color="var(--mantine-color-gold-3)"
+            aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+            size="sm"
+          />
+        </Group>
+      </Container>
+
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="min(320px, 85vw)"
+        title={loggedIn ? displayName(user) : 'Menú'}
+        closeButtonProps={{ 'aria-label': 'Cerrar menú' }}
+        hiddenFrom={loggedIn ? 'sm' : 'md'}
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
+        {loggedIn ? (
+          <Stack gap={2} component="nav" aria-label="Mi cuenta">
+            {PLAYER_LINKS.map((link) => (
+              <MantineNavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={PLAYER_ICONS[link.to]}
+                onClick={close}
+              />
+            ))}
+            {user?.rol === 'admin' && (
+              <MantineNavLink
+                component={Link}
+                to={ADMIN_LINK.to}
+                label={ADMIN_LINK.label}
+                leftSection={<IconShieldLock size={16} aria-hidden />}
+                onClick={close}
+              />
+            )}
+            <Divider my="sm" />
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              loading={loggingOut}
+              onClick={() => {
+                close();
+                void logout();
+              }}
+            >
+              Cerrar Sesión
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap={2} component="nav" aria-label="Principal">
+            {VISITOR_LINKS.map((link) => (
+              <MantineNavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                onClick={close}
+                label={
+                  <Group gap={6}>
+                    {link.label}
+                    {'badge' in link && (
+                      <Badge size="xs" color="gold" c="dark.9">
+                        {link.badge}
+                      </Badge>
+                    )}
+                  </Group>
+                }
+              />
+            ))}
+            <Divider my="sm" />
+            <Button component={Link} to="/login" variant="outline" onClick={close}>
+              Iniciar Sesión
+            </Button>
+            <Button component={Link} to="/register" mt="xs" onClick={close}>
+              Registro
+            </Button>
+          </Stack>
+        )}
+      </Drawer>
+    </Box>
+  );
+}
+
+function UserMenu({
+  user,
+  onLogout,
+  loggingOut,
+}: {
+  user: User | null;
+  onLogout: () => Promise<void>;
+  loggingOut: boolean;
+}) {
+  const name = displayName(user);
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="gold" variant="filled">
+              {initials(name)}
+            </Avatar>
+            <Text fw={600} fz="sm" c="white" truncate maw={160}>
+              {name}
+            </Text>
+            <IconChevronDown size={14} color="var(--mantine-color-gold-3)" aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user?.email ?? name}</Menu.Label>
+        {PLAYER_LINKS.map((link) => (
+          <Menu.Item
+            key={link.to}
+            component={Link}
+            to={link.to}
+            leftSection={PLAYER_ICONS[link.to]}
+          >
+            {link.label}
+          </Menu.Item>
+        ))}
+        {user?.rol === 'admin' && (
+          <Menu.Item
+            component={Link}
+            to={ADMIN_LINK.to}
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+          >
+            {ADMIN_LINK.label}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          disabled={loggingOut}
+          onClick={() => void onLogout()}
+        >
+          Cerrar Sesión
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

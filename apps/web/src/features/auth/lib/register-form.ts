@@ -1,0 +1,195 @@
+import {
+  AREA_CODES,
+  DOCUMENT_TYPES,
+  identificationProblems,
+  isEmail,
+  LIMITS,
+  MSG,
+  passwordProblems,
+  passwordScore,
+  phoneProblems,
+  type RegisterRequest,
+} from '@domino/contracts';
+import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
+import type { FailureOutcome } from './login-form';
+
+/** The registration form (spec §2 Register). The phone is split into area code + 7 digits. */
+export interface RegisterValues {
+  name: string;
+  email: string;
+  type_identification: string;
+  n_identification: string;
+  area_code: string;
+  phone_number: string;
+  password: string;
+  password_confirmation: string;
+  terms: boolean;
+}
+
+export type RegisterField = keyof RegisterValues;
+export type RegisterErrors = Partial<Record<RegisterField, string>>;
+
+export const EMPTY_REGISTER_VALUES: RegisterValues = {
+  name: '',
+  email: '',
+  type_identification: 'V',
+  n_identification: '',
+  area_code: '',
+  phone_number: '',
+  password: '',
+  password_confirmation: '',
+  terms: false,
+};
+
+const includes = (list: readonly string[], value: string) => list.includes(value);
+
+/**
+ * Client-side checks of the registration form (spec §5), first problem per field, with the
+ * contracts' messages and rules.
+ */
+export function validateRegister(values: RegisterValues): RegisterErrors {
+  const errors: RegisterErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = MSG.nameRequired;
+  else if (name.length > 100) errors.name = MSG.nameTooLong;
+
+  const email = values.email.trim();
+  if (email === '') errors.email = MSG.emailRequired;
+  else if (!isEmail(email)) errors.email = MSG.emailInvalid;
+
+  if (!includes(DOCUMENT_TYPES, values.type_identification)) {
+    errors.type_identification = MSG.documentTypeRequired;
+  }
+  const identification = identificationProblems(values.n_identification)[0];
+  if (identification) errors.n_identification = identification;
+
+  if (values.area_code === '') errors.area_code = MSG.areaCodeRequired;
+  else if (!includes(AREA_CODES, values.area_code)) errors.area_code = MSG.areaCodeInvalid;
+
+  // The area code has its own field and message: check the number against a valid code.
+  const number = values.phone_number.trim();
+  const phone = number === '' ? MSG.phoneRequired : phoneProblems(`${AREA_CODES[0]}${number}`)[0];
+  if (phone) errors.phone_number = phone;
+
+  if (values.password === '') errors.password = MSG.passwordRequired;
+  else {
+    const problem = passwordProblems(values.password)[0];
+    if (problem) errors.password = problem;
+    else if (passwordScore(values.password) < LIMITS.minPasswordScore) {
+      errors.password = MSG.passwordTooWeak;
+    }
+  }
+
+  if (values.password_confirmation === '') {
+    errors.password_confirmation = MSG.passwordConfirmRequired;
+  } else if (values.password_confirmation !== values.password) {
+    errors.password_confirmation = MSG.passwordMismatch;
+  }
+
+  if (!values.terms) errors.terms = MSG.termsRequired;
+  return errors;
+}
+
+/** The full phone as the API wants it: area code + 7 digits, e.g. "04121234567". */
+export function fullPhone(values: Pick<RegisterValues, 'area_code' | 'phone_number'>): string {
+  return `${values.area_code}${values.phone_number.trim()}`;
+}
+
+/** The POST /api/register_api payload (spec §3 Registration payload). */
+export function registerPayload(values: RegisterValues): RegisterRequest {
+  return {
+    name: values.name.trim(),
+    email: values.email.trim().toLowerCase(),
+    type_identification: values.type_identification,
+    n_identification: values.n_identification.trim(),
+    phone: fullPhone(values),
+    password: values.password,
+    password_confirmation: values.password_confirmation,
+  };
+}
+
+/** Every field filled (spec §5 submission rule). */
+export function allFilled(values: RegisterValues): boolean {
+  return (
+    values.name.trim() !== '' &&
+    values.email.trim() !== '' &&
+    values.type_identification !== '' &&
+    values.n_identification.trim() !== '' &&
+    values.area_code !== '' &&
+    values.phone_number.trim() !== '' &&
+    values.password !== '' &&
+    values.password_confirmation !== '' &&
+    values.terms
+  );
+}
+
+/**
+ * Submission rule (spec §5): score >= LIMITS.minPasswordScore, all fields filled, no errors and
+ * the email available. `emailAvailable` is false only when the server said it is taken; an
+ * unanswered check leaves the decision to the server (which answers 409).
+ */
+export function canSubmitRegister(
+  values: RegisterValues,
+  errors: RegisterErrors,
+  emailAvailable: boolean,
+): boolean {
+  return (
+    passwordScore(values.password) >= LIMITS.minPasswordScore &&
+    allFilled(values) &&
+    Object.values(errors).every((e) => !e) &&
+    emailAvailable
+  );
+}
+
+/** Maps the API's field names to the form's (the phone is one API field, two inputs). */
+function formFieldFor(apiField: string, message: string): RegisterField | null {
+  if (apiField === 'phone') {
+    return message === MSG.areaCodeInvalid || message === MSG.areaCodeRequired
+      ? 'area_code'
+      : 'phone_number';
+  }
+  const known: readonly string[] = [
+    'name',
+    'email',
+    'type_identification',
+    'n_identification',
+    'password',
+    'password_confirmation',
+  ];
+  return known.includes(apiField) ? (apiField as RegisterField) : null;
+}
+
+/**
+ * What the register form shows for a failed registration (spec §8): 422 field errors; 409 the email
+ * error MSG.emailInUse, or the server message on the identification/phone field; no response
+ * MSG.networkError; 429 the server message; anything else MSG.unexpected.
+ */
+export function registerFailure(error: unknown): FailureOutcome<RegisterField> {
+  if (!isApiError(error)) return { message: MSG.unexpected, fieldErrors: {} };
+  if (error.status === NO_RESPONSE) return { message: MSG.networkError, fieldErrors: {} };
+  if (error.status === 422) {
+    const fieldErrors: RegisterErrors = {};
+    for (const [apiField, messages] of Object.entries(error.fieldErrors)) {
+      const first = messages[0];
+      if (!first) continue;
+      const field = formFieldFor(apiField, first);
+      if (field && !fieldErrors[field]) fieldErrors[field] = first;
+    }
+    return { message: MSG.formHasErrors, fieldErrors };
+  }
+  if (error.status === 409) {
+    if (error.code === 'auth/identity_taken') {
+      const message = serverMessage(error.body) ?? MSG.identificationTaken;
+      return { message, fieldErrors: { n_identification: message } };
+    }
+    if (error.code === 'auth/phone_taken') {
+      const message = serverMessage(error.body) ?? MSG.phoneTaken;
+      return { message, fieldErrors: { phone_number: message } };
+    }
+    return { message: MSG.emailInUse, fieldErrors: { email: MSG.emailInUse } };
+  }
+  if (error.status === 429) {
+    return { message: serverMessage(error.body) ?? MSG.tooManyRequests, fieldErrors: {} };
+  }
+  return { message: MSG.unexpected, fieldErrors: {} };
+}

@@ -1,0 +1,396 @@
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAt,
+  IconCircleCheck,
+  IconCircleX,
+  IconId,
+  IconLock,
+  IconPhone,
+  IconUser,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { AREA_CODES, DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
+import { digitsOnly } from '../../../lib/format';
+import { startSession } from '../../../lib/session';
+import { useRegisterMutation } from '../api/auth';
+import {
+  useAvailability,
+  useCheckAvailabilityNow,
+  type AvailabilityStatus,
+} from '../api/availability';
+import { AuthLayout } from '../components/AuthLayout';
+import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import {
+  canSubmitRegister,
+  EMPTY_REGISTER_VALUES,
+  fullPhone,
+  registerFailure,
+  registerPayload,
+  validateRegister,
+  type RegisterErrors,
+  type RegisterField,
+  type RegisterValues,
+} from '../lib/register-form';
+
+/** UI copy that is not a validation message (labels, hints). */
+const COPY = {
+  available: 'Disponible',
+  checking: 'Verificando...',
+  passwordsMatch: 'Las contraseñas coinciden',
+};
+
+const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
+  V: 'V - Venezolano',
+  E: 'E - Extranjero',
+};
+
+function StatusIcon({ status }: { status: AvailabilityStatus }) {
+  if (status === 'available') {
+    return (
+      <IconCircleCheck
+        size={20}
+        color="var(--mantine-color-green-7)"
+        aria-label={COPY.available}
+        role="img"
+      />
+    );
+  }
+  if (status === 'taken') {
+    return <IconCircleX size={20} color="var(--mantine-color-red-7)" aria-hidden />;
+  }
+  return null;
+}
+
+/** /register (spec §2 Register, §5 validation, §8 errors). */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const mutation = useRegisterMutation();
+  const checkNow = useCheckAvailabilityNow();
+  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
+  const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<RegisterErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const clientErrors = useMemo(() => validateRegister(values), [values]);
+
+  const emailStatus = useAvailability(
+    'email',
+    clientErrors.email ? null : { email: values.email.trim().toLowerCase() },
+  );
+  const identityStatus = useAvailability(
+    'identity',
+    clientErrors.type_identification || clientErrors.n_identification
+      ? null
+      : {
+          type_identification: values.type_identification,
+          n_identification: values.n_identification,
+        },
+  );
+  const phoneStatus = useAvailability(
+    'phone',
+    clientErrors.area_code || clientErrors.phone_number ? null : { phone: fullPhone(values) },
+  );
+
+  const takenErrors: RegisterErrors = {
+    email: emailStatus === 'taken' ? MSG.emailTaken : undefined,
+    n_identification: identityStatus === 'taken' ? MSG.identificationTaken : undefined,
+    phone_number: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
+  };
+
+  const errorOf = (field: RegisterField): string | undefined =>
+    serverErrors[field] ??
+    (touched[field] || submitted ? clientErrors[field] : undefined) ??
+    takenErrors[field];
+
+  const set = <F extends RegisterField>(field: F, value: RegisterValues[F]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+    setFormError(null);
+  };
+  const touch = (field: RegisterField) => () => setTouched((t) => ({ ...t, [field]: true }));
+
+  const focusFirstError = () => {
+    window.requestAnimationFrame(() => {
+      const invalid = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+      invalid?.focus();
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+
+    // The email must be known to be available (spec §5); ask now if the live check has not answered.
+    let emailAvailable = emailStatus !== 'taken';
+    if (!clientErrors.email && emailStatus !== 'available' && emailStatus !== 'taken') {
+      const answer = await checkNow('email', { email: values.email.trim().toLowerCase() });
+      emailAvailable = answer !== false;
+    }
+    const blockingTaken = Object.values(takenErrors).some(Boolean);
+    const noServerErrors = Object.values(serverErrors).every((e) => !e);
+    if (
+      !canSubmitRegister(values, clientErrors, emailAvailable) ||
+      blockingTaken ||
+      !noServerErrors
+    ) {
+      setFormError(MSG.formHasErrors);
+      focusFirstError();
+      return;
+    }
+
+    mutation.mutate(registerPayload(values), {
+      onSuccess: (auth) => {
+        startSession(auth);
+        navigate('/dashboard', { replace: true });
+      },
+      onError: (error) => {
+        const outcome = registerFailure(error);
+        setServerErrors(outcome.fieldErrors);
+        setFormError(outcome.message);
+        focusFirstError();
+      },
+    });
+  };
+
+  const phoneError = errorOf('area_code') ?? errorOf('phone_number');
+  const confirmationMatches =
+    values.password_confirmation !== '' && values.password_confirmation === values.password;
+  const confirmationError =
+    serverErrors.password_confirmation ??
+    (values.password_confirmation !== '' && !confirmationMatches
+      ? MSG.passwordMismatch
+      : errorOf('password_confirmation'));
+
+  return (
+    <AuthLayout title="Crear cuenta" subtitle="Regístrate gratis y juega en minutos." size={520}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Nombre completo"
+            placeholder="Ej. María Pérez"
+            autoComplete="name"
+            leftSection={<IconUser size={18} aria-hidden />}
+            value={values.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            onBlur={touch('name')}
+            error={errorOf('name')}
+            required
+          />
+
+          <TextInput
+            label="Correo electrónico"
+            placeholder="tucorreo@ejemplo.com"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            leftSection={<IconAt size={18} aria-hidden />}
+            rightSection={<StatusIcon status={emailStatus} />}
+            loading={emailStatus === 'checking'}
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            onBlur={touch('email')}
+            error={errorOf('email')}
+            description={emailStatus === 'checking' ? COPY.checking : undefined}
+            required
+          />
+
+          <CompositeField
+            label="Documento de identidad"
+            inputId="register-identification"
+            error={errorOf('type_identification') ?? errorOf('n_identification')}
+          >
+            {(describedBy) => (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <NativeSelect
+                  aria-label="Tipo de documento"
+                  aria-describedby={describedBy}
+                  w={88}
+                  data={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
+                  title={DOCUMENT_LABELS[values.type_identification as 'V' | 'E']}
+                  value={values.type_identification}
+                  onChange={(e) => set('type_identification', e.currentTarget.value)}
+                  error={Boolean(errorOf('type_identification'))}
+                />
+                <TextInput
+                  id="register-identification"
+                  aria-describedby={describedBy}
+                  style={{ flex: 1 }}
+                  placeholder="12345678"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={LIMITS.identificationMaxDigits}
+                  leftSection={<IconId size={18} aria-hidden />}
+                  rightSection={<StatusIcon status={identityStatus} />}
+                  loading={identityStatus === 'checking'}
+                  value={values.n_identification}
+                  onChange={(e) =>
+                    set(
+                      'n_identification',
+                      digitsOnly(e.currentTarget.value, LIMITS.identificationMaxDigits),
+                    )
+                  }
+                  onBlur={touch('n_identification')}
+                  error={Boolean(errorOf('n_identification'))}
+                  required
+                />
+              </Group>
+            )}
+          </CompositeField>
+
+          <CompositeField label="Teléfono" inputId="register-phone" error={phoneError}>
+            {(describedBy) => (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <NativeSelect
+                  aria-label="Código de área"
+                  aria-describedby={describedBy}
+                  w={104}
+                  data={[
+                    { value: '', label: 'Código', disabled: true },
+                    ...AREA_CODES.map((code) => ({ value: code, label: code })),
+                  ]}
+                  value={values.area_code}
+                  onChange={(e) => set('area_code', e.currentTarget.value)}
+                  onBlur={touch('area_code')}
+                  error={Boolean(errorOf('area_code'))}
+                  required
+                />
+                <TextInput
+                  id="register-phone"
+                  aria-describedby={describedBy}
+                  style={{ flex: 1 }}
+                  placeholder="1234567"
+                  inputMode="numeric"
+                  autoComplete="tel-local"
+                  maxLength={LIMITS.phoneDigits}
+                  leftSection={<IconPhone size={18} aria-hidden />}
+                  rightSection={<StatusIcon status={phoneStatus} />}
+                  loading={phoneStatus === 'checking'}
+                  value={values.phone_number}
+                  onChange={(e) =>
+                    set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
+                  }
+                  onBlur={touch('phone_number')}
+                  error={Boolean(errorOf('phone_number'))}
+                  required
+                />
+              </Group>
+            )}
+          </CompositeField>
+
+          <Box>
+            <PasswordInput
+              label="Contraseña"
+              placeholder="Mínimo 8 caracteres"
+              autoComplete="new-password"
+              leftSection={<IconLock size={18} aria-hidden />}
+              value={values.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              onBlur={touch('password')}
+              error={errorOf('password')}
+              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+              visibilityToggleFocusable
+              required
+            />
+            <Box mt={8}>
+              <PasswordStrengthMeter password={values.password} />
+            </Box>
+          </Box>
+
+          <PasswordInput
+            label="Confirmar contraseña"
+            placeholder="Repite tu contraseña"
+            autoComplete="new-password"
+            leftSection={<IconLock size={18} aria-hidden />}
+            value={values.password_confirmation}
+            onChange={(e) => set('password_confirmation', e.currentTarget.value)}
+            onBlur={touch('password_confirmation')}
+            error={confirmationError}
+            success={confirmationMatches && !confirmationError ? COPY.passwordsMatch : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+            visibilityToggleFocusable
+            required
+          />
+
+          <Checkbox
+            checked={values.terms}
+            onChange={(e) => {
+              set('terms', e.currentTarget.checked);
+              setTouched((t) => ({ ...t, terms: true }));
+            }}
+            error={errorOf('terms')}
+            label={
+              <>
+                Acepto los{' '}
+                <Anchor component={Link} to="/terms" target="_blank" rel="noopener">
+                  términos y condiciones
+                </Anchor>
+              </>
+            }
+          />
+
+          {formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          )}
+
+          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+            Crear cuenta
+          </Button>
+          <Text ta="center" fz="sm">
+            ¿Ya tienes una cuenta?{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              Inicia sesión
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}
+
+/**
+ * One label and one error line for two inputs side by side (document type + number, area code +
+ * number). The label points at the main input; both inputs are described by the error.
+ */
+function CompositeField({
+  label,
+  inputId,
+  error,
+  children,
+}: {
+  label: string;
+  inputId: string;
+  error: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}) {
+  const errorId = `${inputId}-error`;
+  return (
+    <Input.Wrapper
+      label={label}
+      labelProps={{ htmlFor: inputId }}
+      required
+      error={error}
+      errorProps={{ id: errorId }}
+    >
+      {children(error ? errorId : undefined)}
+    </Input.Wrapper>
+  );
+}

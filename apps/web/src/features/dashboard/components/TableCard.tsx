@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconCoin, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { tableBadge, type Table } from '@domino/contracts';
+import { TableIllustration } from '../../../components/TableIllustration';
+import { formatBolivares } from '../../../lib/format';
+import { BADGE_COLORS, tableTitle } from '../lib/tables';
+
+const IMAGE_HEIGHT = 150;
+
+/** One table of the game list (spec §2): badge, image, name, entry fee, players and 'Jugar'. */
+export function TableCard({ table }: { table: Table }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const badge = tableBadge(table);
+  const title = tableTitle(table);
+
+  return (
+    <Card shadow="sm" padding="md" component="article" aria-label={title}>
+      <Card.Section pos="relative">
+        {table.image && !imageFailed ? (
+          <Image
+            src={table.image}
+            h={IMAGE_HEIGHT}
+            fit="cover"
+            alt=""
+            onError={() => setImageFailed(true)}
+          />
+        ) : (
+          <TableIllustration height={IMAGE_HEIGHT} />
+        )}
+        <Badge
+          pos="absolute"
+          top={12}
+          left={12}
+          color={BADGE_COLORS[badge]}
+          variant="filled"
+          size="md"
+          style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.3)' }}
+        >
+          {badge}
+        </Badge>
+      </Card.Section>
+
+      <Stack gap="sm" mt="md" style={{ flex: 1 }}>
+        <Title order={3} fz="lg" lineClamp={2}>
+          {title}
+        </Title>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap">
+            <IconCoin size={18} color="var(--mantine-color-gold-7)" aria-hidden />
+            <Box>
+              <Text fz="xs" c="dimmed" lh={1.2}>
+                Entrada
+              </Text>
+              <Text fw={700} fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatBolivares(table.entry_price)}
+              </Text>
+            </Box>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <IconUsers size={18} color="var(--mantine-color-felt-7)" aria-hidden />
+            <Box>
+              <Text fz="xs" c="dimmed" lh={1.2}>
+                Jugadores
+              </Text>
+              <Text fw={700} fz="sm" ta="right">
+                {table.current_players}/{table.max_players}
+              </Text>
+            </Box>
+          </Group>
+        </Group>
+      </Stack>
+
+      <Button
+        component={Link}
+        to={`/waiting-room/${table.id}`}
+        mt="md"
+        fullWidth
+        leftSection={<IconPlayerPlay size={16} aria-hidden />}
+        aria-label={`Jugar en ${title}`}
+      >
+        Jugar
+      </Button>
+    </Card>
+  );
+}

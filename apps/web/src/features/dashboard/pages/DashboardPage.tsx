@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@domino/contracts';
+import { useSession } from '../../../lib/session';
+import { useTables } from '../api/tables';
+import { TableCard } from '../components/TableCard';
+import { findUserTable } from '../lib/tables';
+
+/** /dashboard: the game list (spec §2 Game list). */
+export default function DashboardPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const tables = useTables();
+  const seatedAt = tables.data ? findUserTable(tables.data, user?.id) : null;
+
+  // A player already seated at a listed table goes straight to its waiting room.
+  useEffect(() => {
+    if (seatedAt) navigate(`/waiting-room/${seatedAt.id}`, { replace: true });
+  }, [seatedAt, navigate]);
+
+  const name = user?.name.trim();
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap={4} mb="lg">
+        <Title order={1} fz={{ base: 26, sm: 34 }}>
+          Seleccione un Juego
+        </Title>
+        {name && (
+          <Text c="dimmed" fz={{ base: 'sm', sm: 'md' }}>
+            Bienvenido, {name}
+          </Text>
+        )}
+      </Stack>
+
+      {tables.isPending ? (
+        <Center py={64}>
+          <Stack align="center" gap="sm" role="status">
+            <Loader type="dots" />
+            <Text c="dimmed">{MSG.loadingGames}</Text>
+          </Stack>
+        </Center>
+      ) : tables.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          role="alert"
+          maw={560}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">{MSG.gamesLoadError}</Text>
+            <Button
+              size="xs"
+              color="red"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={() => void tables.refetch()}
+              loading={tables.isFetching}
+            >
+              Reintentar
+            </Button>
+          </Stack>
+        </Alert>
+      ) : tables.data.length === 0 ? (
+        <Center py={64}>
+          <Stack align="center" gap="sm" ta="center">
+            <IconMoodEmpty size={40} color="var(--mantine-color-felt-6)" aria-hidden />
+            <Text c="dimmed">{MSG.noGames}</Text>
+          </Stack>
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
+          {tables.data.map((table) => (
+            <TableCard key={table.id} table={table} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}

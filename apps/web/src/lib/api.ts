@@ -1,0 +1,196 @@
+import { MSG, type FieldErrors } from '@domino/contracts';
+import type { z } from 'zod';
+import { readToken } from './storage';
+
+/**
+ * The one HTTP client of the web app (spec §7, DESIGN §6). Same origin: every path starts with
+ * `/api`. Each request sends JSON content type, Accept JSON, `X-Requested-With: XMLHttpRequest` and,
+ * when a token is stored, `Authorization: Bearer <token>`. Failures become an ApiError whose
+ * `message` is already the Spanish text to show.
+ */
+
+/** Status 0 means there was no response at all (network failure). */
+export const NO_RESPONSE = 0;
+
+export class ApiError extends Error {
+  /** HTTP status, or NO_RESPONSE. */
+  readonly status: number;
+  /** The parsed JSON body, the raw text when it was not JSON, or null. */
+  readonly body: unknown;
+  /** The namespaced error code of a `{message, code}` body (e.g. `auth/email_taken`). */
+  readonly code: string | undefined;
+  /** Field errors of a 422 body (`errors: {field: [msg]}`), empty otherwise. */
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, body: unknown, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+    this.fieldErrors = readFieldErrors(body);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(body: unknown): FieldErrors {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const out: FieldErrors = {};
+  for (const [field, value] of Object.entries(body.errors)) {
+    const list = Array.isArray(value) ? value : [value];
+    const messages = list.filter((m): m is string => typeof m === 'string' && m !== '');
+    if (messages.length > 0) out[field] = messages;
+  }
+  return out;
+}
+
+/** The server's `message` when the body carries a non-empty one. */
+export function serverMessage(body: unknown): string | undefined {
+  return isRecord(body) && typeof body.message === 'string' && body.message.trim() !== ''
+    ? body.message
+    : undefined;
+}
+
+/**
+ * The text shown for a failed response (spec §8): the server message, else
+ * 'Error del servidor: {status} {text}' (5xx without a message, HTML error pages, empty bodies).
+ */
+export function errorMessageFor(status: number, statusText: string, body: unknown): string {
+  return serverMessage(body) ?? MSG.serverError(status, statusText).trim();
+}
+
+/**
+ * Normalises a list response (spec §7): a bare array, or an object holding the array under one
+ * of `keys` (by default `data`, `games`, `tables`). Returns null for any other shape.
+ */
+export function normaliseList(
+  body: unknown,
+  keys: readonly string[] = ['data', 'games', 'tables'],
+): unknown[] | null {
+  if (Array.isArray(body)) return body;
+  if (!isRecord(body)) return null;
+  for (const key of keys) {
+    const value = body[key];
+    if (Array.isArray(value)) return value;
+  }
+  return null;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Registers the session-invalid flow: called when an authenticated request (one that carried the
+ * stored token) gets a 401. Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialised request body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * When false a 401 does not start the session-invalid flow (used by the logout call, whose
+   * failure is handled by the caller). Default true.
+   */
+  invalidateOn401?: boolean;
+}
+
+/**
+ * Sends one request and returns the parsed JSON body (null for an empty body).
+ * @throws ApiError with status NO_RESPONSE and MSG.networkError when the server is unreachable,
+ *   or with the response status and the message of `errorMessageFor` for a non-2xx response.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const token = readToken();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NO_RESPONSE, null, MSG.networkError);
+  }
+
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token && options.invalidateOn401 !== false) {
+      for (const listener of [...unauthorizedListeners]) listener();
+    }
+    throw new ApiError(
+      response.status,
+      body,
+      errorMessageFor(response.status, response.statusText, body),
+    );
+  }
+  if (typeof body === 'string') {
+    // A 2xx that is not JSON (e.g. an HTML fallback page): not something the client can use.
+    throw new ApiError(
+      response.status,
+      body,
+      MSG.serverError(response.status, response.statusText),
+    );
+  }
+  return body;
+}
+
+/** Validates a response body with a contracts schema; a mismatch is an ApiError (MSG.unexpected). */
+export function parseWith<T>(schema: z.ZodType<T>, body: unknown, status = 200): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    console.error('Unexpected API response shape', result.error.issues);
+    throw new ApiError(status, body, MSG.unexpected);
+  }
+  return result.data;
+}
+
+export function apiGet<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  return apiRequest(path, { ...options, method: 'GET' }).then((body) => parseWith(schema, body));
+}
+
+export function apiPost<T>(
+  path: string,
+  payload: unknown,
+  schema: z.ZodType<T>,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  return apiRequest(path, { ...options, method: 'POST', body: payload }).then((body) =>
+    parseWith(schema, body),
+  );
+}

@@ -1,0 +1,144 @@
+import { useSyncExternalStore } from 'react';
+import { userSchema, type AuthResponse, type User } from '@domino/contracts';
+import { apiGet, apiRequest, isApiError, onUnauthorized } from './api';
+import {
+  clearStoredSession,
+  readToken,
+  readUser,
+  STORAGE_KEYS,
+  writeLastActivity,
+  writeSession,
+  writeUser,
+} from './storage';
+
+/**
+ * The session store (spec §4 "Session"): the bearer token and the user, mirrored in localStorage
+ * (`auth_token`, `user`) and restored from there on start. A tiny external store so that the shell,
+ * the guards and every feature read one source of truth without importing each other.
+ */
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+  /** True after the session became invalid until the user dismisses the banner or logs in. */
+  expired: boolean;
+  /**
+   * How the last session ended: a deliberate logout goes to a bare /login, an invalid session keeps
+   * the page the user was on as the post-login target.
+   */
+  endedBy: 'logout' | 'invalid' | null;
+}
+
+let state: SessionState = {
+  token: readToken(),
+  user: readUser(),
+  expired: false,
+  endedBy: null,
+};
+const listeners = new Set<() => void>();
+
+function setState(next: SessionState): void {
+  state = next;
+  for (const listener of [...listeners]) listener();
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** React hook over the session store. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Logged out -> logged in, after login or registration (spec §4). */
+export function startSession(auth: Pick<AuthResponse, 'token' | 'user'>): void {
+  writeSession(auth.token, auth.user);
+  writeLastActivity(Date.now());
+  setState({ token: auth.token, user: auth.user, expired: false, endedBy: null });
+}
+
+/** Replaces the stored user (balance refresh, session check). Ignored when logged out. */
+export function updateUser(user: User): void {
+  if (!state.token) return;
+  writeUser(user);
+  setState({ ...state, user });
+}
+
+/**
+ * The session-invalid flow (spec §4): clears storage and marks the session expired so the shell
+ * shows the banner, stops the timers and goes to /login. Does nothing when already logged out, so
+ * several failing requests produce one banner.
+ */
+export function invalidateSession(): void {
+  if (!state.token && !readToken()) return;
+  clearStoredSession();
+  setState({ token: null, user: null, expired: true, endedBy: 'invalid' });
+}
+
+export function dismissExpired(): void {
+  if (state.expired) setState({ ...state, expired: false });
+}
+
+/** GET /api/user: the current user (spec §7). */
+export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
+  return apiGet('/api/user', userSchema, { signal });
+}
+
+/** Refetches the user and stores it (the navbar's balance refresh button). */
+export async function refreshUser(): Promise<User> {
+  const user = await fetchCurrentUser();
+  updateUser(user);
+  return user;
+}
+
+/**
+ * Logout (spec §4, §7): POST /api/logout when a token is stored, then clears the local session in
+ * every case. Resolves to false when the server call failed (the caller shows MSG.logoutFailed).
+ * A 401 means the token is already invalid, which is what logging out wants: not a failure.
+ */
+export async function logout(): Promise<boolean> {
+  let ok = true;
+  if (readToken()) {
+    try {
+      await apiRequest('/api/logout', { method: 'POST', invalidateOn401: false });
+    } catch (error) {
+      ok = isApiError(error) && error.status === 401;
+    }
+  }
+  clearStoredSession();
+  setState({ token: null, user: null, expired: false, endedBy: 'logout' });
+  return ok;
+}
+
+/** Best-effort server-side revocation used by the inactivity logout; never throws. */
+export function revokeTokenQuietly(): void {
+  if (!readToken()) return;
+  apiRequest('/api/logout', { method: 'POST', invalidateOn401: false }).catch(() => undefined);
+}
+
+// Any authenticated call answered with 401 invalidates the session (spec §4).
+onUnauthorized(invalidateSession);
+
+// Keep tabs in step: logging in or out in one tab applies to the others.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea !== window.localStorage) return;
+    if (event.key === STORAGE_KEYS.token || event.key === null) {
+      const token = readToken();
+      if (token === state.token) return;
+      setState({
+        token,
+        user: token ? readUser() : null,
+        expired: false,
+        endedBy: token ? null : 'logout',
+      });
+    } else if (event.key === STORAGE_KEYS.user && state.token) {
+      setState({ ...state, user: readUser() });
+    }
+  });
+}

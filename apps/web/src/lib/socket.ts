@@ -1,0 +1,64 @@
+import { io, type Socket } from 'socket.io-client';
+import { getSession, subscribeSession } from './session';
+
+/**
+ * The realtime connection (spec §7 "Realtime", DESIGN §5): one Socket.IO client to the same origin,
+ * authenticated with `auth: {token}` when logged in. The server puts every socket in the public room
+ * `tables`, whose `UserJoinedTable` event means the table list changed.
+ *
+ * The connection is optional: when the server has no socket endpoint (or refuses it) the client keeps
+ * retrying quietly with back-off and the pages keep working from plain HTTP.
+ */
+
+export const TABLE_EVENTS = { userJoinedTable: 'UserJoinedTable' } as const;
+
+let socket: Socket | null = null;
+let connectedToken: string | null = null;
+
+function authPayload(token: string | null): Record<string, string> {
+  return token ? { token } : {};
+}
+
+function ensureSocket(): Socket {
+  if (socket) return socket;
+  connectedToken = getSession().token;
+  socket = io({
+    path: '/socket.io',
+    auth: authPayload(connectedToken),
+    reconnectionDelay: 2_000,
+    reconnectionDelayMax: 30_000,
+    timeout: 10_000,
+  });
+  // Swallow handshake errors (no endpoint yet, invalid token): reconnection handles recovery.
+  socket.on('connect_error', () => undefined);
+
+  // Log in or out: reconnect so the server sees the right identity.
+  subscribeSession(() => {
+    const token = getSession().token;
+    if (!socket || token === connectedToken) return;
+    connectedToken = token;
+    socket.auth = authPayload(token);
+    socket.disconnect().connect();
+  });
+  return socket;
+}
+
+/**
+ * Calls `onChange` whenever the public table list may have changed: on `UserJoinedTable` and after a
+ * reconnection (events may have been missed meanwhile). Returns the unsubscribe function.
+ */
+export function subscribeToTableChanges(onChange: () => void): () => void {
+  let s: Socket;
+  try {
+    s = ensureSocket();
+  } catch {
+    return () => undefined;
+  }
+  const handler = () => onChange();
+  s.on(TABLE_EVENTS.userJoinedTable, handler);
+  s.io.on('reconnect', handler);
+  return () => {
+    s.off(TABLE_EVENTS.userJoinedTable, handler);
+    s.io.off('reconnect', handler);
+  };
+}

@@ -1,0 +1,92 @@
+import { userSchema, type User } from '@domino/contracts';
+
+/**
+ * Browser storage of the session (spec §3 "Session data", §4). The spec fixes the keys: the token
+ * lives in localStorage `auth_token` and the user object in localStorage `user`. Every access is
+ * wrapped because storage can throw (private mode, quota, disabled cookies).
+ */
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  user: 'user',
+  /** Shared across tabs so one idle tab does not log out a tab that is in use (ms since epoch). */
+  lastActivity: 'last_activity',
+  /** sessionStorage: the monthly pot modal was already shown in this browser session (spec §4). */
+  potModalSeen: 'pot_modal_seen',
+} as const;
+
+function local(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(store: Storage | null, key: string): string | null {
+  try {
+    return store?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(store: Storage | null, key: string, value: string | null): void {
+  try {
+    if (value === null) store?.removeItem(key);
+    else store?.setItem(key, value);
+  } catch {
+    // Storage full or unavailable: the in-memory session still works for this tab.
+  }
+}
+
+export function readToken(): string | null {
+  const token = read(local(), STORAGE_KEYS.token);
+  return token && token.trim() !== '' ? token : null;
+}
+
+/** The stored user, or null when missing or not matching the contracts' user schema. */
+export function readUser(): User | null {
+  const raw = read(local(), STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(token: string, user: User): void {
+  write(local(), STORAGE_KEYS.token, token);
+  write(local(), STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+export function writeUser(user: User): void {
+  write(local(), STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+/** Removes every trace of the session, including the per-browser-session pot modal flag. */
+export function clearStoredSession(): void {
+  write(local(), STORAGE_KEYS.token, null);
+  write(local(), STORAGE_KEYS.user, null);
+  write(local(), STORAGE_KEYS.lastActivity, null);
+  write(session(), STORAGE_KEYS.potModalSeen, null);
+}
+
+export function readLastActivity(): number | null {
+  const raw = read(local(), STORAGE_KEYS.lastActivity);
+  const n = raw === null ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function writeLastActivity(at: number): void {
+  write(local(), STORAGE_KEYS.lastActivity, String(at));
+}
