@@ -173,3 +173,42 @@ export function playRandomMatch(
   }
   return { state, moves };
 }
+
+function isTileLike(v: unknown): v is Tile {
+  return (
+    Array.isArray(v) &&
+    v.length === 2 &&
+    v.every((x) => Number.isInteger(x) && x >= 0 && x <= 6) &&
+    (v[0] as number) <= (v[1] as number)
+  );
+}
+
+/**
+ * Every tile that appears anywhere in a player view, except in `lastHand` (a finished hand,
+ * whose hands are public) and `requiredLead` (public by rule): values of `tile` keys and tiles
+ * inside arrays.
+ * Bare number pairs such as `scores: [0, 0]` are not mistaken for tiles.
+ */
+export function visibleTiles(view: unknown): Tile[] {
+  const found: Tile[] = [];
+  const walk = (value: unknown, key: string | null): void => {
+    // lastHand is a finished hand; requiredLead is announced to all by the rules (6-6 opens).
+    if (key === 'lastHand' || key === 'requiredLead') return;
+    if (key === 'tile' && isTileLike(value)) {
+      found.push(value);
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (isTileLike(item)) found.push(item);
+        else walk(item, null);
+      }
+      return;
+    }
+    if (typeof value === 'object' && value !== null) {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(view, null);
+  return found;
+}
