@@ -2,25 +2,9 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode
 import { Alert, Button, Center, Container, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { LIMITS, MSG } from '@domino/contracts';
+import { withTimeout } from '../lib/timing';
 
 type PageModule = { default: ComponentType };
-
-/** Rejects when `promise` has not settled after `ms` (spec §9 lazy chunk time-out). */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`page chunk timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
 
 export function PageSpinner() {
   return (

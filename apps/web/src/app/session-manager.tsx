@@ -10,13 +10,9 @@ import {
 } from '../lib/session';
 import { readLastActivity, writeLastActivity } from '../lib/storage';
 import { loginPathFor } from '../lib/redirect';
+import { isInactive, shouldRecordActivity } from '../lib/timing';
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll', 'touchstart'] as const;
-
-/** True when the last recorded activity is at least `timeoutMs` old (spec §9 inactivity). */
-export function isInactive(lastActivityAt: number, now: number, timeoutMs: number): boolean {
-  return now - lastActivityAt >= timeoutMs;
-}
 
 /**
  * The session's timers (spec §4, §9), active only while logged in:
@@ -64,7 +60,7 @@ export function SessionManager() {
 
     const onActivity = () => {
       const now = Date.now();
-      if (now - lastRecorded < LIMITS.activityThrottleMs) return;
+      if (!shouldRecordActivity(lastRecorded, now, LIMITS.activityThrottleMs)) return;
       lastRecorded = now;
       writeLastActivity(now);
     };

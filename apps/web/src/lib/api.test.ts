@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, userSchema } from '@domino/contracts';
+import {
+  ApiError,
+  apiGet,
+  apiRequest,
+  errorMessageFor,
+  NO_RESPONSE,
+  normaliseList,
+  onUnauthorized,
+} from './api';
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+function respond(status: number, body: string, statusText = '') {
+  return vi.fn(async () => new Response(body, { status, statusText }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('normaliseList', () => {
+  it('accepts a bare array', () => {
+    expect(normaliseList([1, 2])).toEqual([1, 2]);
+  });
+
+  it('accepts the array under data, games or tables', () => {
+    expect(normaliseList({ data: [1] })).toEqual([1]);
+    expect(normaliseList({ games: [2] })).toEqual([2]);
+    expect(normaliseList({ tables: [3] })).toEqual([3]);
+  });
+
+  it('returns null for any other shape', () => {
+    expect(normaliseList({ items: [] })).toBeNull();
+    expect(normaliseList(null)).toBeNull();
+    expect(normaliseList('[]')).toBeNull();
+    expect(normaliseList({ data: 'x' })).toBeNull();
+  });
+});
+
+describe('errorMessageFor', () => {
+  it('prefers the server message', () => {
+    expect(errorMessageFor(403, 'Forbidden', { message: 'Cuenta suspendida', code: 'x' })).toBe(
+      'Cuenta suspendida',
+    );
+  });
+
+  it("falls back to 'Error del servidor: {status} {text}'", () => {
+    expect(errorMessageFor(502, 'Bad Gateway', '<html>')).toBe(MSG.serverError(502, 'Bad Gateway'));
+    expect(errorMessageFor(500, '', null)).toBe('Error del servidor: 500');
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends JSON, X-Requested-With and the stored bearer token', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'tok-1' }) });
+    const fetchMock = respond(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers.Accept).toBe('application/json');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('omits Authorization when no token is stored', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    const fetchMock = respond(200, '[]');
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/tables');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+  });
+
+  it('turns a network failure into MSG.networkError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await apiRequest('/api/user').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(NO_RESPONSE);
+    expect((error as ApiError).message).toBe(MSG.networkError);
+  });
+
+  it('reads 422 field errors and the error code', async () => {
+    vi.stubGlobal(
+      'fetch',
+      respond(422, JSON.stringify({ message: 'x', errors: { email: ['Malo'], name: [] } })),
+    );
+    const error = (await apiRequest('/api/register_api').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(error.fieldErrors).toEqual({ email: ['Malo'] });
+
+    vi.stubGlobal(
+      'fetch',
+      respond(409, JSON.stringify({ message: MSG.emailInUse, code: 'auth/email_taken' })),
+    );
+    const conflict = (await apiRequest('/api/register_api').catch((e: unknown) => e)) as ApiError;
+    expect(conflict.code).toBe('auth/email_taken');
+    expect(conflict.message).toBe(MSG.emailInUse);
+  });
+
+  it('uses MSG.serverError for a 5xx without a JSON message', async () => {
+    vi.stubGlobal('fetch', respond(503, '<h1>down</h1>', 'Service Unavailable'));
+    const error = (await apiRequest('/api/tables').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(MSG.serverError(503, 'Service Unavailable'));
+  });
+
+  it('starts the session-invalid flow on a 401 to an authenticated call only', async () => {
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    try {
+      vi.stubGlobal('window', { localStorage: memoryStorage() });
+      vi.stubGlobal('fetch', respond(401, JSON.stringify({ message: 'x', code: 'c' })));
+      await apiRequest('/api/login_api').catch(() => undefined);
+      expect(listener).not.toHaveBeenCalled();
+
+      vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'expired' }) });
+      await apiRequest('/api/user').catch(() => undefined);
+      expect(listener).toHaveBeenCalledTimes(1);
+
+      await apiRequest('/api/logout', { invalidateOn401: false }).catch(() => undefined);
+      expect(listener).toHaveBeenCalledTimes(1);
+    } finally {
+      off();
+    }
+  });
+
+  it('rejects a response that does not match the contracts schema', async () => {
+    vi.stubGlobal('fetch', respond(200, JSON.stringify({ id: 'not-a-user' })));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = (await apiGet('/api/user', userSchema).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(MSG.unexpected);
+  });
+});
