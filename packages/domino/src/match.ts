@@ -274,7 +274,8 @@ export function applyMove(state: MatchState, seat: Seat, move: Move): MoveResult
       !isDouble(tile) &&
       matches(tile, current.ends.left) &&
       matches(tile, current.ends.right);
-    const rest = tiles.slice(0, index).concat(tiles.slice(index + 1));
+    const rest: Tile[] = [];
+    for (let i = 0; i < tiles.length; i++) if (i !== index) rest.push(tiles[i] as Tile);
     hand.hands = withHand(current.hands, seat, rest);
     hand.line = placed.line;
     hand.ends = placed.ends;

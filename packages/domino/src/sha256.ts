@@ -23,8 +23,10 @@ const IV = new Uint32Array([
 
 const BLOCK_BYTES = 64;
 
-/** Scratch message schedule; safe to share because compression never re-enters. */
+/** Scratch buffers (schedule, chaining state, padded tail); safe to share: nothing re-enters. */
 const W = new Uint32Array(64);
+const H = new Uint32Array(8);
+const TAIL = new Uint8Array(2 * BLOCK_BYTES);
 
 /** Absorbs one 64-byte block of `block` starting at `offset` into the chaining state `h`. */
 function compress(h: Uint32Array, block: Uint8Array, offset: number): void {
@@ -82,11 +84,13 @@ function compress(h: Uint32Array, block: Uint8Array, offset: number): void {
  * of 64), by absorbing `data`, the padding and the 64-bit big-endian bit length. Returns 32 bytes.
  */
 function finish(start: Uint32Array, absorbed: number, data: Uint8Array): Uint8Array {
-  const h = new Uint32Array(start);
+  const h = H;
+  h.set(start);
   const fullBlocks = Math.floor(data.length / BLOCK_BYTES);
   for (let i = 0; i < fullBlocks; i++) compress(h, data, i * BLOCK_BYTES);
   const rest = data.length - fullBlocks * BLOCK_BYTES;
-  const tail = new Uint8Array(rest < 56 ? BLOCK_BYTES : 2 * BLOCK_BYTES);
+  const tail = rest < 56 ? TAIL.subarray(0, BLOCK_BYTES) : TAIL;
+  tail.fill(0);
   tail.set(data.subarray(fullBlocks * BLOCK_BYTES));
   tail[rest] = 0x80;
   // Total length in bits as a 64-bit big-endian integer; lengths stay below 2^53 bits.
@@ -148,6 +152,15 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
  * ES library the engine compiles against): lone surrogates become U+FFFD.
  */
 export function utf8Encode(text: string): Uint8Array {
+  // Fast path: seeds and deal messages are usually ASCII.
+  const ascii = new Uint8Array(text.length);
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) break;
+    ascii[i] = c;
+  }
+  if (i === text.length) return ascii;
   const out: number[] = [];
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);

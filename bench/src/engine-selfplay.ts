@@ -1,0 +1,80 @@
+/**
+ * Engine self-play throughput: random legal play, whole matches, one core.
+ * Run: npx tsx bench/src/engine-selfplay.ts [seconds per config, default 3]
+ * Prints hands/s and moves/s per mode; target >= 20,000 hands/s (the deal, with its HMAC-SHA256
+ * stream, is included in every hand).
+ */
+import {
+  DEFAULT_CONFIG,
+  applyMove,
+  legalMoves,
+  startMatch,
+  type MatchState,
+  type Seat,
+  type TableConfig,
+} from '@domino/domino';
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function run(label: string, config: TableConfig, seconds: number): void {
+  const rng = mulberry32(42);
+  let hands = 0;
+  let moves = 0;
+  let matches = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  while (performance.now() < deadline) {
+    let state: MatchState = startMatch(config, {
+      serverSeed: `bench-${matches}`,
+      clientSeeds: Array.from({ length: config.players }, (_, i) => `seat-${i}`),
+    });
+    while (state.status === 'playing') {
+      const seat = state.hand.turn as Seat;
+      const options = legalMoves(state, seat);
+      const move = options[Math.floor(rng() * options.length)];
+      if (move === undefined) throw new Error('no legal move');
+      const result = applyMove(state, seat, move);
+      if (!result.ok) throw new Error(result.code);
+      state = result.state;
+      moves++;
+    }
+    hands += state.history.length;
+    matches++;
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  console.log(
+    `${label.padEnd(28)} ${fmt(hands / elapsed).padStart(8)} hands/s  ${fmt(moves / elapsed).padStart(9)} moves/s  ${fmt(matches / elapsed).padStart(7)} matches/s  (${fmt(hands)} hands in ${elapsed.toFixed(1)} s)`,
+  );
+}
+
+const seconds = Number(process.argv[2] ?? 3);
+console.log(`engine self-play, node ${process.version}, ${seconds}s per config`);
+run('parejas (defaults)', DEFAULT_CONFIG, seconds);
+run(
+  'parejas, all options',
+  {
+    ...DEFAULT_CONFIG,
+    targetPoints: 200,
+    tranqueRule: 'lowest_hand',
+    leadRule: 'winner',
+    countingRule: 'all_hands',
+    bonuses: { capicua: true, paseCorrido: true },
+  },
+  seconds,
+);
+run('individual 3, drawing', { ...DEFAULT_CONFIG, mode: 'individual', players: 3 }, seconds);
+run(
+  'individual 2, no drawing',
+  { ...DEFAULT_CONFIG, mode: 'individual', players: 2, drawing: false },
+  seconds,
+);

@@ -1,0 +1,142 @@
+/**
+ * Difícil: determinized Monte-Carlo search ("perfect information Monte Carlo").
+ *
+ * For each decision it completes the hidden information many times, every completion consistent
+ * with the tile counts and with every pass in the view (sampler.ts: exact uniform sampling, or all
+ * deals when there are at most `exactDeals`), searches each completed hand to its end with
+ * alpha-beta (search.ts: the engine's rules and the table's scoring, a node budget instead of a
+ * clock), and plays the move with the best average score for its side: points won minus points
+ * conceded in the hand, dominó, tranque, voided hands and enabled bonuses included. Ties go to
+ * the Medio heuristic's favourite.
+ *
+ * Works in parejas (the bot's pair maximises, the other pair minimises) and in individual mode
+ * (every other seat minimises the bot's score; the sampled stock order makes draws part of the
+ * search).
+ */
+import type { Move } from '../types';
+import type { PlayerView } from '../view';
+import { constraintsFromView, withoutPasses } from './knowledge';
+import { chooseMedio, scoreMoves, type MedioWeights } from './medio';
+import { toRng, type RngSource } from './rng';
+import { dealSampler, type SampledDeal } from './sampler';
+import { DEFAULT_EVAL, HandSearch, type EvalWeights, type SearchMove } from './search';
+import { tileId } from '../tiles';
+import { movesToChoose } from './view-moves';
+
+/** Tunables of the Difícil bot. Effort is in search nodes (deterministic, clock-free). */
+export interface DificilOptions {
+  /** Deals sampled per decision when there are more than `exactDeals`. */
+  readonly samples: number;
+  /** Enumerate every consistent deal instead of sampling when there are at most this many. */
+  readonly exactDeals: number;
+  /** Search nodes per decision, shared equally by the deals. */
+  readonly nodeBudget: number;
+  /** Floor of nodes per deal (so many deals never starve each search). */
+  readonly minNodesPerDeal: number;
+  /** Leaf heuristic weights of the search. */
+  readonly eval: EvalWeights;
+  /** Weights of the Medio heuristic used to break ties. */
+  readonly medio: Partial<MedioWeights>;
+}
+
+/** Defaults: tuned so a decision stays well under 300 ms on a 2-core machine (docs/performance.md). */
+export const DEFAULT_DIFICIL_OPTIONS: DificilOptions = Object.freeze({
+  samples: 40,
+  exactDeals: 60,
+  nodeBudget: 120_000,
+  minNodesPerDeal: 500,
+  eval: DEFAULT_EVAL,
+  medio: {},
+});
+
+/** What a decision looked at, for tests and tuning. */
+export interface DificilAnalysis {
+  readonly move: Move;
+  /** Legal moves with their mean searched value (points for the bot's side, per hand). */
+  readonly values: readonly { readonly move: Move; readonly value: number }[];
+  /** Deals searched, and whether they were every consistent deal. */
+  readonly deals: number;
+  readonly enumerated: boolean;
+  /** Deals whose hand was solved to the end within the node budget. */
+  readonly solved: number;
+  readonly nodes: number;
+}
+
+/**
+ * Difícil's decision with its evidence. Uses only `view` (DESIGN §5), `rng` and `options`.
+ * Throws RangeError when the view has no legal move.
+ */
+export function analyzeDificil(
+  view: PlayerView,
+  rng: RngSource,
+  options: Partial<DificilOptions> = {},
+): DificilAnalysis {
+  const opts = { ...DEFAULT_DIFICIL_OPTIONS, ...options };
+  const moves = movesToChoose(view);
+  const random = toRng(rng);
+  const plays = moves.filter((m) => m.kind === 'play');
+  if (moves.length === 1 || plays.length !== moves.length) {
+    const move = moves[0] as Move;
+    return { move, values: [], deals: 0, enumerated: false, solved: 0, nodes: 0 };
+  }
+
+  let sampler = dealSampler(constraintsFromView(view));
+  // A view that contradicts its own passes cannot come from the engine; stay legal regardless.
+  if (sampler.count === 0) sampler = dealSampler(withoutPasses(constraintsFromView(view)));
+  if (sampler.count === 0) {
+    const move = chooseMedio(view, random, opts.medio);
+    return { move, values: [], deals: 0, enumerated: false, solved: 0, nodes: 0 };
+  }
+  const all = sampler.enumerate(opts.exactDeals, random);
+  const deals: SampledDeal[] =
+    all ?? Array.from({ length: opts.samples }, () => sampler.sample(random));
+
+  const rootMoves: SearchMove[] = plays.map((m) => ({ id: tileId(m.tile), end: m.end }));
+  const perDeal = Math.max(opts.minNodesPerDeal, Math.floor(opts.nodeBudget / deals.length));
+  const search = new HandSearch(view.config, view.seat, opts.eval);
+  const totals = new Float64Array(rootMoves.length);
+  let solved = 0;
+  let nodes = 0;
+  for (const deal of deals) {
+    const result = search.search(
+      { hands: deal.hands, stock: deal.stock, ends: view.ends },
+      rootMoves,
+      perDeal,
+    );
+    result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
+    if (result.exact) solved++;
+    nodes += result.nodes;
+  }
+
+  const values = plays.map((move, i) => ({ move, value: (totals[i] as number) / deals.length }));
+  const top = Math.max(...values.map((v) => v.value));
+  const best = values.filter((v) => v.value >= top - 1e-6);
+  let move = (best[0] as { move: Move }).move;
+  if (best.length > 1) {
+    const scored = scoreMoves(view, opts.medio);
+    let bestScore = -Infinity;
+    const ties: Move[] = [];
+    for (const b of best) {
+      const score = scored.find((s) => s.move === b.move)?.score ?? 0;
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
+        ties.length = 0;
+        ties.push(b.move);
+      } else if (score >= bestScore - 1e-9) ties.push(b.move);
+    }
+    move = ties[random.int(ties.length)] as Move;
+  }
+  return { move, values, deals: deals.length, enumerated: all !== null, solved, nodes };
+}
+
+/**
+ * Difícil: the legal move with the best expected hand score over sampled deals (file comment).
+ * Throws RangeError when the view has no legal move.
+ */
+export function chooseDificil(
+  view: PlayerView,
+  rng: RngSource,
+  options: Partial<DificilOptions> = {},
+): Move {
+  return analyzeDificil(view, rng, options).move;
+}

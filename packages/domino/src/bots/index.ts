@@ -1,0 +1,79 @@
+/**
+ * CPU players (DESIGN §5: "Bots get the same view"). Every bot reads only the `PlayerView` of its
+ * seat plus a seeded rng and options, and returns one of `view.legalMoves`.
+ *
+ * Levels: `facil` random legal move; `medio` weighted one-ply heuristic (also the stand-in for
+ * absent players); `dificil` determinized Monte-Carlo search over consistent deals.
+ */
+import type { Move } from '../types';
+import type { PlayerView } from '../view';
+import { chooseDificil, type DificilOptions } from './dificil';
+import { chooseFacil } from './facil';
+import { chooseMedio, type MedioWeights } from './medio';
+import { toRng, type RngSource } from './rng';
+
+export { createRng, shuffleInPlace, toRng, type Rng, type RngSource } from './rng';
+export { chooseFacil, chooseGreedy } from './facil';
+export {
+  DEFAULT_MEDIO_WEIGHTS,
+  chooseMedio,
+  scoreMoves,
+  type MedioWeights,
+} from './medio';
+export {
+  DEFAULT_DIFICIL_OPTIONS,
+  analyzeDificil,
+  chooseDificil,
+  type DificilAnalysis,
+  type DificilOptions,
+} from './dificil';
+export {
+  constraintsFromView,
+  lackedTiles,
+  withoutPasses,
+  type DealConstraints,
+} from './knowledge';
+export { dealSampler, type DealSampler, type SampledDeal } from './sampler';
+export {
+  DEFAULT_EVAL,
+  HandSearch,
+  type EvalWeights,
+  type SearchMove,
+  type SearchPosition,
+  type SearchResult,
+} from './search';
+
+/** Bot strength levels as the product names them (es-VE). */
+export const BOT_LEVELS = ['facil', 'medio', 'dificil'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Per-level options for `chooseMove`. */
+export interface BotOptions {
+  readonly medio?: Partial<MedioWeights>;
+  readonly dificil?: Partial<DificilOptions>;
+}
+
+/**
+ * The move of a CPU player of `level` for `view` (its seat's view, DESIGN §5). Always one of
+ * `view.legalMoves`; deterministic for the same view, level, seed and options. `rng` is an `Rng`
+ * or a seed (string or number). Throws RangeError when the view has no legal move (not the seat's
+ * turn, or the match is over) or the level is unknown.
+ */
+export function chooseMove(
+  view: PlayerView,
+  level: BotLevel,
+  rng: RngSource,
+  options: BotOptions = {},
+): Move {
+  const random = toRng(rng);
+  switch (level) {
+    case 'facil':
+      return chooseFacil(view, random);
+    case 'medio':
+      return chooseMedio(view, random, options.medio);
+    case 'dificil':
+      return chooseDificil(view, random, options.dificil);
+    default:
+      throw new RangeError(`unknown bot level: ${String(level)}`);
+  }
+}
