@@ -405,3 +405,20 @@ describe('replay', () => {
     expect(() => replay(DEFAULT_CONFIG, seeds, bad)).toThrow(ReplayError);
   });
 });
+
+describe('pase corrido and voided hands', () => {
+  it('still credits a pase corrido earned earlier when the hand ends in a tied tranque', () => {
+    const built = handBuiltState({
+      config: { bonuses: { capicua: false, paseCorrido: true } },
+      hands: ['0-6 1-1', '2-2', '3-3', '0-4'],
+      ends: { left: 0, right: 6 },
+      turn: 0,
+    });
+    const state: MatchState = {
+      ...built,
+      hand: { ...built.hand, bonuses: [{ kind: 'pase_corrido', seat: 1, side: 1, points: 25 }] },
+    };
+    const summary = lastSummary(accepted(play(state, '0-6')).state);
+    expect(summary).toMatchObject({ voided: true, basePoints: 0, pointsBySide: [0, 25] });
+  });
+});

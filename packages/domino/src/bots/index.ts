@@ -14,12 +14,7 @@ import { toRng, type RngSource } from './rng';
 
 export { createRng, shuffleInPlace, toRng, type Rng, type RngSource } from './rng';
 export { chooseFacil, chooseGreedy } from './facil';
-export {
-  DEFAULT_MEDIO_WEIGHTS,
-  chooseMedio,
-  scoreMoves,
-  type MedioWeights,
-} from './medio';
+export { DEFAULT_MEDIO_WEIGHTS, chooseMedio, scoreMoves, type MedioWeights } from './medio';
 export {
   DEFAULT_DIFICIL_OPTIONS,
   analyzeDificil,
@@ -27,12 +22,7 @@ export {
   type DificilAnalysis,
   type DificilOptions,
 } from './dificil';
-export {
-  constraintsFromView,
-  lackedTiles,
-  withoutPasses,
-  type DealConstraints,
-} from './knowledge';
+export { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints } from './knowledge';
 export { dealSampler, type DealSampler, type SampledDeal } from './sampler';
 export {
   DEFAULT_EVAL,

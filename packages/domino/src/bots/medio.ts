@@ -127,7 +127,9 @@ function scorePlay(ctx: Context, move: PlayMove): number {
 
   if (view.ends === null) {
     const lead = suitCounts(rest, null);
-    score += w.leadSuit * ((lead[tile[0]] as number) + (tile[1] !== tile[0] ? (lead[tile[1]] as number) : 0));
+    score +=
+      w.leadSuit *
+      ((lead[tile[0]] as number) + (tile[1] !== tile[0] ? (lead[tile[1]] as number) : 0));
   }
 
   const newEnds = ends.left === ends.right ? [ends.left] : [ends.left, ends.right];
@@ -137,8 +139,7 @@ function scorePlay(ctx: Context, move: PlayMove): number {
     for (let s = 0; s < view.config.players; s++) {
       if (s === view.seat || !((ctx.lacks[s] as number) & (1 << pip))) continue;
       if (s === ctx.partner) score -= w.partnerLacks * times;
-      else if (isOpponent(ctx, s))
-        score += w.opponentLacks * times * (s === ctx.nextSeat ? 2 : 1);
+      else if (isOpponent(ctx, s)) score += w.opponentLacks * times * (s === ctx.nextSeat ? 2 : 1);
     }
     const othersCanHold = popcount(ctx.unknownMask & (SUIT_MASK[pip] as number)) > 0;
     if (!othersCanHold && (counts[pip] as number) > 0) score += w.lock * times;
