@@ -1,0 +1,113 @@
+/**
+ * Plays one bot match through the real engine (startMatch/applyMove with seeds): the bench's unit
+ * of work, run inside the tournament's workers. Move times are measured here, outside the pure
+ * engine package, with performance.now.
+ */
+import {
+  DEFAULT_CONFIG,
+  applyMove,
+  playerView,
+  startMatch,
+  type Move,
+  type PlayerView,
+  type Seat,
+  type TableConfig,
+} from '@domino/domino';
+import {
+  chooseGreedy,
+  chooseMove,
+  createRng,
+  type BotOptions,
+  type Rng,
+} from '../../packages/domino/src/bots/index';
+
+/** Players of the tournament: the three levels plus the greedy heaviest-tile yardstick. */
+export const BOT_NAMES = ['facil', 'medio', 'dificil', 'greedy'] as const;
+export type BotName = (typeof BOT_NAMES)[number];
+
+/** One match to play: side A (bot `a`) against side B (bot `b`). */
+export interface MatchJob {
+  readonly experiment: string;
+  readonly index: number;
+  readonly a: BotName;
+  readonly b: BotName;
+  readonly config?: TableConfig;
+  readonly options?: BotOptions;
+}
+
+/** What a match produced. */
+export interface MatchOutcome {
+  readonly experiment: string;
+  readonly index: number;
+  /** Side A won the match. */
+  readonly aWon: boolean;
+  /** Hands won by each side and voided hands (exact tranque ties). */
+  readonly handsA: number;
+  readonly handsB: number;
+  readonly voided: number;
+  readonly pointsA: number;
+  readonly pointsB: number;
+  /** Milliseconds per bot call, by bot; `decisions` only counts calls with 2+ legal moves. */
+  readonly times: Partial<Record<BotName, number[]>>;
+  readonly decisions: Partial<Record<BotName, number[]>>;
+}
+
+function decide(bot: BotName, view: PlayerView, rng: Rng, options: BotOptions): Move {
+  return bot === 'greedy' ? chooseGreedy(view, rng) : chooseMove(view, bot, rng, options);
+}
+
+/**
+ * Plays `job` to the end. Seat assignment alternates with the job index (even: side A holds seats
+ * 0+2, odd: 1+3) so neither side always leads; the deal seeds come from the experiment and index.
+ */
+export function playMatch(job: MatchJob): MatchOutcome {
+  const config = job.config ?? DEFAULT_CONFIG;
+  const aSide = job.index % 2;
+  const seeds = {
+    serverSeed: `${job.experiment}/${job.index}`,
+    clientSeeds: ['c0', 'c1', 'c2', 'c3'].slice(0, config.players),
+  };
+  let state = startMatch(config, seeds);
+  const rngs = Array.from({ length: config.players }, (_, s) =>
+    createRng(`${job.experiment}/${job.index}/seat${s}`),
+  );
+  const botOf = (seat: Seat): BotName => (seat % 2 === aSide ? job.a : job.b);
+  const times: Partial<Record<BotName, number[]>> = {};
+  const decisions: Partial<Record<BotName, number[]>> = {};
+  let moves = 0;
+  while (state.status === 'playing') {
+    if (++moves > 10_000) throw new Error(`match ${job.experiment}/${job.index} did not end`);
+    const seat = state.hand.turn as Seat;
+    const view = playerView(state, seat);
+    const bot = botOf(seat);
+    const t0 = performance.now();
+    const move = decide(bot, view, rngs[seat] as Rng, job.options ?? {});
+    const ms = performance.now() - t0;
+    (times[bot] ??= []).push(ms);
+    if (view.legalMoves.length > 1) (decisions[bot] ??= []).push(ms);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(`${bot} made an illegal move: ${result.code}`);
+    state = result.state;
+  }
+  let handsA = 0;
+  let handsB = 0;
+  let voided = 0;
+  for (const h of state.history) {
+    if (h.winnerSide === null) voided++;
+    else if (h.winnerSide === aSide) handsA++;
+    else handsB++;
+  }
+  const scores = state.scores;
+  return {
+    experiment: job.experiment,
+    index: job.index,
+    aWon: state.result?.winnerSide === aSide,
+    handsA,
+    handsB,
+    voided,
+    pointsA: scores[aSide] as number,
+    pointsB: scores[1 - aSide] as number,
+    times,
+    decisions,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * Bot tournament: pairs of CPU players against pairs, through the real engine, on all cores.
+ *
+ *   npx tsx bench/src/bot-tournament.ts [--quick] [--only=a,b,c] [--workers=N]
+ *
+ * Experiments (targets from the bot brief, figures recorded in docs/performance.md "## Bots"):
+ *   a  Difícil pair vs greedy heaviest-tile pair: hand win rate over 2,000 hands (>= 75%);
+ *      voided hands (tranque ties) reported apart and left out of the rate.
+ *   b  Difícil vs Medio: match win rate, matches to 100 (>= 60%).
+ *   c  Medio vs Fácil: match win rate, matches to 100 (>= 70%).
+ *   d  move time percentiles per bot (p99: Medio < 2 ms, Difícil < 300 ms), measured around every
+ *      bot call with performance.now; "decisions" counts only calls with two or more legal moves.
+ * Seats alternate between matches so neither side always leads. Rates carry Wilson 95% intervals.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { playMatch, type BotName, type MatchJob, type MatchOutcome } from './bot-match';
+import { formatRate, summarize, wilson } from './stats';
+
+interface Experiment {
+  readonly id: 'a' | 'b' | 'c';
+  readonly title: string;
+  readonly a: BotName;
+  readonly b: BotName;
+  /** Stop dispatching once this many hands (unit 'hands') or matches ('matches') are done. */
+  readonly unit: 'hands' | 'matches';
+  readonly target: number;
+  readonly goal: number;
+}
+
+function experiments(quick: boolean): Experiment[] {
+  return [
+    {
+      id: 'a',
+      title: 'Difícil pair vs greedy heaviest-tile pair (hand win rate)',
+      a: 'dificil',
+      b: 'greedy',
+      unit: 'hands',
+      target: quick ? 120 : 2000,
+      goal: 0.75,
+    },
+    {
+      id: 'b',
+      title: 'Difícil vs Medio (match win rate, matches to 100)',
+      a: 'dificil',
+      b: 'medio',
+      unit: 'matches',
+      target: quick ? 24 : 400,
+      goal: 0.6,
+    },
+    {
+      id: 'c',
+      title: 'Medio vs Fácil (match win rate, matches to 100)',
+      a: 'medio',
+      b: 'facil',
+      unit: 'matches',
+      target: quick ? 100 : 1000,
+      goal: 0.7,
+    },
+  ];
+}
+
+interface Tally {
+  matches: number;
+  matchesA: number;
+  hands: number;
+  handsA: number;
+  handsB: number;
+  voided: number;
+  pointsA: number;
+  pointsB: number;
+}
+
+function emptyTally(): Tally {
+  return {
+    matches: 0,
+    matchesA: 0,
+    hands: 0,
+    handsA: 0,
+    handsB: 0,
+    voided: 0,
+    pointsA: 0,
+    pointsB: 0,
+  };
+}
+
+function done(e: Experiment, t: Tally): number {
+  return e.unit === 'hands' ? t.hands : t.matches;
+}
+
+function workerBoot(): string {
+  // Workers load this same file through tsx's ESM hooks.
+  const api = import.meta.resolve('tsx/esm/api');
+  return `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const quick = args.includes('--quick');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',');
+  const workersArg = args.find((a) => a.startsWith('--workers='));
+  const workers = workersArg ? Number(workersArg.slice(10)) : availableParallelism();
+  const list = experiments(quick).filter((e) => only === undefined || only.includes(e.id));
+  console.log(
+    `bot tournament (${quick ? 'quick' : 'full'}), ${workers} worker(s), experiments ${list.map((e) => e.id).join(',')}`,
+  );
+  const started = performance.now();
+  const times: Partial<Record<BotName, number[]>> = {};
+  const decisions: Partial<Record<BotName, number[]>> = {};
+  const tallies = new Map<string, Tally>();
+
+  for (const e of list) {
+    const tally = emptyTally();
+    tallies.set(e.id, tally);
+    let next = 0;
+    let inFlight = 0;
+    let lastPrint = performance.now();
+    const t0 = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const pool: Worker[] = [];
+      const dispatch = (w: Worker): void => {
+        if (done(e, tally) + (e.unit === 'matches' ? inFlight : 0) >= e.target) {
+          if (inFlight === 0) {
+            for (const p of pool) void p.terminate();
+            resolve();
+          }
+          return;
+        }
+        const job: MatchJob = { experiment: e.id, index: next++, a: e.a, b: e.b };
+        inFlight++;
+        w.postMessage(job);
+      };
+      for (let i = 0; i < workers; i++) {
+        const w = new Worker(workerBoot(), { eval: true });
+        pool.push(w);
+        w.on('error', reject);
+        w.on('message', (o: MatchOutcome) => {
+          inFlight--;
+          tally.matches++;
+          if (o.aWon) tally.matchesA++;
+          tally.hands += o.handsA + o.handsB + o.voided;
+          tally.handsA += o.handsA;
+          tally.handsB += o.handsB;
+          tally.voided += o.voided;
+          tally.pointsA += o.pointsA;
+          tally.pointsB += o.pointsB;
+          for (const [bot, ms] of Object.entries(o.times))
+            (times[bot as BotName] ??= []).push(...ms);
+          for (const [bot, ms] of Object.entries(o.decisions))
+            (decisions[bot as BotName] ??= []).push(...ms);
+          if (performance.now() - lastPrint > 10_000) {
+            lastPrint = performance.now();
+            const secs = ((lastPrint - t0) / 1000).toFixed(0);
+            console.log(`  [${e.id}] ${done(e, tally)}/${e.target} ${e.unit} after ${secs} s`);
+          }
+          dispatch(w);
+        });
+        dispatch(w);
+      }
+    });
+    const secs = ((performance.now() - t0) / 1000).toFixed(0);
+    console.log(`\n(${e.id}) ${e.title}: ${e.a} = side A, ${e.b} = side B, ${secs} s`);
+    const decided = tally.handsA + tally.handsB;
+    console.log(
+      `  hands: ${tally.hands} played, A won ${formatRate(wilson(tally.handsA, decided))} of decided hands, ${tally.voided} voided (${formatRate(wilson(tally.voided, tally.hands))} of all)`,
+    );
+    console.log(
+      `  matches: ${tally.matches}, A won ${formatRate(wilson(tally.matchesA, tally.matches))}; points A ${tally.pointsA} vs B ${tally.pointsB}`,
+    );
+    const rate =
+      e.unit === 'hands' ? wilson(tally.handsA, decided) : wilson(tally.matchesA, tally.matches);
+    console.log(
+      `  target ${(e.goal * 100).toFixed(0)}%: ${rate.rate >= e.goal ? 'met' : 'NOT met'}`,
+    );
+  }
+
+  console.log('\n(d) move times in ms (all calls | decisions with 2+ legal moves)');
+  for (const bot of ['facil', 'greedy', 'medio', 'dificil'] as const) {
+    const all = times[bot];
+    if (all === undefined) continue;
+    const s = summarize(all);
+    const d = summarize(decisions[bot] ?? []);
+    const f = (x: number) => x.toFixed(3);
+    console.log(
+      `  ${bot.padEnd(8)} calls ${s.n}: p50 ${f(s.p50)} p99 ${f(s.p99)} max ${f(s.max)} | decisions ${d.n}: p50 ${f(d.p50)} p99 ${f(d.p99)} max ${f(d.max)}`,
+    );
+  }
+  console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+} else {
+  parentPort?.on('message', (job: MatchJob) => parentPort?.postMessage(playMatch(job)));
+}
