@@ -1,66 +1,13 @@
-import { useId } from 'react';
+import { Box } from '@mantine/core';
 
-/**
- * The built-in picture of a domino table: green felt with a short line of play. Used when a table
- * has no image (or its image fails to load). Decorative: the card names the table.
- */
-export function TableIllustration({ height = 160 }: { height?: number }) {
-  const id = useId();
-  const felt = `${id}-felt`;
-  const shine = `${id}-shine`;
-  const tile = (x: number, y: number, rotate: number, a: number, b: number) => (
-    <g transform={`translate(${x} ${y}) rotate(${rotate})`}>
-      <rect x="-13" y="-26" width="26" height="52" rx="5" fill="#fbf6e8" stroke="#cdbf9b" />
-      <line x1="-9" y1="0" x2="9" y2="0" stroke="#b5a67f" strokeWidth="1.5" />
-      {pips(a, -26)}
-      {pips(b, 0)}
-    </g>
-  );
-  return (
-    <svg
-      viewBox="0 0 320 160"
-      width="100%"
-      height={height}
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden
-      style={{ display: 'block' }}
-    >
-      <defs>
-        <radialGradient id={felt} cx="50%" cy="45%" r="75%">
-          <stop offset="0" stopColor="#1f7a4a" />
-          <stop offset="0.65" stopColor="#0f4d2f" />
-          <stop offset="1" stopColor="#0a3322" />
-        </radialGradient>
-        <linearGradient id={shine} x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#ffffff" stopOpacity="0.08" />
-          <stop offset="1" stopColor="#ffffff" stopOpacity="0" />
-        </linearGradient>
-      </defs>
-      <rect width="320" height="160" fill={`url(#${felt})`} />
-      <rect
-        x="8"
-        y="8"
-        width="304"
-        height="144"
-        rx="16"
-        fill="none"
-        stroke="#e5a912"
-        strokeOpacity="0.55"
-        strokeWidth="2"
-      />
-      <rect width="320" height="70" fill={`url(#${shine})`} />
-      {tile(70, 80, 90, 6, 6)}
-      {tile(128, 80, 90, 6, 3)}
-      {tile(178, 80, 0, 3, 3)}
-      {tile(228, 80, 90, 3, 5)}
-      {tile(96, 124, 0, 1, 4)}
-    </svg>
-  );
-}
-
-const GRID: Record<number, ReadonlyArray<readonly [number, number]>> = {
+/** Pip centres (in units of the pip spacing, -1..1) for each face value. */
+const PIPS: Record<number, ReadonlyArray<readonly [number, number]>> = {
   0: [],
   1: [[0, 0]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
   3: [
     [-1, -1],
     [0, 0],
@@ -89,14 +36,117 @@ const GRID: Record<number, ReadonlyArray<readonly [number, number]>> = {
   ],
 };
 
-function pips(value: number, offsetY: number) {
-  return (GRID[value] ?? []).map(([cx, cy]) => (
+const LONG = 60;
+const SHORT = 30;
+const GAP = 4;
+
+function half(value: number, cx: number, cy: number, key: string) {
+  return (PIPS[value] ?? []).map(([dx, dy]) => (
     <circle
-      key={`${offsetY}-${cx}-${cy}`}
-      cx={cx * 6.5}
-      cy={offsetY + 13 + cy * 6.5}
-      r="2.4"
+      key={`${key}-${dx}-${dy}`}
+      cx={cx + dx * 7.5}
+      cy={cy + dy * 7.5}
+      r="2.7"
       fill="#14201a"
     />
   ));
+}
+
+/** A tile centred at (cx, cy); horizontal tiles show `a` on the left, vertical ones on top. */
+function Tile({
+  cx,
+  cy,
+  a,
+  b,
+  vertical,
+}: {
+  cx: number;
+  cy: number;
+  a: number;
+  b: number;
+  vertical?: boolean;
+}) {
+  const w = vertical ? SHORT : LONG;
+  const h = vertical ? LONG : SHORT;
+  const q = LONG / 4;
+  return (
+    <g>
+      <rect
+        x={cx - w / 2}
+        y={cy - h / 2}
+        width={w}
+        height={h}
+        rx="5"
+        fill="#fbf6e8"
+        stroke="#cdbf9b"
+        strokeWidth="1.2"
+      />
+      {vertical ? (
+        <line x1={cx - 10} y1={cy} x2={cx + 10} y2={cy} stroke="#b5a67f" strokeWidth="1.5" />
+      ) : (
+        <line x1={cx} y1={cy - 10} x2={cx} y2={cy + 10} stroke="#b5a67f" strokeWidth="1.5" />
+      )}
+      {vertical
+        ? [...half(a, cx, cy - q, 'a'), ...half(b, cx, cy + q, 'b')]
+        : [...half(a, cx - q, cy, 'a'), ...half(b, cx + q, cy, 'b')]}
+    </g>
+  );
+}
+
+/** A short, legal line of play for a seed: (a|b) [b:b] (b|c) (c|d). */
+export function lineOfPlay(seed: number): [number, number, number, number] {
+  const n = Math.abs(Math.trunc(seed));
+  return [1 + ((n * 3 + 4) % 6), 1 + ((n * 5 + 5) % 6), 1 + ((n + 2) % 6), 1 + (n % 6)];
+}
+
+/**
+ * The built-in picture of a domino table: green felt with a short line of play (varied by `seed`,
+ * e.g. the table id). Used when a table has no image or its image fails. Decorative.
+ */
+export function TableIllustration({ height = 150, seed = 0 }: { height?: number; seed?: number }) {
+  const [a, b, c, d] = lineOfPlay(seed);
+  const width = LONG * 3 + SHORT + GAP * 3;
+  let x = (320 - width) / 2;
+  const y = 75;
+  const tiles = [
+    { a, b, w: LONG },
+    { a: b, b, w: SHORT, vertical: true },
+    { a: b, b: c, w: LONG },
+    { a: c, b: d, w: LONG },
+  ].map((t) => {
+    const cx = x + t.w / 2;
+    x += t.w + GAP;
+    return { ...t, cx };
+  });
+  return (
+    <Box
+      h={height}
+      pos="relative"
+      aria-hidden
+      style={{
+        background: 'radial-gradient(ellipse at 50% 40%, #1f7a4a 0%, #0f4d2f 60%, #0a3322 100%)',
+      }}
+    >
+      <Box
+        pos="absolute"
+        inset={8}
+        style={{ border: '1px solid rgba(229, 169, 18, 0.45)', borderRadius: 10 }}
+      />
+      <svg
+        viewBox="0 0 320 150"
+        width="100%"
+        height="100%"
+        preserveAspectRatio="xMidYMid meet"
+        style={{
+          position: 'relative',
+          display: 'block',
+          filter: 'drop-shadow(0 4px 4px rgba(0,0,0,0.35))',
+        }}
+      >
+        {tiles.map((t, i) => (
+          <Tile key={i} cx={t.cx} cy={y} a={t.a} b={t.b} vertical={t.vertical} />
+        ))}
+      </svg>
+    </Box>
+  );
 }

@@ -1,6 +1,5 @@
-import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DominoTile } from '../../components/DominoTile';
 
 /** Footer (spec §2 Global shell): legal links, FAQ and the responsible-gaming notice. */
 export function Footer() {
@@ -28,7 +27,17 @@ export function Footer() {
             </Anchor>
           </Group>
           <Group gap={8} justify="center" wrap="nowrap">
-            <DominoTile top={1} bottom={6} size={10} />
+            <Badge
+              color="gold"
+              c="dark.9"
+              variant="filled"
+              size="sm"
+              radius="sm"
+              aria-hidden
+              style={{ flexShrink: 0 }}
+            >
+              18+
+            </Badge>
             <Text fz="sm" c="#e9e2cf" ta="center">
               Juega con responsabilidad. Solo mayores de 18 años.
             </Text>

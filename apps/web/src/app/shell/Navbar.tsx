@@ -217,7 +217,11 @@ function UserMenu({
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user?.email ?? name}</Menu.Label>
+        <Menu.Label>
+          <Text fz="xs" c="dimmed" truncate>
+            {user?.email ?? name}
+          </Text>
+        </Menu.Label>
         {PLAYER_LINKS.map((link) => (
           <Menu.Item
             key={link.to}

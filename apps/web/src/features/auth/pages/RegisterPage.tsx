@@ -351,7 +351,15 @@ export default function RegisterPage() {
             </Alert>
           )}
 
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={mutation.isPending}
+            // Keep focus in the field: its blur would show an error above the button, moving the
+            // button before mouseup and swallowing the click.
+            onMouseDown={(e) => e.preventDefault()}
+          >
             Crear cuenta
           </Button>
           <Text ta="center" fz="sm">
@@ -384,6 +392,7 @@ function CompositeField({
   const errorId = `${inputId}-error`;
   return (
     <Input.Wrapper
+      size="md"
       label={label}
       labelProps={{ htmlFor: inputId }}
       required

@@ -27,7 +27,7 @@ export function TableCard({ table }: { table: Table }) {
             onError={() => setImageFailed(true)}
           />
         ) : (
-          <TableIllustration height={IMAGE_HEIGHT} />
+          <TableIllustration height={IMAGE_HEIGHT} seed={table.id} />
         )}
         <Badge
           pos="absolute"
