@@ -20,6 +20,7 @@ import { AppError } from './lib/errors';
 import type { AppDeps } from './lib/deps';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/tables/routes';
+import { gameRoutes } from './modules/games/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authRoutes);
   await app.register(tableRoutes);
+  await app.register(gameRoutes);
 
   const webDist =
     config.WEB_DIST && fs.existsSync(path.join(config.WEB_DIST, 'index.html'))

@@ -34,6 +34,15 @@ export const configSchema = z.object({
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((v) => v === 'true'),
   /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
+  /** CPU players wait a random time in [BOT_MIN_DELAY_MS, BOT_MAX_DELAY_MS] before moving. */
+  BOT_MIN_DELAY_MS: z.coerce.number().int().min(0).default(700),
+  BOT_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1400),
+  /** Extra pause after a hand ends so everyone can read the summary, in milliseconds. */
+  HAND_PAUSE_MS: z.coerce.number().int().min(0).default(4000),
+  /** Turn time of practice games against the CPU, in seconds (the bot plays on timeout). */
+  PRACTICE_TURN_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often the sweeper looks for due games, in milliseconds (0 disables it). */
+  SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
     .transform((v) => v === 'true'),

@@ -9,20 +9,34 @@ import type { AppDeps } from './lib/deps';
 import { createLimiter } from './lib/rate-limit';
 import { bootstrap } from './modules/catalog/bootstrap';
 import { attachRealtime } from './modules/realtime/socket';
+import { RealtimeHub } from './modules/realtime/hub';
+import type { BotPolicy } from './modules/games/bots';
+import { engineBots } from './modules/games/bots';
+import { gamesContext } from './modules/games/routes';
+import { registerGameSocket } from './modules/games/socket';
+import { Sweeper } from './modules/games/sweeper';
 
 export interface RunningServer {
   app: FastifyInstance;
   io: Server;
+  sweeper: Sweeper;
   /** Stops accepting work, closes sockets, the HTTP server, Redis and the database. */
   close(): Promise<void>;
 }
 
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
-export function createDeps(config: Config, database: Database, redis?: Redis): AppDeps {
+export function createDeps(
+  config: Config,
+  database: Database,
+  redis?: Redis,
+  bots: BotPolicy = engineBots,
+): AppDeps {
   return {
     config,
     database,
     redis,
+    hub: new RealtimeHub(),
+    bots,
     limiters: {
       loginEmail: createLimiter({ keyPrefix: 'login_email', points: 5, durationSec: 900 }, redis),
       loginIp: createLimiter({ keyPrefix: 'login_ip', points: 30, durationSec: 900 }, redis),
@@ -64,18 +78,28 @@ export async function startServer(config: Config): Promise<RunningServer> {
       );
     }
     await app.ready();
+    const games = gamesContext(app);
     const io = attachRealtime(
       app.server,
       database.db,
       redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+      (socket, userId) =>
+        registerGameSocket(socket, userId, games, (err) =>
+          app.log.error({ err }, 'socket handler failed'),
+        ),
     );
+    app.deps.hub.io = io as unknown as Server;
+    const sweeper = new Sweeper(games, config.SWEEPER_INTERVAL_MS, app.log);
     await app.listen({ port: config.PORT, host: config.HOST });
+    sweeper.start();
     let closing: Promise<void> | undefined;
     return {
       app,
       io: io as unknown as Server,
+      sweeper,
       close: () =>
         (closing ??= (async () => {
+          await sweeper.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

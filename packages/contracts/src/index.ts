@@ -6,3 +6,4 @@ export * from './money';
 export * from './password';
 export * from './tables';
 export * from './validation';
+export * from './games';

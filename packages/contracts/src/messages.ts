@@ -64,6 +64,7 @@ export const MSG = {
   transactionsLoadError: 'Error al cargar las transacciones. Por favor, intenta de nuevo.',
   // spec §5/§8 — Join table
   insufficientBalance: 'Saldo insuficiente para unirse a este juego',
+  insufficientFunds: 'Saldo insuficiente para realizar esta operación.',
   insufficientBalanceNotice: 'No tienes suficiente saldo para unirte a este juego.',
   joinError: 'Error al unirse a la mesa',
   // spec §8 — Logout, session

@@ -74,3 +74,4 @@ export type {
   PassRecord,
   SeatedMove,
 } from './types';
+export * from './bots';

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -173,5 +174,123 @@ export const tableSeats = pgTable(
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
     uniqueIndex('table_seats_user_key').on(t.userId),
+  ],
+);
+
+/**
+ * Matches (DESIGN §5): the authoritative engine state as jsonb, an optimistic version, and the
+ * time the sweeper must act next (`due_at`: a bot turn or a turn deadline).
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    tableId: bigint('table_id', { mode: 'number' }).references(() => gameTables.id),
+    state: jsonb('state').notNull(),
+    version: integer('version').notNull().default(0),
+    status: text('status').notNull().default('playing'),
+    commitment: text('commitment').notNull(),
+    turnDeadline: timestamp('turn_deadline', { withTimezone: true, mode: 'date' }),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('games_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'playing'`),
+    check('games_kind_check', sql`${t.kind} in ('practice', 'table')`),
+    check('games_status_check', sql`${t.status} in ('playing', 'finished')`),
+  ],
+);
+
+/** Who occupies each seat of a game: a user (possibly played by a bot while away) or a bot. */
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seat: smallint('seat').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    botLevel: text('bot_level'),
+    clientSeed: text('client_seed').notNull(),
+    /** Consecutive turns the bot played for this user after a timeout (reset when they move). */
+    autoplayedTurns: integer('autoplayed_turns').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat] }),
+    index('game_players_user_idx').on(t.userId),
+    check('game_players_occupant_check', sql`${t.userId} is not null or ${t.botLevel} is not null`),
+  ],
+);
+
+/** Append-only move log (DESIGN §5): UNIQUE(game_id, seq); replaying it rebuilds the state. */
+export const gameMoves = pgTable(
+  'game_moves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seq: integer('seq').notNull(),
+    seat: smallint('seat').notNull(),
+    move: jsonb('move').notNull(),
+    /** player: the seat's user; bot: a CPU seat; autoplay: the bot played for an absent user. */
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_moves_game_seq_key').on(t.gameId, t.seq)],
+);
+
+/**
+ * Ledger transactions (DESIGN §3): one per money movement, with a unique idempotency key and the
+ * hash of the request that created it, so a retry is harmless and a different request under the
+ * same key is refused. Append-only.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    referenceType: text('reference_type'),
+    referenceId: text('reference_id'),
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transactions_reference_idx').on(t.referenceType, t.referenceId),
+  ],
+);
+
+/**
+ * Ledger entries (postings): signed céntimos per account; the entries of one transaction sum to
+ * zero (checked by a deferred constraint trigger). Never updated or deleted.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
+    accountVersion: bigint('account_version', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    uniqueIndex('ledger_entries_account_version_key').on(t.accountId, t.accountVersion),
+    check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );

@@ -2,16 +2,13 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import type { Socket } from 'socket.io';
 import type { Db } from '../../db/client';
 import { authenticate } from '../auth/service';
 
-/** Socket.IO rooms (DESIGN §5). */
-export const ROOMS = {
-  tables: 'tables',
-  user: (userId: number) => `user:${userId}`,
-  table: (tableId: number) => `table:${tableId}`,
-  game: (gameId: string) => `game:${gameId}`,
-} as const;
+import { ROOMS } from './rooms';
+
+export { ROOMS };
 
 export interface SocketData {
   userId: number | null;
@@ -27,6 +24,7 @@ export function attachRealtime(
   server: HttpServer,
   db: Db,
   redis?: { pub: Redis; sub: Redis },
+  onAuthenticated?: (socket: Socket, userId: number) => void,
 ): Server<
   Record<string, never>,
   Record<string, (...args: unknown[]) => void>,
@@ -58,7 +56,10 @@ export function attachRealtime(
   });
   io.on('connection', (socket) => {
     void socket.join(ROOMS.tables);
-    if (socket.data.userId !== null) void socket.join(ROOMS.user(socket.data.userId));
+    if (socket.data.userId !== null) {
+      void socket.join(ROOMS.user(socket.data.userId));
+      onAuthenticated?.(socket as unknown as Socket, socket.data.userId);
+    }
   });
   return io;
 }

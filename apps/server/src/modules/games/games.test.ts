@@ -1,0 +1,337 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAME_MESSAGES } from '@domino/contracts';
+import type { GameView } from '@domino/contracts';
+import type { MatchState, Move, Seat } from '@domino/domino';
+import { replay, verifyMatch } from '@domino/domino';
+import { openDatabase } from '../../db/client';
+import { gameMoves, gamePlayers, games } from '../../db/schema';
+import { RealtimeHub } from '../realtime/hub';
+import type { TestApp } from '../../test/helpers';
+import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+import type { BotPolicy } from './bots';
+import type { GamesContext } from './service';
+import { createPracticeGame, runDueGame } from './service';
+import { Sweeper } from './sweeper';
+
+/** A deterministic test double: the first legal move of the view (the engine bots are tested in packages/domino). */
+const firstLegal: BotPolicy = (view) => {
+  const m = view.legalMoves[0];
+  if (!m) throw new Error('bot asked to move without legal moves');
+  return m as Move;
+};
+
+const FAST = {
+  BOT_MIN_DELAY_MS: '0',
+  BOT_MAX_DELAY_MS: '0',
+  HAND_PAUSE_MS: '0',
+  SWEEPER_INTERVAL_MS: '0',
+};
+
+describe('practice games over HTTP', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  const sweep = async () => {
+    const ctx: GamesContext = {
+      db: t.database.db,
+      hub: t.app.deps.hub,
+      bots: t.app.deps.bots,
+      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
+    };
+    while (await runDueGame(ctx));
+  };
+  const api = (method: 'GET' | 'POST', url: string, payload?: unknown, tk = token) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: { authorization: `Bearer ${tk}` },
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', FAST);
+    t.app.deps.bots = firstLegal;
+    token = (
+      await t.app.inject({ method: 'POST', url: '/api/register_api', payload: newPlayer() })
+    ).json().token;
+    otherToken = (
+      await t.app.inject({ method: 'POST', url: '/api/register_api', payload: newPlayer() })
+    ).json().token;
+  });
+  afterAll(() => t.close());
+
+  it('creates a match against the CPU and shows only the caller its own tiles', async () => {
+    const res = await api('POST', '/api/practice-games', { difficulty: 'medio' });
+    expect(res.statusCode).toBe(201);
+    const { game_id } = res.json();
+    const view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(view).toMatchObject({
+      game_id,
+      kind: 'practice',
+      status: 'playing',
+      my_seat: 0,
+      mode: 'parejas',
+      target_points: 100,
+      hand_number: 1,
+    });
+    expect(view.hand).toHaveLength(7);
+    expect(view.tile_counts).toEqual([7, 7, 7, 7]);
+    expect(view.fairness.server_seed).toBeNull();
+    expect(view.fairness.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(view.seats.map((s) => [s.seat, s.is_bot, s.bot_level])).toEqual([
+      [0, false, null],
+      [1, true, 'medio'],
+      [2, true, 'medio'],
+      [3, true, 'medio'],
+    ]);
+    expect(view.seats[2]?.name).toBe('Compañero CPU');
+    const [row] = await t.database.db.select().from(games).where(eq(games.id, game_id));
+    const hidden = (row?.state as MatchState).hand.hands.slice(1).flat();
+    const body = JSON.stringify(view);
+    for (const tile of hidden)
+      expect(view.hand.some((h) => h[0] === tile[0] && h[1] === tile[1])).toBe(false);
+    expect(body).not.toContain((row?.state as MatchState).fairness.serverSeed);
+  });
+
+  it('refuses strangers, unknown games and bad difficulties', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    expect((await api('GET', `/api/games/${game_id}/view`, undefined, otherToken)).json()).toEqual({
+      message: GAME_MESSAGES['game/not_a_player'],
+      code: 'game/not_a_player',
+    });
+    expect((await api('GET', `/api/games/${game_id}/view`, undefined, otherToken)).statusCode).toBe(
+      403,
+    );
+    expect((await api('GET', '/api/games/nope/view')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/games/${game_id}/view` })).statusCode,
+    ).toBe(401);
+    const bad = await api('POST', '/api/practice-games', { difficulty: 'imposible' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.difficulty).toEqual([
+      'Selecciona una dificultad: facil, medio o dificil',
+    ]);
+  });
+
+  it('rejects stale versions, wrong turns and illegal tiles with Spanish messages and changes nothing', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    // Let the CPU play until it is the human's turn.
+    while (view.turn_seat !== 0) {
+      await sweep();
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    const stale = await api('POST', `/api/games/${game_id}/moves`, {
+      version: view.version + 5,
+      pass: true,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('game/stale_version');
+    const legal = view.legal_moves[0] as { tile: [number, number]; end: 'left' | 'right' };
+    const notMine = [0, 1, 2, 3, 4, 5, 6]
+      .flatMap((a) =>
+        [0, 1, 2, 3, 4, 5, 6].filter((b) => b >= a).map((b) => [a, b] as [number, number]),
+      )
+      .find((tile) => !view.hand.some((h) => h[0] === tile[0] && h[1] === tile[1]))!;
+    const illegal = await api('POST', `/api/games/${game_id}/moves`, {
+      version: view.version,
+      tile: notMine,
+      end: 'left',
+    });
+    expect(illegal.statusCode).toBe(422);
+    expect(illegal.json()).toEqual({
+      message: GAME_MESSAGES['game/not_in_hand'],
+      code: 'game/not_in_hand',
+    });
+    const pass = await api('POST', `/api/games/${game_id}/moves`, {
+      version: view.version,
+      pass: true,
+    });
+    expect(pass.statusCode).toBe(422);
+    expect(pass.json().code).toBe('game/must_play');
+    const ok = await api('POST', `/api/games/${game_id}/moves`, {
+      version: view.version,
+      ...legal,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().version).toBe(view.version + 1);
+    const again = await api('POST', `/api/games/${game_id}/moves`, {
+      version: view.version + 1,
+      ...legal,
+    });
+    expect([409, 422]).toContain(again.statusCode);
+    if (again.statusCode === 422) expect(again.json().code).toBe('game/not_your_turn');
+  });
+
+  it('plays a whole match to the result, reveals the seed and verifies every deal', async () => {
+    const { game_id } = (
+      await api('POST', '/api/practice-games', { difficulty: 'dificil', client_seed: 'mi-semilla' })
+    ).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(view.fairness.client_seeds[0]).toBe('mi-semilla');
+    const fairnessBefore = await t.app.inject(`/api/games/${game_id}/fairness`);
+    expect(fairnessBefore.statusCode).toBe(409);
+    let guard = 0;
+    while (view.status === 'playing' && guard++ < 2000) {
+      if (view.turn_seat === 0) {
+        const res = await api('POST', `/api/games/${game_id}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+        expect(res.statusCode).toBe(200);
+      } else {
+        await sweep();
+      }
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    expect(view.status).toBe('finished');
+    expect(view.result).not.toBeNull();
+    expect(Math.max(...view.scores)).toBeGreaterThanOrEqual(100);
+    expect(view.result?.won).toBe(view.result?.winner_seats.includes(0));
+    expect(view.fairness.server_seed).toMatch(/^[0-9a-f]{64}$/);
+    const record = (await t.app.inject(`/api/games/${game_id}/fairness`)).json();
+    expect(record.deals.length).toBe(view.hands_played);
+    const check = verifyMatch(
+      {
+        serverSeed: record.server_seed,
+        clientSeeds: record.client_seeds,
+        commitment: record.commitment,
+      },
+      record.deals.map((d: { hands: [number, number][][]; stock: [number, number][] }) => ({
+        hands: d.hands,
+        stock: d.stock,
+      })),
+    );
+    expect(check).toEqual({ ok: true });
+    // The append-only move log replays to exactly the stored state.
+    const [row] = await t.database.db.select().from(games).where(eq(games.id, game_id));
+    const state = row?.state as MatchState;
+    const moves = await t.database.db
+      .select()
+      .from(gameMoves)
+      .where(eq(gameMoves.gameId, game_id))
+      .orderBy(gameMoves.seq);
+    expect(moves.map((m) => m.seq)).toEqual(moves.map((_, i) => i + 1));
+    const replayed = replay(
+      state.config,
+      { serverSeed: state.fairness.serverSeed, clientSeeds: state.fairness.clientSeeds },
+      moves.map((m) => ({ seat: m.seat as Seat, move: m.move as Move })),
+    );
+    expect(JSON.parse(JSON.stringify(replayed))).toEqual(state);
+  });
+
+  it('keeps the move log append-only at the database', async () => {
+    const [m] = await t.database.db.select().from(gameMoves).limit(1);
+    await expect(
+      t.database.db.update(gameMoves).set({ seat: 3 }).where(eq(gameMoves.id, m!.id)),
+    ).rejects.toThrow();
+    await expect(t.database.db.delete(gameMoves).where(eq(gameMoves.id, m!.id))).rejects.toThrow();
+  });
+
+  it('lets the medium bot play for a player whose turn time ran out, until they return', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    while (view.turn_seat !== 0) {
+      await sweep();
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    expect(view.turn_deadline).not.toBeNull();
+    await t.database.db
+      .update(games)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(games.id, game_id));
+    const ctx: GamesContext = {
+      db: t.database.db,
+      hub: t.app.deps.hub,
+      bots: t.app.deps.bots,
+      timing: { botMinDelayMs: 60_000, botMaxDelayMs: 60_000, handPauseMs: 0 },
+    };
+    expect(await runDueGame(ctx)).toBe(true);
+    const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(after.version).toBe(view.version + 1);
+    expect(after.seats[0]?.connected).toBe(false);
+    const [log] = await t.database.db
+      .select()
+      .from(gameMoves)
+      .where(eq(gameMoves.gameId, game_id))
+      .orderBy(sql`seq desc`)
+      .limit(1);
+    expect(log?.actor).toBe('autoplay');
+    const [seat] = await t.database.db
+      .select()
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, game_id))
+      .limit(1);
+    expect(seat?.autoplayedTurns).toBe(1);
+  });
+});
+
+describe('the sweeper on real PostgreSQL with two nodes', async () => {
+  const skip = !(await postgresAvailable());
+  it.skipIf(skip)(
+    'fires every due action exactly once while two nodes sweep the same games',
+    async () => {
+      const database = await createTestDatabase('postgres');
+      const second = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
+      try {
+        const t = await buildTestApp('pglite');
+        await t.close();
+        const hub = new RealtimeHub();
+        const timing = { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 };
+        const nodeA: GamesContext = { db: database.db, hub, bots: firstLegal, timing };
+        const nodeB: GamesContext = { db: second.db, hub, bots: firstLegal, timing };
+        const { users } = await import('../../db/schema');
+        const [user] = await database.db
+          .insert(users)
+          .values({
+            name: 'Sweep',
+            email: 'sweep@example.com',
+            username: 'sweep',
+            typeIdentification: 'V',
+            nIdentification: '12345678',
+            phone: '04140000000',
+            passwordHash: 'x',
+          })
+          .returning();
+        // Turn time 1 ms: the player's turns time out at once, so the bots play whole matches.
+        const ids = await Promise.all(
+          Array.from({ length: 6 }, () => createPracticeGame(nodeA, user!.id, 'facil', 0.001)),
+        );
+        const log = { error: () => undefined } as unknown as ConstructorParameters<
+          typeof Sweeper
+        >[2];
+        const a = new Sweeper(nodeA, 0, log);
+        const b = new Sweeper(nodeB, 0, log);
+        for (let round = 0; round < 400; round++) {
+          const [x, y] = await Promise.all([a.tick(50), b.tick(50)]);
+          if (x + y === 0) {
+            const open = await database.db.select().from(games).where(eq(games.status, 'playing'));
+            if (open.length === 0) break;
+          }
+        }
+        for (const id of ids) {
+          const [row] = await database.db.select().from(games).where(eq(games.id, id));
+          expect(row?.status).toBe('finished');
+          const state = row?.state as MatchState;
+          const moves = await database.db
+            .select()
+            .from(gameMoves)
+            .where(eq(gameMoves.gameId, id))
+            .orderBy(gameMoves.seq);
+          expect(moves.map((m) => m.seq)).toEqual(moves.map((_, i) => i + 1));
+          expect(moves.length).toBe(row?.version);
+          const replayed = replay(
+            state.config,
+            { serverSeed: state.fairness.serverSeed, clientSeeds: state.fairness.clientSeeds },
+            moves.map((m) => ({ seat: m.seat as Seat, move: m.move as Move })),
+          );
+          expect(JSON.parse(JSON.stringify(replayed))).toEqual(state);
+        }
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
+});

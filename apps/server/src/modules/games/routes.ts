@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorSchema,
+  fairnessRecordSchema,
+  gameViewSchema,
+  moveRequestSchema,
+  practiceGameRequestSchema,
+  practiceGameResponseSchema,
+} from '@domino/contracts';
+import { requireAuth, session } from '../auth/plugin';
+import type { GamesContext } from './service';
+import { createPracticeGame, getFairnessRecord, getGameView, submitMove } from './service';
+
+const tags = ['Partidas'];
+const gameParams = z.object({ gameId: z.string().min(1).max(64) });
+
+/** Builds the games context of an app instance. */
+export function gamesContext(app: FastifyInstance): GamesContext {
+  const { config, database, hub, bots } = app.deps;
+  return {
+    db: database.db,
+    hub,
+    bots,
+    timing: {
+      botMinDelayMs: config.BOT_MIN_DELAY_MS,
+      botMaxDelayMs: config.BOT_MAX_DELAY_MS,
+      handPauseMs: config.HAND_PAUSE_MS,
+    },
+  };
+}
+
+/**
+ * Practice games and the public board API (issue 3): create a match against the CPU, read the
+ * caller's player view, play a move with an expected version.
+ */
+export async function gameRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = gamesContext(app);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/games/:gameId/fairness',
+    {
+      schema: {
+        tags,
+        summary: 'Semillas reveladas y repartos de una partida terminada (para verificarla)',
+        params: gameParams,
+        response: { 200: fairnessRecordSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (req) => getFairnessRecord(ctx.db, req.params.gameId),
+  );
+
+  await app.register(async (scope) => {
+    requireAuth(scope);
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/api/practice-games',
+      {
+        schema: {
+          tags,
+          summary: 'Crear una partida de práctica contra la CPU (sin dinero ni puntos)',
+          body: practiceGameRequestSchema,
+          response: { 201: practiceGameResponseSchema },
+        },
+      },
+      async (req, reply) => {
+        const id = await createPracticeGame(
+          ctx,
+          session(req).user.id,
+          req.body.difficulty,
+          app.deps.config.PRACTICE_TURN_SECONDS,
+          req.body.client_seed,
+        );
+        return reply.code(201).send({ game_id: id });
+      },
+    );
+
+    r.get(
+      '/api/games/:gameId/view',
+      {
+        schema: {
+          tags,
+          summary: 'La vista del jugador (solo sus fichas)',
+          params: gameParams,
+          response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema },
+        },
+      },
+      async (req) => getGameView(ctx.db, req.params.gameId, session(req).user.id),
+    );
+
+    r.post(
+      '/api/games/:gameId/moves',
+      {
+        schema: {
+          tags,
+          summary: 'Jugar una ficha (o pasar/robar) con la versión esperada',
+          params: gameParams,
+          body: moveRequestSchema,
+          response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (req) => submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+    );
+  });
+}

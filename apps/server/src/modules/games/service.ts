@@ -1,0 +1,296 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Difficulty, GameView, MoveRequest } from '@domino/contracts';
+import { gameMessage } from '@domino/contracts';
+import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
+import { DEFAULT_CONFIG, applyMove, playerView, startMatch } from '@domino/domino';
+import type { Db, Executor } from '../../db/client';
+import { gamePlayers, games } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { RealtimeHub } from '../realtime/hub';
+import type { BotPolicy } from './bots';
+import type { GameRow, PlayerRow } from './repo';
+import { appendMove, claimDueGame, findGame, gamePlayersOf, lockGame } from './repo';
+import { gameViewJson } from './view';
+
+/**
+ * Games on the server (DESIGN §5): the engine is authoritative, state lives in PostgreSQL, a move
+ * is one transaction with a version check, CPU turns and turn timeouts are due times claimed by
+ * the sweeper. Errors: AppError 404 game/not_found, 403 game/not_a_player, 409
+ * game/stale_version, 422 with the engine's code (Spanish message from contracts).
+ */
+
+export interface Timing {
+  botMinDelayMs: number;
+  botMaxDelayMs: number;
+  handPauseMs: number;
+}
+
+export interface GamesContext {
+  db: Db;
+  hub: RealtimeHub;
+  bots: BotPolicy;
+  timing: Timing;
+}
+
+/** What to broadcast after the transaction commits. */
+interface Committed {
+  game: GameRow;
+  players: PlayerRow[];
+}
+
+/** Creates a practice match: the player at seat 0, CPU partner at 2, CPU opponents at 1 and 3. */
+export async function createPracticeGame(
+  ctx: GamesContext,
+  userId: number,
+  difficulty: Difficulty,
+  practiceTurnSeconds: number,
+  clientSeed?: string,
+): Promise<string> {
+  const id = randomUUID();
+  const serverSeed = randomBytes(32).toString('hex');
+  const clientSeeds = [
+    clientSeed ?? randomBytes(8).toString('hex'),
+    ...[1, 2, 3].map(() => randomBytes(8).toString('hex')),
+  ];
+  const config = { ...DEFAULT_CONFIG, turnSeconds: practiceTurnSeconds };
+  const state = startMatch(config, { serverSeed, clientSeeds });
+  const players = clientSeeds.map((seed, seat) => ({
+    gameId: id,
+    seat,
+    userId: seat === 0 ? userId : null,
+    botLevel: seat === 0 ? null : difficulty,
+    clientSeed: seed,
+  }));
+  const timing = schedule(state, players, ctx.timing, false);
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(games).values({
+      id,
+      kind: 'practice',
+      state,
+      commitment: state.fairness.commitment,
+      turnDeadline: timing.turnDeadline,
+      dueAt: timing.dueAt,
+    });
+    await tx.insert(gamePlayers).values(players);
+  });
+  return id;
+}
+
+/** When the sweeper must act next, and the deadline shown to players. */
+function schedule(
+  state: MatchState,
+  players: { seat: number; userId: number | null }[],
+  timing: Timing,
+  handEnded: boolean,
+): { dueAt: Date | null; turnDeadline: Date | null } {
+  const turn = state.hand.turn;
+  if (state.status !== 'playing' || turn === null) return { dueAt: null, turnDeadline: null };
+  const pause = handEnded ? timing.handPauseMs : 0;
+  const occupant = players.find((p) => p.seat === turn);
+  if (!occupant || occupant.userId === null) {
+    const delay =
+      timing.botMaxDelayMs > timing.botMinDelayMs
+        ? randomInt(timing.botMinDelayMs, timing.botMaxDelayMs + 1)
+        : timing.botMinDelayMs;
+    return { dueAt: new Date(Date.now() + pause + delay), turnDeadline: null };
+  }
+  const deadline = new Date(Date.now() + pause + state.config.turnSeconds * 1000);
+  return { dueAt: deadline, turnDeadline: deadline };
+}
+
+function toEngineMove(req: MoveRequest): Move {
+  if ('tile' in req) {
+    const [a, b] = req.tile;
+    return { kind: 'play', tile: a <= b ? [a, b] : [b, a], end: req.end };
+  }
+  if ('draw' in req) return { kind: 'draw' };
+  return { kind: 'pass' };
+}
+
+/**
+ * Applies an accepted engine result inside the caller's transaction: appends the move, stores
+ * the new state with version + 1, and schedules the next due time.
+ */
+async function persistMove(
+  tx: Executor,
+  game: GameRow,
+  players: PlayerRow[],
+  seat: Seat,
+  move: Move,
+  next: MatchState,
+  events: GameEvent[],
+  actor: 'player' | 'bot' | 'autoplay',
+  timing: Timing,
+): Promise<GameRow> {
+  const version = game.version + 1;
+  await appendMove(tx, { gameId: game.id, seq: version, seat, move, actor });
+  const handEnded = events.some((e) => e.type === 'hand_end');
+  const when = schedule(next, players, timing, handEnded);
+  const finished = next.status === 'finished';
+  const [row] = await tx
+    .update(games)
+    .set({
+      state: next,
+      version,
+      status: finished ? 'finished' : 'playing',
+      dueAt: when.dueAt,
+      turnDeadline: when.turnDeadline,
+      updatedAt: sql`now()`,
+      finishedAt: finished ? sql`now()` : null,
+    })
+    .where(eq(games.id, game.id))
+    .returning();
+  if (!row) throw new Error('game update returned no row');
+  const occupant = players.find((p) => p.seat === seat);
+  if (occupant && occupant.userId !== null) {
+    const autoplayed = actor === 'autoplay' ? occupant.autoplayedTurns + 1 : 0;
+    if (autoplayed !== occupant.autoplayedTurns) {
+      await tx
+        .update(gamePlayers)
+        .set({ autoplayedTurns: autoplayed })
+        .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, seat)));
+      occupant.autoplayedTurns = autoplayed;
+    }
+  }
+  return row;
+}
+
+/** Pushes each seated user their own view of the game (after commit). */
+export function broadcast(hub: RealtimeHub, committed: Committed): void {
+  for (const p of committed.players) {
+    if (p.userId === null) continue;
+    hub.toUser(
+      p.userId,
+      'game:view',
+      gameViewJson(committed.game, committed.players, p.seat as Seat),
+    );
+  }
+}
+
+/** The caller's seat in a game, or 403/404. */
+function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: number): Seat {
+  if (!game) throw new AppError('game/not_found', 404, gameMessage('game/not_found'));
+  const p = players.find((x) => x.userId === userId);
+  if (!p) throw new AppError('game/not_a_player', 403, gameMessage('game/not_a_player'));
+  return p.seat as Seat;
+}
+
+/**
+ * The audit record of a finished game for /verificar (DESIGN §4): the commitment, both seeds and
+ * every hand's deal. Public once the match is over (nothing is hidden any more); 409 before.
+ */
+export async function getFairnessRecord(db: Executor, gameId: string) {
+  const game = await findGame(db, gameId);
+  if (!game) throw new AppError('game/not_found', 404, gameMessage('game/not_found'));
+  const state = game.state as MatchState;
+  if (state.status !== 'finished') {
+    throw new AppError(
+      'game/not_finished',
+      409,
+      'La semilla del servidor se revela cuando termina la partida.',
+    );
+  }
+  return {
+    game_id: game.id,
+    mode: state.config.mode,
+    players: state.config.players,
+    commitment: state.fairness.commitment,
+    server_seed: state.fairness.serverSeed,
+    client_seeds: [...state.fairness.clientSeeds],
+    deals: state.history.map((h) => ({
+      hand_number: h.handNumber,
+      hands: h.dealt.hands.map((ts) => ts.map((t) => [t[0], t[1]] as [number, number])),
+      stock: h.dealt.stock.map((t) => [t[0], t[1]] as [number, number]),
+    })),
+  };
+}
+
+/** The caller's JSON player view of a game. */
+export async function getGameView(db: Executor, gameId: string, userId: number): Promise<GameView> {
+  const game = await findGame(db, gameId);
+  const players = game ? await gamePlayersOf(db, gameId) : [];
+  const seat = seatOf(game, players, userId);
+  return gameViewJson(game as GameRow, players, seat);
+}
+
+/**
+ * Plays the caller's move: one transaction that locks the game, checks the expected version,
+ * applies the engine and appends the move; then broadcasts every seat's view. Returns the
+ * caller's new view.
+ */
+export async function submitMove(
+  ctx: GamesContext,
+  gameId: string,
+  userId: number,
+  req: MoveRequest,
+): Promise<GameView> {
+  const committed = await ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    const players = game ? await gamePlayersOf(tx, gameId) : [];
+    const seat = seatOf(game, players, userId);
+    const current = game as GameRow;
+    if (current.version !== req.version) {
+      throw new AppError('game/stale_version', 409, gameMessage('game/stale_version'));
+    }
+    const move = toEngineMove(req);
+    const result = applyMove(current.state as MatchState, seat, move);
+    if (!result.ok) throw new AppError(result.code, 422, gameMessage(result.code));
+    const row = await persistMove(
+      tx,
+      current,
+      players,
+      seat,
+      move,
+      result.state,
+      result.events,
+      'player',
+      ctx.timing,
+    );
+    return { game: row, players, seat };
+  });
+  broadcast(ctx.hub, committed);
+  return gameViewJson(committed.game, committed.players, committed.seat);
+}
+
+/**
+ * One sweeper step: claims one due game (SKIP LOCKED), plays the CPU's move for a bot seat or,
+ * when a player's turn deadline has passed, the medium bot's move for them. Returns false when
+ * nothing was due.
+ */
+export async function runDueGame(ctx: GamesContext): Promise<boolean> {
+  const committed = await ctx.db.transaction(async (tx) => {
+    const game = await claimDueGame(tx);
+    if (!game) return null;
+    const players = await gamePlayersOf(tx, game.id);
+    const state = game.state as MatchState;
+    const seat = state.hand.turn;
+    if (state.status !== 'playing' || seat === null) {
+      await tx.update(games).set({ dueAt: null }).where(eq(games.id, game.id));
+      return null;
+    }
+    const occupant = players.find((p) => p.seat === seat);
+    const isBot = !occupant || occupant.userId === null;
+    const level: Difficulty = isBot
+      ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
+      : 'medio';
+    const move = ctx.bots(playerView(state, seat), level, `${game.id}:${game.version}`);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(`bot chose an illegal move in game ${game.id}: ${result.code}`);
+    const row = await persistMove(
+      tx,
+      game,
+      players,
+      seat,
+      move,
+      result.state,
+      result.events,
+      isBot ? 'bot' : 'autoplay',
+      ctx.timing,
+    );
+    return { game: row, players };
+  });
+  if (!committed) return false;
+  broadcast(ctx.hub, committed);
+  return true;
+}

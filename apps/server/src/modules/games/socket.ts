@@ -1,0 +1,68 @@
+import type { Socket } from 'socket.io';
+import { z } from 'zod';
+import { gameMessage, moveRequestSchema } from '@domino/contracts';
+import { AppError } from '../../lib/errors';
+import { ROOMS } from '../realtime/rooms';
+import type { GamesContext } from './service';
+import { getGameView, submitMove } from './service';
+
+const joinSchema = z.object({ game_id: z.string().min(1).max(64) });
+
+type Ack = (reply: unknown) => void;
+
+function failure(err: unknown): { ok: false; code: string; message: string } {
+  if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
+  return { ok: false, code: 'server/internal', message: gameMessage('server/internal') };
+}
+
+/**
+ * Game messages of an authenticated socket (DESIGN §5, lila-ws style: every client message is
+ * acknowledged). `game:join {game_id}` -> `{ok, view}`; `game:move {game_id, version, tile, end}`
+ * (or `pass`/`draw`) -> `{ok, version}` or `{ok: false, code, message}`. Views are pushed as
+ * `game:view` to the user's room after every change.
+ */
+export function registerGameSocket(
+  socket: Socket,
+  userId: number,
+  ctx: GamesContext,
+  onError: (err: unknown) => void,
+): void {
+  socket.on('game:join', async (payload: unknown, ack?: Ack) => {
+    if (typeof ack !== 'function') return;
+    const parsed = joinSchema.safeParse(payload);
+    if (!parsed.success)
+      return ack({
+        ok: false,
+        code: 'game/invalid_request',
+        message: gameMessage('game/invalid_move'),
+      });
+    try {
+      const view = await getGameView(ctx.db, parsed.data.game_id, userId);
+      await socket.join(ROOMS.game(parsed.data.game_id));
+      ack({ ok: true, view });
+    } catch (err) {
+      if (!(err instanceof AppError)) onError(err);
+      ack(failure(err));
+    }
+  });
+
+  socket.on('game:move', async (payload: unknown, ack?: Ack) => {
+    if (typeof ack !== 'function') return;
+    const id = joinSchema.safeParse(payload);
+    const move = moveRequestSchema.safeParse(payload);
+    if (!id.success || !move.success) {
+      return ack({
+        ok: false,
+        code: 'game/invalid_move',
+        message: gameMessage('game/invalid_move'),
+      });
+    }
+    try {
+      const view = await submitMove(ctx, id.data.game_id, userId, move.data);
+      ack({ ok: true, version: view.version });
+    } catch (err) {
+      if (!(err instanceof AppError)) onError(err);
+      ack(failure(err));
+    }
+  });
+}

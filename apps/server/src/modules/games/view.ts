@@ -1,0 +1,101 @@
+import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
+import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
+import { playerView } from '@domino/domino';
+import type { GameRow, PlayerRow } from './repo';
+
+const tile = (t: Tile): TileJson => [t[0], t[1]];
+
+function legalMove(m: Move): LegalMoveJson {
+  if (m.kind === 'play') return { tile: tile(m.tile), end: m.end };
+  if (m.kind === 'draw') return { draw: true };
+  return { pass: true };
+}
+
+/** A hand summary in the API's snake_case JSON. */
+export function handSummaryJson(h: HandSummary): HandSummaryJson {
+  return {
+    hand_number: h.handNumber,
+    ending: h.ending,
+    winner_seat: h.winnerSeat,
+    winner_side: h.winnerSide,
+    voided: h.voided,
+    pips_by_seat: [...h.pipsBySeat],
+    pips_by_side: [...h.pipsBySide],
+    base_points: h.basePoints,
+    bonuses: h.bonuses.map((b) => ({ ...b })),
+    points_by_side: [...h.pointsBySide],
+    scores_after: [...h.scoresAfter],
+    remaining: h.remaining.map((ts) => ts.map(tile)),
+  };
+}
+
+const BOT_NAMES = ['', 'Rival CPU 1', 'Compañero CPU', 'Rival CPU 2'];
+
+/** The display name of a seat: the user's name, or the CPU's name by position. */
+export function seatName(p: PlayerRow, mySeat: number): string {
+  if (p.userId !== null && p.name) return p.name;
+  if (p.seat === (mySeat + 2) % 4) return 'Compañero CPU';
+  return BOT_NAMES[p.seat] ?? `CPU ${p.seat + 1}`;
+}
+
+/**
+ * The JSON player view of `seat` (issue 3 API: version, status, my_seat, hand, line, ends,
+ * turn_seat, turn_deadline, legal_moves, scores, hand_number, result...). Built from the engine's
+ * playerView, so it never holds another seat's tiles; the server seed appears only when finished.
+ */
+export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): GameView {
+  const state = game.state as MatchState;
+  const v = playerView(state, seat);
+  const winnerSeats = v.result ? [...v.result.winnerSeats] : [];
+  return {
+    game_id: game.id,
+    kind: game.kind as GameView['kind'],
+    version: game.version,
+    status: v.status,
+    my_seat: seat,
+    mode: v.config.mode,
+    target_points: v.config.targetPoints,
+    turn_seconds: v.config.turnSeconds,
+    hand: v.hand.map(tile),
+    line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
+    ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,
+    turn_seat: v.turn,
+    turn_deadline: v.turn !== null && game.turnDeadline ? game.turnDeadline.toISOString() : null,
+    legal_moves: v.legalMoves.map(legalMove),
+    required_lead: v.requiredLead ? tile(v.requiredLead) : null,
+    leader: v.leader,
+    tile_counts: [...v.tileCounts],
+    stock_count: v.stockCount,
+    passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
+    scores: [...v.scores],
+    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
+    hand_number: v.handNumber,
+    hands_played: v.handsPlayed,
+    last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
+    seats: players
+      .slice()
+      .sort((a, b) => a.seat - b.seat)
+      .map((p) => ({
+        seat: p.seat,
+        name: seatName(p, seat),
+        is_bot: p.userId === null,
+        bot_level:
+          p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
+        connected: p.userId === null || p.autoplayedTurns === 0,
+      })),
+    result: v.result
+      ? {
+          winner_side: v.result.winnerSide,
+          winner_seats: winnerSeats,
+          scores: [...v.result.scores],
+          hands: v.result.hands,
+          won: winnerSeats.includes(seat),
+        }
+      : null,
+    fairness: {
+      commitment: v.fairness.commitment,
+      client_seeds: [...v.fairness.clientSeeds],
+      server_seed: v.fairness.serverSeed,
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+
+/**
+ * Game API shapes (issue 3; DESIGN §5): the JSON player view, move requests, and the Spanish
+ * message of every move rejection code. Tiles are `[a, b]` with a <= b; ends are 'left'/'right'.
+ */
+
+export const DIFFICULTIES = ['facil', 'medio', 'dificil'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** Labels shown to players (spec §2 game integration: mode picker). */
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  facil: 'Fácil',
+  medio: 'Medio',
+  dificil: 'Difícil',
+};
+
+export const tileJsonSchema = z.tuple([
+  z.number().int().min(0).max(6),
+  z.number().int().min(0).max(6),
+]);
+export type TileJson = z.infer<typeof tileJsonSchema>;
+export const endSchema = z.enum(['left', 'right']);
+
+export const practiceGameRequestSchema = z.object({
+  difficulty: z.enum(DIFFICULTIES, { error: 'Selecciona una dificultad: facil, medio o dificil' }),
+  /** Optional client seed for the provably fair deal (DESIGN §4); generated when absent. */
+  client_seed: z.string().min(1).max(64).optional(),
+});
+export const practiceGameResponseSchema = z.object({ game_id: z.string() });
+
+/** POST /api/games/{id}/moves: play `{version, tile, end}`, or `{version, pass: true}`, or draw. */
+export const moveRequestSchema = z.union([
+  z.object({ version: z.number().int().min(0), tile: tileJsonSchema, end: endSchema }),
+  z.object({ version: z.number().int().min(0), pass: z.literal(true) }),
+  z.object({ version: z.number().int().min(0), draw: z.literal(true) }),
+]);
+export type MoveRequest = z.infer<typeof moveRequestSchema>;
+
+export const legalMoveSchema = z.union([
+  z.object({ tile: tileJsonSchema, end: endSchema }),
+  z.object({ pass: z.literal(true) }),
+  z.object({ draw: z.literal(true) }),
+]);
+export type LegalMoveJson = z.infer<typeof legalMoveSchema>;
+
+const bonusSchema = z.object({
+  kind: z.enum(['capicua', 'pase_corrido']),
+  seat: z.number().int(),
+  side: z.number().int(),
+  points: z.number().int(),
+});
+
+export const handSummarySchema = z.object({
+  hand_number: z.number().int(),
+  ending: z.enum(['domino', 'tranque']),
+  winner_seat: z.number().int().nullable(),
+  winner_side: z.number().int().nullable(),
+  voided: z.boolean(),
+  pips_by_seat: z.array(z.number().int()),
+  pips_by_side: z.array(z.number().int()),
+  base_points: z.number().int(),
+  bonuses: z.array(bonusSchema),
+  points_by_side: z.array(z.number().int()),
+  scores_after: z.array(z.number().int()),
+  remaining: z.array(z.array(tileJsonSchema)),
+});
+export type HandSummaryJson = z.infer<typeof handSummarySchema>;
+
+export const seatInfoSchema = z.object({
+  seat: z.number().int(),
+  name: z.string(),
+  is_bot: z.boolean(),
+  bot_level: z.enum(DIFFICULTIES).nullable(),
+  connected: z.boolean(),
+});
+
+export const gameViewSchema = z.object({
+  game_id: z.string(),
+  kind: z.enum(['practice', 'table']),
+  version: z.number().int(),
+  status: z.enum(['playing', 'finished']),
+  my_seat: z.number().int(),
+  mode: z.enum(['parejas', 'individual']),
+  target_points: z.number().int(),
+  turn_seconds: z.number().int(),
+  hand: z.array(tileJsonSchema),
+  line: z.array(
+    z.object({
+      tile: tileJsonSchema,
+      seat: z.number().int(),
+      left: z.number().int(),
+      right: z.number().int(),
+    }),
+  ),
+  ends: z.object({ left: z.number().int(), right: z.number().int() }).nullable(),
+  turn_seat: z.number().int().nullable(),
+  turn_deadline: z.string().nullable(),
+  legal_moves: z.array(legalMoveSchema),
+  required_lead: tileJsonSchema.nullable(),
+  leader: z.number().int(),
+  tile_counts: z.array(z.number().int()),
+  stock_count: z.number().int(),
+  passes: z.array(
+    z.object({ seat: z.number().int(), left: z.number().int(), right: z.number().int() }),
+  ),
+  scores: z.array(z.number().int()),
+  pending_bonuses: z.array(bonusSchema),
+  hand_number: z.number().int(),
+  hands_played: z.number().int(),
+  last_hand: handSummarySchema.nullable(),
+  seats: z.array(seatInfoSchema),
+  result: z
+    .object({
+      winner_side: z.number().int(),
+      winner_seats: z.array(z.number().int()),
+      scores: z.array(z.number().int()),
+      hands: z.number().int(),
+      won: z.boolean(),
+    })
+    .nullable(),
+  fairness: z.object({
+    commitment: z.string(),
+    client_seeds: z.array(z.string()),
+    server_seed: z.string().nullable(),
+  }),
+});
+export type GameView = z.infer<typeof gameViewSchema>;
+
+/** GET /api/games/{id}/fairness: what /verificar needs to re-derive every deal (DESIGN §4). */
+export const fairnessRecordSchema = z.object({
+  game_id: z.string(),
+  mode: z.enum(['parejas', 'individual']),
+  players: z.number().int(),
+  commitment: z.string(),
+  server_seed: z.string(),
+  client_seeds: z.array(z.string()),
+  deals: z.array(
+    z.object({
+      hand_number: z.number().int(),
+      hands: z.array(z.array(tileJsonSchema)),
+      stock: z.array(tileJsonSchema),
+    }),
+  ),
+});
+export type FairnessRecordJson = z.infer<typeof fairnessRecordSchema>;
+
+/** Spanish message of each game rejection code (engine codes plus the server's own). */
+export const GAME_MESSAGES: Record<string, string> = {
+  'game/finished': 'La partida ya terminó.',
+  'game/invalid_seat': 'Asiento no válido.',
+  'game/not_your_turn': 'No es tu turno.',
+  'game/invalid_move': 'Jugada no válida.',
+  'game/not_in_hand': 'Esa ficha no está en tu mano.',
+  'game/must_lead_tile': 'La primera mano se abre con el doble seis.',
+  'game/illegal_tile': 'Esa ficha no se puede jugar en ese extremo.',
+  'game/must_play': 'Tienes una ficha que puedes jugar: no puedes pasar.',
+  'game/must_draw': 'Debes robar del pozo antes de pasar.',
+  'game/cannot_draw': 'No puedes robar ahora.',
+  'game/stale_version':
+    'La partida cambió mientras jugabas. Se actualizó el tablero; intenta de nuevo.',
+  'game/not_a_player': 'No participas en esta partida.',
+  'game/not_found': 'La partida no existe.',
+};
+
+/** The Spanish message of a game code, with a generic fallback. */
+export function gameMessage(code: string): string {
+  return GAME_MESSAGES[code] ?? 'Jugada no válida.';
+}
