@@ -152,15 +152,13 @@ function ledgerSuite(kind: DbKind) {
               description: 'x',
             })
             .returning();
-          await tx
-            .insert(ledgerEntries)
-            .values({
-              transactionId: t!.id,
-              accountId: walletId,
-              amountCents: 100,
-              balanceAfterCents: 100,
-              accountVersion: 999,
-            });
+          await tx.insert(ledgerEntries).values({
+            transactionId: t!.id,
+            accountId: walletId,
+            amountCents: 100,
+            balanceAfterCents: 100,
+            accountVersion: 999,
+          });
         }),
       ).rejects.toThrow();
       const [entry] = await database.db.select().from(ledgerEntries).limit(1);
