@@ -14,6 +14,7 @@ import { TILE_COUNT } from '../tiles';
 import type { DealConstraints } from './knowledge';
 import { lackedTiles } from './knowledge';
 import { shuffleInPlace, type Rng } from './rng';
+import { popcount } from './tileset';
 
 /** One completion of the hidden information: every seat's tiles and the stock's order. */
 export interface SampledDeal {
@@ -24,7 +25,7 @@ export interface SampledDeal {
 }
 
 interface Plan {
-  /** Receiver r: a seat index, or -1 for the stock. */
+  /** Receiver r: a seat index, STOCK or NOWHERE. */
   readonly receivers: readonly number[];
   readonly needs: readonly number[];
   /** Tile ids of each class, and the receivers allowed for it (bit r). */
@@ -36,6 +37,9 @@ interface Plan {
   /** memo[c][state]: deals of classes c.. meeting `state`; -1 = not computed yet. */
   readonly memo: Float64Array[];
 }
+
+const STOCK = -1;
+const NOWHERE = -2;
 
 const FACTORIAL: number[] = [1];
 for (let i = 1; i <= TILE_COUNT; i++) FACTORIAL.push((FACTORIAL[i - 1] as number) * i);
@@ -50,8 +54,15 @@ function buildPlan(c: DealConstraints): Plan {
     }
   }
   if (c.stockNeed > 0) {
-    receivers.push(-1);
+    receivers.push(STOCK);
     needs.push(c.stockNeed);
+  }
+  // Views from the engine always account for every tile; a hand-built one may show fewer tiles
+  // than are unseen, and the surplus then goes "nowhere" so the bot still plays.
+  const surplus = popcount(c.unknownMask) - needs.reduce((a, b) => a + b, 0);
+  if (surplus > 0) {
+    receivers.push(NOWHERE);
+    needs.push(surplus);
   }
   const forbidden = receivers.map((s) => (s < 0 ? 0 : lackedTiles(c.lacks[s] ?? 0)));
   const byAllowed = new Map<number, number[]>();
@@ -143,8 +154,8 @@ function assemble(c: DealConstraints, plan: Plan, parts: number[][], rng: Rng): 
   let stock: number[] = [];
   plan.receivers.forEach((s, r) => {
     const ids = parts[r] as number[];
-    if (s < 0) stock = shuffleInPlace(ids.slice(), rng);
-    else for (const id of ids) hands[s] = (hands[s] as number) | (1 << id);
+    if (s === STOCK) stock = shuffleInPlace(ids.slice(), rng);
+    else if (s >= 0) for (const id of ids) hands[s] = (hands[s] as number) | (1 << id);
   });
   return { hands, stock };
 }

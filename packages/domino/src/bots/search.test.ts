@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sideOf } from '../config';
+import { applyMove } from '../match';
+import { legalMoves } from '../rules';
+import { tileId, type Seat } from '../tiles';
+import type { MatchState, Move } from '../types';
+import { playerView } from '../view';
+import { analyzeDificil, chooseMove } from './index';
+import { HandSearch, type SearchMove } from './search';
+import { BOT_TEST_CONFIGS, endgameState, randomPosition } from './test-positions';
+import { maskOf } from './tileset';
+
+/** Points of the hand for `seat`'s side minus the others', bonuses earned before `state` excluded. */
+function sidePoints(state: MatchState, seat: Seat, pointsBySide: readonly number[]): number {
+  const mine = sideOf(state.config, seat);
+  let v = 0;
+  pointsBySide.forEach((p, side) => (v += side === mine ? p : -p));
+  return v;
+}
+
+/** Exact minimax value of the rest of the hand through the engine itself (small positions). */
+function engineValue(state: MatchState, root: Seat, earlier: number): number {
+  const seat = state.hand.turn as Seat;
+  const maximise = sideOf(state.config, seat) === sideOf(state.config, root);
+  let best = maximise ? -Infinity : Infinity;
+  for (const move of legalMoves(state, seat)) {
+    const v = valueAfter(state, seat, move, root, earlier);
+    best = maximise ? Math.max(best, v) : Math.min(best, v);
+  }
+  return best;
+}
+
+function valueAfter(
+  state: MatchState,
+  seat: Seat,
+  move: Move,
+  root: Seat,
+  earlier: number,
+): number {
+  const result = applyMove(state, seat, move);
+  if (!result.ok) throw new Error(result.code);
+  const end = result.events.find((e) => e.type === 'hand_end');
+  if (end !== undefined && end.type === 'hand_end')
+    return sidePoints(state, root, end.summary.pointsBySide) - earlier;
+  return engineValue(result.state, root, earlier);
+}
+
+function tilesInPlay(state: MatchState): number {
+  return state.hand.hands.reduce((n, h) => n + h.length, 0) + state.hand.stock.length;
+}
+
+describe('the hand search', () => {
+  it('values every move exactly as the engine scores the hand, in every mode', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOT_TEST_CONFIGS),
+        fc.integer({ min: 0, max: 100_000 }),
+        (config, seed) => {
+          // Walk a random match until the current hand is small enough to solve by brute force.
+          let state = randomPosition(config, seed, 0);
+          let steps = 0;
+          while (state.status === 'playing' && tilesInPlay(state) > 12 && steps < 500) {
+            state = randomPosition(config, seed, ++steps);
+          }
+          if (state.status !== 'playing' || tilesInPlay(state) > 12) return;
+          const seat = state.hand.turn as Seat;
+          const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+          if (moves.length === 0) return;
+          const earlier = sidePoints(
+            state,
+            seat,
+            state.hand.bonuses.reduce((acc, b) => {
+              acc[b.side] = (acc[b.side] ?? 0) + b.points;
+              return acc;
+            }, new Array<number>(state.scores.length).fill(0)),
+          );
+          const search = new HandSearch(config, seat);
+          const rootMoves: SearchMove[] = moves.map((m) =>
+            m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+          );
+          const result = search.search(
+            {
+              hands: state.hand.hands.map(maskOf),
+              stock: state.hand.stock.map(tileId),
+              ends: state.hand.ends,
+            },
+            rootMoves,
+            1e9,
+          );
+          expect(result.exact).toBe(true);
+          moves.forEach((m, i) => {
+            expect(result.values[i]).toBe(valueAfter(state, seat, m, seat, earlier));
+          });
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
+
+describe('Difícil', () => {
+  // Seat 0 holds 5-3, 3-3 and 2-1 with ends 2|5. Seat 2 (partner) has passed on 5s, so it holds
+  // 6-6 and 4-4, and the opponents hold 5-6 and 5-4 between them. 5-3 on the 5 end leaves 2|3:
+  // nobody else can play and 3-3 goes out next turn (+20). 2-1 leaves 1|5 and an opponent goes
+  // out with his 5 (-34).
+  const state = endgameState({
+    hands: ['5-3 3-3 2-1', '5-6', '6-6 4-4', '5-4'],
+    ends: { left: 2, right: 5 },
+    turn: 0,
+    passes: [{ seat: 2, left: 5, right: 5 }],
+  });
+
+  it('finds the winning move in an endgame', () => {
+    const analysis = analyzeDificil(playerView(state, 0), 'endgame');
+    expect(analysis.move).toEqual({ kind: 'play', tile: [3, 5], end: 'right' });
+    expect(analysis.enumerated).toBe(true);
+    expect(analysis.deals).toBe(2);
+    const byTile = new Map(analysis.values.map((v) => [JSON.stringify(v.move), v.value]));
+    expect(byTile.get(JSON.stringify({ kind: 'play', tile: [3, 5], end: 'right' }))).toBe(20);
+    expect(byTile.get(JSON.stringify({ kind: 'play', tile: [1, 2], end: 'left' }))).toBe(-34);
+  });
+
+  it('finds it whatever the seed', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      expect(chooseMove(playerView(state, 0), 'dificil', seed)).toEqual({
+        kind: 'play',
+        tile: [3, 5],
+        end: 'right',
+      });
+    }
+  });
+});
