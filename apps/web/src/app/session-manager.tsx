@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LIMITS } from '@domino/contracts';
 import {
   fetchCurrentUser,
+  getSession,
   invalidateSession,
   revokeTokenQuietly,
   updateUser,
@@ -28,17 +29,18 @@ export function SessionManager() {
   const { token, expired } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const validatedOnStart = useRef(false);
+  // Only a session restored from storage needs validating; a fresh login already has its user.
+  const restoredNeedsCheck = useRef(getSession().token !== null);
 
   // Validate the session restored from storage once on start.
   useEffect(() => {
-    if (validatedOnStart.current || !token) return;
-    validatedOnStart.current = true;
-    const controller = new AbortController();
-    fetchCurrentUser(controller.signal)
+    if (!restoredNeedsCheck.current || !token) return;
+    restoredNeedsCheck.current = false;
+    // Not aborted on cleanup: the answer is wanted whatever re-renders happen meanwhile, and a
+    // 401 must reach the session-invalid flow.
+    fetchCurrentUser()
       .then(updateUser)
       .catch(() => undefined);
-    return () => controller.abort();
   }, [token]);
 
   // Periodic session check.

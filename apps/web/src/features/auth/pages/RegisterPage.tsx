@@ -50,7 +50,6 @@ import {
 /** UI copy that is not a validation message (labels, hints). */
 const COPY = {
   available: 'Disponible',
-  checking: 'Verificando...',
   passwordsMatch: 'Las contraseñas coinciden',
 };
 
@@ -207,7 +206,6 @@ export default function RegisterPage() {
             onChange={(e) => set('email', e.currentTarget.value)}
             onBlur={touch('email')}
             error={errorOf('email')}
-            description={emailStatus === 'checking' ? COPY.checking : undefined}
             required
           />
 

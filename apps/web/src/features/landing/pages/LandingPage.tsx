@@ -63,10 +63,18 @@ function Hero() {
                 color="gold.5"
                 c="dark.9"
                 className={classes.cta}
+                w={{ base: '100%', xs: 'auto' }}
               >
                 Crear cuenta gratis
               </Button>
-              <Button component={Link} to="/login" size="lg" variant="outline" color="gold.3">
+              <Button
+                component={Link}
+                to="/login"
+                size="lg"
+                variant="outline"
+                color="gold.3"
+                w={{ base: '100%', xs: 'auto' }}
+              >
                 Iniciar Sesión
               </Button>
             </Group>
@@ -172,7 +180,13 @@ function Games() {
               <Text fz="sm" c="dark.4" style={{ flex: 1 }}>
                 {game.text}
               </Text>
-              <Button component={Link} to={loginPathFor(game.target)} mt="lg" variant="light">
+              <Button
+                component={Link}
+                to={loginPathFor(game.target)}
+                mt="lg"
+                variant="light"
+                aria-label={`Jugar ${game.title}`}
+              >
                 Jugar
               </Button>
             </Card>
