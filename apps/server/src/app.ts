@@ -4,6 +4,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@domino/contracts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +23,8 @@ import type { AppDeps } from './lib/deps';
 import { authRoutes } from './modules/auth/routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { adminRoutes } from './modules/admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(500).send({ message: MSG.unexpected, code: 'server/internal' });
   });
 
+  await app.register(multipart, {
+    // One proof image per request; a byte over the limit is reported as the spec's 5 MB message.
+    limits: { fileSize: LIMITS.proofMaxBytes, files: 1, fields: 10, fieldSize: 1024 },
+  });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Dominó API', description: 'API de la plataforma Dominó', version: '1.0.0' },
@@ -137,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(tableRoutes);
   await app.register(gameRoutes);
+  await app.register(paymentRoutes);
+  await app.register(adminRoutes);
 
   const webDist =
     config.WEB_DIST && fs.existsSync(path.join(config.WEB_DIST, 'index.html'))

@@ -7,3 +7,4 @@ export * from './password';
 export * from './tables';
 export * from './validation';
 export * from './games';
+export * from './payments';

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -292,5 +293,156 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     uniqueIndex('ledger_entries_account_version_key').on(t.accountId, t.accountVersion),
     check('ledger_entries_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** Uploaded images (payment proofs, table images, avatars): re-encoded bytes, never the original. */
+export const uploads = pgTable('uploads', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ownerUserId: bigint('owner_user_id', { mode: 'number' }).references(() => users.id),
+  purpose: text('purpose').notNull(),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Pago Móvil recharge requests (spec §2 Recharge; DESIGN §3: no money moves until approval). */
+export const recharges = pgTable(
+  'recharges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reference: text('reference').notNull(),
+    rechargeAccountId: bigint('recharge_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => rechargeAccounts.id),
+    proofUploadId: bigint('proof_upload_id', { mode: 'number' }).references(() => uploads.id),
+    status: text('status').notNull().default('pendiente'),
+    reason: text('reason'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    // The same reference for the same destination account can only be claimed once (unless rejected).
+    uniqueIndex('recharges_account_reference_key')
+      .on(t.rechargeAccountId, sql`upper(${t.reference})`)
+      .where(sql`${t.status} <> 'rechazado'`),
+    index('recharges_user_idx').on(t.userId, t.createdAt),
+    index('recharges_status_idx').on(t.status, t.createdAt),
+    check('recharges_amount_check', sql`${t.amountCents} > 0`),
+    check('recharges_status_check', sql`${t.status} in ('pendiente', 'aprobado', 'rechazado')`),
+  ],
+);
+
+/**
+ * Withdrawal requests (DESIGN §3): the amount moves wallet -> pending_withdrawals at request time;
+ * paid moves it out, rejected moves it back. Payout goes by Pago Móvil to the player's phone and
+ * cédula at the chosen bank (snapshotted here).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    bankId: bigint('bank_id', { mode: 'number' })
+      .notNull()
+      .references(() => banks.id),
+    payoutPhone: text('payout_phone').notNull(),
+    payoutTypeIdentification: text('payout_type_identification').notNull(),
+    payoutNIdentification: text('payout_n_identification').notNull(),
+    payoutName: text('payout_name').notNull(),
+    status: text('status').notNull().default('pendiente'),
+    payoutReference: text('payout_reference'),
+    reason: text('reason'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_amount_check', sql`${t.amountCents} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('pendiente', 'completado', 'rechazado')`),
+  ],
+);
+
+/** A player's own bank accounts (spec §7 POST /api/bank-accounts). */
+export const userBankAccounts = pgTable(
+  'user_bank_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    bankId: bigint('bank_id', { mode: 'number' })
+      .notNull()
+      .references(() => banks.id),
+    accountNumber: text('account_number').notNull(),
+    accountType: text('account_type').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_bank_accounts_number_key').on(t.userId, t.accountNumber)],
+);
+
+/**
+ * HTTP idempotency (Idempotency-Key header): the first response of a (user, route, key) is stored
+ * in the same transaction as its effect and replayed for retries with the same body.
+ */
+export const idempotencyRequests = pgTable(
+  'idempotency_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotency_requests_key').on(t.userId, t.route, t.key)],
+);
+
+/** Append-only log of every staff action (who, what, when, before and after). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: bigint('actor_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_created_idx').on(t.createdAt),
   ],
 );

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adjustmentRequestSchema,
+  adminRechargeSchema,
+  adminWithdrawalSchema,
+  centsToBolivares,
+  errorSchema,
+  payRequestSchema,
+  reasonRequestSchema,
+} from '@domino/contracts';
+import type { Tx } from '../../db/client';
+import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
+import { requireAuth, session } from '../auth/plugin';
+import {
+  adjustBalance,
+  approveRecharge,
+  payWithdrawal,
+  rejectRecharge,
+  rejectWithdrawal,
+} from '../payments/service';
+import { listRecharges, listWithdrawals } from './queries';
+
+const tags = ['Administración'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const decisionResponse = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  status: z.string(),
+});
+
+/**
+ * Staff routes (issue 4). Everything here requires role `admin` (403 for players). Decisions
+ * honour `Idempotency-Key`, lock the request row (one effect when two staff decide at once),
+ * answer 409 on an already-decided request, write the audit log in the same transaction, and
+ * push the player's new balance and request status after commit.
+ */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.deps.database.db;
+  const { hub } = app.deps;
+
+  await app.register(async (scope) => {
+    requireAuth(scope, 'admin');
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const statusQuery = (values: [string, ...string[]]) =>
+      z.object({
+        status: z
+          .enum(values)
+          .optional()
+          .or(z.literal('').transform(() => undefined)),
+      });
+
+    r.get(
+      '/api/admin/recharges',
+      {
+        schema: {
+          tags,
+          summary: 'Cola de recargas',
+          querystring: statusQuery(['pendiente', 'aprobado', 'rechazado']),
+          response: { 200: z.array(adminRechargeSchema) },
+        },
+      },
+      async (req) => listRecharges(db(), req.query.status),
+    );
+    r.get(
+      '/api/admin/withdrawals',
+      {
+        schema: {
+          tags,
+          summary: 'Cola de retiros',
+          querystring: statusQuery(['pendiente', 'completado', 'rechazado']),
+          response: { 200: z.array(adminWithdrawalSchema) },
+        },
+      },
+      async (req) => listWithdrawals(db(), req.query.status),
+    );
+
+    /** Runs one staff decision idempotently and notifies the player after commit. */
+    const decide = async (
+      req: FastifyRequest,
+      route: string,
+      fingerprint: unknown,
+      work: (
+        tx: Tx,
+        staffId: number,
+      ) => Promise<{
+        userId: number;
+        status: string;
+        balanceCents?: number | null;
+        id: number;
+        message: string;
+        kind: 'recharge' | 'withdrawal';
+      }>,
+    ) => {
+      const staffId = session(req).user.id;
+      const scopeKey = idempotencyScope(req, staffId, route, fingerprint);
+      const res = await runIdempotent(db(), scopeKey, async (tx) => {
+        const out = await work(tx, staffId);
+        return { status: 200, body: { ...out } };
+      });
+      if (!res.replayed) {
+        const b = res.body;
+        if (typeof b.balanceCents === 'number')
+          hub.toUser(b.userId, 'balance:updated', { balance: centsToBolivares(b.balanceCents) });
+        hub.toUser(b.userId, 'request:updated', { kind: b.kind, id: b.id, status: b.status });
+      }
+      return { message: res.body.message, id: res.body.id, status: res.body.status };
+    };
+
+    r.post(
+      '/api/admin/recharges/:id/approve',
+      {
+        schema: {
+          tags,
+          summary: 'Aprobar una recarga (acredita el saldo una sola vez)',
+          params: idParams,
+          response: { 200: decisionResponse, 409: errorSchema },
+        },
+      },
+      async (req) =>
+        decide(
+          req,
+          `recharge.approve:${req.params.id}`,
+          { id: req.params.id },
+          async (tx, staffId) => ({
+            ...(await approveRecharge(tx, staffId, req.params.id)),
+            id: req.params.id,
+            kind: 'recharge',
+            message: 'Recarga aprobada',
+          }),
+        ),
+    );
+    r.post(
+      '/api/admin/recharges/:id/reject',
+      {
+        schema: {
+          tags,
+          summary: 'Rechazar una recarga',
+          params: idParams,
+          body: reasonRequestSchema,
+          response: { 200: decisionResponse, 409: errorSchema },
+        },
+      },
+      async (req) =>
+        decide(
+          req,
+          `recharge.reject:${req.params.id}`,
+          { id: req.params.id, ...req.body },
+          async (tx, staffId) => ({
+            ...(await rejectRecharge(tx, staffId, req.params.id, req.body.reason)),
+            id: req.params.id,
+            kind: 'recharge',
+            message: 'Recarga rechazada',
+          }),
+        ),
+    );
+    r.post(
+      '/api/admin/withdrawals/:id/pay',
+      {
+        schema: {
+          tags,
+          summary: 'Marcar un retiro como pagado',
+          params: idParams,
+          body: payRequestSchema,
+          response: { 200: decisionResponse, 409: errorSchema },
+        },
+      },
+      async (req) =>
+        decide(
+          req,
+          `withdrawal.pay:${req.params.id}`,
+          { id: req.params.id, ...req.body },
+          async (tx, staffId) => ({
+            ...(await payWithdrawal(tx, staffId, req.params.id, req.body.payout_reference)),
+            id: req.params.id,
+            kind: 'withdrawal',
+            message: 'Retiro marcado como pagado',
+          }),
+        ),
+    );
+    r.post(
+      '/api/admin/withdrawals/:id/reject',
+      {
+        schema: {
+          tags,
+          summary: 'Rechazar un retiro (devuelve el monto)',
+          params: idParams,
+          body: reasonRequestSchema,
+          response: { 200: decisionResponse, 409: errorSchema },
+        },
+      },
+      async (req) =>
+        decide(
+          req,
+          `withdrawal.reject:${req.params.id}`,
+          { id: req.params.id, ...req.body },
+          async (tx, staffId) => ({
+            ...(await rejectWithdrawal(tx, staffId, req.params.id, req.body.reason)),
+            id: req.params.id,
+            kind: 'withdrawal',
+            message: 'Retiro rechazado',
+          }),
+        ),
+    );
+    r.post(
+      '/api/admin/users/:id/adjustments',
+      {
+        schema: {
+          tags,
+          summary: 'Ajustar el saldo de un jugador (monto con signo, con motivo)',
+          params: idParams,
+          body: adjustmentRequestSchema,
+          response: { 200: z.object({ message: z.string(), balance: z.number() }) },
+        },
+      },
+      async (req) => {
+        const staffId = session(req).user.id;
+        const scopeKey = idempotencyScope(req, staffId, `user.adjust:${req.params.id}`, {
+          id: req.params.id,
+          ...req.body,
+        });
+        const ledgerKey = `adjustment:${staffId}:${scopeKey?.key ?? randomUUID()}`;
+        const res = await runIdempotent(db(), scopeKey, async (tx) => {
+          const out = await adjustBalance(
+            tx,
+            staffId,
+            req.params.id,
+            req.body.amount,
+            req.body.reason,
+            ledgerKey,
+          );
+          return {
+            status: 200,
+            body: {
+              message: 'Saldo ajustado',
+              balance: centsToBolivares(out.balanceCents),
+              userId: out.userId,
+            },
+          };
+        });
+        if (!res.replayed)
+          hub.toUser(res.body.userId, 'balance:updated', { balance: res.body.balance });
+        return { message: res.body.message, balance: res.body.balance };
+      },
+    );
+  });
+}

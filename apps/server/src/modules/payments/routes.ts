@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MSG,
+  MSG_PAYMENTS,
+  balanceResponseSchema,
+  bankAccountRequestSchema,
+  bankSchema,
+  centsToBolivares,
+  clientDataSchema,
+  errorSchema,
+  rechargeAccountSchema,
+  rechargeFieldsSchema,
+  toFieldErrors,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+  withdrawRequestSchema,
+} from '@domino/contracts';
+import { eq } from 'drizzle-orm';
+import { recharges } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
+import { requireAuth, session } from '../auth/plugin';
+import { walletBalanceCents } from '../ledger/accounts';
+import type { ProcessedImage } from '../uploads/images';
+import { ImageRejected, processImage } from '../uploads/images';
+import { findImage } from '../uploads/repo';
+import {
+  addBankAccount,
+  listAvailableBanks,
+  listBankAccounts,
+  listRechargeAccounts,
+  requestRecharge,
+  requestWithdrawal,
+} from './service';
+import { listTransactions } from './transactions';
+
+const tags = ['Billetera'];
+
+/** Reads a multipart recharge form: text fields plus at most one `payment_proof` file. */
+async function readRechargeForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body))
+      if (typeof v === 'string' || typeof v === 'number') fields[k] = String(v);
+    return { fields, file: null };
+  }
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'payment_proof' || file) {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      try {
+        file = await part.toBuffer();
+      } catch {
+        throw AppError.validation({ payment_proof: [MSG_PAYMENTS.proofSize] });
+      }
+      if (part.file.truncated)
+        throw AppError.validation({ payment_proof: [MSG_PAYMENTS.proofSize] });
+      if (file.length === 0) file = null;
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
+}
+
+/**
+ * Player wallet routes (issue 4; spec §7): balance, client data, recharge accounts, banks,
+ * recharge and withdrawal requests, bank accounts, transactions and the proof image.
+ */
+export async function paymentRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.deps.database.db;
+  const { hub } = app.deps;
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/banks',
+      { schema: { tags, summary: 'Bancos disponibles', response: { 200: z.array(bankSchema) } } },
+      async () => listAvailableBanks(db()),
+    );
+
+  await app.register(async (scope) => {
+    requireAuth(scope);
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/api/user/balance',
+      {
+        schema: {
+          tags,
+          summary: 'Saldo disponible (Bs.)',
+          response: { 200: balanceResponseSchema },
+        },
+      },
+      async (req) => ({
+        balance: centsToBolivares(await walletBalanceCents(db(), session(req).user.id)),
+      }),
+    );
+
+    r.get(
+      '/api/client-data',
+      {
+        schema: {
+          tags,
+          summary: 'Datos del cliente para recargas y retiros',
+          response: { 200: clientDataSchema },
+        },
+      },
+      async (req) => {
+        const { user } = session(req);
+        return {
+          name: user.name,
+          type_identification: user.typeIdentification,
+          n_identification: user.nIdentification,
+          email: user.email,
+          username: user.username,
+          phone: user.phone,
+          user: { id: user.id, balance: centsToBolivares(await walletBalanceCents(db(), user.id)) },
+          bank_accounts: await listBankAccounts(db(), user.id),
+        };
+      },
+    );
+
+    r.get(
+      '/api/accounts_recharge',
+      {
+        schema: {
+          tags,
+          summary: 'Cuentas de la plataforma para Pago Móvil',
+          response: { 200: z.array(rechargeAccountSchema) },
+        },
+      },
+      async () => listRechargeAccounts(db()),
+    );
+
+    r.post(
+      '/api/recharge_api',
+      {
+        schema: {
+          tags,
+          summary:
+            'Solicitar una recarga (multipart: amount, reference, account_id, payment_proof opcional)',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: z.object({ message: z.string(), id: z.number().int(), status: z.string() }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const userId = session(req).user.id;
+        const { fields, file } = await readRechargeForm(req);
+        const parsed = rechargeFieldsSchema.safeParse(fields);
+        let proof: ProcessedImage | null = null;
+        let proofError: string | null = null;
+        if (file) {
+          try {
+            proof = await processImage(file);
+          } catch (err) {
+            if (!(err instanceof ImageRejected)) throw err;
+            proofError = err.userMessage;
+          }
+        }
+        if (!parsed.success || proofError) {
+          const errors = parsed.success ? {} : toFieldErrors(parsed.error);
+          if (proofError) errors.payment_proof = [proofError];
+          throw AppError.validation(errors);
+        }
+        const fingerprint = {
+          ...parsed.data,
+          proof: file ? createHash('sha256').update(file).digest('hex') : null,
+        };
+        const scope = idempotencyScope(req, userId, 'recharge', fingerprint);
+        const res = await runIdempotent(db(), scope, async (tx) => {
+          const created = await requestRecharge(
+            tx,
+            userId,
+            {
+              amountCents: parsed.data.amount,
+              reference: parsed.data.reference,
+              accountId: parsed.data.account_id,
+            },
+            proof,
+          );
+          return {
+            status: 201,
+            body: { message: MSG.rechargeSent, id: created.id, status: 'pendiente' },
+          };
+        });
+        if (!res.replayed)
+          hub.toUser(userId, 'request:updated', {
+            kind: 'recharge',
+            id: res.body.id,
+            status: 'pendiente',
+          });
+        return reply.code(res.status as 201).send(res.body);
+      },
+    );
+
+    r.get(
+      '/api/recharges/:id/proof',
+      {
+        schema: {
+          tags,
+          summary: 'Comprobante de una recarga (dueño o personal)',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+        },
+      },
+      async (req, reply) => {
+        const { user } = session(req);
+        const [row] = await db().select().from(recharges).where(eq(recharges.id, req.params.id));
+        if (
+          !row ||
+          row.proofUploadId === null ||
+          (row.userId !== user.id && user.rol !== 'admin')
+        ) {
+          throw new AppError('http/not_found', 404, MSG.notFound);
+        }
+        const image = await findImage(db(), row.proofUploadId);
+        if (!image) throw new AppError('http/not_found', 404, MSG.notFound);
+        return reply
+          .header('content-type', image.mime)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-disposition', 'inline')
+          .send(image.bytes);
+      },
+    );
+
+    r.post(
+      '/api/withdraw_api',
+      {
+        schema: {
+          tags,
+          summary: 'Solicitar un retiro (el monto se reserva de inmediato)',
+          body: withdrawRequestSchema,
+          response: {
+            201: z.object({
+              message: z.string(),
+              id: z.number().int(),
+              status: z.string(),
+              new_balance: z.number(),
+            }),
+            409: errorSchema,
+          },
+        },
+      },
+      async (req, reply) => {
+        const userId = session(req).user.id;
+        const scope = idempotencyScope(req, userId, 'withdraw', req.body);
+        const res = await runIdempotent(db(), scope, async (tx) => {
+          const created = await requestWithdrawal(tx, userId, {
+            amountCents: req.body.amount,
+            bankId: req.body.bank_account,
+          });
+          return {
+            status: 201,
+            body: {
+              message: MSG.withdrawSent,
+              id: created.id,
+              status: 'pendiente',
+              new_balance: centsToBolivares(created.balanceCents),
+            },
+          };
+        });
+        if (!res.replayed) {
+          hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
+          hub.toUser(userId, 'request:updated', {
+            kind: 'withdrawal',
+            id: res.body.id,
+            status: 'pendiente',
+          });
+        }
+        return reply.code(res.status as 201).send(res.body);
+      },
+    );
+
+    r.post(
+      '/api/bank-accounts',
+      {
+        schema: {
+          tags,
+          summary: 'Registrar una cuenta bancaria propia',
+          body: bankAccountRequestSchema,
+          response: {
+            201: z.object({
+              message: z.string(),
+              bank_account: clientDataSchema.shape.bank_accounts.element,
+            }),
+          },
+        },
+      },
+      async (req, reply) => {
+        const account = await db().transaction((tx) =>
+          addBankAccount(tx, session(req).user.id, req.body),
+        );
+        return reply
+          .code(201)
+          .send({ message: MSG_PAYMENTS.bankAccountSaved, bank_account: account });
+      },
+    );
+
+    r.get(
+      '/api/transactions',
+      {
+        schema: {
+          tags,
+          summary: 'Movimientos del jugador (filtros: type, status, period, page)',
+          querystring: transactionsQuerySchema,
+          response: { 200: transactionsResponseSchema },
+        },
+      },
+      async (req) => listTransactions(db(), session(req).user.id, req.query),
+    );
+  });
+}

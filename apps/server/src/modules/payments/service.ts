@@ -1,0 +1,437 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FieldErrors } from '@domino/contracts';
+import { MSG, MSG_PAYMENTS } from '@domino/contracts';
+import type { Executor, Tx } from '../../db/client';
+import { pgConstraint, pgErrorCode } from '../../db/client';
+import {
+  banks,
+  rechargeAccounts,
+  recharges,
+  userBankAccounts,
+  users,
+  withdrawals,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
+import { walletBalanceCents } from '../ledger/accounts';
+import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import type { ProcessedImage } from '../uploads/images';
+import { storeImage } from '../uploads/repo';
+
+/**
+ * Recharges and withdrawals (issue 4; DESIGN §3 flows; spec §5 rules).
+ * - Recharge request: no money moves. Approval: pago_movil_in -> wallet, exactly once.
+ * - Withdrawal request: wallet -> pending_withdrawals at once. Paid: pending -> pago_movil_out.
+ *   Rejected: pending -> wallet.
+ * Staff decisions lock the request row, so two staff deciding at once produce one effect; a
+ * decision on a decided request is 409 `payments/already_decided`.
+ */
+
+const field = (name: string, message: string) =>
+  AppError.validation({ [name]: [message] } as FieldErrors);
+
+/** Banks players can choose (spec §3: status activo/active/absent count as available). */
+export async function listAvailableBanks(db: Executor) {
+  const rows = await db
+    .select()
+    .from(banks)
+    .where(inArray(banks.status, ['activo', 'active']))
+    .orderBy(asc(banks.name));
+  return rows.map((b) => ({ id: b.id, code: b.code, name: b.name, status: b.status }));
+}
+
+/** Active platform accounts that receive Pago Móvil recharges (spec §3 Recharge account). */
+export async function listRechargeAccounts(db: Executor) {
+  const rows = await db
+    .select({ a: rechargeAccounts, bank: banks })
+    .from(rechargeAccounts)
+    .innerJoin(banks, eq(banks.id, rechargeAccounts.bankId))
+    .where(eq(rechargeAccounts.active, true))
+    .orderBy(asc(rechargeAccounts.id));
+  return rows.map(({ a, bank }) => ({
+    id: a.id,
+    account_id: a.id,
+    account_number: a.accountNumber,
+    holder_name: a.holderName,
+    bank: { code: bank.code, name: bank.name },
+    type_identification: a.typeIdentification,
+    n_identification: a.nIdentification,
+    phone: a.phone,
+  }));
+}
+
+/**
+ * Creates a pending recharge (no money moves). The same reference for the same destination
+ * account is refused unless the earlier one was rejected. Returns the recharge id.
+ */
+export async function requestRecharge(
+  tx: Tx,
+  userId: number,
+  input: { amountCents: number; reference: string; accountId: number },
+  proof: ProcessedImage | null,
+): Promise<{ id: number }> {
+  const [account] = await tx
+    .select({ id: rechargeAccounts.id })
+    .from(rechargeAccounts)
+    .where(and(eq(rechargeAccounts.id, input.accountId), eq(rechargeAccounts.active, true)));
+  if (!account) throw field('account_id', MSG_PAYMENTS.accountUnavailable);
+  const [dup] = await tx
+    .select({ id: recharges.id })
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.rechargeAccountId, input.accountId),
+        sql`upper(${recharges.reference}) = upper(${input.reference})`,
+        sql`${recharges.status} <> 'rechazado'`,
+      ),
+    );
+  if (dup) throw field('reference', MSG_PAYMENTS.referenceDuplicate);
+  const proofId = proof ? await storeImage(tx, userId, 'payment_proof', proof) : null;
+  try {
+    const [row] = await tx
+      .insert(recharges)
+      .values({
+        userId,
+        amountCents: input.amountCents,
+        reference: input.reference,
+        rechargeAccountId: input.accountId,
+        proofUploadId: proofId,
+      })
+      .returning({ id: recharges.id });
+    if (!row) throw new Error('recharge insert returned no row');
+    return { id: row.id };
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'recharges_account_reference_key') {
+      throw field('reference', MSG_PAYMENTS.referenceDuplicate);
+    }
+    throw err;
+  }
+}
+
+async function lockRecharge(tx: Tx, id: number) {
+  const [row] = await tx.select().from(recharges).where(eq(recharges.id, id)).for('update');
+  if (!row) throw new AppError('payments/not_found', 404, 'La solicitud no existe.');
+  if (row.status !== 'pendiente')
+    throw new AppError('payments/already_decided', 409, MSG_PAYMENTS.alreadyDecided);
+  return row;
+}
+
+/** Staff approve a recharge: credits the wallet exactly once (ledger key `recharge:{id}`). */
+export async function approveRecharge(tx: Tx, staffId: number, id: number) {
+  const row = await lockRecharge(tx, id);
+  const source = await systemAccount(tx, 'pago_movil_in');
+  const wallet = await walletAccountId(tx, row.userId);
+  const moved = await transfer(tx, {
+    kind: 'recharge',
+    idempotencyKey: `recharge:${id}`,
+    postings: [
+      { accountId: source, amountCents: -row.amountCents },
+      { accountId: wallet, amountCents: row.amountCents },
+    ],
+    description: `Recarga Pago Móvil ref. ${row.reference}`,
+    reference: { type: 'recharge', id },
+    actorUserId: staffId,
+  });
+  const [after] = await tx
+    .update(recharges)
+    .set({
+      status: 'aprobado',
+      decidedBy: staffId,
+      decidedAt: sql`now()`,
+      ledgerTransactionId: moved.transactionId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(recharges.id, id))
+    .returning();
+  await audit(tx, {
+    actorUserId: staffId,
+    action: 'recharge.approve',
+    targetType: 'recharge',
+    targetId: id,
+    before: { status: row.status },
+    after: { status: 'aprobado', amount_cents: row.amountCents },
+  });
+  return {
+    userId: row.userId,
+    status: after?.status ?? 'aprobado',
+    balanceCents: moved.balances.get(wallet) ?? 0,
+  };
+}
+
+/** Staff reject a recharge with a reason (no money moves). */
+export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason: string) {
+  const row = await lockRecharge(tx, id);
+  await tx
+    .update(recharges)
+    .set({
+      status: 'rechazado',
+      reason,
+      decidedBy: staffId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(recharges.id, id));
+  await audit(tx, {
+    actorUserId: staffId,
+    action: 'recharge.reject',
+    targetType: 'recharge',
+    targetId: id,
+    before: { status: row.status },
+    after: { status: 'rechazado' },
+    reason,
+  });
+  return { userId: row.userId, status: 'rechazado' };
+}
+
+/**
+ * Requests a withdrawal: the amount leaves the available balance at once (wallet ->
+ * pending_withdrawals). Errors: 422 with the spec's messages (bank, balance).
+ */
+export async function requestWithdrawal(
+  tx: Tx,
+  userId: number,
+  input: { amountCents: number; bankId: number },
+) {
+  const [bank] = await tx
+    .select()
+    .from(banks)
+    .where(and(eq(banks.id, input.bankId), inArray(banks.status, ['activo', 'active'])));
+  if (!bank) throw field('bank_account', MSG_PAYMENTS.bankUnavailable);
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+  const wallet = await walletAccountId(tx, userId);
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({
+      userId,
+      amountCents: input.amountCents,
+      bankId: bank.id,
+      payoutPhone: user.phone,
+      payoutTypeIdentification: user.typeIdentification,
+      payoutNIdentification: user.nIdentification,
+      payoutName: user.name,
+    })
+    .returning({ id: withdrawals.id });
+  if (!row) throw new Error('withdrawal insert returned no row');
+  const hold = await systemAccount(tx, 'pending_withdrawals');
+  try {
+    const moved = await transfer(tx, {
+      kind: 'withdrawal_hold',
+      idempotencyKey: `withdrawal:${row.id}:hold`,
+      postings: [
+        { accountId: wallet, amountCents: -input.amountCents },
+        { accountId: hold, amountCents: input.amountCents },
+      ],
+      description: `Retiro a ${bank.name}`,
+      reference: { type: 'withdrawal', id: row.id },
+      actorUserId: userId,
+    });
+    return { id: row.id, balanceCents: moved.balances.get(wallet) ?? 0 };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'wallet/insufficient_funds')
+      throw field('amount', MSG.withdrawExceedsBalance);
+    throw err;
+  }
+}
+
+async function lockWithdrawal(tx: Tx, id: number) {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw new AppError('payments/not_found', 404, 'La solicitud no existe.');
+  if (row.status !== 'pendiente')
+    throw new AppError('payments/already_decided', 409, MSG_PAYMENTS.alreadyDecided);
+  return row;
+}
+
+/** Staff mark a withdrawal paid: pending_withdrawals -> pago_movil_out, once. */
+export async function payWithdrawal(tx: Tx, staffId: number, id: number, payoutReference: string) {
+  const row = await lockWithdrawal(tx, id);
+  const hold = await systemAccount(tx, 'pending_withdrawals');
+  const out = await systemAccount(tx, 'pago_movil_out');
+  await transfer(tx, {
+    kind: 'withdrawal_paid',
+    idempotencyKey: `withdrawal:${id}:settle`,
+    postings: [
+      { accountId: hold, amountCents: -row.amountCents },
+      { accountId: out, amountCents: row.amountCents },
+    ],
+    description: `Pago de retiro ref. ${payoutReference}`,
+    reference: { type: 'withdrawal', id },
+    actorUserId: staffId,
+  });
+  await tx
+    .update(withdrawals)
+    .set({
+      status: 'completado',
+      payoutReference,
+      decidedBy: staffId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(withdrawals.id, id));
+  await audit(tx, {
+    actorUserId: staffId,
+    action: 'withdrawal.pay',
+    targetType: 'withdrawal',
+    targetId: id,
+    before: { status: row.status },
+    after: { status: 'completado', payout_reference: payoutReference },
+  });
+  return { userId: row.userId, status: 'completado', balanceCents: null as number | null };
+}
+
+/** Staff reject a withdrawal: the amount returns to the wallet, once. */
+export async function rejectWithdrawal(tx: Tx, staffId: number, id: number, reason: string) {
+  const row = await lockWithdrawal(tx, id);
+  const hold = await systemAccount(tx, 'pending_withdrawals');
+  const wallet = await walletAccountId(tx, row.userId);
+  const moved = await transfer(tx, {
+    kind: 'withdrawal_returned',
+    idempotencyKey: `withdrawal:${id}:settle`,
+    postings: [
+      { accountId: hold, amountCents: -row.amountCents },
+      { accountId: wallet, amountCents: row.amountCents },
+    ],
+    description: `Retiro rechazado: ${reason}`,
+    reference: { type: 'withdrawal', id },
+    actorUserId: staffId,
+  });
+  await tx
+    .update(withdrawals)
+    .set({
+      status: 'rechazado',
+      reason,
+      decidedBy: staffId,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(withdrawals.id, id));
+  await audit(tx, {
+    actorUserId: staffId,
+    action: 'withdrawal.reject',
+    targetType: 'withdrawal',
+    targetId: id,
+    before: { status: row.status },
+    after: { status: 'rechazado' },
+    reason,
+  });
+  return { userId: row.userId, status: 'rechazado', balanceCents: moved.balances.get(wallet) ?? 0 };
+}
+
+/**
+ * Staff adjust a balance (signed céntimos) with a reason: adjustments <-> wallet. Never takes
+ * the wallet below zero (422).
+ */
+export async function adjustBalance(
+  tx: Tx,
+  staffId: number,
+  userId: number,
+  amountCents: number,
+  reason: string,
+  key: string,
+) {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('users/not_found', 404, 'El usuario no existe.');
+  const wallet = await walletAccountId(tx, userId);
+  const adjustments = await systemAccount(tx, 'adjustments');
+  const before = await walletBalanceCents(tx, userId);
+  try {
+    const moved = await transfer(tx, {
+      kind: 'adjustment',
+      idempotencyKey: key,
+      postings: [
+        { accountId: adjustments, amountCents: -amountCents },
+        { accountId: wallet, amountCents },
+      ],
+      description: `Ajuste: ${reason}`,
+      reference: { type: 'user', id: userId },
+      actorUserId: staffId,
+    });
+    const after = moved.replayed
+      ? await walletBalanceCents(tx, userId)
+      : (moved.balances.get(wallet) ?? 0);
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'user.adjust_balance',
+      targetType: 'user',
+      targetId: userId,
+      before: { balance_cents: before },
+      after: { balance_cents: after },
+      reason,
+    });
+    return { userId, balanceCents: after };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'wallet/insufficient_funds')
+      throw field('amount', MSG_PAYMENTS.adjustmentNegative);
+    throw err;
+  }
+}
+
+/** Known bank codes (first four digits of a Venezuelan account number). */
+async function bankByCode(db: Executor, code: string) {
+  const [row] = await db.select().from(banks).where(eq(banks.code, code));
+  return row;
+}
+
+/**
+ * Stores a player's own bank account (spec §7 POST /api/bank-accounts): a 20-digit account whose
+ * first four digits name a known bank; `bank_name` must match that bank (by name or code).
+ */
+export async function addBankAccount(
+  tx: Tx,
+  userId: number,
+  input: {
+    bank_name: string;
+    account_number: string;
+    account_type: string;
+    account_holder: string;
+  },
+) {
+  const bank = await bankByCode(tx, input.account_number.slice(0, 4));
+  if (!bank) throw field('account_number', MSG_PAYMENTS.accountNumberBank);
+  const named = input.bank_name.trim().toUpperCase();
+  if (named !== bank.name.toUpperCase() && named !== bank.code && named !== String(bank.id)) {
+    throw field('account_number', MSG_PAYMENTS.accountNumberMismatch);
+  }
+  try {
+    const [row] = await tx
+      .insert(userBankAccounts)
+      .values({
+        userId,
+        bankId: bank.id,
+        accountNumber: input.account_number,
+        accountType: input.account_type,
+        accountHolder: input.account_holder,
+      })
+      .returning();
+    if (!row) throw new Error('bank account insert returned no row');
+    return {
+      id: row.id,
+      bank_id: bank.id,
+      bank_name: bank.name,
+      account_number: row.accountNumber,
+      account_type: row.accountType,
+      account_holder: row.accountHolder,
+    };
+  } catch (err) {
+    if (pgErrorCode(err) === '23505')
+      throw field('account_number', MSG_PAYMENTS.bankAccountDuplicate);
+    throw err;
+  }
+}
+
+export async function listBankAccounts(db: Executor, userId: number) {
+  const rows = await db
+    .select({ a: userBankAccounts, bank: banks })
+    .from(userBankAccounts)
+    .innerJoin(banks, eq(banks.id, userBankAccounts.bankId))
+    .where(eq(userBankAccounts.userId, userId))
+    .orderBy(desc(userBankAccounts.createdAt));
+  return rows.map(({ a, bank }) => ({
+    id: a.id,
+    bank_id: bank.id,
+    bank_name: bank.name,
+    account_number: a.accountNumber,
+    account_type: a.accountType,
+    account_holder: a.accountHolder,
+  }));
+}

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type {
+  Period,
+  Transaction,
+  TransactionStatus,
+  TransactionType,
+  TransactionsResponse,
+} from '@domino/contracts';
+import { LIMITS, centsToBolivares } from '@domino/contracts';
+import type { Executor } from '../../db/client';
+import { periodRange } from '../../lib/time';
+
+/**
+ * A player's transactions (issue 4; spec §2, §3, §4, §9), read from the request tables
+ * (recharges, withdrawals: with their pending/rejected states) and from the ledger (entry fees,
+ * prizes, refunds, adjustments on the player's wallet). 10 per page, newest first.
+ */
+
+/** Ledger transaction kinds a player sees directly, with their type. */
+const LEDGER_TYPES: Record<string, TransactionType> = {
+  entry_fee: 'apuesta',
+  entry_refund: 'reembolso',
+  game_payout: 'premio',
+  pot_payout: 'premio',
+  adjustment: 'ajuste',
+};
+
+function itemsQuery(userId: number): SQL {
+  const ledgerKinds = Object.keys(LEDGER_TYPES);
+  return sql`
+    select 'R-' || r.id as id, 'deposito' as type,
+      'Recarga Pago Móvil ref. ' || r.reference as description,
+      r.amount_cents as amount_cents, 'credit' as direction,
+      case r.status when 'pendiente' then 'pending' when 'aprobado' then 'approved' else 'rejected' end as status,
+      r.created_at as created_at, r.reference as reference,
+      jsonb_build_object('Cuenta destino', b.name || ' ' || ra.account_number, 'Motivo', r.reason,
+        'Comprobante', case when r.proof_upload_id is null then 'No' else 'Sí' end) as details
+    from recharges r
+    join recharge_accounts ra on ra.id = r.recharge_account_id
+    join banks b on b.id = ra.bank_id
+    where r.user_id = ${userId}
+    union all
+    select 'W-' || w.id, 'retiro', 'Retiro a ' || b.name, w.amount_cents, 'debit',
+      case w.status when 'pendiente' then 'pending' when 'completado' then 'completed' else 'rejected' end,
+      w.created_at, w.payout_reference,
+      jsonb_build_object('Banco', b.name, 'Pago Móvil a', w.payout_phone,
+        'Documento', w.payout_type_identification || '-' || w.payout_n_identification, 'Motivo', w.reason)
+    from withdrawals w join banks b on b.id = w.bank_id
+    where w.user_id = ${userId}
+    union all
+    select 'L-' || e.id, t.kind, t.description, abs(e.amount_cents),
+      case when e.amount_cents > 0 then 'credit' else 'debit' end, 'completed',
+      t.created_at, t.reference_id,
+      jsonb_build_object('Saldo después', e.balance_after_cents)
+    from ledger_entries e
+    join ledger_transactions t on t.id = e.transaction_id
+    join accounts a on a.id = e.account_id
+    where a.kind = 'wallet' and a.owner_user_id = ${userId}
+      and t.kind in (${sql.join(
+        ledgerKinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`;
+}
+
+type Row = {
+  id: string;
+  type: string;
+  description: string;
+  amount_cents: string | number;
+  direction: 'credit' | 'debit';
+  status: TransactionStatus;
+  created_at: string | Date;
+  reference: string | null;
+  details: Record<string, string | number | null>;
+  total?: string | number;
+};
+
+function rowsOf(res: unknown): Row[] {
+  return (res as { rows: Row[] }).rows;
+}
+
+function toTransaction(r: Row): Transaction {
+  const type = (LEDGER_TYPES[r.type] ?? r.type) as TransactionType;
+  const details = { ...r.details };
+  if (
+    typeof details['Saldo después'] === 'number' ||
+    typeof details['Saldo después'] === 'string'
+  ) {
+    details['Saldo después'] = centsToBolivares(Number(details['Saldo después']));
+  }
+  return {
+    id: r.id,
+    type_transaction: type,
+    description: r.description,
+    amount: centsToBolivares(Number(r.amount_cents)),
+    direction: r.direction,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    reference: r.reference,
+    details,
+  };
+}
+
+/** GET /api/transactions: filtered page plus totals over the same period. */
+export async function listTransactions(
+  db: Executor,
+  userId: number,
+  filters: {
+    type?: TransactionType | undefined;
+    status?: TransactionStatus | undefined;
+    period?: Period | undefined;
+    page: number;
+  },
+): Promise<TransactionsResponse> {
+  const perPage = LIMITS.transactionsPageSize;
+  const range = filters.period ? periodRange(filters.period) : null;
+  const inPeriod = range
+    ? sql`i.created_at >= ${range.from.toISOString()}::timestamptz and i.created_at < ${range.to.toISOString()}::timestamptz`
+    : sql`true`;
+  const typeKinds = filters.type
+    ? filters.type === 'deposito' || filters.type === 'retiro'
+      ? [filters.type]
+      : Object.entries(LEDGER_TYPES)
+          .filter(([, t]) => t === filters.type)
+          .map(([k]) => k)
+    : null;
+  const byType = typeKinds
+    ? sql`i.type in (${sql.join(
+        typeKinds.map((k) => sql`${k}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  const byStatus = filters.status ? sql`i.status = ${filters.status}` : sql`true`;
+  const offset = (filters.page - 1) * perPage;
+
+  const page = rowsOf(
+    await db.execute(sql`
+      select i.*, count(*) over () as total
+      from (${itemsQuery(userId)}) i
+      where ${inPeriod} and ${byType} and ${byStatus}
+      order by i.created_at desc, i.id desc
+      limit ${perPage} offset ${offset}`),
+  );
+  let total = Number(page[0]?.total ?? 0);
+  if (page.length === 0 && offset > 0) {
+    const [count] = rowsOf(
+      await db.execute(
+        sql`select count(*) as total from (${itemsQuery(userId)}) i where ${inPeriod} and ${byType} and ${byStatus}`,
+      ),
+    );
+    total = Number(count?.total ?? 0);
+  }
+  const [sums] = rowsOf(
+    await db.execute(sql`
+      select
+        coalesce(sum(case when i.type = 'deposito' and i.status = 'approved' then i.amount_cents end), 0) as recharges,
+        coalesce(sum(case when i.type = 'retiro' and i.status in ('pending', 'completed') then i.amount_cents end), 0) as withdrawals,
+        coalesce(sum(case when i.type = 'entry_fee' then i.amount_cents end), 0)
+          - coalesce(sum(case when i.type = 'entry_refund' then i.amount_cents end), 0) as bets,
+        coalesce(sum(case when i.type in ('game_payout', 'pot_payout') then i.amount_cents end), 0) as wins
+      from (${itemsQuery(userId)}) i where ${inPeriod}`),
+  ) as unknown as Record<string, string | number>[];
+  return {
+    transactions: page.map(toTransaction),
+    total,
+    page: filters.page,
+    per_page: perPage,
+    summary: {
+      totalRecharges: centsToBolivares(Number(sums?.recharges ?? 0)),
+      totalWithdrawals: centsToBolivares(Number(sums?.withdrawals ?? 0)),
+      totalBets: centsToBolivares(Math.max(0, Number(sums?.bets ?? 0))),
+      totalWins: centsToBolivares(Number(sums?.wins ?? 0)),
+    },
+  };
+}
