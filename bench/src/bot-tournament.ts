@@ -1,7 +1,12 @@
 /**
  * Bot tournament: pairs of CPU players against pairs, through the real engine, on all cores.
  *
- *   npx tsx bench/src/bot-tournament.ts [--quick] [--only=a,b,c] [--workers=N]
+ *   npx tsx bench/src/bot-tournament.ts [--quick] [--only=a,b,c] [--workers=N] [--target=N]
+ *     [--dificil='{"nodeBudget":200000}'] [--medio='{"pips":1.5}'] [--pair=medio:greedy]
+ *
+ * --target overrides the number of hands/matches of every experiment; --dificil and --medio
+ * override bot options (JSON) for tuning; --pair replaces both sides of the chosen experiments. Deal seeds depend only on the experiment and match
+ * index, so two runs with different options play the same deals (common random numbers).
  *
  * Experiments (targets from the bot brief, figures recorded in docs/performance.md "## Bots"):
  *   a  Difícil pair vs greedy heaviest-tile pair: hand win rate over 2,000 hands (>= 75%);
@@ -14,6 +19,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import type { BotOptions } from '../../packages/domino/src/bots/index';
 import { playMatch, type BotName, type MatchJob, type MatchOutcome } from './bot-match';
 import { formatRate, summarize, wilson } from './stats';
 
@@ -103,9 +109,27 @@ async function main(): Promise<void> {
     .split(',');
   const workersArg = args.find((a) => a.startsWith('--workers='));
   const workers = workersArg ? Number(workersArg.slice(10)) : availableParallelism();
-  const list = experiments(quick).filter((e) => only === undefined || only.includes(e.id));
+  const targetArg = args.find((a) => a.startsWith('--target='));
+  const json = (flag: string): Record<string, unknown> => {
+    const arg = args.find((a) => a.startsWith(`--${flag}=`));
+    return arg === undefined
+      ? {}
+      : (JSON.parse(arg.slice(flag.length + 3)) as Record<string, unknown>);
+  };
+  const options: BotOptions = { dificil: json('dificil'), medio: json('medio') };
+  const list = experiments(quick)
+    .filter((e) => only === undefined || only.includes(e.id))
+    .map((e) => (targetArg ? { ...e, target: Number(targetArg.slice(9)) } : e))
+    .map((e) => {
+      // --pair=medio:greedy replaces the two sides (for calibration runs).
+      const pair = args
+        .find((a) => a.startsWith('--pair='))
+        ?.slice(7)
+        .split(':');
+      return pair === undefined ? e : { ...e, a: pair[0] as BotName, b: pair[1] as BotName };
+    });
   console.log(
-    `bot tournament (${quick ? 'quick' : 'full'}), ${workers} worker(s), experiments ${list.map((e) => e.id).join(',')}`,
+    `bot tournament (${quick ? 'quick' : 'full'}), ${workers} worker(s), experiments ${list.map((e) => e.id).join(',')}, options ${JSON.stringify(options)}`,
   );
   const started = performance.now();
   const times: Partial<Record<BotName, number[]>> = {};
@@ -129,7 +153,7 @@ async function main(): Promise<void> {
           }
           return;
         }
-        const job: MatchJob = { experiment: e.id, index: next++, a: e.a, b: e.b };
+        const job: MatchJob = { experiment: e.id, index: next++, a: e.a, b: e.b, options };
         inFlight++;
         w.postMessage(job);
       };

@@ -21,6 +21,8 @@ import { toRng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL, HandSearch, type EvalWeights, type SearchMove } from './search';
 import { tileId } from '../tiles';
+import { usesStock } from '../config';
+import { playLikelihood, reconstructPlays } from './history';
 import { movesToChoose } from './view-moves';
 
 /** Tunables of the Difícil bot. Effort is in search nodes (deterministic, clock-free). */
@@ -35,6 +37,16 @@ export interface DificilOptions {
   readonly minNodesPerDeal: number;
   /** Leaf heuristic weights of the search. */
   readonly eval: EvalWeights;
+  /** Points added for winning a hand in the search's valuation (`SearchParams.winBonus`). */
+  readonly winBonus: number;
+  /**
+   * Inference from the other seats' plays (history.ts `playLikelihood`): deals are weighted by
+   * how likely they make the plays seen so far under a "shed heavy tiles" model of strength
+   * `inferenceBeta` (per pip; 0 turns inference off). Sampled deals are drawn from
+   * `candidates` uniform ones by importance resampling; enumerated deals are weighted.
+   */
+  readonly inferenceBeta: number;
+  readonly candidates: number;
   /** Weights of the Medio heuristic used to break ties. */
   readonly medio: Partial<MedioWeights>;
 }
@@ -46,6 +58,9 @@ export const DEFAULT_DIFICIL_OPTIONS: DificilOptions = Object.freeze({
   nodeBudget: 120_000,
   minNodesPerDeal: 500,
   eval: DEFAULT_EVAL,
+  winBonus: 0,
+  inferenceBeta: 0.3,
+  candidates: 400,
   medio: {},
 });
 
@@ -62,6 +77,27 @@ export interface DificilAnalysis {
   readonly nodes: number;
 }
 
+/** exp(logL - max), so the likeliest deal weighs 1 (all 1 when every logL is -Infinity). */
+function normalisedWeights(logL: readonly number[]): number[] {
+  const top = Math.max(...logL);
+  if (!Number.isFinite(top)) return logL.map(() => 1);
+  return logL.map((l) => Math.exp(l - top));
+}
+
+/** Systematic resampling: `k` items drawn from `pool` with probability proportional to `w`. */
+function resample<T>(pool: readonly T[], w: readonly number[], k: number, u: number): T[] {
+  const total = w.reduce((a, b) => a + b, 0);
+  const out: T[] = [];
+  let acc = 0;
+  let i = 0;
+  for (let j = 0; j < k; j++) {
+    const target = ((j + u) / k) * total;
+    while (i < pool.length - 1 && acc + (w[i] as number) <= target) acc += w[i++] as number;
+    out.push(pool[i] as T);
+  }
+  return out;
+}
+
 /**
  * Difícil's decision with its evidence. Uses only `view` (DESIGN §5), `rng` and `options`.
  * Throws RangeError when the view has no legal move.
@@ -74,8 +110,8 @@ export function analyzeDificil(
   const opts = { ...DEFAULT_DIFICIL_OPTIONS, ...options };
   const moves = movesToChoose(view);
   const random = toRng(rng);
-  const plays = moves.filter((m) => m.kind === 'play');
-  if (moves.length === 1 || plays.length !== moves.length) {
+  const playMoves = moves.filter((m) => m.kind === 'play');
+  if (moves.length === 1 || playMoves.length !== moves.length) {
     const move = moves[0] as Move;
     return { move, values: [], deals: 0, enumerated: false, solved: 0, nodes: 0 };
   }
@@ -87,28 +123,58 @@ export function analyzeDificil(
     const move = chooseMedio(view, random, opts.medio);
     return { move, values: [], deals: 0, enumerated: false, solved: 0, nodes: 0 };
   }
+  const plays = opts.inferenceBeta > 0 && !usesStock(view.config) ? reconstructPlays(view) : null;
+  const likelihood = plays === null ? null : playLikelihood(plays, view.seat, opts.inferenceBeta);
   const all = sampler.enumerate(opts.exactDeals, random);
-  const deals: SampledDeal[] =
-    all ?? Array.from({ length: opts.samples }, () => sampler.sample(random));
+  let deals: SampledDeal[];
+  let weights: number[];
+  if (all !== null) {
+    deals = all;
+    weights =
+      likelihood === null
+        ? all.map(() => 1)
+        : normalisedWeights(all.map((d) => likelihood(d.hands)));
+  } else if (likelihood !== null) {
+    const pool = Array.from({ length: Math.max(opts.candidates, opts.samples) }, () =>
+      sampler.sample(random),
+    );
+    deals = resample(
+      pool,
+      normalisedWeights(pool.map((d) => likelihood(d.hands))),
+      opts.samples,
+      random.next(),
+    );
+    weights = deals.map(() => 1);
+  } else {
+    deals = Array.from({ length: opts.samples }, () => sampler.sample(random));
+    weights = deals.map(() => 1);
+  }
 
-  const rootMoves: SearchMove[] = plays.map((m) => ({ id: tileId(m.tile), end: m.end }));
+  const rootMoves: SearchMove[] = playMoves.map((m) => ({ id: tileId(m.tile), end: m.end }));
   const perDeal = Math.max(opts.minNodesPerDeal, Math.floor(opts.nodeBudget / deals.length));
-  const search = new HandSearch(view.config, view.seat, opts.eval);
+  const search = new HandSearch(view.config, view.seat, {
+    eval: opts.eval,
+    winBonus: opts.winBonus,
+  });
   const totals = new Float64Array(rootMoves.length);
   let solved = 0;
   let nodes = 0;
-  for (const deal of deals) {
+  let weightSum = 0;
+  deals.forEach((deal, k) => {
+    const w = weights[k] as number;
+    weightSum += w;
+    if (w === 0) return;
     const result = search.search(
       { hands: deal.hands, stock: deal.stock, ends: view.ends },
       rootMoves,
       perDeal,
     );
-    result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
+    result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));
     if (result.exact) solved++;
     nodes += result.nodes;
-  }
+  });
 
-  const values = plays.map((move, i) => ({ move, value: (totals[i] as number) / deals.length }));
+  const values = playMoves.map((move, i) => ({ move, value: (totals[i] as number) / weightSum }));
   const top = Math.max(...values.map((v) => v.value));
   const best = values.filter((v) => v.value >= top - 1e-6);
   let move = (best[0] as { move: Move }).move;

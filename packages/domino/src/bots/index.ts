@@ -26,10 +26,12 @@ export { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints }
 export { dealSampler, type DealSampler, type SampledDeal } from './sampler';
 export {
   DEFAULT_EVAL,
+  DEFAULT_SEARCH_PARAMS,
   HandSearch,
   type EvalWeights,
   type SearchMove,
   type SearchPosition,
+  type SearchParams,
   type SearchResult,
 } from './search';
 

@@ -51,6 +51,18 @@ export interface EvalWeights {
 
 export const DEFAULT_EVAL: EvalWeights = { pips: 0.5, tiles: 4 };
 
+/** How the search values hands, beyond the points scored (see `HandSearch`). */
+export interface SearchParams {
+  readonly eval: EvalWeights;
+  /**
+   * Extra points counted for winning the hand (lost for losing it; 0 for a voided hand): values
+   * winning often over winning big. 0 = pure point difference.
+   */
+  readonly winBonus: number;
+}
+
+export const DEFAULT_SEARCH_PARAMS: SearchParams = { eval: DEFAULT_EVAL, winBonus: 0 };
+
 /** Reusable searcher for one table config and root seat. Not re-entrant. */
 export class HandSearch {
   private readonly players: number;
@@ -62,6 +74,8 @@ export class HandSearch {
   private readonly capicua: boolean;
   /** us[s] = 1 when seat s plays for the root seat's side. */
   private readonly us: Uint8Array;
+  private readonly weights: EvalWeights;
+  private readonly winBonus: number;
   private readonly nextOf: Uint8Array;
   private readonly hands = new Int32Array(4);
   private stock = new Int32Array(28);
@@ -79,8 +93,10 @@ export class HandSearch {
   constructor(
     config: TableConfig,
     private readonly seat: Seat,
-    private readonly weights: EvalWeights = DEFAULT_EVAL,
+    params: SearchParams = DEFAULT_SEARCH_PARAMS,
   ) {
+    this.weights = params.eval;
+    this.winBonus = params.winBonus;
     this.players = config.players;
     this.parejas = config.mode === 'parejas';
     this.drawing = config.mode === 'individual' && config.drawing;
@@ -224,12 +240,13 @@ export class HandSearch {
       this.bonus -= award;
       return v;
     }
-    if (depth <= 0) {
-      this.cutoff = true;
-      return this.evaluate();
-    }
+    // Leaves count as nodes too, so the budget tracks time.
     if (++this.nodes > this.limit) {
       this.aborted = true;
+      return this.evaluate();
+    }
+    if (depth <= 0) {
+      this.cutoff = true;
       return this.evaluate();
     }
     const max = this.us[seat] === 1;
@@ -297,7 +314,9 @@ export class HandSearch {
 
   private domino(seat: number, cap: boolean): number {
     const points =
-      this.pointsFor(seat, this.pipsBySeat()) + (cap && this.capicua ? BONUS_POINTS : 0);
+      this.pointsFor(seat, this.pipsBySeat()) +
+      (cap && this.capicua ? BONUS_POINTS : 0) +
+      this.winBonus;
     return (this.us[seat] === 1 ? points : -points) + this.bonus;
   }
 
@@ -336,7 +355,7 @@ export class HandSearch {
       if (mixed) winner = -1;
     }
     if (winner < 0) return this.bonus;
-    const points = this.pointsFor(winner, pips);
+    const points = this.pointsFor(winner, pips) + this.winBonus;
     return (this.us[winner] === 1 ? points : -points) + this.bonus;
   }
 

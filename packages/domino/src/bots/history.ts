@@ -1,0 +1,119 @@
+/**
+ * Rebuilding the order of play of the current hand from a `PlayerView`, and judging how likely a
+ * deal makes what the other seats did (the Difícil bot's inference).
+ *
+ * The view has no move log, but the line and the passes pin the order down: the leader laid the
+ * first tile; every later tile extends one arm of the line outwards, so each arm is in play order
+ * from the first tile out; turns go round the table; a seat either plays the next tile of an arm
+ * (by that seat, matching the open end) or passes (the next pass record, by that seat, on exactly
+ * the open ends). A short search over which tile was first and over the rare ambiguous steps
+ * finds the unique (or an equivalent) order.
+ */
+import type { Seat } from '../tiles';
+import { tileId } from '../tiles';
+import type { PlayerView } from '../view';
+import { TILE_PIPS, fitMask, popcount } from './tileset';
+
+/** One play of the current hand, in order. */
+export interface PastPlay {
+  readonly seat: Seat;
+  readonly id: number;
+  /** Open ends before the play; null for the lead. */
+  readonly before: { readonly left: number; readonly right: number } | null;
+}
+
+/** Gives up on pathological inputs after this many search steps (never reached in play). */
+const STEP_LIMIT = 20_000;
+
+/**
+ * The plays of the current hand in the order they were made, or null when the view admits no
+ * consistent order (a hand-built view, say).
+ */
+export function reconstructPlays(view: PlayerView): PastPlay[] | null {
+  const line = view.line;
+  const n = line.length;
+  if (n === 0) return [];
+  const players = view.config.players;
+  const passes = view.passes;
+  const plays: PastPlay[] = [];
+  let steps = 0;
+
+  const go = (li: number, ri: number, pi: number, seat: number, L: number, R: number): boolean => {
+    if (++steps > STEP_LIMIT) return false;
+    if (li < 0 && ri >= n && pi === passes.length) return view.turn === null || seat === view.turn;
+    const next = (seat + 1) % players;
+    const left = line[li];
+    if (left !== undefined && left.seat === seat && left.right === L) {
+      plays.push({ seat: seat as Seat, id: tileId(left.tile), before: { left: L, right: R } });
+      if (go(li - 1, ri, pi, next, left.left, R)) return true;
+      plays.pop();
+    }
+    const right = line[ri];
+    if (right !== undefined && right.seat === seat && right.left === R) {
+      plays.push({ seat: seat as Seat, id: tileId(right.tile), before: { left: L, right: R } });
+      if (go(li, ri + 1, pi, next, L, right.right)) return true;
+      plays.pop();
+    }
+    const pass = passes[pi];
+    if (pass !== undefined && pass.seat === seat && pass.left === L && pass.right === R) {
+      if (go(li, ri, pi + 1, next, L, R)) return true;
+    }
+    return false;
+  };
+
+  for (let f = 0; f < n; f++) {
+    const first = line[f];
+    if (first === undefined || first.seat !== view.leader) continue;
+    plays.length = 0;
+    plays.push({ seat: first.seat, id: tileId(first.tile), before: null });
+    if (go(f - 1, f + 1, 0, (first.seat + 1) % players, first.left, first.right)) return plays;
+  }
+  return null;
+}
+
+/**
+ * A soft "shed the heaviest tile" model of the other seats: a seat picks among the tiles it could
+ * play with probability proportional to exp(beta × pips). beta = 0 is uniform (no inference);
+ * large beta is the greedy heaviest-tile player. Human players shed heavy tiles too, which is why
+ * this is the default model. Returns, for a deal, the log-likelihood of every play the other
+ * seats made (the deducing seat's own plays carry no information).
+ */
+export function playLikelihood(
+  plays: readonly PastPlay[],
+  seat: Seat,
+  beta: number,
+): ((hands: readonly number[]) => number) | null {
+  const informative: { seat: number; id: number; fit: number; later: number }[] = [];
+  const laterBySeat = new Map<number, number>();
+  for (let i = plays.length - 1; i >= 0; i--) {
+    const p = plays[i] as PastPlay;
+    const later = (laterBySeat.get(p.seat) ?? 0) | (1 << p.id);
+    laterBySeat.set(p.seat, later);
+    // The lead of hand 1 is forced (6-6) and other leads choose among all tiles.
+    if (p.seat === seat || p.before === null) continue;
+    informative.push({
+      seat: p.seat,
+      id: p.id,
+      fit: fitMask(p.before.left, p.before.right),
+      later,
+    });
+  }
+  if (informative.length === 0 || beta === 0) return null;
+  const weight = TILE_PIPS.map((pips) => Math.exp(beta * pips));
+  return (hands) => {
+    let logL = 0;
+    for (const p of informative) {
+      const legal = ((hands[p.seat] as number) | p.later) & p.fit;
+      if (popcount(legal) <= 1) continue;
+      let total = 0;
+      let m = legal;
+      while (m !== 0) {
+        const id = 31 - Math.clz32(m);
+        total += weight[id] as number;
+        m ^= 1 << id;
+      }
+      logL += Math.log((weight[p.id] as number) / total);
+    }
+    return logL;
+  };
+}
