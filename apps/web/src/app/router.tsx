@@ -9,6 +9,9 @@ const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
+const CasinoPage = lazyPage(() => import('../features/games/pages/CasinoPage'));
+const GamePage = lazyPage(() => import('../features/game/pages/GamePage'));
+const VerifyPage = lazyPage(() => import('../features/verify/pages/VerifyPage'));
 
 /**
  * The route table (spec §2). Pages that later issues build are registered with their guards and
@@ -32,7 +35,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/games', element: <NotFoundPage /> },
+          { path: '/games', element: <CasinoPage /> },
+          { path: '/games/:gameId', element: <GamePage /> },
           { path: '/recharge', element: <NotFoundPage /> },
           { path: '/withdraw', element: <NotFoundPage /> },
           { path: '/transactions', element: <NotFoundPage /> },
@@ -42,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: '/history', element: <NotFoundPage /> },
         ],
       },
+      { path: '/verificar', element: <VerifyPage /> },
       { path: '/privacy', element: <NotFoundPage /> },
       { path: '/terms', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },

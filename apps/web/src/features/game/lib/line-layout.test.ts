@@ -36,7 +36,13 @@ function randomLine(seed: number): { line: LinePieceInput[]; anchor: number } {
     }
     if (options.length === 0) break;
     const pick = options[Math.floor(next() * options.length)]!;
-    const placed: { line: LinePiece[]; ends: OpenEnds } = placeTile(line, ends, pick.tile, pick.end, 0)!;
+    const placed: { line: LinePiece[]; ends: OpenEnds } = placeTile(
+      line,
+      ends,
+      pick.tile,
+      pick.end,
+      0,
+    )!;
     if (ends !== null && pick.end === 'left') anchor++;
     line = placed.line;
     ends = placed.ends;

@@ -1,0 +1,171 @@
+import { Accordion, Anchor, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconRefresh, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { GameView } from '@domino/contracts';
+import { sideOfSeat } from '../lib/seats';
+import { HandSummary } from './HandSummary';
+
+export interface ResultOverlayProps {
+  view: GameView;
+  creating: boolean;
+  onPlayAgain(): void;
+  onBack(): void;
+}
+
+function Seed({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
+        {label}
+      </Text>
+      <Code
+        block
+        fz={11}
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+        data-testid={testId}
+      >
+        {value}
+      </Code>
+    </Stack>
+  );
+}
+
+/**
+ * The end of the match (spec §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
+ * final score, 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
+ * with a link to re-derive every deal.
+ */
+export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOverlayProps) {
+  const result = view.result;
+  if (!result) return null;
+  const mySide = sideOfSeat(view.my_seat);
+  const won = result.won;
+  const us = result.scores[mySide] ?? 0;
+  const them = result.scores[1 - mySide] ?? 0;
+  const { commitment, server_seed, client_seeds } = view.fairness;
+
+  return (
+    <Modal
+      opened
+      onClose={onBack}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      size="lg"
+      radius="lg"
+      overlayProps={{ backgroundOpacity: 0.6, blur: 3 }}
+      transitionProps={{ transition: 'pop', duration: 250 }}
+      aria-label={won ? 'Victoria' : 'Derrota'}
+    >
+      <Stack gap="md" data-testid="result-overlay" data-result={won ? 'victoria' : 'derrota'}>
+        <Stack gap={4} align="center" ta="center">
+          <IconTrophy
+            size={52}
+            color={won ? 'var(--mantine-color-gold-6)' : 'var(--mantine-color-gray-5)'}
+            aria-hidden
+          />
+          <Title order={2} fz={34} c={won ? 'felt.7' : 'red.8'} data-testid="result-title">
+            {won ? 'Victoria' : 'Derrota'}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {won
+              ? '¡Tu pareja llegó primero a la meta!'
+              : 'La pareja rival llegó primero a la meta.'}
+          </Text>
+          <Group gap="lg" mt={4} data-testid="result-score">
+            <Stack gap={0} align="center">
+              <Text fz="xs" tt="uppercase" c="dimmed">
+                Nosotros
+              </Text>
+              <Text fz={30} fw={800}>
+                {us}
+              </Text>
+            </Stack>
+            <Text fz={22} c="dimmed">
+              —
+            </Text>
+            <Stack gap={0} align="center">
+              <Text fz="xs" tt="uppercase" c="dimmed">
+                Ellos
+              </Text>
+              <Text fz={30} fw={800}>
+                {them}
+              </Text>
+            </Stack>
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {result.hands} {result.hands === 1 ? 'mano jugada' : 'manos jugadas'} · meta{' '}
+            {view.target_points} puntos
+          </Text>
+        </Stack>
+
+        <Group grow gap="sm">
+          <Button
+            size="md"
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={onPlayAgain}
+            loading={creating}
+            data-testid="result-play-again"
+          >
+            Jugar de Nuevo
+          </Button>
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            onClick={onBack}
+            data-testid="result-back-casino"
+          >
+            Volver al Casino
+          </Button>
+        </Group>
+
+        <Accordion variant="separated" radius="md" defaultValue="fairness">
+          {view.last_hand && (
+            <Accordion.Item value="hand">
+              <Accordion.Control>Última mano</Accordion.Control>
+              <Accordion.Panel>
+                <HandSummary view={view} summary={view.last_hand} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          )}
+          <Accordion.Item value="fairness">
+            <Accordion.Control icon={<IconShieldCheck size={18} aria-hidden />}>
+              Semillas reveladas (juego justo)
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="xs" data-testid="result-seeds">
+                <Text fz="sm">
+                  Al empezar publicamos el compromiso (SHA-256 de la semilla del servidor). Ahora
+                  que terminó la partida, la semilla queda revelada para que compruebes cada
+                  reparto.
+                </Text>
+                <Seed label="Compromiso" value={commitment} testId="seed-commitment" />
+                <Seed
+                  label="Semilla del servidor"
+                  value={server_seed ?? 'Aún no revelada'}
+                  testId="seed-server"
+                />
+                <Seed
+                  label="Semillas de los jugadores"
+                  value={client_seeds.map((s, i) => `Asiento ${i + 1}: ${s}`).join('\n')}
+                  testId="seed-clients"
+                />
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        </Accordion>
+        <Anchor
+          component={Link}
+          to={`/verificar?game=${encodeURIComponent(view.game_id)}`}
+          ta="center"
+          fw={700}
+          data-testid="result-verify"
+        >
+          Verificar repartos
+        </Anchor>
+      </Stack>
+    </Modal>
+  );
+}

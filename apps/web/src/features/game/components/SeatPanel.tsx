@@ -1,0 +1,90 @@
+import { IconRobot } from '@tabler/icons-react';
+import type { GameView } from '@domino/contracts';
+import { DominoBack } from '../../../components/DominoFace';
+import { formatCountdown, remainingMs } from '../lib/countdown';
+import { initials, sideOfSeat, type Position } from '../lib/seats';
+import classes from './game.module.css';
+
+export interface SeatPanelProps {
+  view: GameView;
+  seat: number;
+  position: Exclude<Position, 'bottom'>;
+  passed: boolean;
+  now: number;
+}
+
+/** Face-down tiles of a hidden hand, slightly overlapping. */
+function TileBacks({ count, size }: { count: number; size: number }) {
+  const step = 0.72;
+  const shown = Math.min(count, 7);
+  const w = shown === 0 ? 1 : 1 + (shown - 1) * step;
+  return (
+    <svg
+      viewBox={`-0.5 -1 ${w} 2`}
+      width={w * size}
+      height={2 * size}
+      aria-hidden
+      style={{ display: 'block' }}
+    >
+      {Array.from({ length: shown }, (_, i) => (
+        <g key={i} transform={`translate(${i * step} 0)`}>
+          <DominoBack />
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** A partner or opponent: name, face-down tiles, 'Paso', away indicator and turn. */
+export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps) {
+  const info = view.seats.find((s) => s.seat === seat);
+  const name = info?.name ?? `Jugador ${seat + 1}`;
+  const count = view.tile_counts[seat] ?? 0;
+  const isTurn = view.status === 'playing' && view.turn_seat === seat;
+  const left = isTurn ? remainingMs(view.turn_deadline, now) : null;
+  const mine = sideOfSeat(seat) === sideOfSeat(view.my_seat);
+  const away = info ? !info.connected : false;
+
+  return (
+    <div
+      className={classes.seat}
+      data-position={position}
+      data-turn={isTurn}
+      data-testid={`seat-${position}`}
+      aria-label={`${name}${mine ? ' (compañero)' : ' (rival)'}: ${count} fichas${
+        passed ? ', pasó' : ''
+      }${isTurn ? ', su turno' : ''}`}
+    >
+      <div className={classes.avatar} data-side={mine ? 'us' : 'them'} aria-hidden>
+        {info?.is_bot ? <IconRobot size={18} /> : initials(name)}
+      </div>
+      <div className={classes.seatText}>
+        <span className={classes.seatName} title={name}>
+          {name}
+        </span>
+        <span className={classes.seatSub}>
+          <TileBacks count={count} size={7} />
+          <span data-testid={`seat-${position}-count`}>{count}</span>
+          {isTurn &&
+            (left !== null ? (
+              <span className={classes.clock}>{formatCountdown(left)}</span>
+            ) : (
+              <span className={classes.thinking} aria-label="Pensando">
+                <span />
+                <span />
+                <span />
+              </span>
+            ))}
+        </span>
+      </div>
+      <div className={classes.badgeRow}>
+        {passed && (
+          <span className={classes.paso} data-testid={`seat-${position}-paso`}>
+            Paso
+          </span>
+        )}
+        {away && <span className={classes.away}>Ausente</span>}
+      </div>
+    </div>
+  );
+}

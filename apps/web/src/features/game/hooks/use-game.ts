@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { gameMessage } from '@domino/contracts';
+import { isApiError, type ApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { fetchGameView, postMove } from '../api/game';
+import { openGameChannel } from '../api/game-socket';
+import { GameStore, type GameScreenState } from '../lib/game-store';
+import { isLegal, type PlayerMove } from '../lib/moves';
+import type { KeyValueStore } from '../lib/opener';
+
+/** Poll interval without a live socket (DESIGN §5 fallback), and a slow safety net with one. */
+const POLL_OFFLINE_MS = 2_000;
+const POLL_LIVE_MS = 12_000;
+
+function sessionStore(): KeyValueStore | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export interface GameConnection extends GameScreenState {
+  /** The socket is connected and joined to the game. */
+  live: boolean;
+  /** The first load failed (403 not a player, 404, network) and there is no view yet. */
+  loadError: ApiError | Error | null;
+  /** A move is being sent. */
+  sending: boolean;
+  play(move: PlayerMove): Promise<void>;
+  dismissSummary(): void;
+  reload(): void;
+}
+
+/**
+ * One game screen's live state: loads the view, joins the game over Socket.IO (pushes after
+ * every change), polls every 2 s while the socket is down, sends moves over HTTP with the
+ * expected version and shows rejections as Spanish toasts.
+ */
+export function useGame(gameId: string): GameConnection {
+  const store = useMemo(() => new GameStore(gameId, sessionStore()), [gameId]);
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const { token } = useSession();
+  const [live, setLive] = useState(false);
+  const [loadError, setLoadError] = useState<ApiError | Error | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      fetchGameView(gameId, signal).then(
+        (view) => {
+          store.receive(view);
+          setLoadError(null);
+        },
+        (error: unknown) => {
+          if (signal?.aborted || store.getState().view !== null) return;
+          setLoadError(error instanceof Error ? error : new Error(String(error)));
+        },
+      ),
+    [gameId, store],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  useEffect(() => {
+    const channel = openGameChannel(gameId, token, {
+      onView: store.receive,
+      onLive: setLive,
+    });
+    return () => channel.close();
+  }, [gameId, token, store]);
+
+  const finished = state.view?.status === 'finished';
+  useEffect(() => {
+    if (finished) return;
+    const id = window.setInterval(() => void load(), live ? POLL_LIVE_MS : POLL_OFFLINE_MS);
+    return () => window.clearInterval(id);
+  }, [live, finished, load]);
+
+  const play = useCallback(
+    async (move: PlayerMove) => {
+      const view = store.getState().view;
+      if (!view || store.getState().pending !== null) return;
+      if (!isLegal(view.legal_moves, move)) {
+        notify.warning(gameMessage('game/illegal_tile'));
+        return;
+      }
+      if ('tile' in move) store.beginPlay(move.tile, move.end);
+      setSending(true);
+      try {
+        store.receive(await postMove(gameId, view.version, move));
+      } catch (error) {
+        store.cancelPlay();
+        const code = isApiError(error) ? error.code : undefined;
+        if (code === 'game/stale_version') notify.warning(gameMessage(code));
+        else if (isApiError(error)) notify.error(error.message || gameMessage(code ?? ''));
+        else notify.error(gameMessage('game/invalid_move'));
+        void load();
+      } finally {
+        setSending(false);
+      }
+    },
+    [gameId, load, store],
+  );
+
+  return {
+    ...state,
+    live,
+    loadError,
+    sending,
+    play,
+    dismissSummary: store.dismissSummary,
+    reload: () => void load(),
+  };
+}

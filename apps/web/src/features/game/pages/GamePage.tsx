@@ -1,0 +1,321 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconPlayerSkipForward } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { DIFFICULTY_LABELS, gameMessage, type GameView } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { createPracticeGame } from '../api/game';
+import { Board } from '../components/Board';
+import { HandRack, type DragState } from '../components/HandRack';
+import { HandSummary } from '../components/HandSummary';
+import { ResultOverlay } from '../components/ResultOverlay';
+import { ScoreBar } from '../components/ScoreBar';
+import { SeatPanel } from '../components/SeatPanel';
+import classes from '../components/game.module.css';
+import { useGame } from '../hooks/use-game';
+import { useNow } from '../hooks/use-now';
+import { countdownLevel, formatCountdown, remainingMs } from '../lib/countdown';
+import {
+  canDraw,
+  canPass,
+  handTiles,
+  tapIntent,
+  type EndName,
+  type HandTileState,
+} from '../lib/moves';
+import { handEndingLabel, practiceDifficulty, seatAt, seatName } from '../lib/seats';
+
+/** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
+const SUMMARY_AUTO_CLOSE_MS = 9_000;
+
+/** /games/:gameId — the domino table (spec §2 game integration). */
+export default function GamePage() {
+  const { gameId = '' } = useParams();
+  // A new id (e.g. 'Jugar de Nuevo') mounts a fresh screen with its own connection and state.
+  return <GameScreen key={gameId} gameId={gameId} />;
+}
+
+function loadErrorText(error: Error): string {
+  if (isApiError(error)) {
+    if (error.status === 403) return gameMessage('game/not_a_player');
+    if (error.status === 404) return gameMessage('game/not_found');
+  }
+  return error.message;
+}
+
+function StatusLine({
+  view,
+  myTurn,
+  choosing,
+  now,
+}: {
+  view: GameView;
+  myTurn: boolean;
+  choosing: boolean;
+  now: number;
+}) {
+  if (view.status === 'finished') return <div className={classes.status}>Partida terminada</div>;
+  if (view.turn_seat === null) return <div className={classes.status}>Repartiendo…</div>;
+  if (!myTurn) {
+    return (
+      <div className={classes.status} data-testid="turn-status" data-my-turn="false">
+        Turno de {seatName(view, view.turn_seat)}
+        <span className={classes.thinking} aria-hidden>
+          <span />
+          <span />
+          <span />
+        </span>
+      </div>
+    );
+  }
+  const left = remainingMs(view.turn_deadline, now);
+  return (
+    <div className={classes.status} data-turn="true" data-testid="turn-status" data-my-turn="true">
+      <span>
+        {choosing
+          ? 'Elige el extremo'
+          : view.line.length === 0
+            ? 'Tu turno: abre la mano'
+            : 'Tu turno'}
+      </span>
+      {left !== null && (
+        <span
+          className={classes.clock}
+          data-level={countdownLevel(left)}
+          data-testid="turn-countdown"
+          aria-label={`Tiempo restante ${formatCountdown(left)}`}
+        >
+          {formatCountdown(left)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function GameScreen({ gameId }: { gameId: string }) {
+  const game = useGame(gameId);
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const [creating, setCreating] = useState(false);
+  const view = game.display;
+  const playing = view?.status === 'playing';
+  const now = useNow(250, playing);
+  const { summary, dismissSummary } = game;
+
+  useEffect(() => {
+    if (!summary) return;
+    const id = window.setTimeout(dismissSummary, SUMMARY_AUTO_CLOSE_MS);
+    return () => window.clearTimeout(id);
+  }, [summary, dismissSummary]);
+
+  const tiles = useMemo(() => {
+    if (!view) return [];
+    return handTiles(view).sort((a, b) => a.tile[0] - b.tile[0] || a.tile[1] - b.tile[1]);
+  }, [view]);
+
+  if (!view) {
+    return (
+      <div className={classes.screen}>
+        <Center style={{ flex: 1 }}>
+          {game.loadError ? (
+            <Alert
+              color="red"
+              variant="filled"
+              icon={<IconAlertCircle aria-hidden />}
+              role="alert"
+              maw={420}
+              title="No se pudo abrir la partida"
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text fz="sm">{loadErrorText(game.loadError)}</Text>
+                <Button variant="white" color="red" size="xs" onClick={() => navigate('/games')}>
+                  Volver al Casino
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Stack align="center" gap="sm" role="status">
+              <Loader color="gold" type="dots" />
+              <Text c="gray.2">Cargando partida…</Text>
+            </Stack>
+          )}
+        </Center>
+      </div>
+    );
+  }
+
+  const myTurn = playing && view.turn_seat === view.my_seat && game.pending === null;
+  const selectedTile: HandTileState | undefined = myTurn
+    ? tiles.find((t) => t.key === selected && t.ends.length > 0)
+    : undefined;
+  const targets = drag
+    ? { ends: drag.ends, hover: drag.hover }
+    : selectedTile
+      ? { ends: selectedTile.ends, hover: null }
+      : null;
+  const me = view.seats.find((s) => s.seat === view.my_seat);
+  const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
+  const busy = game.sending || game.pending !== null;
+
+  const playTile = (tile: HandTileState, end: EndName) => {
+    setSelected(null);
+    void game.play({ tile: tile.tile, end });
+  };
+
+  const onTap = (tile: HandTileState) => {
+    const intent = tapIntent(view.legal_moves, tile.tile);
+    if (intent.kind === 'play') playTile(tile, intent.end);
+    else if (intent.kind === 'choose') setSelected((s) => (s === tile.key ? null : tile.key));
+  };
+
+  const playAgain = async () => {
+    setCreating(true);
+    try {
+      const id = await createPracticeGame(practiceDifficulty(view));
+      navigate(`/games/${id}`);
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : gameMessage('game/invalid_move'));
+      setCreating(false);
+    }
+  };
+
+  const emptyHint = myTurn
+    ? view.required_lead
+      ? `Abre la mano con el ${view.required_lead[0]}-${view.required_lead[1]}`
+      : 'Abre la mano con cualquier ficha'
+    : view.required_lead
+      ? `Se abre con el ${view.required_lead[0]}-${view.required_lead[1]}`
+      : 'Esperando la salida…';
+
+  return (
+    <div
+      className={classes.screen}
+      data-testid="game-screen"
+      data-version={view.version}
+      data-status={view.status}
+      data-hand-number={view.hand_number}
+    >
+      <div className={classes.topbar}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          className={classes.backButton}
+          aria-label="Volver al Casino"
+          onClick={() => navigate('/games')}
+        >
+          <IconArrowLeft size={22} />
+        </ActionIcon>
+        <ScoreBar view={view} />
+        <div className={classes.meta}>
+          <span data-testid="hand-number">Mano {view.hand_number}</span>
+          {difficulty && <span>CPU {DIFFICULTY_LABELS[difficulty]}</span>}
+          <span title={game.live ? 'Conectado en tiempo real' : 'Reconectando'}>
+            <span className={classes.liveDot} data-live={game.live} aria-hidden />
+            {game.live ? 'En vivo' : 'Reconectando…'}
+          </span>
+        </div>
+      </div>
+
+      <div className={classes.table}>
+        {(['left', 'top', 'right'] as const).map((position) => {
+          const seat = seatAt(view.my_seat, position, view.seats.length || 4);
+          return (
+            <SeatPanel
+              key={position}
+              view={view}
+              seat={seat}
+              position={position}
+              passed={game.passMarkers.includes(seat)}
+              now={now}
+            />
+          );
+        })}
+        <Board
+          view={view}
+          opener={game.opener}
+          lastPlayed={game.lastPlayed}
+          targets={targets}
+          emptyHint={emptyHint}
+          onChooseEnd={(end) => {
+            if (selectedTile) playTile(selectedTile, end);
+          }}
+        />
+      </div>
+
+      <div className={classes.me}>
+        {me && !me.connected && playing && (
+          <div className={classes.banner} role="status">
+            Se acabó tu tiempo y la CPU jugó por ti. Juega una ficha para retomar tu puesto.
+          </div>
+        )}
+        <StatusLine view={view} myTurn={myTurn} choosing={!!selectedTile} now={now} />
+        {myTurn && (canPass(view.legal_moves) || canDraw(view.legal_moves)) && (
+          <div className={classes.actions}>
+            {canDraw(view.legal_moves) && (
+              <Button
+                size="xs"
+                color="gold"
+                onClick={() => void game.play({ draw: true })}
+                disabled={busy}
+                data-testid="move-draw"
+              >
+                Robar del pozo ({view.stock_count})
+              </Button>
+            )}
+            {canPass(view.legal_moves) && (
+              <Button
+                size="xs"
+                color="gold"
+                leftSection={<IconPlayerSkipForward size={14} aria-hidden />}
+                onClick={() => void game.play({ pass: true })}
+                disabled={busy}
+                data-testid="move-pass"
+              >
+                Pasar
+              </Button>
+            )}
+          </div>
+        )}
+        <HandRack
+          tiles={tiles}
+          myTurn={myTurn}
+          selected={selectedTile?.key ?? null}
+          busy={busy}
+          onTap={onTap}
+          onDragChange={setDrag}
+          onDrop={playTile}
+        />
+      </div>
+
+      <Modal
+        opened={summary !== null && playing}
+        onClose={dismissSummary}
+        centered
+        size="lg"
+        radius="lg"
+        title={summary ? `Fin de la mano ${summary.hand_number}: ${handEndingLabel(summary)}` : ''}
+        transitionProps={{ transition: 'pop', duration: 200 }}
+      >
+        {summary && (
+          <Stack gap="md">
+            <HandSummary view={view} summary={summary} />
+            <Button onClick={dismissSummary} data-testid="hand-summary-close">
+              Continuar
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+
+      {view.status === 'finished' && (
+        <ResultOverlay
+          view={view}
+          creating={creating}
+          onPlayAgain={() => void playAgain()}
+          onBack={() => navigate('/games')}
+        />
+      )}
+    </div>
+  );
+}
