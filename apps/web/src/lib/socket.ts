@@ -62,3 +62,75 @@ export function subscribeToTableChanges(onChange: () => void): () => void {
     s.io.off('reconnect', handler);
   };
 }
+
+/** Per-user events (DESIGN §5: a room per user; the server joins each authenticated socket). */
+export const USER_EVENTS = {
+  balanceUpdated: 'balance:updated',
+  requestUpdated: 'request:updated',
+} as const;
+
+/** `balance:updated`: the wallet balance after a money movement, in bolívares. */
+export interface BalanceUpdatedEvent {
+  balance: number;
+}
+
+/** `request:updated`: a recharge or withdrawal changed status (Spanish status as stored). */
+export interface RequestUpdatedEvent {
+  kind: 'recharge' | 'withdrawal';
+  id: number;
+  status: string;
+}
+
+export interface UserEventHandlers {
+  onBalance?: (event: BalanceUpdatedEvent) => void;
+  onRequest?: (event: RequestUpdatedEvent) => void;
+  /** After a reconnection: events may have been missed meanwhile, so refetch what matters. */
+  onReconnect?: () => void;
+}
+
+function isBalanceEvent(value: unknown): value is BalanceUpdatedEvent {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { balance?: unknown }).balance === 'number' &&
+    Number.isFinite((value as { balance: number }).balance)
+  );
+}
+
+function isRequestEvent(value: unknown): value is RequestUpdatedEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    (v.kind === 'recharge' || v.kind === 'withdrawal') &&
+    typeof v.id === 'number' &&
+    typeof v.status === 'string'
+  );
+}
+
+/**
+ * Subscribes to the signed-in user's events (`balance:updated`, `request:updated`). Malformed
+ * payloads are ignored. Returns the unsubscribe function.
+ */
+export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
+  let s: Socket;
+  try {
+    s = ensureSocket();
+  } catch {
+    return () => undefined;
+  }
+  const onBalance = (payload: unknown) => {
+    if (isBalanceEvent(payload)) handlers.onBalance?.(payload);
+  };
+  const onRequest = (payload: unknown) => {
+    if (isRequestEvent(payload)) handlers.onRequest?.(payload);
+  };
+  const onReconnect = () => handlers.onReconnect?.();
+  s.on(USER_EVENTS.balanceUpdated, onBalance);
+  s.on(USER_EVENTS.requestUpdated, onRequest);
+  s.io.on('reconnect', onReconnect);
+  return () => {
+    s.off(USER_EVENTS.balanceUpdated, onBalance);
+    s.off(USER_EVENTS.requestUpdated, onRequest);
+    s.io.off('reconnect', onReconnect);
+  };
+}

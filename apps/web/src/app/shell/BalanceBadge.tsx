@@ -1,14 +1,68 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconWallet } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatBolivares } from '../../lib/format';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { refreshUser } from '../../lib/session';
+import { getSession, refreshUser, updateUser } from '../../lib/session';
+import { subscribeToUserEvents, type RequestUpdatedEvent } from '../../lib/socket';
 
-/** The player's balance (Bs.) with a refresh button that refetches GET /api/user (spec §2). */
+/**
+ * Query-key prefix of the wallet feature (recharge, withdraw, transactions). The shell invalidates
+ * it by prefix when the server says a request or the balance changed.
+ */
+const WALLET_QUERY_PREFIX = ['wallet'] as const;
+
+/** Toast text for a decided request (`request:updated`); null for states not worth a toast. */
+function requestNotice(event: RequestUpdatedEvent): string | null {
+  if (event.kind === 'recharge') {
+    if (event.status === 'aprobado') return 'Tu recarga fue aprobada';
+    if (event.status === 'rechazado') return 'Tu recarga fue rechazada';
+  } else {
+    if (event.status === 'completado') return 'Tu retiro fue pagado';
+    if (event.status === 'rechazado') return 'Tu retiro fue rechazado';
+  }
+  return null;
+}
+
+/**
+ * Keeps the stored user's balance and the wallet queries in step with the server's per-user
+ * events: `balance:updated` replaces the balance in the session store (so every reader of the
+ * session sees it at once), `request:updated` refetches the wallet data and toasts decisions.
+ * After a reconnection the user is refetched, since events may have been missed.
+ */
+function useLiveWallet(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToUserEvents({
+        onBalance: ({ balance }) => {
+          const user = getSession().user;
+          if (user && user.balance !== balance) updateUser({ ...user, balance });
+          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+        },
+        onRequest: (event) => {
+          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+          const notice = requestNotice(event);
+          if (notice) notify.info(notice);
+        },
+        onReconnect: () => {
+          refreshUser().catch(() => undefined);
+          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+        },
+      }),
+    [queryClient],
+  );
+}
+
+/**
+ * The player's balance (Bs.) with a refresh button that refetches GET /api/user (spec §2). The
+ * amount updates live on the server's `balance:updated` event.
+ */
 export function BalanceBadge({ balance }: { balance: number }) {
   const [refreshing, setRefreshing] = useState(false);
+  useLiveWallet();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -26,6 +80,7 @@ export function BalanceBadge({ balance }: { balance: number }) {
 
   return (
     <Group
+      data-testid="balance-badge"
       gap={4}
       wrap="nowrap"
       pl={10}
@@ -45,6 +100,8 @@ export function BalanceBadge({ balance }: { balance: number }) {
         c="white"
         style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
         aria-label={`Saldo: ${formatBolivares(balance)}`}
+        data-testid="balance-amount"
+        aria-live="polite"
       >
         {formatBolivares(balance)}
       </Text>

@@ -1,0 +1,181 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  bankSchema,
+  clientDataSchema,
+  rechargeAccountSchema,
+  transactionsResponseSchema,
+  type Bank,
+  type ClientData,
+  type RechargeAccount,
+  type TransactionsResponse,
+} from '@domino/contracts';
+import { MSG } from '@domino/contracts';
+import { ApiError, apiGet, apiRequest, normaliseList, parseWith } from '../../../lib/api';
+import { fetchBlob, sendJson } from './http';
+import { transactionsQueryString, type TransactionFilters } from '../lib/transactions';
+
+/**
+ * Wallet calls (spec §7): recharge account, client data, banks, recharge, withdrawal, bank
+ * accounts, transactions. Every query key starts with 'wallet' so the shell can refetch them all
+ * when the server pushes a balance or request update.
+ */
+export const WALLET_KEYS = {
+  all: ['wallet'] as const,
+  rechargeAccounts: ['wallet', 'recharge-accounts'] as const,
+  clientData: ['wallet', 'client-data'] as const,
+  banks: ['wallet', 'banks'] as const,
+  transactions: (filters: TransactionFilters) => ['wallet', 'transactions', filters] as const,
+  proof: (rechargeId: number) => ['wallet', 'proof', rechargeId] as const,
+};
+
+async function fetchList<T>(
+  path: string,
+  item: z.ZodType<T>,
+  keys: string[],
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const body = await apiRequest(path, { signal });
+  const list = normaliseList(body, keys);
+  if (list === null) {
+    console.error('Unexpected list shape', path, body);
+    throw new ApiError(200, body, MSG.unexpected);
+  }
+  return parseWith(z.array(item), list);
+}
+
+/** GET /api/accounts_recharge: the Pago Móvil destination accounts (the page uses the first). */
+export function useRechargeAccounts() {
+  return useQuery<RechargeAccount[]>({
+    queryKey: WALLET_KEYS.rechargeAccounts,
+    queryFn: ({ signal }) =>
+      fetchList('/api/accounts_recharge', rechargeAccountSchema, ['data', 'accounts'], signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /api/client-data: the player's identity, balance and saved bank accounts. */
+export function useClientData() {
+  return useQuery<ClientData>({
+    queryKey: WALLET_KEYS.clientData,
+    queryFn: ({ signal }) => apiGet('/api/client-data', clientDataSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/banks (bare list, or under data or banks). */
+export function useBanks() {
+  return useQuery<Bank[]>({
+    queryKey: WALLET_KEYS.banks,
+    queryFn: ({ signal }) => fetchList('/api/banks', bankSchema, ['data', 'banks'], signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** GET /api/transactions with the filters; keeps the previous page on screen while loading. */
+export function useTransactions(filters: TransactionFilters) {
+  return useQuery<TransactionsResponse>({
+    queryKey: WALLET_KEYS.transactions(filters),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/transactions?${transactionsQueryString(filters)}`, transactionsResponseSchema, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET /api/recharges/{id}/proof as an object URL (revoked when the query is garbage-collected). */
+export function useRechargeProof(rechargeId: number | null) {
+  return useQuery({
+    queryKey: WALLET_KEYS.proof(rechargeId ?? 0),
+    queryFn: async ({ signal }) => fetchBlob(`/api/recharges/${rechargeId}/proof`, signal),
+    enabled: rechargeId !== null,
+    staleTime: Infinity,
+  });
+}
+
+const rechargeResponseSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  status: z.string(),
+});
+
+export interface RechargeInput {
+  /** Decimal string in bolívares ("250.50"). */
+  amount: string;
+  reference: string;
+  accountId: number;
+  proof: File | null;
+  idempotencyKey: string;
+}
+
+/** POST /api/recharge_api (multipart/form-data) with an Idempotency-Key. */
+export function useRechargeMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RechargeInput) => {
+      const form = new FormData();
+      form.set('amount', input.amount);
+      form.set('reference', input.reference);
+      form.set('account_id', String(input.accountId));
+      if (input.proof) form.set('payment_proof', input.proof, input.proof.name);
+      return sendJson('/api/recharge_api', rechargeResponseSchema, {
+        method: 'POST',
+        body: form,
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.all }),
+  });
+}
+
+const withdrawResponseSchema = z.object({
+  message: z.string(),
+  id: z.number(),
+  status: z.string(),
+  new_balance: z.number(),
+});
+
+export interface WithdrawInput {
+  /** Bolívares as a JSON number (at most two decimals). */
+  amount: number;
+  bankId: number;
+  idempotencyKey: string;
+}
+
+/** POST /api/withdraw_api {amount, bank_account} with an Idempotency-Key. */
+export function useWithdrawMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WithdrawInput) =>
+      sendJson('/api/withdraw_api', withdrawResponseSchema, {
+        method: 'POST',
+        body: { amount: input.amount, bank_account: input.bankId },
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.all }),
+  });
+}
+
+const bankAccountResponseSchema = z.object({
+  message: z.string(),
+  bank_account: clientDataSchema.shape.bank_accounts.element,
+});
+
+export interface BankAccountInput {
+  bank_name: string;
+  account_number: string;
+  account_type: 'corriente' | 'ahorro';
+  account_holder: string;
+}
+
+/** POST /api/bank-accounts. */
+export function useAddBankAccountMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BankAccountInput) =>
+      sendJson('/api/bank-accounts', bankAccountResponseSchema, { method: 'POST', body: input }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.clientData }),
+  });
+}

@@ -1,0 +1,76 @@
+import { LIMITS, MSG, MSG_PAYMENTS } from '@domino/contracts';
+import { checkAmount } from './amount';
+
+/** Recharge form rules (spec §5 Recharge, §9), shared by the page and its tests. */
+
+export const PROOF_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+const PROOF_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
+
+export interface RechargeValues {
+  amount: string;
+  reference: string;
+}
+
+export type RechargeField = 'amount' | 'reference' | 'payment_proof';
+export type RechargeErrors = Partial<Record<RechargeField, string>>;
+
+/**
+ * Checks a proof file: PNG/JPG/JPEG/SVG by extension or MIME type, at most LIMITS.proofMaxBytes.
+ * Returns the spec message, or null when the file is acceptable. (The server checks the content.)
+ */
+export function proofProblem(file: { name: string; type: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const typeOk =
+    (PROOF_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) ||
+    (file.type === '' && (PROOF_EXTENSIONS as readonly string[]).includes(ext));
+  const extOk = (PROOF_EXTENSIONS as readonly string[]).includes(ext);
+  if (!typeOk || !extOk) return MSG_PAYMENTS.proofType;
+  if (file.size > LIMITS.proofMaxBytes) return MSG_PAYMENTS.proofSize;
+  return null;
+}
+
+/** Reference rule of the contracts (3-20 letters, digits or dashes). */
+export function referenceProblem(raw: string): string | null {
+  const ref = raw.trim();
+  if (ref === '') return MSG_PAYMENTS.referenceRequired;
+  if (ref.length < LIMITS.referenceMinLength || ref.length > LIMITS.referenceMaxLength)
+    return MSG_PAYMENTS.referenceLength;
+  if (!/^[A-Za-z0-9-]+$/.test(ref)) return MSG_PAYMENTS.referenceChars;
+  return null;
+}
+
+/** Validates the recharge form; returns the céntimos when valid. */
+export function validateRecharge(
+  values: RechargeValues,
+  proof: { name: string; type: string; size: number } | null,
+): { errors: RechargeErrors; amountCents: number | null } {
+  const errors: RechargeErrors = {};
+  const amount = checkAmount(values.amount, {
+    minCents: LIMITS.minRechargeCents,
+    minMessage: MSG.rechargeMinAmount,
+  });
+  if ('error' in amount) errors.amount = amount.error;
+  const ref = referenceProblem(values.reference);
+  if (ref) errors.reference = ref;
+  if (proof) {
+    const p = proofProblem(proof);
+    if (p) errors.payment_proof = p;
+  }
+  return { errors, amountCents: 'cents' in amount ? amount.cents : null };
+}
+
+/** Maps a 422 `errors` object onto the form's fields (first message each). */
+export function fieldErrorsFrom422(
+  errors: Record<string, string[]>,
+  fields: readonly string[],
+): { byField: Record<string, string>; other: string[] } {
+  const byField: Record<string, string> = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    const first = messages[0];
+    if (!first) continue;
+    if (fields.includes(field)) byField[field] = first;
+    else other.push(first);
+  }
+  return { byField, other };
+}

@@ -1,0 +1,174 @@
+import {
+  LIMITS,
+  PERIODS,
+  TIME_ZONE,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TRANSACTION_TYPE_LABELS,
+  transactionStatusLabel,
+  type Period,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@domino/contracts';
+import { formatBolivares } from '../../../lib/format';
+
+/** Display rules of the transaction list (spec §2 Transactions, §4, §9). Pure. */
+
+/** Period filter labels (spec §9: today, week = 7 days, month, last_month). */
+export const PERIOD_LABELS: Record<Period, string> = {
+  today: 'Hoy',
+  week: 'Últimos 7 días',
+  month: 'Este mes',
+  last_month: 'Mes anterior',
+};
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Filter choices; the empty value means "all". */
+export const TYPE_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Todos los tipos' },
+  ...TRANSACTION_TYPES.map((t) => ({ value: t, label: TRANSACTION_TYPE_LABELS[t] })),
+];
+export const STATUS_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Todos los estados' },
+  ...TRANSACTION_STATUSES.map((s) => ({ value: s, label: transactionStatusLabel(s) })),
+];
+export const PERIOD_OPTIONS: SelectOption[] = [
+  { value: '', label: 'Todo el historial' },
+  ...PERIODS.map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
+];
+
+export interface TransactionFilters {
+  type: TransactionType | '';
+  status: TransactionStatus | '';
+  period: Period | '';
+  page: number;
+}
+
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | '' {
+  return value !== null && (list as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+/** Reads the filters from a URL query (unknown values are ignored; page defaults to 1). */
+export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
+  const page = Number(search.get('page'));
+  return {
+    type: oneOf(TRANSACTION_TYPES, search.get('type')),
+    status: oneOf(TRANSACTION_STATUSES, search.get('status')),
+    period: oneOf(PERIODS, search.get('period')),
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The API query string for the filters (empty filters omitted; page always present). */
+export function transactionsQueryString(filters: TransactionFilters): string {
+  const q = new URLSearchParams();
+  if (filters.type) q.set('type', filters.type);
+  if (filters.status) q.set('status', filters.status);
+  if (filters.period) q.set('period', filters.period);
+  q.set('page', String(filters.page));
+  return q.toString();
+}
+
+/** Number of pages for `total` items (at least 1). */
+export function pageCount(total: number, perPage: number = LIMITS.transactionsPageSize): number {
+  if (!Number.isFinite(total) || total <= 0 || perPage <= 0) return 1;
+  return Math.ceil(total / perPage);
+}
+
+/**
+ * The page numbers to show: at most `max` (spec §9: 5) consecutive pages, centred on `current`
+ * where possible and shifted at the edges. `current` is clamped into 1..totalPages.
+ * E.g. (1, 10) -> [1..5], (6, 10) -> [4..8], (10, 10) -> [6..10], (2, 3) -> [1, 2, 3].
+ */
+export function pageWindow(
+  current: number,
+  totalPages: number,
+  max: number = LIMITS.paginationMaxPages,
+): number[] {
+  const total = Math.max(1, Math.floor(totalPages));
+  const size = Math.min(Math.max(1, Math.floor(max)), total);
+  const page = Math.min(Math.max(1, Math.floor(current)), total);
+  let start = page - Math.floor((size - 1) / 2);
+  start = Math.max(1, Math.min(start, total - size + 1));
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+export interface AmountDisplay {
+  sign: '+' | '−';
+  color: 'green' | 'red';
+  /** E.g. "+Bs. 1.234,56" or "−Bs. 500,00" (U+2212 minus sign). */
+  text: string;
+}
+
+/**
+ * Amount sign and colour (spec §4): money into the wallet is green with a plus sign, everything
+ * else red with a minus sign. The API says which with `direction`; the amount itself is positive.
+ */
+export function amountDisplay(tx: Pick<Transaction, 'amount' | 'direction'>): AmountDisplay {
+  const credit = tx.direction === 'credit';
+  const sign = credit ? '+' : '−';
+  return {
+    sign,
+    color: credit ? 'green' : 'red',
+    text: `${sign}${formatBolivares(Math.abs(tx.amount))}`,
+  };
+}
+
+/** Type label (Depósito, Retiro, Apuesta, Premio, Reembolso, Ajuste); unknown types raw. */
+export function typeLabel(type: string): string {
+  return (TRANSACTION_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+/** Badge colour of a status. */
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'pending':
+      return 'yellow';
+    case 'approved':
+    case 'completed':
+      return 'green';
+    case 'rejected':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An ISO instant as `dd/mm/yyyy HH:mm` in Caracas time (business time zone, constants TIME_ZONE).
+ * Returns the input unchanged when it is not a valid date.
+ */
+export function formatCaracasDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts: Record<string, string> = {};
+  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** A detail value for display: numbers are bolívares (the API's only numeric detail is money). */
+export function detailValue(value: string | number | null): string {
+  if (value === null || value === '') return '—';
+  return typeof value === 'number' ? formatBolivares(value) : value;
+}
+
+/** The recharge id behind a list id like "R-12", or null for other transactions. */
+export function rechargeIdOf(transactionId: string): number | null {
+  const m = /^R-(\d+)$/.exec(transactionId);
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,37 @@
+import { LIMITS, MSG } from '@domino/contracts';
+import { bolivaresToCents } from '../../../lib/format';
+import { checkAmount } from './amount';
+
+/** Withdraw form rules (spec §5 Withdraw). */
+
+export interface WithdrawValues {
+  amount: string;
+  bankId: string | null;
+}
+
+export type WithdrawErrors = Partial<Record<'amount' | 'bank_account', string>>;
+
+/**
+ * Validates the withdrawal: amount >= Bs. 500,00 and not above the available balance (bolívares,
+ * as the API returns it), bank required. Returns the céntimos when the amount is valid.
+ */
+export function validateWithdraw(
+  values: WithdrawValues,
+  balanceBs: number,
+): { errors: WithdrawErrors; amountCents: number | null } {
+  const errors: WithdrawErrors = {};
+  const amount = checkAmount(values.amount, {
+    minCents: LIMITS.minWithdrawalCents,
+    minMessage: MSG.withdrawMinAmount,
+    maxCents: bolivaresToCents(balanceBs),
+    maxMessage: MSG.withdrawExceedsBalance,
+  });
+  if ('error' in amount) errors.amount = amount.error;
+  if (!values.bankId) errors.bank_account = MSG.bankRequired;
+  return { errors, amountCents: 'cents' in amount ? amount.cents : null };
+}
+
+/** Banks offered for payouts: status activo, active or absent (spec §3 Bank). */
+export function isBankAvailable(bank: { status?: string | null }): boolean {
+  return !bank.status || bank.status === 'activo' || bank.status === 'active';
+}

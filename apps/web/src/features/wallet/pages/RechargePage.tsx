@@ -1,0 +1,482 @@
+import '@mantine/dropzone/styles.css';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Image,
+  List,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import {
+  IconAlertCircle,
+  IconCircleCheck,
+  IconClockHour4,
+  IconDeviceMobileDollar,
+  IconInfoCircle,
+  IconPhotoUp,
+  IconReceipt2,
+  IconUpload,
+  IconWallet,
+  IconX,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { LIMITS, MSG, formatBs, type RechargeAccount } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
+import { CopyField } from '../components/CopyField';
+import { LoadError } from '../components/LoadError';
+import { PageTitle } from '../components/PageTitle';
+import { useObjectUrl } from '../components/use-object-url';
+import { formatAccountNumber, formatDocument, formatPhone } from '../lib/account-format';
+import { centsToDecimalString, parseAmountInput } from '../lib/amount';
+import { keyForSubmission, type KeyedSubmission } from '../lib/idempotency';
+import {
+  fieldErrorsFrom422,
+  proofProblem,
+  validateRecharge,
+  type RechargeErrors,
+  type RechargeField,
+} from '../lib/recharge-form';
+
+const PROOF_ACCEPT = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/svg+xml': ['.svg'],
+};
+const FORM_FIELDS: readonly RechargeField[] = ['amount', 'reference', 'payment_proof'];
+
+/** /recharge (spec §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
+export default function RechargePage() {
+  const accounts = useRechargeAccounts();
+  const account = accounts.data?.[0];
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+      <PageTitle
+        icon={<IconWallet size={26} aria-hidden />}
+        title="Recargar saldo"
+        subtitle="Haz un Pago Móvil a nuestra cuenta y registra aquí la referencia."
+      />
+      {accounts.isPending ? (
+        <Center py={64} role="status">
+          <Loader type="dots" />
+        </Center>
+      ) : accounts.isError || !account ? (
+        <Box maw={560}>
+          <LoadError
+            message={MSG.rechargeLoadError}
+            onRetry={() => void accounts.refetch()}
+            retrying={accounts.isFetching}
+          />
+        </Box>
+      ) : (
+        <Grid gap={{ base: 'md', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <DestinationCard account={account} />
+              <Box visibleFrom="md">
+                <RechargeNotes />
+              </Box>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <RechargeForm account={account} />
+          </Grid.Col>
+          <Grid.Col span={12} hiddenFrom="md">
+            <RechargeNotes />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Container>
+  );
+}
+
+function DestinationCard({ account }: { account: RechargeAccount }) {
+  return (
+    <Card padding="lg" data-testid="recharge-destination">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" color="gold" size="lg" radius="md">
+            <IconDeviceMobileDollar size={20} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} fz="lg">
+            Datos para el pago
+          </Title>
+        </Group>
+        <Badge color="felt" variant="light">
+          Paso 1
+        </Badge>
+      </Group>
+      <Stack gap="sm">
+        <CopyField label="Método" value="Pago Móvil" testId="recharge-method" />
+        <Divider />
+        <CopyField
+          label="Banco"
+          value={`${account.bank.code} - ${account.bank.name}`}
+          copyValue={account.bank.code}
+          testId="recharge-bank"
+        />
+        <Divider />
+        <CopyField
+          label="Teléfono"
+          value={formatPhone(account.phone)}
+          copyValue={account.phone}
+          testId="recharge-phone"
+        />
+        <Divider />
+        <CopyField
+          label="Documento"
+          value={formatDocument(account.type_identification, account.n_identification)}
+          copyValue={account.n_identification}
+          testId="recharge-document"
+        />
+        <Divider />
+        <CopyField label="Titular" value={account.holder_name} testId="recharge-holder" />
+        <Divider />
+        <CopyField
+          label="Número de cuenta"
+          value={formatAccountNumber(account.account_number)}
+          copyValue={account.account_number}
+          testId="recharge-account-number"
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function RechargeNotes() {
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      icon={<IconInfoCircle aria-hidden />}
+      title="¿Cómo funciona?"
+      data-testid="recharge-notes"
+    >
+      <List size="sm" spacing={6}>
+        <List.Item>
+          Desde la app de tu banco, haz un Pago Móvil por el monto que quieres recargar a los datos
+          indicados (mínimo {formatBs(LIMITS.minRechargeCents)}).
+        </List.Item>
+        <List.Item>
+          Registra aquí el monto exacto y el número de referencia del pago. Puedes adjuntar la
+          captura del comprobante para agilizar la revisión.
+        </List.Item>
+        <List.Item>
+          Nuestro equipo verifica cada pago; normalmente tu saldo se acredita en pocos minutos. Te
+          avisaremos aquí mismo cuando se apruebe.
+        </List.Item>
+        <List.Item>
+          Guarda tu número de referencia hasta ver el saldo acreditado: lo necesitarás si tienes que
+          hacer un reclamo.
+        </List.Item>
+      </List>
+    </Alert>
+  );
+}
+
+function RechargeForm({ account }: { account: RechargeAccount }) {
+  const navigate = useNavigate();
+  const mutation = useRechargeMutation();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
+  const [errors, setErrors] = useState<RechargeErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const submission = useRef<KeyedSubmission | null>(null);
+  const preview = useObjectUrl(proof);
+
+  // After a successful request: back to the dashboard after LIMITS.rechargeRedirectMs (spec §4).
+  useEffect(() => {
+    if (!sent) return;
+    const id = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      LIMITS.rechargeRedirectMs,
+    );
+    return () => window.clearTimeout(id);
+  }, [sent, navigate]);
+
+  const clearError = (field: RechargeField) => {
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
+  };
+
+  const pickProof = (files: File[], rejections: FileRejection[]) => {
+    const rejected = rejections[0]?.file;
+    const file = files[0] ?? rejected;
+    if (!file) return;
+    const problem = proofProblem(file);
+    if (problem || rejected) {
+      setErrors((e) => ({ ...e, payment_proof: problem ?? 'Archivo no válido' }));
+      return;
+    }
+    setProof(file);
+    clearError('payment_proof');
+  };
+
+  const parsedAmount = parseAmountInput(amount);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending || sent) return;
+    setFormError(null);
+    const { errors: clientErrors, amountCents } = validateRecharge({ amount, reference }, proof);
+    setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0 || amountCents === null) return;
+
+    const payload = {
+      amount: centsToDecimalString(amountCents),
+      reference: reference.trim(),
+      accountId: account.account_id,
+      proof,
+    };
+    submission.current = keyForSubmission(
+      submission.current,
+      JSON.stringify({
+        ...payload,
+        proof: proof ? [proof.name, proof.size, proof.lastModified] : null,
+      }),
+    );
+    mutation.mutate(
+      { ...payload, idempotencyKey: submission.current.key },
+      {
+        onSuccess: (res) => {
+          notify.success(res.message || MSG.rechargeSent);
+          setSent(true);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 422) {
+            const { byField, other } = fieldErrorsFrom422(error.fieldErrors, [
+              ...FORM_FIELDS,
+              'account_id',
+            ]);
+            setErrors(byField as RechargeErrors);
+            const onFields = FORM_FIELDS.some((f) => byField[f] !== undefined);
+            setFormError(byField.account_id ?? other[0] ?? (onFields ? null : error.message));
+            return;
+          }
+          setFormError(isApiError(error) ? error.message : MSG.unexpected);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="recharge-form-title">
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" color="gold" size="lg" radius="md">
+            <IconReceipt2 size={20} aria-hidden />
+          </ThemeIcon>
+          <Title order={2} fz="lg" id="recharge-form-title">
+            Registra tu pago
+          </Title>
+        </Group>
+        <Badge color="felt" variant="light">
+          Paso 2
+        </Badge>
+      </Group>
+
+      {sent ? (
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck aria-hidden />}
+          role="status"
+          data-testid="recharge-success"
+        >
+          <Stack gap={4}>
+            <Text fz="sm" fw={600}>
+              {MSG.rechargeSent}
+            </Text>
+            <Group gap={6} c="dimmed">
+              <IconClockHour4 size={14} aria-hidden />
+              <Text fz="xs">Te llevamos a la lista de juegos…</Text>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Formulario de recarga">
+          <Stack gap="md">
+            <TextInput
+              label="Monto (Bs.)"
+              name="amount"
+              placeholder="250,00"
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection={
+                <Text fz="sm" c="dimmed" fw={600}>
+                  Bs.
+                </Text>
+              }
+              description={
+                parsedAmount !== null && errors.amount === undefined
+                  ? `Monto a recargar: ${formatBs(parsedAmount)}`
+                  : `Mínimo ${formatBs(LIMITS.minRechargeCents)}. Usa coma para los céntimos.`
+              }
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                clearError('amount');
+              }}
+              error={errors.amount}
+              required
+              data-testid="recharge-amount"
+            />
+            <TextInput
+              label="Número de referencia"
+              name="reference"
+              placeholder="Ej. 123456"
+              autoComplete="off"
+              maxLength={LIMITS.referenceMaxLength}
+              description="La referencia que te dio tu banco (3 a 20 caracteres)."
+              value={reference}
+              onChange={(e) => {
+                setReference(e.currentTarget.value);
+                clearError('reference');
+              }}
+              error={errors.reference}
+              required
+              data-testid="recharge-reference"
+            />
+
+            <Stack gap={6}>
+              <Text component="label" htmlFor="recharge-proof-input" fz="sm" fw={500}>
+                Comprobante de pago{' '}
+                <Text span c="dimmed" fz="xs">
+                  (opcional)
+                </Text>
+              </Text>
+              {proof && preview ? (
+                <Group
+                  gap="sm"
+                  wrap="nowrap"
+                  p="xs"
+                  style={{
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    borderRadius: 'var(--mantine-radius-md)',
+                  }}
+                  data-testid="recharge-proof-preview"
+                >
+                  <Image
+                    src={preview}
+                    alt="Vista previa del comprobante"
+                    w={64}
+                    h={64}
+                    fit="cover"
+                    radius="sm"
+                  />
+                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                    <Text fz="sm" fw={600} truncate>
+                      {proof.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {(proof.size / 1024).toLocaleString('es-VE', { maximumFractionDigits: 0 })}{' '}
+                      KB
+                    </Text>
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label="Quitar comprobante"
+                    onClick={() => {
+                      setProof(null);
+                      clearError('payment_proof');
+                    }}
+                  >
+                    <IconX size={18} />
+                  </ActionIcon>
+                </Group>
+              ) : (
+                <Dropzone
+                  onDropAny={pickProof}
+                  onDrop={() => undefined}
+                  accept={PROOF_ACCEPT}
+                  multiple={false}
+                  maxFiles={1}
+                  radius="md"
+                  p="md"
+                  inputProps={
+                    {
+                      id: 'recharge-proof-input',
+                      'aria-label': 'Comprobante de pago',
+                      'data-testid': 'recharge-proof-input',
+                    } as InputHTMLAttributes<HTMLInputElement>
+                  }
+                  style={
+                    errors.payment_proof
+                      ? { borderColor: 'var(--mantine-color-error)' }
+                      : undefined
+                  }
+                >
+                  <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+                    <Dropzone.Accept>
+                      <IconUpload size={32} color="var(--mantine-color-felt-6)" aria-hidden />
+                    </Dropzone.Accept>
+                    <Dropzone.Reject>
+                      <IconX size={32} color="var(--mantine-color-red-6)" aria-hidden />
+                    </Dropzone.Reject>
+                    <Dropzone.Idle>
+                      <IconPhotoUp size={32} color="var(--mantine-color-dimmed)" aria-hidden />
+                    </Dropzone.Idle>
+                    <Stack gap={2}>
+                      <Text fz="sm" fw={500}>
+                        Toca para elegir la captura o arrástrala aquí
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        PNG, JPG, JPEG o SVG, hasta 5 MB
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Dropzone>
+              )}
+              {errors.payment_proof && (
+                <Text fz="xs" c="red" role="alert" data-testid="recharge-proof-error">
+                  {errors.payment_proof}
+                </Text>
+              )}
+            </Stack>
+
+            {formError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+              >
+                {formError}
+              </Alert>
+            )}
+
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={mutation.isPending}
+              data-testid="recharge-submit"
+            >
+              Enviar recarga
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}
