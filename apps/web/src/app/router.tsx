@@ -12,6 +12,14 @@ const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFound
 const CasinoPage = lazyPage(() => import('../features/games/pages/CasinoPage'));
 const GamePage = lazyPage(() => import('../features/game/pages/GamePage'));
 const VerifyPage = lazyPage(() => import('../features/verify/pages/VerifyPage'));
+const RechargePage = lazyPage(() => import('../features/wallet/pages/RechargePage'));
+const WithdrawPage = lazyPage(() => import('../features/wallet/pages/WithdrawPage'));
+const TransactionsPage = lazyPage(() => import('../features/wallet/pages/TransactionsPage'));
+const AdminLayout = lazyPage(() => import('../features/admin/pages/AdminLayout'));
+const AdminOverviewPage = lazyPage(() => import('../features/admin/pages/AdminOverviewPage'));
+const AdminRechargesPage = lazyPage(() => import('../features/admin/pages/AdminRechargesPage'));
+const AdminWithdrawalsPage = lazyPage(() => import('../features/admin/pages/AdminWithdrawalsPage'));
+const AdminAdjustmentPage = lazyPage(() => import('../features/admin/pages/AdminAdjustmentPage'));
 
 /**
  * The route table (spec §2). Pages that later issues build are registered with their guards and
@@ -37,9 +45,21 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/games', element: <CasinoPage /> },
           { path: '/games/:gameId', element: <GamePage /> },
-          { path: '/recharge', element: <NotFoundPage /> },
-          { path: '/withdraw', element: <NotFoundPage /> },
-          { path: '/transactions', element: <NotFoundPage /> },
+          { path: '/recharge', element: <RechargePage /> },
+          { path: '/withdraw', element: <WithdrawPage /> },
+          { path: '/transactions', element: <TransactionsPage /> },
+          {
+            // Staff console: the layout redirects anyone but role 'admin' to /dashboard.
+            path: '/admin',
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminOverviewPage /> },
+              { path: 'recargas', element: <AdminRechargesPage /> },
+              { path: 'retiros', element: <AdminWithdrawalsPage /> },
+              { path: 'ajustes', element: <AdminAdjustmentPage /> },
+              { path: 'usuarios/:id/ajuste', element: <AdminAdjustmentPage /> },
+            ],
+          },
           { path: '/profile', element: <NotFoundPage /> },
           { path: '/waiting-room/:tableId', element: <NotFoundPage /> },
           { path: '/pote', element: <NotFoundPage /> },

@@ -388,8 +388,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                       {proof.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {(proof.size / 1024).toLocaleString('es-VE', { maximumFractionDigits: 0 })}{' '}
-                      KB
+                      {(proof.size / 1024).toLocaleString('es-VE', { maximumFractionDigits: 0 })} KB
                     </Text>
                   </Stack>
                   <ActionIcon
@@ -421,9 +420,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                     } as InputHTMLAttributes<HTMLInputElement>
                   }
                   style={
-                    errors.payment_proof
-                      ? { borderColor: 'var(--mantine-color-error)' }
-                      : undefined
+                    errors.payment_proof ? { borderColor: 'var(--mantine-color-error)' } : undefined
                   }
                 >
                   <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>

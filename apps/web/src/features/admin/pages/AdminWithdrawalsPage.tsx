@@ -1,0 +1,300 @@
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCash, IconX } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import type { AdminWithdrawal } from '@domino/contracts';
+import { formatBolivares } from '../../../lib/format';
+import { useAdminWithdrawals } from '../api/admin';
+import { CopyValue } from '../components/CopyValue';
+import { DecisionModal } from '../components/DecisionModal';
+import { QueueHeader } from '../components/QueueHeader';
+import { QueueState } from '../components/QueueState';
+import { StatusBadge } from '../components/StatusBadge';
+import { useDecision } from '../components/use-decision';
+import {
+  WITHDRAWAL_FILTERS,
+  formatCaracasDateTime,
+  isDecidable,
+  payoutReferenceProblem,
+  reasonProblem,
+} from '../lib/admin';
+
+type Kind = 'pay' | 'reject';
+
+/** Bolívares as typed into a bank app: "1234.56" (no thousands separators). */
+function plainAmount(bs: number): string {
+  return bs.toFixed(2);
+}
+
+/**
+ * /admin/retiros: the withdrawal queue. Staff pay each one by Pago Móvil from the bank (copying
+ * bank, phone, cédula, name and amount), then mark it paid with the bank's reference, or reject it
+ * (the amount returns to the player's balance).
+ */
+export default function AdminWithdrawalsPage() {
+  const [search, setSearch] = useSearchParams();
+  const status = search.get('estado') ?? 'pendiente';
+  const query = useAdminWithdrawals(status);
+  const decision = useDecision<AdminWithdrawal, Kind>();
+  const phone = useMediaQuery(`(max-width: ${em(991)})`, false, { getInitialValueInEffect: false });
+  const open = decision.open;
+  const actions = {
+    onPay: (w: AdminWithdrawal) => decision.start('pay', w),
+    onReject: (w: AdminWithdrawal) => decision.start('reject', w),
+  };
+
+  return (
+    <>
+      <QueueHeader
+        title="Retiros"
+        subtitle="Paga por Pago Móvil con los datos indicados y registra la referencia del banco."
+        filters={WITHDRAWAL_FILTERS}
+        value={status}
+        onChange={(v) => setSearch(new URLSearchParams({ estado: v }), { replace: true })}
+        onRefresh={() => void query.refetch()}
+        refreshing={query.isFetching}
+      />
+      <QueueState query={query} empty="No hay retiros en esta lista.">
+        {(items) =>
+          phone ? (
+            <Stack gap="sm">
+              {items.map((w) => (
+                <WithdrawalCard key={w.id} w={w} {...actions} />
+              ))}
+            </Stack>
+          ) : (
+            <WithdrawalTable items={items} {...actions} />
+          )
+        }
+      </QueueState>
+
+      <DecisionModal
+        opened={open?.kind === 'pay'}
+        onClose={decision.close}
+        title="Marcar retiro como pagado"
+        confirmLabel="Confirmar pago"
+        confirmColor="green"
+        loading={decision.loading}
+        error={decision.error}
+        testId="pay-withdrawal-modal"
+        field={{
+          label: 'Referencia del pago',
+          placeholder: 'Número de referencia del Pago Móvil enviado',
+          validate: payoutReferenceProblem,
+          testId: 'payout-reference',
+        }}
+        onConfirm={(payoutReference, key) =>
+          open &&
+          decision.submit({ kind: 'pay-withdrawal', id: open.item.id, payoutReference, key })
+        }
+      >
+        {open && <PayoutSummary w={open.item} />}
+      </DecisionModal>
+      <DecisionModal
+        opened={open?.kind === 'reject'}
+        onClose={decision.close}
+        title="Rechazar retiro"
+        confirmLabel="Rechazar retiro"
+        confirmColor="red"
+        loading={decision.loading}
+        error={decision.error}
+        testId="reject-withdrawal-modal"
+        field={{
+          label: 'Motivo del rechazo',
+          placeholder: 'Ej. El teléfono no está afiliado a Pago Móvil en ese banco',
+          multiline: true,
+          validate: reasonProblem,
+          testId: 'reject-reason',
+        }}
+        onConfirm={(reason, key) =>
+          open && decision.submit({ kind: 'reject-withdrawal', id: open.item.id, reason, key })
+        }
+      >
+        {open && (
+          <Text fz="sm">
+            Retiro de <b>{formatBolivares(open.item.amount)}</b> de <b>{open.item.user.name}</b>. El
+            monto vuelve al saldo del jugador y verá el motivo.
+          </Text>
+        )}
+      </DecisionModal>
+    </>
+  );
+}
+
+interface RowActions {
+  onPay: (w: AdminWithdrawal) => void;
+  onReject: (w: AdminWithdrawal) => void;
+}
+
+/** The Pago Móvil data, each value copyable. */
+function PayoutData({ w }: { w: AdminWithdrawal }) {
+  const doc = `${w.payout.type_identification}-${w.payout.n_identification}`;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={2} data-testid="payout-data">
+      <Field label="Banco">
+        <CopyValue
+          label="Banco"
+          value={`${w.bank.code} - ${w.bank.name}`}
+          copyValue={w.bank.code}
+        />
+      </Field>
+      <Field label="Teléfono">
+        <CopyValue label="Teléfono" value={w.payout.phone} />
+      </Field>
+      <Field label="Cédula">
+        <CopyValue label="Cédula" value={doc} copyValue={w.payout.n_identification} />
+      </Field>
+      <Field label="Nombre">
+        <CopyValue label="Nombre" value={w.payout.name} />
+      </Field>
+      <Field label="Monto">
+        <CopyValue
+          label="Monto"
+          value={formatBolivares(w.amount)}
+          copyValue={plainAmount(w.amount)}
+          strong
+        />
+      </Field>
+    </SimpleGrid>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text fz={10} c="dimmed" tt="uppercase" fw={700} lts={0.4}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+function PayoutSummary({ w }: { w: AdminWithdrawal }) {
+  return (
+    <Stack gap="xs">
+      <Text fz="sm">
+        Confirma que enviaste el Pago Móvil a <b>{w.user.name}</b> y escribe la referencia que te
+        dio el banco.
+      </Text>
+      <Paper withBorder p="xs" radius="md" bg="gray.0">
+        <PayoutData w={w} />
+      </Paper>
+    </Stack>
+  );
+}
+
+function Decided({ w }: { w: AdminWithdrawal }) {
+  if (isDecidable(w.status)) return null;
+  return (
+    <Text fz="xs" c="dimmed">
+      {w.payout_reference ? `Ref. ${w.payout_reference}` : ''}
+      {w.reason ? `Motivo: ${w.reason}` : ''}
+      {w.decided_by ? ` · Por ${w.decided_by}` : ''}
+      {w.decided_at ? ` · ${formatCaracasDateTime(w.decided_at)}` : ''}
+    </Text>
+  );
+}
+
+function Actions({ w, onPay, onReject }: RowActions & { w: AdminWithdrawal }) {
+  if (!isDecidable(w.status)) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="xs"
+        color="green"
+        leftSection={<IconCash size={14} aria-hidden />}
+        onClick={() => onPay(w)}
+        data-testid="withdrawal-pay"
+      >
+        Marcar pagado
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        variant="light"
+        leftSection={<IconX size={14} aria-hidden />}
+        onClick={() => onReject(w)}
+        data-testid="withdrawal-reject"
+      >
+        Rechazar
+      </Button>
+    </Group>
+  );
+}
+
+function WithdrawalTable({ items, ...actions }: RowActions & { items: AdminWithdrawal[] }) {
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={960}>
+        <Table verticalSpacing="sm" highlightOnHover data-testid="admin-withdrawals">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Jugador</Table.Th>
+              <Table.Th>Pago Móvil</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((w) => (
+              <Table.Tr key={w.id} data-testid="admin-withdrawal-row" data-request-id={w.id}>
+                <Table.Td fz="sm" c="dimmed">
+                  {w.id}
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {w.user.name}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {w.user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td miw={340}>
+                  <PayoutData w={w} />
+                </Table.Td>
+                <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatCaracasDateTime(w.created_at)}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={2} align="flex-start" maw={200}>
+                    <StatusBadge status={w.status} />
+                    <Decided w={w} />
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Actions w={w} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function WithdrawalCard({ w, ...actions }: RowActions & { w: AdminWithdrawal }) {
+  return (
+    <Card padding="md" data-testid="admin-withdrawal-row" data-request-id={w.id}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <Stack gap={0}>
+          <Text fz="sm" fw={600}>
+            {w.user.name}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            #{w.id} · {formatCaracasDateTime(w.created_at)}
+          </Text>
+        </Stack>
+        <StatusBadge status={w.status} />
+      </Group>
+      <PayoutData w={w} />
+      <Stack gap="xs" mt="sm">
+        <Decided w={w} />
+        <Actions w={w} {...actions} />
+      </Stack>
+    </Card>
+  );
+}

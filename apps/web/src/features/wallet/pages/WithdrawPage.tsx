@@ -1,0 +1,300 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconAlertTriangle,
+  IconCashBanknote,
+  IconCircleCheck,
+  IconClockHour4,
+  IconDeviceMobileDollar,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { LIMITS, MSG, formatBs, type Bank, type ClientData } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { formatBolivares } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { getSession, updateUser } from '../../../lib/session';
+import { useBanks, useClientData, useWithdrawMutation } from '../api/wallet';
+import { BankAccountsCard } from '../components/BankAccountsCard';
+import { LoadError } from '../components/LoadError';
+import { PageTitle } from '../components/PageTitle';
+import { formatDocument, formatPhone } from '../lib/account-format';
+import { parseAmountInput } from '../lib/amount';
+import { keyForSubmission, type KeyedSubmission } from '../lib/idempotency';
+import { fieldErrorsFrom422 } from '../lib/recharge-form';
+import { isBankAvailable, validateWithdraw, type WithdrawErrors } from '../lib/withdraw-form';
+
+/** /withdraw (spec §2 Withdraw, §5, §8): a Pago Móvil payout request, reviewed by staff. */
+export default function WithdrawPage() {
+  const client = useClientData();
+  const banks = useBanks();
+  const available = useMemo(() => (banks.data ?? []).filter(isBankAvailable), [banks.data]);
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+      <PageTitle
+        icon={<IconCashBanknote size={26} aria-hidden />}
+        title="Retirar saldo"
+        subtitle="Solicita un retiro de tu saldo por Pago Móvil."
+      />
+      {client.isPending || banks.isPending ? (
+        <Center py={64} role="status">
+          <Loader type="dots" />
+        </Center>
+      ) : client.isError || banks.isError ? (
+        <Box maw={560}>
+          <LoadError
+            message={MSG.withdrawLoadError}
+            onRetry={() => {
+              if (client.isError) void client.refetch();
+              if (banks.isError) void banks.refetch();
+            }}
+            retrying={client.isFetching || banks.isFetching}
+          />
+        </Box>
+      ) : (
+        <Grid gap={{ base: 'md', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <WithdrawForm client={client.data} banks={available} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="md">
+              <PayoutInfo client={client.data} />
+              <PensionerNotice />
+              <BankAccountsCard accounts={client.data.bank_accounts} banks={available} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+    </Container>
+  );
+}
+
+function PayoutInfo({ client }: { client: ClientData }) {
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      icon={<IconDeviceMobileDollar aria-hidden />}
+      title="¿A dónde va tu dinero?"
+      data-testid="withdraw-destination"
+    >
+      <Text fz="sm">
+        Te pagamos por <b>Pago Móvil</b> al teléfono <b>{formatPhone(client.phone)}</b> y la cédula{' '}
+        <b>{formatDocument(client.type_identification, client.n_identification)}</b> registrados en
+        tu cuenta, en el banco que elijas. Verifica que ese teléfono esté afiliado a Pago Móvil en
+        ese banco.
+      </Text>
+    </Alert>
+  );
+}
+
+function PensionerNotice() {
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconAlertTriangle aria-hidden />}
+      title="Cuentas de pensionados"
+      data-testid="withdraw-pensioner-notice"
+    >
+      <Text fz="sm">
+        No recomendamos retirar a cuentas de pensionados: tienen límites bancarios y el pago puede
+        ser devuelto.
+      </Text>
+    </Alert>
+  );
+}
+
+function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) {
+  const navigate = useNavigate();
+  const mutation = useWithdrawMutation();
+  const [amount, setAmount] = useState('');
+  const [bankId, setBankId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<WithdrawErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const submission = useRef<KeyedSubmission | null>(null);
+  const balance = client.user.balance;
+  const parsedAmount = parseAmountInput(amount);
+
+  useEffect(() => {
+    if (!sent) return;
+    const id = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      LIMITS.withdrawRedirectMs,
+    );
+    return () => window.clearTimeout(id);
+  }, [sent, navigate]);
+
+  const bankOptions = banks.map((b) => ({ value: String(b.id), label: `${b.code} - ${b.name}` }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending || sent) return;
+    setFormError(null);
+    const { errors: clientErrors, amountCents } = validateWithdraw({ amount, bankId }, balance);
+    setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0 || amountCents === null || bankId === null) return;
+
+    const payload = { amount: amountCents / 100, bankId: Number(bankId) };
+    submission.current = keyForSubmission(submission.current, JSON.stringify(payload));
+    mutation.mutate(
+      { ...payload, idempotencyKey: submission.current.key },
+      {
+        onSuccess: (res) => {
+          const user = getSession().user;
+          if (user) updateUser({ ...user, balance: res.new_balance });
+          notify.success(res.message || MSG.withdrawSent);
+          setSent(true);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 422) {
+            const { byField, other } = fieldErrorsFrom422(error.fieldErrors, [
+              'amount',
+              'bank_account',
+            ]);
+            setErrors(byField);
+            const onFields = Object.keys(byField).length > 0;
+            setFormError(other[0] ?? (onFields ? null : error.message));
+            return;
+          }
+          setFormError(isApiError(error) ? error.message : MSG.unexpected);
+        },
+      },
+    );
+  };
+
+  return (
+    <Card padding="lg" component="section" aria-labelledby="withdraw-form-title">
+      <Group gap="xs" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" color="gold" size="lg" radius="md">
+          <IconCashBanknote size={20} aria-hidden />
+        </ThemeIcon>
+        <Title order={2} fz="lg" id="withdraw-form-title">
+          Solicitud de retiro
+        </Title>
+      </Group>
+
+      {sent ? (
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck aria-hidden />}
+          role="status"
+          data-testid="withdraw-success"
+        >
+          <Stack gap={4}>
+            <Text fz="sm" fw={600}>
+              {MSG.withdrawSent}
+            </Text>
+            <Group gap={6} c="dimmed">
+              <IconClockHour4 size={14} aria-hidden />
+              <Text fz="xs">Te llevamos a la lista de juegos…</Text>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Formulario de retiro">
+          <Stack gap="md">
+            <TextInput
+              label="Saldo disponible"
+              value={formatBolivares(balance)}
+              readOnly
+              variant="filled"
+              styles={{ input: { fontWeight: 700, fontVariantNumeric: 'tabular-nums' } }}
+              data-testid="withdraw-balance"
+            />
+            <TextInput
+              label="Monto a retirar (Bs.)"
+              name="amount"
+              placeholder="500,00"
+              inputMode="decimal"
+              autoComplete="off"
+              leftSection={
+                <Text fz="sm" c="dimmed" fw={600}>
+                  Bs.
+                </Text>
+              }
+              description={
+                parsedAmount !== null && errors.amount === undefined
+                  ? `Monto a retirar: ${formatBs(parsedAmount)}`
+                  : `Mínimo ${formatBs(LIMITS.minWithdrawalCents)}, máximo tu saldo disponible.`
+              }
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                setErrors((x) => ({ ...x, amount: undefined }));
+              }}
+              error={errors.amount}
+              required
+              data-testid="withdraw-amount"
+            />
+            <Select
+              label="Banco"
+              placeholder="Selecciona el banco"
+              data={bankOptions}
+              value={bankId}
+              onChange={(value) => {
+                setBankId(value);
+                setErrors((x) => ({ ...x, bank_account: undefined }));
+              }}
+              searchable
+              nothingFoundMessage="Sin resultados"
+              error={errors.bank_account}
+              required
+              comboboxProps={{ withinPortal: true }}
+              data-testid="withdraw-bank"
+            />
+
+            {formError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+              >
+                {formError}
+              </Alert>
+            )}
+
+            <Group grow gap="sm">
+              <Button
+                variant="default"
+                size="md"
+                onClick={() => navigate('/dashboard')}
+                data-testid="withdraw-cancel"
+              >
+                Cancelar
+              </Button>
+              <Button
+                type="submit"
+                size="md"
+                loading={mutation.isPending}
+                data-testid="withdraw-submit"
+              >
+                Registrar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Card>
+  );
+}
