@@ -8,9 +8,16 @@ import { openerIndex } from '../lib/opener';
 import classes from './game.module.css';
 
 /** Short side of a tile the row width aims at, and the largest tile drawn, in px. */
-const TARGET_UNIT_PHONE = 24;
-const TARGET_UNIT_WIDE = 34;
-const MAX_UNIT = 44;
+const TARGET_UNIT_PORTRAIT = 30;
+const TARGET_UNIT_PHONE = 25;
+const TARGET_UNIT_WIDE = 36;
+const MAX_UNIT = 46;
+
+/** Row width suited to the board's shape: shorter rows (bigger tiles) on a tall phone board. */
+function targetUnit(width: number, height: number): number {
+  if (width >= 600) return TARGET_UNIT_WIDE;
+  return height > width * 1.3 ? TARGET_UNIT_PORTRAIT : TARGET_UNIT_PHONE;
+}
 
 export interface EndTargets {
   ends: EndName[];
@@ -37,15 +44,17 @@ const END_NAMES: Record<EndName, string> = { left: 'izquierdo', right: 'derecho'
  */
 export function Board({ view, opener, lastPlayed, targets, onChooseEnd, emptyHint }: BoardProps) {
   const { ref, width, height } = useElementSize();
-  const half = halfWidthFor(width, width < 600 ? TARGET_UNIT_PHONE : TARGET_UNIT_WIDE);
+  const half = halfWidthFor(width, targetUnit(width, height));
   const layout = useMemo(
     () => layoutLine(view.line, openerIndex(view.line, opener), half),
     [view.line, opener, half],
   );
-  const fit = fitBoard(layout.bounds, half, width, height, MAX_UNIT);
+  const fit = fitBoard(layout.bounds, width, height, MAX_UNIT);
+  // Targets stay fully inside the felt (a clipped button would be hard to hit).
+  const clamp = (v: number, size: number) => Math.min(Math.max(v, 30), Math.max(30, size - 30));
   const toPx = (spot: EndSpot) => ({
-    left: width / 2 + (spot.x - fit.centreX) * fit.unit,
-    top: height / 2 + (spot.y - fit.centreY) * fit.unit,
+    left: clamp(width / 2 + (spot.x - fit.centreX) * fit.unit, width),
+    top: clamp(height / 2 + (spot.y - fit.centreY) * fit.unit, height),
   });
   const camera = `translate(${width / 2 - fit.centreX * fit.unit}px, ${
     height / 2 - fit.centreY * fit.unit

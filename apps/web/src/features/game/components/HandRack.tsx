@@ -148,12 +148,7 @@ export function HandRack({
               onTap(t);
             }}
           >
-            <DominoFaceSvg
-              first={t.tile[0]}
-              second={t.tile[1]}
-              size={size}
-              highlight={selected === t.key}
-            />
+            <DominoFaceSvg first={t.tile[0]} second={t.tile[1]} size={size} />
           </button>
         );
       })}

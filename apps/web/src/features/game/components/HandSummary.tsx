@@ -84,7 +84,7 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
                           key={`${t[0]}-${t[1]}`}
                           first={t[0]}
                           second={t[1]}
-                          size={11}
+                          size={14}
                           horizontal
                           title={`${t[0]}-${t[1]}`}
                         />

@@ -1,4 +1,15 @@
-import { Accordion, Anchor, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconRefresh, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GameView } from '@domino/contracts';
@@ -100,7 +111,7 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
           </Text>
         </Stack>
 
-        <Group grow gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Button
             size="md"
             leftSection={<IconRefresh size={18} aria-hidden />}
@@ -119,7 +130,7 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
           >
             Volver al Casino
           </Button>
-        </Group>
+        </SimpleGrid>
 
         <Accordion variant="separated" radius="md" defaultValue="fairness">
           {view.last_hand && (

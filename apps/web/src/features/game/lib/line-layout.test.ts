@@ -161,12 +161,19 @@ describe('board sizing', () => {
     expect(halfWidthFor(0, 24)).toBe(4);
   });
 
-  it('scales the board down to fit the height and never above the maximum tile size', () => {
+  it('scales the line to fit the board, never above the maximum tile size', () => {
     const bounds = { minX: -7, maxX: 7, minY: -5, maxY: 5 };
-    const tall = fitBoard(bounds, 6, 340, 2000, 40);
-    expect(tall.unit).toBeCloseTo(340 / (16 + 1.2));
-    const short = fitBoard(bounds, 6, 340, 100, 40);
+    const tall = fitBoard(bounds, 340, 2000, 40);
+    expect(tall.unit).toBeCloseTo(340 / (14 + 1.2));
+    const short = fitBoard(bounds, 340, 100, 40);
     expect(short.unit).toBeCloseTo(100 / 11.2);
-    expect(fitBoard(bounds, 6, 5000, 5000, 40).unit).toBe(40);
+    expect(fitBoard(bounds, 5000, 5000, 40).unit).toBe(40);
+  });
+
+  it('frames a short line at a comfortable size and centres it', () => {
+    const one = { minX: -1, maxX: 1, minY: -0.5, maxY: 0.5 };
+    const fit = fitBoard(one, 340, 500, 60);
+    expect(fit.unit).toBeCloseTo(340 / (9 + 1.2));
+    expect([fit.centreX, fit.centreY]).toEqual([0, 0]);
   });
 });

@@ -223,25 +223,27 @@ export function halfWidthFor(widthPx: number, targetUnitPx: number): number {
 
 /**
  * The scale (px per unit) and centre that fit `bounds` plus `margin` units on every side into a
- * `widthPx` x `heightPx` box, never above `maxUnitPx`. The horizontal extent is at least the full
- * row width (±(half + 2)) so the line does not zoom in and out as it grows sideways.
+ * `widthPx` x `heightPx` box, never above `maxUnitPx`. The framed area is at least `minSpanX` x
+ * `minSpanY` units, so a short line is shown large but not absurdly so; as the line grows the
+ * camera zooms out (the board animates the change).
  */
 export function fitBoard(
   bounds: Bounds,
-  half: number,
   widthPx: number,
   heightPx: number,
   maxUnitPx: number,
   margin = 0.6,
+  minSpanX = 9,
+  minSpanY = 5,
 ): { unit: number; centreX: number; centreY: number } {
-  const minX = Math.min(bounds.minX, -(half + 2)) - margin;
-  const maxX = Math.max(bounds.maxX, half + 2) + margin;
-  const minY = bounds.minY - margin;
-  const maxY = bounds.maxY + margin;
-  const w = Math.max(1, widthPx);
-  const hgt = Math.max(1, heightPx);
-  const unit = Math.min(maxUnitPx, w / (maxX - minX), hgt / (maxY - minY));
-  return { unit, centreX: (minX + maxX) / 2, centreY: (minY + maxY) / 2 };
+  const spanX = Math.max(bounds.maxX - bounds.minX, minSpanX) + 2 * margin;
+  const spanY = Math.max(bounds.maxY - bounds.minY, minSpanY) + 2 * margin;
+  const unit = Math.min(maxUnitPx, Math.max(1, widthPx) / spanX, Math.max(1, heightPx) / spanY);
+  return {
+    unit,
+    centreX: (bounds.minX + bounds.maxX) / 2,
+    centreY: (bounds.minY + bounds.maxY) / 2,
+  };
 }
 
 /** True when two placed tiles overlap (touching edges do not count). Used by tests. */
