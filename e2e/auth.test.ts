@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG } from '@domino/contracts';
+import type { RunningApp } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  shot,
+  startApp,
+  trackErrors,
+  uniquePlayer,
+} from './support';
+
+/**
+ * Issue 2 journeys in real Chromium against the built app: registration with every validation
+ * message, logout, wrong password, login, the redirect query, guest-only redirect, and a session
+ * revoked on the server.
+ */
+describe('accounts in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+  const player = uniquePlayer();
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const visible = async (page: Page, text: string) => {
+    await expect
+      .poll(() => page.getByText(text, { exact: true }).first().isVisible(), {
+        timeout: 10_000,
+        message: `visible: ${text}`,
+      })
+      .toBe(true);
+  };
+
+  async function login(page: Page, email: string, password: string) {
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel(/^Contraseña/).fill(password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  }
+
+  it.skipIf(!ok)(
+    'registers showing each validation message first, then lands on the dashboard',
+    async () => {
+      // Someone already owns this e-mail: the live check must say so.
+      const taken = uniquePlayer();
+      const pre = await fetch(`${app.baseUrl}/api/register_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: taken.name,
+          email: taken.email,
+          type_identification: 'V',
+          n_identification: taken.identification,
+          phone: taken.areaCode + taken.phone,
+          password: taken.password,
+          password_confirmation: taken.password,
+        }),
+      });
+      expect(pre.status).toBe(201);
+
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await page.goto('/register');
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      for (const m of [
+        MSG.nameRequired,
+        MSG.emailRequired,
+        MSG.identificationRequired,
+        MSG.passwordRequired,
+        MSG.termsRequired,
+      ]) {
+        await visible(page, m);
+      }
+      await shot(page, 'register-required-phone');
+
+      await page.getByLabel('Nombre completo').fill(player.name);
+      await page.getByLabel('Correo electrónico').fill('no-es-un-correo');
+      await page.getByLabel('Documento de identidad').fill('123');
+      await visible(page, MSG.areaCodeRequired);
+      await page.getByLabel('Código de área').selectOption(player.areaCode);
+      await page.getByLabel('Teléfono').fill('12345');
+      await page.getByLabel(/^Contraseña/).fill('abc');
+      await page.getByLabel('Confirmar contraseña').fill('abd');
+      await page.getByLabel('Nombre completo').click();
+      for (const m of [
+        MSG.emailInvalid,
+        MSG.identificationInvalid,
+        MSG.phoneDigits,
+        MSG.passwordMinLength,
+        MSG.passwordMismatch,
+      ]) {
+        await visible(page, m);
+      }
+      await visible(page, 'Muy débil');
+      await page.getByLabel(/^Contraseña/).fill('abcdefgh');
+      await visible(page, MSG.passwordUppercase);
+      await page.getByLabel(/^Contraseña/).fill('Abcdefgh');
+      await visible(page, MSG.passwordNumber);
+      await visible(page, 'Débil');
+      await page.getByLabel('Correo electrónico').fill(taken.email);
+      await visible(page, MSG.emailTaken);
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await visible(page, MSG.formHasErrors);
+      await shot(page, 'register-errors-phone');
+
+      await page.getByLabel('Correo electrónico').fill(player.email);
+      await page.getByLabel('Documento de identidad').fill(player.identification);
+      await page.getByLabel('Teléfono').fill(player.phone);
+      await page.getByLabel(/^Contraseña/).fill(player.password);
+      await page.getByLabel('Confirmar contraseña').fill(player.password);
+      await visible(page, 'Muy fuerte');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await page.waitForURL('**/dashboard');
+      await visible(page, 'Seleccione un Juego');
+      await visible(page, `Bienvenido, ${player.name}`);
+      await visible(page, 'Mesa Principiantes');
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(
+        /^[A-Za-z0-9_-]{43}$/,
+      );
+      await shot(page, 'dashboard-phone');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!ok)('logs out, refuses a wrong password and logs back in', async () => {
+    const context = await newContext(browser, app.baseUrl, PHONE);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await login(page, player.email, player.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    await login(page, player.email, 'Incorrecta123');
+    await visible(page, MSG.invalidCredentials);
+    await shot(page, 'login-wrong-password-phone');
+    await login(page, player.email, player.password);
+    await page.waitForURL('**/dashboard');
+    await visible(page, 'Seleccione un Juego');
+    await context.close();
+  });
+
+  it.skipIf(!ok)(
+    'sends a visitor to /login with the full target and back after login; keeps players off guest pages',
+    async () => {
+      const context = await newContext(browser, app.baseUrl, DESKTOP);
+      const page = await context.newPage();
+      await page.goto('/dashboard?desde=e2e#mesas');
+      await page.waitForURL(/\/login\?redirect=/);
+      expect(decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')).toBe(
+        '/dashboard?desde=e2e#mesas',
+      );
+      await login(page, player.email, player.password);
+      await page.waitForURL('**/dashboard?desde=e2e#mesas');
+      await visible(page, 'Seleccione un Juego');
+      await shot(page, 'dashboard-desktop');
+      for (const guestOnly of ['/login', '/register', '/']) {
+        await page.goto(guestOnly);
+        await page.waitForURL('**/dashboard');
+      }
+      await context.close();
+    },
+  );
+
+  it.skipIf(!ok)(
+    'shows the expired banner and goes to /login when the session is revoked on the server',
+    async () => {
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await login(page, player.email, player.password);
+      await page.waitForURL('**/dashboard');
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const revoke = await fetch(`${app.baseUrl}/api/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(revoke.status).toBe(200);
+      await page.reload();
+      await page.waitForURL(/\/login/);
+      await visible(page, MSG.sessionExpired);
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      await shot(page, 'session-expired-phone');
+      await context.close();
+    },
+  );
+});

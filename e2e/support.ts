@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * Browser-journey support: the built app in a child process on a free port with a fresh data
+ * directory (PGlite), and Debian's Chromium driven by playwright-core.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ADMIN = { email: 'admin@e2e.local', password: 'AdminE2e123' };
+export const SHOTS = path.join(ROOT, 'e2e', 'artifacts');
+
+/** Whether the browser tests can run; under CI=true a missing Chromium or build is an error. */
+export function browserAvailable(): boolean {
+  const problems: string[] = [];
+  if (!fs.existsSync(CHROMIUM)) problems.push(`Chromium not found at ${CHROMIUM}`);
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
+    problems.push('apps/web/dist is not built (npm run build)');
+  if (problems.length === 0) return true;
+  if (process.env.CI === 'true')
+    throw new Error(`Browser tests cannot run: ${problems.join('; ')}`);
+  console.warn(`\n!!! Browser tests SKIPPED: ${problems.join('; ')}\n`);
+  return false;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() =>
+        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  logs: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/server/src/main.ts` like `npm start` does, and waits for /api/health. */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-e2e-'));
+  let output = '';
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    process: child,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless with the flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+/** A fresh context (own localStorage) at phone size unless told otherwise; fails on page errors. */
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  viewport = PHONE,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'es-VE' });
+  return context;
+}
+
+/** Collects uncaught page errors so a test can assert there were none. */
+export function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** Saves a screenshot under e2e/artifacts (kept out of git) for people to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+let n = 0;
+/** A unique valid player for registration forms. */
+export function uniquePlayer() {
+  n += 1;
+  const r = Math.floor(Math.random() * 1e7);
+  return {
+    name: `María Pérez ${n}`,
+    email: `maria${n}.${r}@example.com`,
+    identification: String(10_000_000 + ((r * 7 + n) % 89_999_999)),
+    areaCode: '0414',
+    phone: String((r * 3 + n) % 10_000_000).padStart(7, '0'),
+    password: 'Secreto123!',
+  };
+}
