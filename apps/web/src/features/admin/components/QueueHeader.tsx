@@ -1,4 +1,15 @@
-import { ActionIcon, Group, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  em,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 
 /** Title, status filter and manual refresh of a staff queue. */
@@ -19,6 +30,10 @@ export function QueueHeader({
   onRefresh: () => void;
   refreshing: boolean;
 }) {
+  // Four segments do not fit a phone: a select there.
+  const narrow = useMediaQuery(`(max-width: ${em(575)})`, false, {
+    getInitialValueInEffect: false,
+  });
   return (
     <Stack gap="sm" mb="md">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -42,15 +57,27 @@ export function QueueHeader({
           </ActionIcon>
         </Tooltip>
       </Group>
-      <SegmentedControl
-        data={filters.map((f) => ({ value: f.value, label: f.label }))}
-        value={value}
-        onChange={onChange}
-        fullWidth
-        maw={520}
-        aria-label="Filtrar por estado"
-        data-testid="queue-filter"
-      />
+      {narrow ? (
+        <Select
+          data={filters.map((f) => ({ value: f.value, label: f.label }))}
+          value={value}
+          onChange={(v) => onChange(v ?? '')}
+          allowDeselect={false}
+          aria-label="Filtrar por estado"
+          size="sm"
+          data-testid="queue-filter"
+        />
+      ) : (
+        <SegmentedControl
+          data={filters.map((f) => ({ value: f.value, label: f.label }))}
+          value={value}
+          onChange={onChange}
+          fullWidth
+          maw={520}
+          aria-label="Filtrar por estado"
+          data-testid="queue-filter"
+        />
+      )}
     </Stack>
   );
 }

@@ -1,10 +1,16 @@
 import { Badge } from '@mantine/core';
 import { requestStatusColor, requestStatusLabel } from '../lib/admin';
 
-export function StatusBadge({ status }: { status: string }) {
+/** A request's status in a staff queue. */
+export function StatusBadge({ status, kind }: { status: string; kind: 'recharge' | 'withdrawal' }) {
   return (
-    <Badge color={requestStatusColor(status)} variant="light" data-testid="admin-status">
-      {requestStatusLabel(status)}
+    <Badge
+      color={requestStatusColor(status)}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid="admin-status"
+    >
+      {requestStatusLabel(status, kind)}
     </Badge>
   );
 }

@@ -45,9 +45,12 @@ describe('queue rules', () => {
   });
 
   it('labels queue statuses in Spanish', () => {
-    expect(requestStatusLabel('pendiente')).toBe('Pendiente');
-    expect(requestStatusLabel('completado')).toBe('Pagado');
-    expect(requestStatusLabel('otro')).toBe('otro');
+    expect(requestStatusLabel('pendiente', 'recharge')).toBe('Pendiente');
+    expect(requestStatusLabel('aprobado', 'recharge')).toBe('Aprobada');
+    expect(requestStatusLabel('rechazado', 'recharge')).toBe('Rechazada');
+    expect(requestStatusLabel('completado', 'withdrawal')).toBe('Pagado');
+    expect(requestStatusLabel('rechazado', 'withdrawal')).toBe('Rechazado');
+    expect(requestStatusLabel('otro', 'withdrawal')).toBe('otro');
   });
 
   it('formats request dates in Caracas time', () => {

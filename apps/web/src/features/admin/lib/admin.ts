@@ -53,17 +53,21 @@ export const WITHDRAWAL_FILTERS = [
   { value: '', label: 'Todos' },
 ] as const;
 
-/** Status labels of the staff queues. */
-export function requestStatusLabel(status: string): string {
+/**
+ * Status labels of the staff queues, agreeing with the noun: una recarga Aprobada/Rechazada, un
+ * retiro Pagado/Rechazado.
+ */
+export function requestStatusLabel(status: string, kind: 'recharge' | 'withdrawal'): string {
+  const feminine = kind === 'recharge';
   switch (status) {
     case 'pendiente':
       return 'Pendiente';
     case 'aprobado':
-      return 'Aprobada';
+      return feminine ? 'Aprobada' : 'Aprobado';
     case 'completado':
-      return 'Pagado';
+      return feminine ? 'Completada' : 'Pagado';
     case 'rechazado':
-      return 'Rechazado';
+      return feminine ? 'Rechazada' : 'Rechazado';
     default:
       return status;
   }

@@ -34,6 +34,11 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
  * section's page. Only role 'admin' may enter; anyone else goes to /dashboard. (Visitors never get
  * here: the login guard around it sends them to /login?redirect=...)
  */
+/** Keeps the active pill visible when the pill row scrolls sideways on phones. */
+function scrollIntoViewOnce(node: HTMLElement | null): void {
+  node?.scrollIntoView({ block: 'nearest', inline: 'center' });
+}
+
 export default function AdminLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
@@ -61,6 +66,7 @@ export default function AdminLayout() {
                 key={s.to}
                 component={Link}
                 to={s.to}
+                ref={active ? scrollIntoViewOnce : undefined}
                 aria-current={active ? 'page' : undefined}
                 px="sm"
                 py={6}

@@ -147,21 +147,39 @@ function Decided({ r }: { r: AdminRecharge }) {
   );
 }
 
-function Actions({ r, onProof, onApprove, onReject }: RowActions & { r: AdminRecharge }) {
+function ProofButton({ r, onProof }: { r: AdminRecharge; onProof: (r: AdminRecharge) => void }) {
+  if (!r.proof_url)
+    return (
+      <Text fz="xs" c="dimmed">
+        Sin comprobante
+      </Text>
+    );
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconPhoto size={14} aria-hidden />}
-        disabled={!r.proof_url}
-        onClick={() => onProof(r)}
-        aria-label={r.proof_url ? `Ver comprobante de la recarga ${r.id}` : 'Sin comprobante'}
-        data-testid="recharge-proof-button"
-      >
-        {r.proof_url ? 'Comprobante' : 'Sin comprobante'}
-      </Button>
-      {isDecidable(r.status) && (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color="blue"
+      leftSection={<IconPhoto size={14} aria-hidden />}
+      onClick={() => onProof(r)}
+      aria-label={`Ver comprobante de la recarga ${r.id}`}
+      data-testid="recharge-proof-button"
+    >
+      Ver comprobante
+    </Button>
+  );
+}
+
+function Actions({
+  r,
+  onApprove,
+  onReject,
+  vertical,
+}: Omit<RowActions, 'onProof'> & { r: AdminRecharge; vertical?: boolean }) {
+  if (!isDecidable(r.status)) return null;
+  const Wrapper = vertical ? Stack : Group;
+  return (
+    <Wrapper gap={6} wrap="nowrap">
+      {
         <>
           <Button
             size="xs"
@@ -183,16 +201,21 @@ function Actions({ r, onProof, onApprove, onReject }: RowActions & { r: AdminRec
             Rechazar
           </Button>
         </>
-      )}
-    </Group>
+      }
+    </Wrapper>
   );
 }
 
-function RechargeTable({ items, ...actions }: RowActions & { items: AdminRecharge[] }) {
+function RechargeTable({ items, onProof, ...actions }: RowActions & { items: AdminRecharge[] }) {
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="admin-recharges">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="xs"
+          highlightOnHover
+          data-testid="admin-recharges"
+        >
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>#</Table.Th>
@@ -201,7 +224,7 @@ function RechargeTable({ items, ...actions }: RowActions & { items: AdminRecharg
               <Table.Th>Referencia</Table.Th>
               <Table.Th>Destino</Table.Th>
               <Table.Th>Fecha</Table.Th>
-              <Table.Th>Estado</Table.Th>
+              <Table.Th miw={120}>Estado</Table.Th>
               <Table.Th>Acciones</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -211,14 +234,19 @@ function RechargeTable({ items, ...actions }: RowActions & { items: AdminRecharg
                 <Table.Td fz="sm" c="dimmed">
                   {r.id}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td maw={220}>
                   <Player r={r} />
                 </Table.Td>
                 <Table.Td ta="right" fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                   {formatBolivares(r.amount)}
                 </Table.Td>
-                <Table.Td fz="sm" ff="monospace">
-                  {r.reference}
+                <Table.Td>
+                  <Stack gap={4} align="flex-start">
+                    <Text fz="sm" ff="monospace">
+                      {r.reference}
+                    </Text>
+                    <ProofButton r={r} onProof={onProof} />
+                  </Stack>
                 </Table.Td>
                 <Table.Td>
                   <Text fz="sm">{r.account.bank}</Text>
@@ -226,17 +254,17 @@ function RechargeTable({ items, ...actions }: RowActions & { items: AdminRecharg
                     {r.account.account_number}
                   </Text>
                 </Table.Td>
-                <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td fz="sm" w={90}>
                   {formatCaracasDateTime(r.created_at)}
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2} align="flex-start">
-                    <StatusBadge status={r.status} />
+                    <StatusBadge status={r.status} kind="recharge" />
                     <Decided r={r} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Actions r={r} {...actions} />
+                  <Actions r={r} {...actions} vertical />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -247,7 +275,7 @@ function RechargeTable({ items, ...actions }: RowActions & { items: AdminRecharg
   );
 }
 
-function RechargeCard({ r, ...actions }: RowActions & { r: AdminRecharge }) {
+function RechargeCard({ r, onProof, ...actions }: RowActions & { r: AdminRecharge }) {
   return (
     <Card padding="md" data-testid="admin-recharge-row" data-request-id={r.id}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
@@ -256,7 +284,7 @@ function RechargeCard({ r, ...actions }: RowActions & { r: AdminRecharge }) {
           <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
             {formatBolivares(r.amount)}
           </Text>
-          <StatusBadge status={r.status} />
+          <StatusBadge status={r.status} kind="recharge" />
         </Stack>
       </Group>
       <Stack gap={2} mb="sm">
@@ -271,7 +299,10 @@ function RechargeCard({ r, ...actions }: RowActions & { r: AdminRecharge }) {
         </Text>
         <Decided r={r} />
       </Stack>
-      <Actions r={r} {...actions} />
+      <Group gap="xs" justify="space-between">
+        <ProofButton r={r} onProof={onProof} />
+        <Actions r={r} {...actions} />
+      </Group>
     </Card>
   );
 }

@@ -196,10 +196,16 @@ function Decided({ w }: { w: AdminWithdrawal }) {
   );
 }
 
-function Actions({ w, onPay, onReject }: RowActions & { w: AdminWithdrawal }) {
+function Actions({
+  w,
+  onPay,
+  onReject,
+  vertical,
+}: RowActions & { w: AdminWithdrawal; vertical?: boolean }) {
   if (!isDecidable(w.status)) return null;
+  const Wrapper = vertical ? Stack : Group;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Wrapper gap={6} wrap="nowrap">
       <Button
         size="xs"
         color="green"
@@ -219,7 +225,7 @@ function Actions({ w, onPay, onReject }: RowActions & { w: AdminWithdrawal }) {
       >
         Rechazar
       </Button>
-    </Group>
+    </Wrapper>
   );
 }
 
@@ -227,14 +233,19 @@ function WithdrawalTable({ items, ...actions }: RowActions & { items: AdminWithd
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={960}>
-        <Table verticalSpacing="sm" highlightOnHover data-testid="admin-withdrawals">
+        <Table
+          verticalSpacing="sm"
+          horizontalSpacing="xs"
+          highlightOnHover
+          data-testid="admin-withdrawals"
+        >
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>#</Table.Th>
               <Table.Th>Jugador</Table.Th>
               <Table.Th>Pago Móvil</Table.Th>
               <Table.Th>Fecha</Table.Th>
-              <Table.Th>Estado</Table.Th>
+              <Table.Th miw={120}>Estado</Table.Th>
               <Table.Th>Acciones</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -255,17 +266,17 @@ function WithdrawalTable({ items, ...actions }: RowActions & { items: AdminWithd
                 <Table.Td miw={340}>
                   <PayoutData w={w} />
                 </Table.Td>
-                <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td fz="sm" w={90}>
                   {formatCaracasDateTime(w.created_at)}
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2} align="flex-start" maw={200}>
-                    <StatusBadge status={w.status} />
+                    <StatusBadge status={w.status} kind="withdrawal" />
                     <Decided w={w} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
-                  <Actions w={w} {...actions} />
+                  <Actions w={w} {...actions} vertical />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -288,7 +299,7 @@ function WithdrawalCard({ w, ...actions }: RowActions & { w: AdminWithdrawal }) 
             #{w.id} · {formatCaracasDateTime(w.created_at)}
           </Text>
         </Stack>
-        <StatusBadge status={w.status} />
+        <StatusBadge status={w.status} kind="withdrawal" />
       </Group>
       <PayoutData w={w} />
       <Stack gap="xs" mt="sm">

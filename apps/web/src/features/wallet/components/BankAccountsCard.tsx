@@ -5,6 +5,7 @@ import {
   Card,
   Collapse,
   Group,
+  Input,
   SegmentedControl,
   Select,
   Stack,
@@ -105,6 +106,7 @@ export function BankAccountsCard({
             variant="light"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => setOpen(true)}
+            style={{ flexShrink: 0 }}
           >
             Agregar
           </Button>
@@ -151,9 +153,9 @@ export function BankAccountsCard({
               size="sm"
             />
             <Stack gap={4}>
-              <Text fz="sm" fw={500}>
+              <Input.Label size="sm" mb={0}>
                 Tipo de cuenta
-              </Text>
+              </Input.Label>
               <SegmentedControl
                 data={[
                   { value: 'corriente', label: 'Corriente' },

@@ -13,6 +13,7 @@ import {
   Grid,
   Group,
   Image,
+  Input,
   List,
   Loader,
   Stack,
@@ -119,7 +120,7 @@ function DestinationCard({ account }: { account: RechargeAccount }) {
             Datos para el pago
           </Title>
         </Group>
-        <Badge color="felt" variant="light">
+        <Badge color="felt" variant="light" style={{ flexShrink: 0 }}>
           Paso 1
         </Badge>
       </Group>
@@ -289,7 +290,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
             Registra tu pago
           </Title>
         </Group>
-        <Badge color="felt" variant="light">
+        <Badge color="felt" variant="light" style={{ flexShrink: 0 }}>
           Paso 2
         </Badge>
       </Group>
@@ -318,7 +319,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
             <TextInput
               label="Monto (Bs.)"
               name="amount"
-              placeholder="250,00"
+              placeholder="0,00"
               inputMode="decimal"
               autoComplete="off"
               leftSection={
@@ -358,12 +359,12 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
             />
 
             <Stack gap={6}>
-              <Text component="label" htmlFor="recharge-proof-input" fz="sm" fw={500}>
+              <Input.Label htmlFor="recharge-proof-input" size="md" mb={0}>
                 Comprobante de pago{' '}
-                <Text span c="dimmed" fz="xs">
+                <Text span c="dimmed" fz="xs" fw={400}>
                   (opcional)
                 </Text>
-              </Text>
+              </Input.Label>
               {proof && preview ? (
                 <Group
                   gap="sm"

@@ -235,7 +235,12 @@ function Summary({ summary }: { summary: TransactionsResponse['summary'] | undef
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="light" data-testid="tx-status">
+    <Badge
+      color={statusColor(status)}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid="tx-status"
+    >
       {transactionStatusLabel(status)}
     </Badge>
   );
@@ -363,8 +368,8 @@ function TransactionCards({
             </Stack>
             <Amount tx={tx} />
           </Group>
-          <Group justify="space-between" mt="xs" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
+          <Group justify="space-between" mt="xs" wrap="nowrap" gap={4}>
+            <Group gap={8} wrap="wrap" style={{ minWidth: 0 }}>
               <StatusBadge status={tx.status} />
               <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {formatCaracasDateTime(tx.created_at)}
@@ -373,6 +378,7 @@ function TransactionCards({
             <Button
               variant="subtle"
               size="compact-sm"
+              style={{ flexShrink: 0 }}
               leftSection={<IconEye size={14} aria-hidden />}
               onClick={() => onOpen(tx)}
               aria-label={`Ver detalle de ${tx.id}`}

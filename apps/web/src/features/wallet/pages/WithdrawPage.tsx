@@ -96,10 +96,13 @@ function PayoutInfo({ client }: { client: ClientData }) {
       data-testid="withdraw-destination"
     >
       <Text fz="sm">
-        Te pagamos por <b>Pago Móvil</b> al teléfono <b>{formatPhone(client.phone)}</b> y la cédula{' '}
-        <b>{formatDocument(client.type_identification, client.n_identification)}</b> registrados en
-        tu cuenta, en el banco que elijas. Verifica que ese teléfono esté afiliado a Pago Móvil en
-        ese banco.
+        Te pagamos por <b>Pago Móvil</b> al teléfono{' '}
+        <b style={{ whiteSpace: 'nowrap' }}>{formatPhone(client.phone)}</b> y la cédula{' '}
+        <b style={{ whiteSpace: 'nowrap' }}>
+          {formatDocument(client.type_identification, client.n_identification)}
+        </b>{' '}
+        registrados en tu cuenta, en el banco que elijas. Verifica que ese teléfono esté afiliado a
+        Pago Móvil en ese banco.
       </Text>
     </Alert>
   );
@@ -224,7 +227,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
             <TextInput
               label="Monto a retirar (Bs.)"
               name="amount"
-              placeholder="500,00"
+              placeholder="0,00"
               inputMode="decimal"
               autoComplete="off"
               leftSection={
