@@ -23,7 +23,7 @@ import { DEFAULT_EVAL, HandSearch, type EvalWeights, type SearchMove } from './s
 import { tileId } from '../tiles';
 import { usesStock } from '../config';
 import { playLikelihood, reconstructPlays } from './history';
-import { movesToChoose } from './view-moves';
+import { movesToChoose, partnerOf } from './view-moves';
 
 /** Tunables of the Difícil bot. Effort is in search nodes (deterministic, clock-free). */
 export interface DificilOptions {
@@ -46,6 +46,8 @@ export interface DificilOptions {
    * `candidates` uniform ones by importance resampling; enumerated deals are weighted.
    */
   readonly inferenceBeta: number;
+  /** The same for the partner's plays (parejas): a partner may follow other habits. */
+  readonly partnerBeta: number;
   readonly candidates: number;
   /** Weights of the Medio heuristic used to break ties. */
   readonly medio: Partial<MedioWeights>;
@@ -59,7 +61,8 @@ export const DEFAULT_DIFICIL_OPTIONS: DificilOptions = Object.freeze({
   minNodesPerDeal: 500,
   eval: DEFAULT_EVAL,
   winBonus: 0,
-  inferenceBeta: 0.3,
+  inferenceBeta: 1,
+  partnerBeta: 1,
   candidates: 400,
   medio: {},
 });
@@ -124,7 +127,14 @@ export function analyzeDificil(
     return { move, values: [], deals: 0, enumerated: false, solved: 0, nodes: 0 };
   }
   const plays = opts.inferenceBeta > 0 && !usesStock(view.config) ? reconstructPlays(view) : null;
-  const likelihood = plays === null ? null : playLikelihood(plays, view.seat, opts.inferenceBeta);
+  const likelihood =
+    plays === null
+      ? null
+      : playLikelihood(plays, view.seat, opts.inferenceBeta, {
+          partnerBeta: opts.partnerBeta,
+          partner: partnerOf(view),
+          leadIsForced: view.handNumber === 1,
+        });
   const all = sampler.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
   let weights: number[];

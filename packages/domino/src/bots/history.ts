@@ -12,7 +12,7 @@
 import type { Seat } from '../tiles';
 import { tileId } from '../tiles';
 import type { PlayerView } from '../view';
-import { TILE_PIPS, fitMask, popcount } from './tileset';
+import { FULL_MASK, TILE_PIPS, fitMask, popcount } from './tileset';
 
 /** One play of the current hand, in order. */
 export interface PastPlay {
@@ -75,34 +75,53 @@ export function reconstructPlays(view: PlayerView): PastPlay[] | null {
  * A soft "shed the heaviest tile" model of the other seats: a seat picks among the tiles it could
  * play with probability proportional to exp(beta × pips). beta = 0 is uniform (no inference);
  * large beta is the greedy heaviest-tile player. Human players shed heavy tiles too, which is why
- * this is the default model. Returns, for a deal, the log-likelihood of every play the other
- * seats made (the deducing seat's own plays carry no information).
+ * this is the default model; the partner (`partner`, parejas) may get its own `partnerBeta`.
+ * Returns, for a deal, the log-likelihood of every play the other seats made (the deducing
+ * seat's own plays carry no information; a forced lead neither), or null when nothing informs.
  */
 export function playLikelihood(
   plays: readonly PastPlay[],
   seat: Seat,
   beta: number,
+  options: {
+    readonly partnerBeta?: number;
+    readonly leadIsForced?: boolean;
+    readonly partner?: number | null;
+  } = {},
 ): ((hands: readonly number[]) => number) | null {
-  const informative: { seat: number; id: number; fit: number; later: number }[] = [];
+  const partner = options.partner ?? null;
+  const partnerBeta = options.partnerBeta ?? beta;
+  const weightOf = TILE_PIPS.map((pips) => Math.exp(beta * pips));
+  const informative: {
+    seat: number;
+    id: number;
+    fit: number;
+    later: number;
+    weight: readonly number[];
+  }[] = [];
   const laterBySeat = new Map<number, number>();
   for (let i = plays.length - 1; i >= 0; i--) {
     const p = plays[i] as PastPlay;
     const later = (laterBySeat.get(p.seat) ?? 0) | (1 << p.id);
     laterBySeat.set(p.seat, later);
-    // The lead of hand 1 is forced (6-6) and other leads choose among all tiles.
-    if (p.seat === seat || p.before === null) continue;
+    // The lead of hand 1 is forced (6-6, or the highest tile); later leads choose among all
+    // the leader's tiles.
+    if (p.seat === seat || (p.before === null && options.leadIsForced === true)) continue;
+    const b = p.seat === partner ? partnerBeta : beta;
+    if (b === 0) continue;
     informative.push({
       seat: p.seat,
       id: p.id,
-      fit: fitMask(p.before.left, p.before.right),
+      fit: p.before === null ? FULL_MASK : fitMask(p.before.left, p.before.right),
       later,
+      weight: b === beta ? weightOf : TILE_PIPS.map((pips) => Math.exp(b * pips)),
     });
   }
-  if (informative.length === 0 || beta === 0) return null;
-  const weight = TILE_PIPS.map((pips) => Math.exp(beta * pips));
+  if (informative.length === 0) return null;
   return (hands) => {
     let logL = 0;
     for (const p of informative) {
+      const weight = p.weight;
       const legal = ((hands[p.seat] as number) | p.later) & p.fit;
       if (popcount(legal) <= 1) continue;
       let total = 0;
