@@ -50,9 +50,17 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolMax?: number;
+  /** Errors of idle pooled connections (server restart, dropped database); never fatal. */
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
+    // Without a listener, an idle connection's error (e.g. PostgreSQL restarting) crashes the process.
+    pool.on(
+      'error',
+      opts.onIdleError ??
+        ((err) => console.error('idle PostgreSQL connection error:', err.message)),
+    );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -273,7 +273,11 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
     'fires every due action exactly once while two nodes sweep the same games',
     async () => {
       const database = await createTestDatabase('postgres');
-      const second = await openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
+      const second = await openDatabase({
+        databaseUrl: database.url,
+        dataDir: 'unused',
+        onIdleError: () => undefined,
+      });
       try {
         const t = await buildTestApp('pglite');
         await t.close();

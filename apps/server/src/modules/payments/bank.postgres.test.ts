@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { bankInvariants, runBankWorkload } from '../../test/bank-workload';
+import type { Caller } from '../../test/bank-workload';
+import { httpCaller, injectCaller } from '../../test/callers';
+import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+
+/**
+ * The bank test (issue 4 "Safety") on real PostgreSQL: concurrent random recharges, approvals,
+ * rejections, withdrawals, payouts and adjustments (with racing staff decisions and retried
+ * requests), then every invariant; and the same with the server SIGKILLed mid-run and restarted.
+ */
+
+const BANK_MS = Number(process.env.BANK_TEST_MS ?? 30_000);
+
+async function setup(call: Caller, players: number) {
+  const out: { token: string; id: number }[] = [];
+  for (let i = 0; i < players; i++) {
+    const res = await call('POST', '/api/register_api', { body: newPlayer() });
+    const body = res.body as { token: string; user: { id: number } };
+    out.push({ token: body.token, id: body.user.id });
+  }
+  const admin = await call('POST', '/api/login_api', {
+    body: { email: 'admin@test.local', password: 'AdminPass123' },
+  });
+  return { players: out, admin: (admin.body as { token: string }).token };
+}
+
+function expectInvariants(inv: Awaited<ReturnType<typeof bankInvariants>>) {
+  expect(inv.ledger).toMatchObject({
+    ok: true,
+    totalCents: 0,
+    negativeAccounts: 0,
+    mismatchedAccounts: 0,
+    unbalancedTransactions: 0,
+  });
+  expect(inv.recharges.approvedOk).toBe(inv.recharges.approved);
+  expect(inv.recharges.openOk).toBe(inv.recharges.open);
+  expect(inv.withdrawals.heldOnce).toBe(inv.withdrawals.total);
+  expect(inv.withdrawals.settledOk).toBe(inv.withdrawals.total);
+}
+
+describe('the bank test on real PostgreSQL', async () => {
+  const skip = !(await postgresAvailable());
+
+  it.skipIf(skip)(
+    `keeps every invariant through ${BANK_MS / 1000} s of concurrent money movements`,
+    { timeout: BANK_MS + 120_000 },
+    async () => {
+      const t = await buildTestApp('postgres');
+      try {
+        const call = injectCaller(t.app);
+        const { players, admin } = await setup(call, 12);
+        const stats = await runBankWorkload(call, players, admin, {
+          workers: 16,
+          durationMs: BANK_MS,
+        });
+        const inv = await bankInvariants(t.database.db);
+        console.warn(
+          `[bank test] ${JSON.stringify({ stats, recharges: inv.recharges, withdrawals: inv.withdrawals, ledger: inv.ledger })}`,
+        );
+        expect(stats.recharges).toBeGreaterThan(50);
+        expect(stats.approvals).toBeGreaterThan(10);
+        expect(stats.payouts + stats.withdrawalRejections).toBeGreaterThan(5);
+        expect(stats.networkErrors).toBe(0);
+        expectInvariants(inv);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'credits a recharge once when many staff approve it at the same moment',
+    async () => {
+      const t = await buildTestApp('postgres');
+      try {
+        const call = injectCaller(t.app);
+        const { players, admin } = await setup(call, 1);
+        const p = players[0]!;
+        const rec = await call('POST', '/api/recharge_api', {
+          token: p.token,
+          multipart: { amount: '777.77', reference: 'RACE-1', account_id: '1' },
+        });
+        const id = (rec.body as { id: number }).id;
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            call('POST', `/api/admin/recharges/${id}/approve`, { token: admin }),
+          ),
+        );
+        expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+        expect(results.filter((r) => r.status === 409)).toHaveLength(9);
+        expect((await call('GET', '/api/user/balance', { token: p.token })).body).toEqual({
+          balance: 777.77,
+        });
+        expectInvariants(await bankInvariants(t.database.db));
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it.skipIf(skip)('accepts exactly floor(B/d) of M concurrent withdrawals', async () => {
+    const t = await buildTestApp('postgres');
+    try {
+      const call = injectCaller(t.app);
+      const { players, admin } = await setup(call, 1);
+      const p = players[0]!;
+      await call('POST', `/api/admin/users/${p.id}/adjustments`, {
+        token: admin,
+        body: { amount: 5000, reason: 'Saldo de prueba' },
+      });
+      const d = 700;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          call('POST', '/api/withdraw_api', {
+            token: p.token,
+            body: { amount: d, bank_account: 1 },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(Math.floor(5000 / d));
+      for (const r of results.filter((x) => x.status !== 201)) expect(r.status).toBe(422);
+      expect((await call('GET', '/api/user/balance', { token: p.token })).body).toEqual({
+        balance: 5000 - 7 * d,
+      });
+      expectInvariants(await bankInvariants(t.database.db));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.skipIf(skip)(
+    'keeps every invariant when the server is SIGKILLed mid-run and restarted',
+    { timeout: 240_000 },
+    async () => {
+      const database = await createTestDatabase('postgres');
+      const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+      const port = await new Promise<number>((resolve) => {
+        const s = net.createServer().listen(0, '127.0.0.1', () => {
+          const a = s.address();
+          s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+        });
+      });
+      let child: ChildProcess | null = null;
+      const start = async () => {
+        child = spawn(
+          process.execPath,
+          ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              DATABASE_URL: database.url,
+              WEB_DIST: '',
+              LOG_LEVEL: 'error',
+              ADMIN_EMAIL: 'admin@test.local',
+              ADMIN_PASSWORD: 'AdminPass123',
+              SWEEPER_INTERVAL_MS: '0',
+            },
+            stdio: 'ignore',
+          },
+        );
+        for (let i = 0; i < 300; i++) {
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+          } catch {
+            // starting
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error('server did not start');
+      };
+      try {
+        await start();
+        const call = httpCaller(() => `http://127.0.0.1:${port}`);
+        const { players, admin } = await setup(call, 8);
+        const before = runBankWorkload(call, players, admin, { workers: 12, durationMs: 8_000 });
+        await new Promise((r) => setTimeout(r, 4_000));
+        (child as ChildProcess | null)?.kill('SIGKILL');
+        const statsBefore = await before;
+        expect(statsBefore.networkErrors).toBeGreaterThan(0);
+        const midway = await bankInvariants(database.db);
+        expectInvariants(midway);
+        await start();
+        const after = await runBankWorkload(call, players, admin, {
+          workers: 12,
+          durationMs: 5_000,
+        });
+        expect(after.networkErrors).toBe(0);
+        const inv = await bankInvariants(database.db);
+        console.warn(
+          `[bank crash test] ${JSON.stringify({ before: statsBefore, after, recharges: inv.recharges, withdrawals: inv.withdrawals })}`,
+        );
+        expectInvariants(inv);
+      } finally {
+        (child as ChildProcess | null)?.kill('SIGKILL');
+        await new Promise((r) => setTimeout(r, 300));
+        await database.close();
+      }
+    },
+  );
+});
