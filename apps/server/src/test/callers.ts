@@ -23,7 +23,7 @@ export function injectCaller(app: FastifyInstance): Caller {
       headers,
       ...(payload !== undefined ? { payload } : {}),
     });
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = res.json();
     } catch {
