@@ -85,6 +85,7 @@ export function Board({ view, opener, lastPlayed, targets, onChooseEnd, emptyHin
                     key={`${view.hand_number}:${key}`}
                     className={classes.boardTile}
                     data-testid={`line-tile-${key}`}
+                    data-last={last || undefined}
                     style={{
                       transform: `translate(${t.x}px, ${t.y}px) rotate(${t.vertical ? 0 : -90}deg)`,
                     }}

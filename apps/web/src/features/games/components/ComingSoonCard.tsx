@@ -5,7 +5,13 @@ import classes from '../games.module.css';
 /** The 'Próximamente' card of the casino (spec §2: a coming-soon card). */
 export function ComingSoonCard() {
   return (
-    <Card shadow="sm" padding="lg" className={classes.card} data-testid="game-card-soon">
+    <Card
+      shadow="sm"
+      padding="lg"
+      className={classes.card}
+      style={{ alignSelf: 'start' }}
+      data-testid="game-card-soon"
+    >
       <Card.Section className={classes.soonArt} aria-hidden>
         <IconCards size={64} stroke={1.3} />
         <Badge pos="absolute" top={12} left={12} color="gray" variant="filled">
@@ -14,7 +20,7 @@ export function ComingSoonCard() {
       </Card.Section>
       <Stack gap={6} mt="md">
         <Title order={2} fz={24} c="dimmed">
-          Próximamente
+          Más juegos
         </Title>
         <Text fz="sm" c="dimmed">
           Estamos preparando más juegos de mesa para el casino. ¡Muy pronto podrás jugarlos aquí!

@@ -12,7 +12,7 @@ export default function CasinoPage() {
         <div className={classes.heroTiles} aria-hidden>
           <DominoFaceSvg first={5} second={5} size={70} />
         </div>
-        <Container size="lg" pos="relative">
+        <Container size="md" pos="relative">
           <Title order={1} fz={{ base: 28, sm: 36 }}>
             Casino
           </Title>
@@ -22,8 +22,8 @@ export default function CasinoPage() {
           </Text>
         </Container>
       </div>
-      <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
+      <Container size="md" py={{ base: 'lg', sm: 'xl' }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={{ base: 'md', sm: 'lg' }}>
           <DominoGameCard />
           <ComingSoonCard />
         </SimpleGrid>
