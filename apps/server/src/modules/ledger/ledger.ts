@@ -141,18 +141,28 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
     if (!Number.isSafeInteger(after)) throw new Error('balance overflow');
     balances.set(acc.id, after);
     if (delta === 0) continue;
-    const version = acc.version + 1;
-    await tx.update(accounts).set({ balanceCents: after, version }).where(eq(accounts.id, acc.id));
     entries.push({
       transactionId: created.id,
       accountId: acc.id,
       amountCents: delta,
       balanceAfterCents: after,
-      accountVersion: version,
+      accountVersion: acc.version + 1,
     });
   }
   if (entries.length < 2)
     throw new Error('a ledger transaction must move money between two accounts');
+  // One statement updates every account (fewer round trips); the rows are already locked above.
+  const values = sql.join(
+    entries.map(
+      (e) =>
+        sql`(${e.accountId}::bigint, ${e.balanceAfterCents}::bigint, ${e.accountVersion}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update accounts as a set balance_cents = v.balance, version = v.version
+    from (values ${values}) as v(id, balance, version)
+    where a.id = v.id`);
   await tx.insert(ledgerEntries).values(entries);
   return { transactionId: created.id, replayed: false, balances };
 }
