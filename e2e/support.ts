@@ -171,3 +171,39 @@ export function uniquePlayer() {
     password: 'Secreto123!',
   };
 }
+
+/** Logs in through the /login form and waits for the dashboard (or the redirect target). */
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Registers a player through the API; returns the credentials and token. */
+export async function registerViaApi(baseUrl: string) {
+  const p = uniquePlayer();
+  const res = await fetch(`${baseUrl}/api/register_api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: p.name,
+      email: p.email,
+      type_identification: 'V',
+      n_identification: p.identification,
+      phone: p.areaCode + p.phone,
+      password: p.password,
+      password_confirmation: p.password,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: number } };
+  return { ...p, token: body.token, id: body.user.id };
+}
+
+/** A 1x1 PNG, for proof uploads. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MSG } from '@domino/contracts';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  TINY_PNG,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Issue 4 journey: a player recharges with a proof image, staff approve it in the admin console,
+ * the player's badge shows the new balance without a reload; the player withdraws, staff pay it,
+ * and the transaction shows Completado.
+ */
+describe('the wallet in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it.skipIf(!ok)(
+    'recharges, is approved live, withdraws and sees the payout completed',
+    async () => {
+      const player = await registerViaApi(app.baseUrl);
+      const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+      const page = await playerCtx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password);
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent())
+        .toBe('Bs. 0,00');
+
+      await page.goto('/recharge');
+      await page.getByTestId('recharge-amount').fill('1500,50');
+      await page.getByTestId('recharge-reference').fill('E2E123456');
+      await page
+        .getByTestId('recharge-proof-input')
+        .setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: TINY_PNG });
+      await expect.poll(() => page.getByTestId('recharge-proof-preview').isVisible()).toBe(true);
+      await shot(page, 'recharge-filled-phone');
+      await page.getByTestId('recharge-submit').click();
+      await expect
+        .poll(() => page.getByText(MSG.rechargeSent).first().isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+
+      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const admin = await adminCtx.newPage();
+      await loginViaUi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/recargas');
+      const row = admin.getByTestId('admin-recharge-row').filter({ hasText: 'E2E123456' }).first();
+      await row.getByTestId('recharge-proof-button').click();
+      await expect.poll(() => admin.getByTestId('proof-viewer').isVisible()).toBe(true);
+      await shot(admin, 'admin-proof-desktop');
+      await admin.keyboard.press('Escape');
+      await row.getByTestId('recharge-approve').click();
+      await admin.getByTestId('decision-confirm').click();
+      await expect.poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 }).toBe(0);
+
+      // The player's navbar badge updates over the socket, without a reload.
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent(), { timeout: 15_000 })
+        .toBe('Bs. 1.500,50');
+      await shot(page, 'dashboard-after-approval-phone');
+
+      await page.goto('/withdraw');
+      await page.getByTestId('withdraw-amount').fill('600');
+      await page.getByTestId('withdraw-bank').click();
+      await page.getByRole('option', { name: /VENEZUELA/ }).click();
+      await page.getByTestId('withdraw-submit').click();
+      await expect
+        .poll(() => page.getByText(MSG.withdrawSent).first().isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent(), { timeout: 10_000 })
+        .toBe('Bs. 900,50');
+
+      await admin.goto('/admin/retiros');
+      const wrow = admin.getByTestId('admin-withdrawal-row').first();
+      await wrow.getByTestId('withdrawal-pay').click();
+      await admin.getByTestId('payout-reference').fill('PM-445566');
+      await admin.getByTestId('decision-confirm').click();
+      await expect.poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 }).toBe(0);
+      await shot(admin, 'admin-withdrawals-desktop');
+
+      await page.goto('/transactions');
+      const withdrawal = page.locator('[data-testid="tx-row"][data-tx-id^="W-"]').first();
+      await expect
+        .poll(() => withdrawal.getByTestId('tx-status').textContent(), { timeout: 10_000 })
+        .toBe('Completado');
+      const deposit = page.locator('[data-testid="tx-row"][data-tx-id^="R-"]').first();
+      expect(await deposit.getByTestId('tx-status').textContent()).toBe('Aprobado');
+      await shot(page, 'transactions-phone');
+      expect(errors).toEqual([]);
+      await adminCtx.close();
+      await playerCtx.close();
+    },
+  );
+});
