@@ -48,6 +48,12 @@ export interface DificilOptions {
   readonly inferenceBeta: number;
   /** The same for the partner's plays (parejas): a partner may follow other habits. */
   readonly partnerBeta: number;
+  /**
+   * Also read the leads of hands after the first under the same model. Off by default: leads
+   * follow other habits (the longest suit), and reading them as "heaviest tile" cost match wins
+   * against Medio in the tournament (docs/performance.md).
+   */
+  readonly inferFromLeads: boolean;
   readonly candidates: number;
   /** Weights of the Medio heuristic used to break ties. */
   readonly medio: Partial<MedioWeights>;
@@ -63,6 +69,7 @@ export const DEFAULT_DIFICIL_OPTIONS: DificilOptions = Object.freeze({
   winBonus: 0,
   inferenceBeta: 1,
   partnerBeta: 1,
+  inferFromLeads: false,
   candidates: 400,
   medio: {},
 });
@@ -133,7 +140,7 @@ export function analyzeDificil(
       : playLikelihood(plays, view.seat, opts.inferenceBeta, {
           partnerBeta: opts.partnerBeta,
           partner: partnerOf(view),
-          leadIsForced: view.handNumber === 1,
+          leadIsForced: view.handNumber === 1 || !opts.inferFromLeads,
         });
   const all = sampler.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
