@@ -75,7 +75,9 @@ describe('the wallet in the browser', () => {
       await admin.keyboard.press('Escape');
       await row.getByTestId('recharge-approve').click();
       await admin.getByTestId('decision-confirm').click();
-      await expect.poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 })
+        .toBe(0);
 
       // The player's navbar badge updates over the socket, without a reload.
       await expect
@@ -100,7 +102,9 @@ describe('the wallet in the browser', () => {
       await wrow.getByTestId('withdrawal-pay').click();
       await admin.getByTestId('payout-reference').fill('PM-445566');
       await admin.getByTestId('decision-confirm').click();
-      await expect.poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(() => admin.getByTestId('decision-confirm').count(), { timeout: 10_000 })
+        .toBe(0);
       await shot(admin, 'admin-withdrawals-desktop');
 
       await page.goto('/transactions');

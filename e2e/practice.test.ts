@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './support';
+import {
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Issue 3 journey: a full practice match against Fácil driven through the UI (tap a playable
+ * tile, choose an end when asked, close hand summaries) to the result overlay, then /verificar
+ * re-derives every deal in the browser.
+ */
+describe('a practice match in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp({ BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120', HAND_PAUSE_MS: '400' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function playToTheEnd(page: Page): Promise<void> {
+    const deadline = Date.now() + 170_000;
+    let shotTaken = false;
+    while (Date.now() < deadline) {
+      if (await page.getByTestId('result-overlay').isVisible()) return;
+      const summary = page.getByTestId('hand-summary-close');
+      if (await summary.isVisible()) {
+        if (!shotTaken) {
+          await shot(page, 'practice-hand-summary-phone');
+          shotTaken = true;
+        }
+        await summary.click().catch(() => undefined);
+        continue;
+      }
+      if (await page.getByTestId('end-choice-left').isVisible()) {
+        await page
+          .getByTestId('end-choice-left')
+          .click()
+          .catch(() => undefined);
+        continue;
+      }
+      const myTurn =
+        (await page
+          .getByTestId('turn-status')
+          .getAttribute('data-my-turn')
+          .catch(() => null)) === 'true';
+      const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
+      if (myTurn && (await tile.count()) > 0) {
+        await tile.click().catch(() => undefined);
+        await page.waitForTimeout(150);
+        continue;
+      }
+      await page.waitForTimeout(150);
+    }
+    throw new Error('the match did not finish in time');
+  }
+
+  it.skipIf(!ok)(
+    'plays a whole match against Fácil to the result and verifies the deals',
+    { timeout: 240_000 },
+    async () => {
+      const player = await registerViaApi(app.baseUrl);
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password);
+      await page.goto('/games');
+      await page.getByTestId('mode-cpu').click();
+      await page.getByTestId('difficulty-facil').click();
+      await page.getByTestId('play-cpu').click();
+      await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
+      const gameId = page.url().split('/').pop();
+      await expect
+        .poll(() => page.getByTestId('game-screen').getAttribute('data-status'))
+        .toBe('playing');
+      await shot(page, 'practice-start-phone');
+      // A reload resumes the same game.
+      await page.reload();
+      await expect
+        .poll(() => page.getByTestId('game-screen').getAttribute('data-status'))
+        .toBe('playing');
+      expect(page.url()).toContain(gameId);
+
+      await playToTheEnd(page);
+      const result = page.getByTestId('result-overlay');
+      expect(['victoria', 'derrota']).toContain(await result.getAttribute('data-result'));
+      await expect
+        .poll(() => page.getByTestId('seed-server').textContent())
+        .toMatch(/[0-9a-f]{64}/);
+      await shot(page, 'practice-result-phone');
+
+      await page.goto(`/verificar?game=${gameId}`);
+      await expect
+        .poll(() => page.getByTestId('verify-result').getAttribute('data-ok'), { timeout: 15_000 })
+        .toBe('true');
+      await shot(page, 'verify-phone');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
