@@ -40,6 +40,8 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
     })),
     result: null,
     fairness: { commitment: 'c'.repeat(64), client_seeds: ['a', 'b', 'c', 'd'], server_seed: null },
+    table: null,
+    settlement: null,
     ...overrides,
   };
 }
