@@ -25,6 +25,7 @@ import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { adminTableRoutes } from './modules/admin/tables';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gameRoutes);
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
+  await app.register(adminTableRoutes);
 
   const webDist =
     config.WEB_DIST && fs.existsSync(path.join(config.WEB_DIST, 'index.html'))

@@ -124,6 +124,20 @@ export const gameViewSchema = z.object({
     client_seeds: z.array(z.string()),
     server_seed: z.string().nullable(),
   }),
+  /** Real-money matches: the table and its entry price (Bs.); null for practice. */
+  table: z.object({ id: z.number().int(), name: z.string(), entry_price: z.number() }).nullable(),
+  /** Real-money matches once settled: what the caller received and paid (Bs.). */
+  settlement: z
+    .object({
+      pot: z.number(),
+      house_fee: z.number(),
+      pot_share: z.number(),
+      prize: z.number(),
+      entry: z.number(),
+      /** prize - entry: positive when won, negative when lost. */
+      net: z.number(),
+    })
+    .nullable(),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 

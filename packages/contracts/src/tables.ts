@@ -27,3 +27,131 @@ export function tableBadge(
   if (table.current_players === table.max_players) return 'Lleno';
   return 'Jugando';
 }
+
+/** Spanish messages of the table flows (issue 5; spec §5, §8). */
+export const MSG_TABLES = {
+  joined: 'Te uniste a la mesa. ¡Suerte!',
+  left: 'Saliste de la mesa. Te devolvimos la entrada.',
+  priceChanged:
+    'El precio de entrada de esta mesa cambió. Revisa el nuevo precio e intenta de nuevo.',
+  full: 'La mesa ya está completa. Elige otra mesa.',
+  closed: 'Esta mesa no está disponible en este momento.',
+  playing: 'Esta mesa tiene una partida en curso. Espera a que termine o elige otra mesa.',
+  alreadySeated: 'Ya estás sentado en una mesa. Sal de ella antes de unirte a otra.',
+  notSeated: 'No estás sentado en esta mesa.',
+  cannotLeave: 'La partida ya comenzó: no puedes salir ni recuperar la entrada.',
+  notFound: 'La mesa no existe.',
+  accountInactive: 'Tu cuenta no está activa.',
+} as const;
+
+export const GAME_MODES = ['parejas', 'individual'] as const;
+
+/** POST /api/tables/{id}/join (spec §7): the entry price the player saw, in bolívares. */
+export const joinTableRequestSchema = z.object({
+  entry_price: z.number({ error: 'El precio de entrada es obligatorio' }),
+});
+export const joinTableResponseSchema = z.object({
+  new_balance: z.number(),
+  message: z.string(),
+  seat: z.number().int(),
+});
+export const leaveTableResponseSchema = z.object({ new_balance: z.number(), message: z.string() });
+
+/** GET /api/tables/{id}: the table with its seats and, once its match has started, game_id. */
+export const tableDetailSchema = tableSchema.extend({
+  mode: z.enum(GAME_MODES),
+  target_points: z.number().int(),
+  turn_seconds: z.number().int(),
+  house_fee_bps: z.number().int(),
+  pot_share_bps: z.number().int(),
+  seats: z.array(
+    z.object({
+      seat: z.number().int(),
+      user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    }),
+  ),
+  game_id: z.string().nullable(),
+  /** When the match starts (ISO), set while the countdown after the last seat fills runs. */
+  starts_at: z.string().nullable(),
+});
+export type TableDetail = z.infer<typeof tableDetailSchema>;
+
+/** Socket events of the table flows (DESIGN §5). */
+export const TABLE_SOCKET_EVENTS = {
+  /** Public `tables` room: a seat changed somewhere (spec §7). Payload `{table_id}`. */
+  userJoinedTable: 'UserJoinedTable',
+  /** Table room: the table changed. Payload: TableDetail. */
+  tableUpdated: 'table:updated',
+  /** Client -> server: watch a table room. Ack `{ok, table}`. Payload `{table_id}`. */
+  watchTable: 'table:watch',
+} as const;
+
+/** One finished real-money match in /history (spec 'Mis Partidas'). */
+export const historyItemSchema = z.object({
+  game_id: z.string(),
+  finished_at: z.string(),
+  table: z.object({ id: z.number().int(), name: z.string() }),
+  mode: z.enum(GAME_MODES),
+  partners: z.array(z.string()),
+  opponents: z.array(z.string()),
+  scores: z.object({ mine: z.number().int(), theirs: z.number().int() }),
+  result: z.enum(['victoria', 'derrota']),
+  entry: z.number(),
+  /** Net Bs. for the player: prize received minus entry paid (negative when lost). */
+  amount: z.number(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historyResponseSchema = z.object({
+  matches: z.array(historyItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+
+/** GET /api/games/{id}/replay: everything needed to step through a finished match. */
+export const replayResponseSchema = z.object({
+  game_id: z.string(),
+  config: z.record(z.string(), z.unknown()),
+  fairness: z.object({
+    commitment: z.string(),
+    server_seed: z.string(),
+    client_seeds: z.array(z.string()),
+  }),
+  seats: z.array(z.object({ seat: z.number().int(), name: z.string() })),
+  moves: z.array(
+    z.object({
+      seq: z.number().int(),
+      seat: z.number().int(),
+      move: z.record(z.string(), z.unknown()),
+      actor: z.string(),
+    }),
+  ),
+});
+
+/** Staff: create or edit a table (issue 5). Money in bolívares; fees in basis points. */
+export const tableInputSchema = z
+  .object({
+    name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(60),
+    entry_price: z.number().positive('El precio de entrada debe ser mayor que cero'),
+    max_players: z.number().int().min(2).max(4).default(4),
+    mode: z.enum(GAME_MODES).default('parejas'),
+    target_points: z.union([z.literal(100), z.literal(150), z.literal(200)]).default(100),
+    turn_seconds: z.number().int().min(10).max(120).default(20),
+    house_fee_bps: z.number().int().min(0).max(3000).default(800),
+    pot_share_bps: z.number().int().min(0).max(3000).default(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode === 'parejas' && v.max_players !== 4)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_players'],
+        message: 'El modo parejas necesita 4 jugadores',
+      });
+    if (v.mode === 'individual' && v.max_players === 4)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_players'],
+        message: 'El modo individual es para 2 o 3 jugadores',
+      });
+  });
+export type TableInput = z.input<typeof tableInputSchema>;

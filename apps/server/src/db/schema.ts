@@ -145,6 +145,10 @@ export const gameTables = pgTable(
     houseFeeBps: integer('house_fee_bps').notNull().default(800),
     potShareBps: integer('pot_share_bps').notNull().default(200),
     status: text('status').notNull().default('open'),
+    /** Counts matches; the current round's escrow account is `table_escrow` ref `table:{id}:{round}`. */
+    round: integer('round').notNull().default(1),
+    /** Provably fair: the next match's server seed, committed (hash shown) before anyone sits. */
+    roundServerSeed: text('round_server_seed'),
     ...timestamps,
   },
   (t) => [
@@ -170,6 +174,8 @@ export const tableSeats = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
+    /** The player's contribution to the provably fair deal (DESIGN §4). */
+    clientSeed: text('client_seed').notNull().default(''),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -194,6 +200,14 @@ export const games = pgTable(
     commitment: text('commitment').notNull(),
     turnDeadline: timestamp('turn_deadline', { withTimezone: true, mode: 'date' }),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+    /** Real-money matches: the table round, when play starts, and the entry per seat (céntimos). */
+    round: integer('round'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    entryCents: bigint('entry_cents', { mode: 'number' }),
+    /** Immutable facts for views: table name and fee rates at the start. */
+    meta: jsonb('meta'),
+    /** Settlement of a real-money match: pot, house fee, pot share, prize per winner (céntimos). */
+    settlement: jsonb('settlement'),
     ...timestamps,
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
@@ -201,6 +215,10 @@ export const games = pgTable(
     index('games_due_idx')
       .on(t.dueAt)
       .where(sql`${t.status} = 'playing'`),
+    // A table runs one match at a time.
+    uniqueIndex('games_one_live_match_per_table')
+      .on(t.tableId)
+      .where(sql`${t.status} = 'playing' and ${t.kind} = 'table'`),
     check('games_kind_check', sql`${t.kind} in ('practice', 'table')`),
     check('games_status_check', sql`${t.status} in ('playing', 'finished')`),
   ],
@@ -219,6 +237,9 @@ export const gamePlayers = pgTable(
     clientSeed: text('client_seed').notNull(),
     /** Consecutive turns the bot played for this user after a timeout (reset when they move). */
     autoplayedTurns: integer('autoplayed_turns').notNull().default(0),
+    /** Real-money matches after settlement: win/loss and the céntimos paid to this seat. */
+    result: text('result'),
+    payoutCents: bigint('payout_cents', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

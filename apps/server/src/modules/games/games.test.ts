@@ -221,6 +221,37 @@ describe('practice games over HTTP', () => {
     expect(JSON.parse(JSON.stringify(replayed))).toEqual(state);
   });
 
+  it('plays a forced move for the player after a short delay, without marking them away', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    for (let i = 0; i < 500 && !(view.turn_seat === 0 && view.legal_moves.length === 1); i++) {
+      if (view.turn_seat === 0) {
+        await api('POST', `/api/games/${game_id}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+      } else {
+        await sweep();
+      }
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    expect(view.legal_moves).toHaveLength(1);
+    expect(Date.parse(view.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(1300);
+    await t.database.db
+      .update(games)
+      .set({ dueAt: sql`now() - interval '1 second'` })
+      .where(eq(games.id, game_id));
+    await sweep();
+    const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(after.version).toBeGreaterThan(view.version);
+    expect(after.seats[0]?.connected).toBe(true);
+    const logged = await t.database.db
+      .select()
+      .from(gameMoves)
+      .where(eq(gameMoves.gameId, game_id));
+    expect(logged.find((m) => m.seq === view.version + 1)?.actor).toBe('forced');
+  });
+
   it('keeps the move log append-only at the database', async () => {
     const [m] = await t.database.db.select().from(gameMoves).limit(1);
     await expect(
@@ -232,8 +263,17 @@ describe('practice games over HTTP', () => {
   it('lets the medium bot play for a player whose turn time ran out, until they return', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
-    while (view.turn_seat !== 0) {
-      await sweep();
+    // Reach a turn of the player with a real choice (a forced move is played for them without
+    // counting as absence).
+    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
+      if (view.turn_seat === 0) {
+        await api('POST', `/api/games/${game_id}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+      } else {
+        await sweep();
+      }
       view = (await api('GET', `/api/games/${game_id}/view`)).json();
     }
     expect(view.turn_deadline).not.toBeNull();

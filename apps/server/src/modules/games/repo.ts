@@ -50,7 +50,7 @@ export async function appendMove(
     seq: number;
     seat: number;
     move: unknown;
-    actor: 'player' | 'bot' | 'autoplay';
+    actor: 'player' | 'bot' | 'autoplay' | 'forced';
   },
 ): Promise<void> {
   await tx.insert(gameMoves).values(row);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   errorSchema,
   fairnessRecordSchema,
+  historyResponseSchema,
+  replayResponseSchema,
   gameViewSchema,
   moveRequestSchema,
   practiceGameRequestSchema,
@@ -12,6 +14,7 @@ import {
 import { requireAuth, session } from '../auth/plugin';
 import type { GamesContext } from './service';
 import { createPracticeGame, getFairnessRecord, getGameView, submitMove } from './service';
+import { listHistory, replayData } from './history';
 
 const tags = ['Partidas'];
 const gameParams = z.object({ gameId: z.string().min(1).max(64) });
@@ -74,6 +77,37 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         );
         return reply.code(201).send({ game_id: id });
       },
+    );
+
+    r.get(
+      '/api/history',
+      {
+        schema: {
+          tags,
+          summary: 'Mis Partidas: partidas con dinero terminadas',
+          querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+          response: { 200: historyResponseSchema },
+        },
+      },
+      async (req) => listHistory(ctx.db, session(req).user.id, req.query.page),
+    );
+
+    r.get(
+      '/api/games/:gameId/replay',
+      {
+        schema: {
+          tags,
+          summary: 'Jugadas y semillas de una partida terminada (repetición)',
+          params: gameParams,
+          response: {
+            200: replayResponseSchema,
+            403: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+          },
+        },
+      },
+      async (req) => replayData(ctx.db, req.params.gameId, session(req).user.id),
     );
 
     r.get(

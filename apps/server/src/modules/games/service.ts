@@ -3,11 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Difficulty, GameView, MoveRequest } from '@domino/contracts';
 import { gameMessage } from '@domino/contracts';
 import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
-import { DEFAULT_CONFIG, applyMove, playerView, startMatch } from '@domino/domino';
-import type { Db, Executor } from '../../db/client';
+import type { TableConfig } from '@domino/domino';
+import { DEFAULT_CONFIG, applyMove, legalMoves, playerView, startMatch } from '@domino/domino';
+import { centsToBolivares } from '@domino/contracts';
+import type { Db, Executor, Tx } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { RealtimeHub } from '../realtime/hub';
+import { settleTableMatch } from '../tables/settlement';
+import { publishTable } from '../tables/publish';
 import type { BotPolicy } from './bots';
 import type { GameRow, PlayerRow } from './repo';
 import { appendMove, claimDueGame, findGame, gamePlayersOf, lockGame } from './repo';
@@ -37,7 +41,14 @@ export interface GamesContext {
 interface Committed {
   game: GameRow;
   players: PlayerRow[];
+  /** Wallet balances changed by a settlement (user id -> céntimos). */
+  balances?: Map<number, number> | undefined;
+  /** For after-commit reads (table snapshots). */
+  db: Db;
 }
+
+/** A forced move (the only legal one) is played for the player after this delay (ms). */
+const FORCED_MOVE_DELAY_MS = 1200;
 
 /** Creates a practice match: the player at seat 0, CPU partner at 2, CPU opponents at 1 and 3. */
 export async function createPracticeGame(
@@ -77,26 +88,93 @@ export async function createPracticeGame(
   return id;
 }
 
-/** When the sweeper must act next, and the deadline shown to players. */
-function schedule(
+/**
+ * When the sweeper must act next, and the deadline shown to players. CPU seats move after a
+ * short human-like delay; a player has `turnSeconds`, except when their only legal move is
+ * forced, which is played for them after FORCED_MOVE_DELAY_MS (issue 5: auto-play when only one
+ * legal move; the engine itself passes for seats with none). `notBefore` delays the first turn of
+ * a table match until its countdown ends; a finished hand adds the summary pause.
+ */
+export function schedule(
   state: MatchState,
   players: { seat: number; userId: number | null }[],
   timing: Timing,
   handEnded: boolean,
+  notBefore: Date | null = null,
 ): { dueAt: Date | null; turnDeadline: Date | null } {
   const turn = state.hand.turn;
   if (state.status !== 'playing' || turn === null) return { dueAt: null, turnDeadline: null };
-  const pause = handEnded ? timing.handPauseMs : 0;
+  const base = Math.max(
+    Date.now() + (handEnded ? timing.handPauseMs : 0),
+    notBefore?.getTime() ?? 0,
+  );
   const occupant = players.find((p) => p.seat === turn);
   if (!occupant || occupant.userId === null) {
     const delay =
       timing.botMaxDelayMs > timing.botMinDelayMs
         ? randomInt(timing.botMinDelayMs, timing.botMaxDelayMs + 1)
         : timing.botMinDelayMs;
-    return { dueAt: new Date(Date.now() + pause + delay), turnDeadline: null };
+    return { dueAt: new Date(base + delay), turnDeadline: null };
   }
-  const deadline = new Date(Date.now() + pause + state.config.turnSeconds * 1000);
+  const forced = legalMoves(state, turn).length === 1;
+  const turnMs = state.config.turnSeconds * 1000;
+  const deadline = new Date(base + (forced ? Math.min(FORCED_MOVE_DELAY_MS, turnMs) : turnMs));
   return { dueAt: deadline, turnDeadline: deadline };
+}
+
+/**
+ * Creates a real-money match inside the caller's transaction (the one that seats the last
+ * player): seats in order, the table's rules, and the table round's committed server seed.
+ */
+export async function createTableMatch(
+  tx: Tx,
+  input: {
+    tableId: number;
+    tableName: string;
+    round: number;
+    config: TableConfig;
+    serverSeed: string;
+    seats: { seat: number; userId: number; clientSeed: string }[];
+    entryCents: number;
+    houseFeeBps: number;
+    potShareBps: number;
+    startsAt: Date;
+    timing: Timing;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const ordered = [...input.seats].sort((a, b) => a.seat - b.seat);
+  const state = startMatch(input.config, {
+    serverSeed: input.serverSeed,
+    clientSeeds: ordered.map((s) => s.clientSeed),
+  });
+  const players = ordered.map((s) => ({
+    gameId: id,
+    seat: s.seat,
+    userId: s.userId,
+    botLevel: null,
+    clientSeed: s.clientSeed,
+  }));
+  const when = schedule(state, players, input.timing, false, input.startsAt);
+  await tx.insert(games).values({
+    id,
+    kind: 'table',
+    tableId: input.tableId,
+    state,
+    commitment: state.fairness.commitment,
+    turnDeadline: when.turnDeadline,
+    dueAt: when.dueAt,
+    round: input.round,
+    startsAt: input.startsAt,
+    entryCents: input.entryCents,
+    meta: {
+      tableName: input.tableName,
+      houseFeeBps: input.houseFeeBps,
+      potShareBps: input.potShareBps,
+    },
+  });
+  await tx.insert(gamePlayers).values(players);
+  return id;
 }
 
 function toEngineMove(req: MoveRequest): Move {
@@ -113,16 +191,16 @@ function toEngineMove(req: MoveRequest): Move {
  * the new state with version + 1, and schedules the next due time.
  */
 async function persistMove(
-  tx: Executor,
+  tx: Tx,
   game: GameRow,
   players: PlayerRow[],
   seat: Seat,
   move: Move,
   next: MatchState,
   events: GameEvent[],
-  actor: 'player' | 'bot' | 'autoplay',
+  actor: 'player' | 'bot' | 'autoplay' | 'forced',
   timing: Timing,
-): Promise<GameRow> {
+): Promise<{ row: GameRow; balances?: Map<number, number> }> {
   const version = game.version + 1;
   await appendMove(tx, { gameId: game.id, seq: version, seat, move, actor });
   const handEnded = events.some((e) => e.type === 'hand_end');
@@ -143,7 +221,7 @@ async function persistMove(
     .returning();
   if (!row) throw new Error('game update returned no row');
   const occupant = players.find((p) => p.seat === seat);
-  if (occupant && occupant.userId !== null) {
+  if (occupant && occupant.userId !== null && actor !== 'forced') {
     const autoplayed = actor === 'autoplay' ? occupant.autoplayedTurns + 1 : 0;
     if (autoplayed !== occupant.autoplayedTurns) {
       await tx
@@ -153,11 +231,29 @@ async function persistMove(
       occupant.autoplayedTurns = autoplayed;
     }
   }
-  return row;
+  if (finished && row.kind === 'table') {
+    // Settlement happens in the transaction of the final move (issue 5, DESIGN §3).
+    const settled = await settleTableMatch(tx, row, players, next);
+    const [withSettlement] = await tx.select().from(games).where(eq(games.id, game.id));
+    const refreshed = await gamePlayersOf(tx, game.id);
+    players.splice(0, players.length, ...refreshed);
+    return { row: withSettlement ?? row, balances: settled.balances };
+  }
+  return { row };
 }
 
 /** Pushes each seated user their own view of the game (after commit). */
 export function broadcast(hub: RealtimeHub, committed: Committed): void {
+  for (const [userId, cents] of committed.balances ?? []) {
+    hub.toUser(userId, 'balance:updated', { balance: centsToBolivares(cents) });
+  }
+  if (
+    committed.game.kind === 'table' &&
+    committed.game.status === 'finished' &&
+    committed.game.tableId !== null
+  ) {
+    void publishTable(committed.db, hub, committed.game.tableId);
+  }
   for (const p of committed.players) {
     if (p.userId === null) continue;
     hub.toUser(
@@ -236,7 +332,7 @@ export async function submitMove(
     const move = toEngineMove(req);
     const result = applyMove(current.state as MatchState, seat, move);
     if (!result.ok) throw new AppError(result.code, 422, gameMessage(result.code));
-    const row = await persistMove(
+    const persisted = await persistMove(
       tx,
       current,
       players,
@@ -247,7 +343,7 @@ export async function submitMove(
       'player',
       ctx.timing,
     );
-    return { game: row, players, seat };
+    return { game: persisted.row, players, seat, balances: persisted.balances, db: ctx.db };
   });
   broadcast(ctx.hub, committed);
   return gameViewJson(committed.game, committed.players, committed.seat);
@@ -274,10 +370,15 @@ export async function runDueGame(ctx: GamesContext): Promise<boolean> {
     const level: Difficulty = isBot
       ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
       : 'medio';
-    const move = ctx.bots(playerView(state, seat), level, `${game.id}:${game.version}`);
+    const view = playerView(state, seat);
+    // A player's only legal move is played for them without counting as absence.
+    const forced = !isBot && view.legalMoves.length === 1;
+    const move = forced
+      ? (view.legalMoves[0] as Move)
+      : ctx.bots(view, level, `${game.id}:${game.version}`);
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`bot chose an illegal move in game ${game.id}: ${result.code}`);
-    const row = await persistMove(
+    const persisted = await persistMove(
       tx,
       game,
       players,
@@ -285,10 +386,10 @@ export async function runDueGame(ctx: GamesContext): Promise<boolean> {
       move,
       result.state,
       result.events,
-      isBot ? 'bot' : 'autoplay',
+      isBot ? 'bot' : forced ? 'forced' : 'autoplay',
       ctx.timing,
     );
-    return { game: row, players };
+    return { game: persisted.row, players, balances: persisted.balances, db: ctx.db };
   });
   if (!committed) return false;
   broadcast(ctx.hub, committed);

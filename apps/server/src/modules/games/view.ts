@@ -1,4 +1,5 @@
 import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
+import { centsToBolivares } from '@domino/contracts';
 import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
 import { playerView } from '@domino/domino';
 import type { GameRow, PlayerRow } from './repo';
@@ -97,5 +98,34 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
       client_seeds: [...v.fairness.clientSeeds],
       server_seed: v.fairness.serverSeed,
     },
+    table:
+      game.kind === 'table' && game.tableId !== null
+        ? {
+            id: game.tableId,
+            name: (game.meta as { tableName?: string } | null)?.tableName ?? `Mesa ${game.tableId}`,
+            entry_price: centsToBolivares(game.entryCents ?? 0),
+          }
+        : null,
+    settlement: settlementJson(game, players, seat),
+  };
+}
+
+/** The caller's money result of a settled real-money match, in bolívares. */
+function settlementJson(game: GameRow, players: PlayerRow[], seat: Seat): GameView['settlement'] {
+  const facts = game.settlement as {
+    potCents: number;
+    houseFeeCents: number;
+    potShareCents: number;
+  } | null;
+  if (game.kind !== 'table' || !facts) return null;
+  const entry = game.entryCents ?? 0;
+  const prize = players.find((p) => p.seat === seat)?.payoutCents ?? 0;
+  return {
+    pot: centsToBolivares(facts.potCents),
+    house_fee: centsToBolivares(facts.houseFeeCents),
+    pot_share: centsToBolivares(facts.potShareCents),
+    prize: centsToBolivares(prize),
+    entry: centsToBolivares(entry),
+    net: centsToBolivares(prize - entry),
   };
 }

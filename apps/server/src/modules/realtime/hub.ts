@@ -13,6 +13,11 @@ export class RealtimeHub {
     this.io?.to(ROOMS.user(userId)).emit(event, payload);
   }
 
+  /** Sends `event` to the sockets watching one table (waiting room). */
+  toTable(tableId: number, event: string, payload: unknown): void {
+    this.io?.to(ROOMS.table(tableId)).emit(event, payload);
+  }
+
   /** Sends `event` to the public `tables` channel. */
   toTables(event: string, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import type { Db } from '../../db/client';
 import { authenticate } from '../auth/service';
+import { tableDetails } from '../tables/repo';
 
 import { ROOMS } from './rooms';
 
@@ -56,6 +57,20 @@ export function attachRealtime(
   });
   io.on('connection', (socket) => {
     void socket.join(ROOMS.tables);
+    // Waiting room: watch one table; the ack carries its snapshot, then `table:updated` follows.
+    socket.on('table:watch', async (payload: unknown, ack?: (reply: unknown) => void) => {
+      const id = Number((payload as { table_id?: unknown } | null)?.table_id);
+      if (typeof ack !== 'function') return;
+      if (!Number.isSafeInteger(id) || id <= 0) return ack({ ok: false, code: 'tables/not_found' });
+      try {
+        const [table] = await tableDetails(db, id);
+        if (!table) return ack({ ok: false, code: 'tables/not_found' });
+        await socket.join(ROOMS.table(id));
+        ack({ ok: true, table });
+      } catch {
+        ack({ ok: false, code: 'server/internal' });
+      }
+    });
     if (socket.data.userId !== null) {
       void socket.join(ROOMS.user(socket.data.userId));
       onAuthenticated?.(socket as unknown as Socket, socket.data.userId);

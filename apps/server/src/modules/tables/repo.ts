@@ -1,42 +1,105 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { Table } from '@domino/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Table, TableDetail } from '@domino/contracts';
 import { centsToBolivares } from '@domino/contracts';
 import type { Executor } from '../../db/client';
-import { gameTables, tableSeats, users } from '../../db/schema';
+import { gameTables, games, tableSeats, users } from '../../db/schema';
 
 /**
- * The table catalogue as players see it (spec §3 Table/game): open tables with the users seated
- * at each. entry_price is sent in bolívares.
+ * The table catalogue as players see it (spec §3 Table/game). A table whose match is running
+ * reports status 'playing' (badge Jugando) and cannot be joined. entry_price is in bolívares.
  */
+
+type TableRow = typeof gameTables.$inferSelect;
+
+async function seatsOf(db: Executor, tableIds: number[]) {
+  if (tableIds.length === 0) return [];
+  return db
+    .select({ tableId: tableSeats.tableId, seat: tableSeats.seat, id: users.id, name: users.name })
+    .from(tableSeats)
+    .innerJoin(users, eq(users.id, tableSeats.userId))
+    .where(inArray(tableSeats.tableId, tableIds))
+    .orderBy(asc(tableSeats.seat));
+}
+
+async function liveGames(db: Executor, tableIds: number[]) {
+  if (tableIds.length === 0) return [];
+  return db
+    .select({ id: games.id, tableId: games.tableId, startsAt: games.startsAt })
+    .from(games)
+    .where(
+      and(eq(games.kind, 'table'), eq(games.status, 'playing'), inArray(games.tableId, tableIds)),
+    );
+}
+
+function toTable(t: TableRow, seated: { id: number; name: string }[], live: boolean): Table {
+  return {
+    id: t.id,
+    name: t.name,
+    image: t.image,
+    status: live ? 'playing' : (t.status as Table['status']),
+    current_players: seated.length,
+    max_players: t.maxPlayers,
+    entry_price: centsToBolivares(t.entryPriceCents),
+    users: seated,
+  };
+}
+
+/** Tables open to players (or running a match), cheapest first, with who sits at each. */
 export async function listOpenTables(db: Executor): Promise<Table[]> {
-  const tables = await db
+  const rows = await db
     .select()
     .from(gameTables)
     .where(eq(gameTables.status, 'open'))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
-  if (tables.length === 0) return [];
-  const seats = await db
-    .select({ tableId: tableSeats.tableId, seat: tableSeats.seat, id: users.id, name: users.name })
-    .from(tableSeats)
-    .innerJoin(users, eq(users.id, tableSeats.userId))
-    .where(
-      inArray(
-        tableSeats.tableId,
-        tables.map((t) => t.id),
-      ),
-    )
-    .orderBy(asc(tableSeats.seat));
-  return tables.map((t) => {
-    const seated = seats.filter((s) => s.tableId === t.id).map((s) => ({ id: s.id, name: s.name }));
+  const ids = rows.map((t) => t.id);
+  const [seats, live] = await Promise.all([seatsOf(db, ids), liveGames(db, ids)]);
+  return rows.map((t) =>
+    toTable(
+      t,
+      seats.filter((s) => s.tableId === t.id).map((s) => ({ id: s.id, name: s.name })),
+      live.some((g) => g.tableId === t.id),
+    ),
+  );
+}
+
+/** Every table (staff view) or one table, with seats, rules and the live match. */
+export async function tableDetails(db: Executor, tableId?: number): Promise<TableDetail[]> {
+  const rows = await db
+    .select()
+    .from(gameTables)
+    .where(tableId === undefined ? sql`true` : eq(gameTables.id, tableId))
+    .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
+  const ids = rows.map((t) => t.id);
+  const [seats, live] = await Promise.all([seatsOf(db, ids), liveGames(db, ids)]);
+  return rows.map((t) => {
+    const mine = seats.filter((s) => s.tableId === t.id);
+    const game = live.find((g) => g.tableId === t.id);
     return {
-      id: t.id,
-      name: t.name,
-      image: t.image,
-      status: 'open' as const,
-      current_players: seated.length,
-      max_players: t.maxPlayers,
-      entry_price: centsToBolivares(t.entryPriceCents),
-      users: seated,
+      ...toTable(
+        t,
+        mine.map((s) => ({ id: s.id, name: s.name })),
+        game !== undefined,
+      ),
+      mode: t.mode as TableDetail['mode'],
+      target_points: t.targetPoints,
+      turn_seconds: t.turnSeconds,
+      house_fee_bps: t.houseFeeBps,
+      pot_share_bps: t.potShareBps,
+      seats: Array.from({ length: t.maxPlayers }, (_, seat) => {
+        const s = mine.find((x) => x.seat === seat);
+        return { seat, user: s ? { id: s.id, name: s.name } : null };
+      }),
+      game_id: game?.id ?? null,
+      starts_at:
+        game?.startsAt && game.startsAt.getTime() > Date.now() - 60_000
+          ? game.startsAt.toISOString()
+          : null,
     };
   });
+}
+
+/** The table a user is seated at, if any. */
+export async function seatOfUser(db: Executor, userId: number) {
+  const [row] = await db.select().from(tableSeats).where(eq(tableSeats.userId, userId));
+  return row;
 }

@@ -1,22 +1,136 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { tableListSchema } from '@domino/contracts';
-import { listOpenTables } from './repo';
+import { z } from 'zod';
+import {
+  MSG_TABLES,
+  centsToBolivares,
+  errorSchema,
+  joinTableRequestSchema,
+  joinTableResponseSchema,
+  leaveTableResponseSchema,
+  tableDetailSchema,
+  tableListSchema,
+} from '@domino/contracts';
+import { AppError } from '../../lib/errors';
+import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
+import { requireAuth, session } from '../auth/plugin';
+import { gamesContext } from '../games/routes';
+import { publishTable } from './publish';
+import { listOpenTables, tableDetails } from './repo';
+import { joinTable, leaveTable } from './service';
 
-/** GET /api/tables and GET /api/games: the open tables as a bare array (spec §7). */
+const tags = ['Mesas'];
+const tableParams = z.object({ tableId: z.coerce.number().int().positive() });
+
+/**
+ * The table catalogue and joining (spec §7; issue 5): GET /api/tables and /api/games (the list),
+ * GET /api/tables/{id} (seats and game_id), POST join and leave. Changes are pushed to the
+ * public `tables` channel (UserJoinedTable) and the table's room after commit.
+ */
 export async function tableRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.deps.database.db;
   for (const url of ['/api/tables', '/api/games']) {
     r.get(
       url,
       {
         schema: {
-          tags: ['Mesas'],
+          tags,
           summary: 'Mesas disponibles con sus jugadores',
           response: { 200: tableListSchema },
         },
       },
-      async () => listOpenTables(app.deps.database.db),
+      async () => listOpenTables(db()),
     );
   }
+  r.get(
+    '/api/tables/:tableId',
+    {
+      schema: {
+        tags,
+        summary: 'Una mesa con sus asientos y su partida',
+        params: tableParams,
+        response: { 200: tableDetailSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const [detail] = await tableDetails(db(), req.params.tableId);
+      if (!detail || detail.status === 'closed')
+        throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+      return detail;
+    },
+  );
+
+  await app.register(async (scope) => {
+    requireAuth(scope);
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    const timing = gamesContext(app).timing;
+
+    s.post(
+      '/api/tables/:tableId/join',
+      {
+        schema: {
+          tags,
+          summary: 'Unirse a una mesa pagando la entrada',
+          params: tableParams,
+          body: joinTableRequestSchema.extend({
+            client_seed: z.string().min(1).max(64).optional(),
+          }),
+          response: { 200: joinTableResponseSchema, 409: errorSchema, 422: errorSchema },
+        },
+      },
+      async (req) => {
+        const userId = session(req).user.id;
+        const scopeKey = idempotencyScope(
+          req,
+          userId,
+          `table.join:${req.params.tableId}`,
+          req.body,
+        );
+        const res = await runIdempotent(db(), scopeKey, async (tx) => {
+          const out = await joinTable(
+            tx,
+            userId,
+            req.params.tableId,
+            req.body.entry_price,
+            timing,
+            req.body.client_seed,
+          );
+          return {
+            status: 200,
+            body: {
+              new_balance: centsToBolivares(out.balanceCents),
+              message: MSG_TABLES.joined,
+              seat: out.seat,
+            },
+          };
+        });
+        if (!res.replayed) {
+          app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
+          await publishTable(db(), app.deps.hub, req.params.tableId);
+        }
+        return res.body;
+      },
+    );
+
+    s.post(
+      '/api/tables/:tableId/leave',
+      {
+        schema: {
+          tags,
+          summary: 'Salir de una mesa antes de empezar (devuelve la entrada)',
+          params: tableParams,
+          response: { 200: leaveTableResponseSchema, 409: errorSchema },
+        },
+      },
+      async (req) => {
+        const userId = session(req).user.id;
+        const out = await db().transaction((tx) => leaveTable(tx, userId, req.params.tableId));
+        const balance = centsToBolivares(out.balanceCents);
+        app.deps.hub.toUser(userId, 'balance:updated', { balance });
+        await publishTable(db(), app.deps.hub, req.params.tableId);
+        return { new_balance: balance, message: MSG_TABLES.left };
+      },
+    );
+  });
 }

@@ -1,0 +1,189 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { MSG, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
+import { DEFAULT_CONFIG } from '@domino/domino';
+import type { TableConfig } from '@domino/domino';
+import type { Tx } from '../../db/client';
+import { pgConstraint, pgErrorCode } from '../../db/client';
+import { gameTables, games, tableSeats } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import type { Timing } from '../games/service';
+import { createTableMatch } from '../games/service';
+
+/**
+ * Joining and leaving tables (issue 5; spec §5, §7). Every step locks the table row, so joins
+ * for the last seat are serialised: exactly one wins, the others get a clear message and keep
+ * their money. The entry fee moves wallet -> the round's escrow in the same transaction as the
+ * seat; when the last seat fills, the match is created in that transaction too.
+ */
+
+/** Seconds of countdown between the last seat filling and the first turn. */
+export const START_COUNTDOWN_MS = 5_000;
+
+const conflict = (code: string, message: string) => new AppError(code, 409, message);
+
+async function lockTable(tx: Tx, tableId: number) {
+  const [t] = await tx.select().from(gameTables).where(eq(gameTables.id, tableId)).for('update');
+  if (!t) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+  return t;
+}
+
+async function liveMatch(tx: Tx, tableId: number) {
+  const [g] = await tx
+    .select({ id: games.id })
+    .from(games)
+    .where(and(eq(games.tableId, tableId), eq(games.kind, 'table'), eq(games.status, 'playing')));
+  return g;
+}
+
+function escrowRef(tableId: number, round: number) {
+  return `table:${tableId}:${round}`;
+}
+
+/** The engine rules of a table (DESIGN §4 defaults plus the table's own settings). */
+function tableConfig(t: typeof gameTables.$inferSelect): TableConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    mode: t.mode as TableConfig['mode'],
+    players: t.maxPlayers as TableConfig['players'],
+    targetPoints: t.targetPoints as TableConfig['targetPoints'],
+    turnSeconds: t.turnSeconds,
+  };
+}
+
+export interface JoinResult {
+  seat: number;
+  balanceCents: number;
+  gameId: string | null;
+}
+
+/**
+ * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). Errors: 404; 409
+ * closed, playing, full, already seated, price changed (the price the player saw must equal the
+ * current one); 422 `wallet/insufficient_funds` with the spec's message.
+ */
+export async function joinTable(
+  tx: Tx,
+  userId: number,
+  tableId: number,
+  seenEntryPrice: number,
+  timing: Timing,
+  clientSeed?: string,
+): Promise<JoinResult> {
+  const t = await lockTable(tx, tableId);
+  if (t.status !== 'open') throw conflict('tables/closed', MSG_TABLES.closed);
+  if (await liveMatch(tx, tableId)) throw conflict('tables/playing', MSG_TABLES.playing);
+  const seen = parseBolivaresJson(seenEntryPrice);
+  if (seen === null || seen !== t.entryPriceCents)
+    throw conflict('tables/price_changed', MSG_TABLES.priceChanged);
+  const [already] = await tx.select().from(tableSeats).where(eq(tableSeats.userId, userId));
+  if (already) throw conflict('tables/already_seated', MSG_TABLES.alreadySeated);
+  const seated = await tx
+    .select()
+    .from(tableSeats)
+    .where(eq(tableSeats.tableId, tableId))
+    .orderBy(asc(tableSeats.seat));
+  if (seated.length >= t.maxPlayers) throw conflict('tables/full', MSG_TABLES.full);
+  const seat = Array.from({ length: t.maxPlayers }, (_, i) => i).find(
+    (i) => !seated.some((s) => s.seat === i),
+  );
+  if (seat === undefined) throw conflict('tables/full', MSG_TABLES.full);
+
+  // Provably fair: the round's server seed exists (and is committed) before anyone's client seed.
+  let serverSeed = t.roundServerSeed;
+  if (!serverSeed) {
+    serverSeed = randomBytes(32).toString('hex');
+    await tx
+      .update(gameTables)
+      .set({ roundServerSeed: serverSeed })
+      .where(eq(gameTables.id, tableId));
+  }
+
+  const wallet = await walletAccountId(tx, userId);
+  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(tableId, t.round));
+  let balanceCents: number;
+  try {
+    const moved = await transfer(tx, {
+      kind: 'entry_fee',
+      idempotencyKey: `entry:${tableId}:${t.round}:${userId}:${randomUUID()}`,
+      postings: [
+        { accountId: wallet, amountCents: -t.entryPriceCents },
+        { accountId: escrow, amountCents: t.entryPriceCents },
+      ],
+      description: `Entrada a ${t.name}`,
+      reference: { type: 'table', id: tableId },
+      actorUserId: userId,
+    });
+    balanceCents = moved.balances.get(wallet) ?? 0;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'wallet/insufficient_funds') {
+      throw new AppError('wallet/insufficient_funds', 422, MSG.insufficientBalance);
+    }
+    throw err;
+  }
+  try {
+    await tx
+      .insert(tableSeats)
+      .values({ tableId, seat, userId, clientSeed: clientSeed ?? randomBytes(8).toString('hex') });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'table_seats_user_key') {
+      throw conflict('tables/already_seated', MSG_TABLES.alreadySeated);
+    }
+    throw err;
+  }
+
+  let gameId: string | null = null;
+  if (seated.length + 1 === t.maxPlayers) {
+    const all = await tx.select().from(tableSeats).where(eq(tableSeats.tableId, tableId));
+    gameId = await createTableMatch(tx, {
+      tableId,
+      tableName: t.name,
+      round: t.round,
+      config: tableConfig(t),
+      serverSeed,
+      seats: all.map((s) => ({ seat: s.seat, userId: s.userId, clientSeed: s.clientSeed })),
+      entryCents: t.entryPriceCents,
+      houseFeeBps: t.houseFeeBps,
+      potShareBps: t.potShareBps,
+      startsAt: new Date(Date.now() + START_COUNTDOWN_MS),
+      timing,
+    });
+  }
+  return { seat, balanceCents, gameId };
+}
+
+/**
+ * Leaves a table before its match starts and refunds the entry fee (escrow -> wallet). Errors:
+ * 404; 409 not seated, or the match already started (no refunds after the start).
+ */
+export async function leaveTable(
+  tx: Tx,
+  userId: number,
+  tableId: number,
+): Promise<{ balanceCents: number }> {
+  const t = await lockTable(tx, tableId);
+  const [seat] = await tx
+    .select()
+    .from(tableSeats)
+    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+  if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
+  if (await liveMatch(tx, tableId)) throw conflict('tables/started', MSG_TABLES.cannotLeave);
+  const wallet = await walletAccountId(tx, userId);
+  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(tableId, t.round));
+  const moved = await transfer(tx, {
+    kind: 'entry_refund',
+    idempotencyKey: `refund:${tableId}:${t.round}:${userId}:${randomUUID()}`,
+    postings: [
+      { accountId: escrow, amountCents: -t.entryPriceCents },
+      { accountId: wallet, amountCents: t.entryPriceCents },
+    ],
+    description: `Devolución de entrada de ${t.name}`,
+    reference: { type: 'table', id: tableId },
+    actorUserId: userId,
+  });
+  await tx
+    .delete(tableSeats)
+    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+  return { balanceCents: moved.balances.get(wallet) ?? 0 };
+}

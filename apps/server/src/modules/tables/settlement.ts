@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { MatchState } from '@domino/domino';
+import type { Tx } from '../../db/client';
+import { gamePlayers, gameTables, games, tableSeats } from '../../db/schema';
+import { caracasDate } from '../../lib/time';
+import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+
+/**
+ * Settlement of a real-money match (issue 5; DESIGN §3 "game end: escrow -> winners + house_fees
+ * + monthly_pot, in the transaction that records the result").
+ *
+ * pot = entry × seats. house fee = floor(pot × house_fee_bps / 10000); pot share =
+ * floor(pot × pot_share_bps / 10000); the rest is split equally between the winning seats
+ * (both partners in parejas). A céntimo that cannot be split goes to house_fees — the stated
+ * place, so nothing is lost: escrow always ends at exactly 0.
+ */
+export interface SettlementFacts {
+  potCents: number;
+  houseFeeCents: number;
+  potShareCents: number;
+  prizeCents: number;
+  remainderCents: number;
+  winnerSeats: number[];
+  month: string;
+}
+
+/** Pure arithmetic of a settlement; throws RangeError for impossible inputs. */
+export function splitPot(
+  entryCents: number,
+  seats: number,
+  houseFeeBps: number,
+  potShareBps: number,
+  winners: number,
+) {
+  if (!Number.isSafeInteger(entryCents) || entryCents <= 0 || winners < 1 || winners > seats)
+    throw new RangeError('invalid settlement input');
+  const potCents = entryCents * seats;
+  const houseFeeCents = Math.floor((potCents * houseFeeBps) / 10_000);
+  const potShareCents = Math.floor((potCents * potShareBps) / 10_000);
+  const pool = potCents - houseFeeCents - potShareCents;
+  const prizeCents = Math.floor(pool / winners);
+  const remainderCents = pool - prizeCents * winners;
+  return { potCents, houseFeeCents, potShareCents, prizeCents, remainderCents };
+}
+
+/** The pot month key of an instant, in Caracas time: 'YYYY-MM'. */
+export function potMonth(at: Date): string {
+  const { year, month } = caracasDate(at);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/**
+ * Pays out a finished table match inside the transaction of its final move, records each seat's
+ * result and payout, frees the table's seats and opens its next round. Returns the winners'
+ * new wallet balances (céntimos) for the after-commit push.
+ */
+export async function settleTableMatch(
+  tx: Tx,
+  game: {
+    id: string;
+    tableId: number | null;
+    round: number | null;
+    entryCents: number | null;
+    meta: unknown;
+  },
+  players: { seat: number; userId: number | null }[],
+  state: MatchState,
+): Promise<{ balances: Map<number, number>; facts: SettlementFacts }> {
+  if (!state.result || game.tableId === null || game.round === null || game.entryCents === null) {
+    throw new Error(`game ${game.id} cannot be settled`);
+  }
+  const meta = game.meta as { houseFeeBps: number; potShareBps: number };
+  const winnerSeats: number[] = [...state.result.winnerSeats];
+  const split = splitPot(
+    game.entryCents,
+    players.length,
+    meta.houseFeeBps,
+    meta.potShareBps,
+    winnerSeats.length,
+  );
+  const month = potMonth(new Date());
+  const escrow = await systemAccount(tx, 'table_escrow', `table:${game.tableId}:${game.round}`);
+  const house = await systemAccount(tx, 'house_fees');
+  const pot = await systemAccount(tx, 'monthly_pot', month);
+  const winnerWallets: { userId: number; wallet: number }[] = [];
+  for (const seat of winnerSeats) {
+    const p = players.find((x) => x.seat === seat);
+    if (!p || p.userId === null) throw new Error(`winner seat ${seat} has no player`);
+    winnerWallets.push({ userId: p.userId, wallet: await walletAccountId(tx, p.userId) });
+  }
+  const postings = [
+    { accountId: escrow, amountCents: -split.potCents },
+    ...winnerWallets.map((w) => ({ accountId: w.wallet, amountCents: split.prizeCents })),
+    { accountId: house, amountCents: split.houseFeeCents + split.remainderCents },
+    { accountId: pot, amountCents: split.potShareCents },
+  ].filter((p) => p.amountCents !== 0);
+  const moved = await transfer(tx, {
+    kind: 'game_payout',
+    idempotencyKey: `settle:${game.id}`,
+    postings,
+    description: `Premio de partida en ${(game.meta as { tableName?: string }).tableName ?? 'mesa'}`,
+    reference: { type: 'game', id: game.id },
+  });
+  if (moved.balances.get(escrow) !== 0)
+    throw new Error(`escrow of game ${game.id} did not end at 0`);
+  for (const p of players) {
+    const won = winnerSeats.includes(p.seat);
+    await tx
+      .update(gamePlayers)
+      .set({ result: won ? 'win' : 'loss', payoutCents: won ? split.prizeCents : 0 })
+      .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, p.seat)));
+  }
+  const facts: SettlementFacts = { ...split, winnerSeats, month };
+  await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
+  await tx.delete(tableSeats).where(eq(tableSeats.tableId, game.tableId));
+  await tx
+    .update(gameTables)
+    .set({ round: sql`${gameTables.round} + 1`, roundServerSeed: null, updatedAt: sql`now()` })
+    .where(eq(gameTables.id, game.tableId));
+  const balances = new Map<number, number>();
+  for (const w of winnerWallets) balances.set(w.userId, moved.balances.get(w.wallet) ?? 0);
+  return { balances, facts };
+}
