@@ -148,3 +148,14 @@ export function pgConstraint(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The DETAIL of a database error, looking through drizzle's wrapping. */
+export function pgDetail(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const d = (e as { detail?: unknown }).detail;
+    if (typeof d === 'string') return d;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
-import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { pgDetail, pgErrorCode } from '../../db/client';
+import { accounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AccountKind } from './accounts';
 
@@ -79,92 +80,55 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   if (sum !== 0) throw new Error(`unbalanced ledger transaction: postings sum to ${sum}`);
 
   const hash = requestHash(input);
-  const inserted = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      idempotencyKey: input.idempotencyKey,
-      requestHash: hash,
-      referenceType: input.reference?.type ?? null,
-      referenceId: input.reference ? String(input.reference.id) : null,
-      actorUserId: input.actorUserId ?? null,
-      description: input.description,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  const created = inserted[0];
-  if (!created) {
-    const [existing] = await tx
-      .select({ id: ledgerTransactions.id, requestHash: ledgerTransactions.requestHash })
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey));
-    if (!existing || existing.requestHash !== hash) {
+  // Net postings per account, in id order (the function locks them in that order too).
+  const net = new Map<number, number>();
+  for (const p of input.postings) net.set(p.accountId, (net.get(p.accountId) ?? 0) + p.amountCents);
+  const moving = [...net.entries()]
+    .filter(([, amount]) => amount !== 0)
+    .sort((a, b) => a[0] - b[0]);
+  if (moving.length < 2)
+    throw new Error('a ledger transaction must move money between two accounts');
+  const ids = `{${moving.map(([id]) => id).join(',')}}`;
+  const amounts = `{${moving.map(([, amount]) => amount).join(',')}}`;
+  let rows: {
+    transaction_id: string | number;
+    replayed: boolean;
+    account_id: string | number | null;
+    balance_after: string | number | null;
+  }[];
+  try {
+    const res = await tx.execute(sql`
+      select * from ledger_transfer(
+        ${input.kind}, ${input.idempotencyKey}, ${hash}, ${input.reference?.type ?? null},
+        ${input.reference ? String(input.reference.id) : null}, ${input.actorUserId ?? null}::bigint,
+        ${input.description}, ${ids}::bigint[], ${amounts}::bigint[])`);
+    rows = (res as unknown as { rows: typeof rows }).rows;
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === 'DL001') {
       throw new AppError(
         'ledger/idempotency_conflict',
         409,
         'Esta operación ya fue registrada con otros datos.',
       );
     }
-    return { transactionId: existing.id, replayed: true, balances: new Map() };
-  }
-
-  // Net postings per account, then lock the accounts in id order.
-  const net = new Map<number, number>();
-  for (const p of input.postings) net.set(p.accountId, (net.get(p.accountId) ?? 0) + p.amountCents);
-  const ids = [...net.keys()].sort((a, b) => a - b);
-  const locked = await tx
-    .select({
-      id: accounts.id,
-      kind: accounts.kind,
-      balance: accounts.balanceCents,
-      version: accounts.version,
-      allowNegative: accounts.allowNegative,
-    })
-    .from(accounts)
-    .where(inArray(accounts.id, ids))
-    .orderBy(accounts.id)
-    .for('update');
-  if (locked.length !== ids.length) throw new Error('transfer to an unknown account');
-
-  const balances = new Map<number, number>();
-  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
-  for (const acc of locked) {
-    const delta = net.get(acc.id) ?? 0;
-    const after = acc.balance + delta;
-    if (after < 0 && !acc.allowNegative) {
+    if (code === 'DL002') {
+      const kind = pgDetail(err);
       throw new AppError(
         'wallet/insufficient_funds',
         422,
-        acc.kind === 'wallet' ? MSG.insufficientFunds : 'Fondos insuficientes en la cuenta.',
+        kind === 'wallet' ? MSG.insufficientFunds : 'Fondos insuficientes en la cuenta.',
       );
     }
-    if (!Number.isSafeInteger(after)) throw new Error('balance overflow');
-    balances.set(acc.id, after);
-    if (delta === 0) continue;
-    entries.push({
-      transactionId: created.id,
-      accountId: acc.id,
-      amountCents: delta,
-      balanceAfterCents: after,
-      accountVersion: acc.version + 1,
-    });
+    throw err;
   }
-  if (entries.length < 2)
-    throw new Error('a ledger transaction must move money between two accounts');
-  // One statement updates every account (fewer round trips); the rows are already locked above.
-  const values = sql.join(
-    entries.map(
-      (e) =>
-        sql`(${e.accountId}::bigint, ${e.balanceAfterCents}::bigint, ${e.accountVersion}::bigint)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update accounts as a set balance_cents = v.balance, version = v.version
-    from (values ${values}) as v(id, balance, version)
-    where a.id = v.id`);
-  await tx.insert(ledgerEntries).values(entries);
-  return { transactionId: created.id, replayed: false, balances };
+  const first = rows[0];
+  if (!first) throw new Error('ledger_transfer returned no row');
+  if (first.replayed)
+    return { transactionId: Number(first.transaction_id), replayed: true, balances: new Map() };
+  const balances = new Map<number, number>();
+  for (const r of rows) balances.set(Number(r.account_id), Number(r.balance_after));
+  return { transactionId: Number(first.transaction_id), replayed: false, balances };
 }
 
 /**
