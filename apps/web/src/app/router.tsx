@@ -20,6 +20,10 @@ const AdminOverviewPage = lazyPage(() => import('../features/admin/pages/AdminOv
 const AdminRechargesPage = lazyPage(() => import('../features/admin/pages/AdminRechargesPage'));
 const AdminWithdrawalsPage = lazyPage(() => import('../features/admin/pages/AdminWithdrawalsPage'));
 const AdminAdjustmentPage = lazyPage(() => import('../features/admin/pages/AdminAdjustmentPage'));
+const AdminTablesPage = lazyPage(() => import('../features/admin/pages/AdminTablesPage'));
+const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
+const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
+const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage'));
 
 /**
  * The route table (spec §2). Pages that later issues build are registered with their guards and
@@ -58,12 +62,15 @@ export const routes: RouteObject[] = [
               { path: 'retiros', element: <AdminWithdrawalsPage /> },
               { path: 'ajustes', element: <AdminAdjustmentPage /> },
               { path: 'usuarios/:id/ajuste', element: <AdminAdjustmentPage /> },
+              { path: 'mesas', element: <AdminTablesPage /> },
             ],
           },
           { path: '/profile', element: <NotFoundPage /> },
-          { path: '/waiting-room/:tableId', element: <NotFoundPage /> },
+          // Named route WaitingRoomPage (spec §2 route table).
+          { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
           { path: '/pote', element: <NotFoundPage /> },
-          { path: '/history', element: <NotFoundPage /> },
+          { path: '/history', element: <HistoryPage /> },
+          { path: '/history/:gameId', element: <ReplayPage /> },
         ],
       },
       { path: '/verificar', element: <VerifyPage /> },

@@ -10,7 +10,7 @@ import { readToken } from '../../../lib/storage';
  * token, Spanish ApiError messages, and a 401 on an authenticated call invalidates the session.
  */
 export interface SendOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   /** A FormData body is sent as multipart; anything else (not undefined) as JSON. */
   body?: unknown;
   headers?: Record<string, string>;

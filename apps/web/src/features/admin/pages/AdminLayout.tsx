@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconAdjustmentsDollar,
+  IconCards,
   IconCashBanknote,
   IconLayoutDashboard,
   IconShieldLock,
@@ -27,6 +28,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   recharges: <IconWallet size={18} aria-hidden />,
   withdrawals: <IconCashBanknote size={18} aria-hidden />,
   adjustments: <IconAdjustmentsDollar size={18} aria-hidden />,
+  tables: <IconCards size={18} aria-hidden />,
 };
 
 /**

@@ -12,6 +12,8 @@ export const TABLES_QUERY_KEY = ['tables'] as const;
  */
 export async function fetchTables(signal?: AbortSignal): Promise<Table[]> {
   const body = await apiRequest('/api/tables', { signal });
+  // Leaving the page mid-request aborts the body read (it reads as empty): not a shape error.
+  signal?.throwIfAborted();
   const list = normaliseList(body);
   if (list === null) {
     console.error('Unexpected table list shape', body);

@@ -1,22 +1,43 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCoin, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { tableBadge, type Table } from '@domino/contracts';
 import { TableIllustration } from '../../../components/TableIllustration';
 import { formatBolivares } from '../../../lib/format';
+import { canPressPlay } from '../lib/join';
 import { BADGE_COLORS, tableTitle } from '../lib/tables';
 
 const IMAGE_HEIGHT = 150;
 
-/** One table of the game list (spec §2): badge, image, name, entry fee, players and 'Jugar'. */
-export function TableCard({ table }: { table: Table }) {
+export interface TableCardProps {
+  table: Table;
+  /** 'Jugar': the join flow (features/dashboard/hooks/use-join-table). */
+  onPlay(table: Table): void;
+  /** This card's join request is in flight. */
+  joining: boolean;
+  /** Another card's join request is in flight. */
+  busy: boolean;
+}
+
+/**
+ * One table of the game list (spec §2): badge, image, name, entry fee, players and 'Jugar'. While
+ * the table's match runs the badge says 'Jugando' and the button is disabled.
+ */
+export function TableCard({ table, onPlay, joining, busy }: TableCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const badge = tableBadge(table);
   const title = tableTitle(table);
+  const playable = canPressPlay(table);
 
   return (
-    <Card shadow="sm" padding="md" component="article" aria-label={title}>
+    <Card
+      shadow="sm"
+      padding="md"
+      component="article"
+      aria-label={title}
+      data-testid={`table-card-${table.id}`}
+      data-status={table.status}
+    >
       <Card.Section pos="relative">
         {table.image && !imageFailed ? (
           <Image
@@ -38,7 +59,7 @@ export function TableCard({ table }: { table: Table }) {
           size="md"
           style={{ boxShadow: '0 1px 4px rgba(0,0,0,0.3)' }}
         >
-          {badge}
+          <span data-testid={`table-badge-${table.id}`}>{badge}</span>
         </Badge>
       </Card.Section>
 
@@ -73,14 +94,16 @@ export function TableCard({ table }: { table: Table }) {
       </Stack>
 
       <Button
-        component={Link}
-        to={`/waiting-room/${table.id}`}
         mt="md"
         fullWidth
         leftSection={<IconPlayerPlay size={16} aria-hidden />}
-        aria-label={`Jugar en ${title}`}
+        aria-label={playable ? `Jugar en ${title}` : `${title}: partida en curso`}
+        onClick={() => onPlay(table)}
+        loading={joining}
+        disabled={!playable || (busy && !joining)}
+        data-testid={`table-join-${table.id}`}
       >
-        Jugar
+        {playable ? 'Jugar' : 'Partida en curso'}
       </Button>
     </Card>
   );

@@ -16,6 +16,7 @@ import { MSG } from '@domino/contracts';
 import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
 import { TableCard } from '../components/TableCard';
+import { useJoinTable } from '../hooks/use-join-table';
 import { findUserTable } from '../lib/tables';
 
 /** /dashboard: the game list (spec §2 Game list). */
@@ -23,7 +24,10 @@ export default function DashboardPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const tables = useTables();
-  const seatedAt = tables.data ? findUserTable(tables.data, user?.id) : null;
+  const { join, joiningId } = useJoinTable();
+  // Only a list fetched since this visit counts: a cached one may predate leaving a table.
+  const seatedAt =
+    tables.data && tables.isFetchedAfterMount ? findUserTable(tables.data, user?.id) : null;
 
   // A player already seated at a listed table goes straight to its waiting room.
   useEffect(() => {
@@ -83,7 +87,13 @@ export default function DashboardPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
           {tables.data.map((table) => (
-            <TableCard key={table.id} table={table} />
+            <TableCard
+              key={table.id}
+              table={table}
+              onPlay={(t) => void join(t)}
+              joining={joiningId === table.id}
+              busy={joiningId !== null}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -10,9 +10,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconRefresh, IconShieldCheck, IconTrophy } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconHistory,
+  IconRefresh,
+  IconShieldCheck,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GameView } from '@domino/contracts';
+import { formatBolivares } from '../../../lib/format';
+import { moneyResult } from '../lib/table-result';
 import { sideOfSeat } from '../lib/seats';
 import { HandSummary } from './HandSummary';
 
@@ -44,7 +52,8 @@ function Seed({ label, value, testId }: { label: string; value: string; testId: 
 /**
  * The end of the match (spec §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
  * final score, 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
- * with a link to re-derive every deal.
+ * with a link to re-derive every deal. A table match shows the money instead ('Ganaste Bs. X' /
+ * 'Perdiste Bs. Y' from the settlement) and 'Volver a las mesas' (onBack) instead of playing again.
  */
 export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOverlayProps) {
   const result = view.result;
@@ -54,6 +63,8 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
   const us = result.scores[mySide] ?? 0;
   const them = result.scores[1 - mySide] ?? 0;
   const { commitment, server_seed, client_seeds } = view.fairness;
+  const money = moneyResult(view);
+  const tableGame = view.kind === 'table';
 
   return (
     <Modal
@@ -111,26 +122,88 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
           </Text>
         </Stack>
 
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button
-            size="md"
-            leftSection={<IconRefresh size={18} aria-hidden />}
-            onClick={onPlayAgain}
-            loading={creating}
-            data-testid="result-play-again"
+        {tableGame && (
+          <Stack
+            gap={4}
+            align="center"
+            ta="center"
+            p="sm"
+            bg={money?.won ? 'felt.0' : money ? 'red.0' : 'gray.0'}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid="result-money"
+            data-net={money?.net}
           >
-            Jugar de Nuevo
-          </Button>
-          <Button
-            size="md"
-            variant="default"
-            leftSection={<IconArrowLeft size={18} aria-hidden />}
-            onClick={onBack}
-            data-testid="result-back-casino"
-          >
-            Volver al Casino
-          </Button>
-        </SimpleGrid>
+            {money ? (
+              <>
+                <Text
+                  fz={{ base: 22, xs: 26 }}
+                  fw={800}
+                  c={money.won ? 'felt.7' : 'red.8'}
+                  data-testid="result-money-title"
+                >
+                  {/* Keep 'Bs. 1.234,56' on one line. */}
+                  {money.headline.replace('Bs. ', 'Bs.\u00a0')}
+                </Text>
+                <Text fz="sm" c="dimmed">
+                  {money.detail}
+                </Text>
+              </>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                Calculando el premio de la mesa…
+              </Text>
+            )}
+            {view.table && (
+              <Text fz="xs" c="dimmed">
+                {view.table.name} · entrada {formatBolivares(view.table.entry_price)}
+              </Text>
+            )}
+          </Stack>
+        )}
+
+        {tableGame ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Button
+              size="md"
+              leftSection={<IconArrowLeft size={18} aria-hidden />}
+              onClick={onBack}
+              data-testid="result-back-tables"
+            >
+              Volver a las mesas
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              component={Link}
+              to="/history"
+              leftSection={<IconHistory size={18} aria-hidden />}
+              data-testid="result-history"
+            >
+              Mis Partidas
+            </Button>
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Button
+              size="md"
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              onClick={onPlayAgain}
+              loading={creating}
+              data-testid="result-play-again"
+            >
+              Jugar de Nuevo
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              leftSection={<IconArrowLeft size={18} aria-hidden />}
+              onClick={onBack}
+              data-testid="result-back-casino"
+            >
+              Volver al Casino
+            </Button>
+          </SimpleGrid>
+        )}
 
         <Accordion variant="separated" radius="md" defaultValue="fairness">
           {view.last_hand && (

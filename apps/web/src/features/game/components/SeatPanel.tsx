@@ -35,7 +35,10 @@ function TileBacks({ count, size }: { count: number; size: number }) {
   );
 }
 
-/** A partner or opponent: name, face-down tiles, 'Paso', away indicator and turn. */
+/**
+ * A partner or opponent: name, face-down tiles, 'Paso', turn, and 'Desconectado — juega la CPU'
+ * while the medium bot plays for a player who timed out (`connected: false`).
+ */
 export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps) {
   const info = view.seats.find((s) => s.seat === seat);
   const name = info?.name ?? `Jugador ${seat + 1}`;
@@ -53,7 +56,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
       data-testid={`seat-${position}`}
       aria-label={`${name}${mine ? ' (compañero)' : ' (rival)'}: ${count} fichas${
         passed ? ', pasó' : ''
-      }${isTurn ? ', su turno' : ''}`}
+      }${isTurn ? ', su turno' : ''}${away ? ', desconectado: juega la CPU' : ''}`}
     >
       <div className={classes.avatar} data-side={mine ? 'us' : 'them'} aria-hidden>
         {info?.is_bot ? <IconRobot size={18} /> : initials(name)}
@@ -76,6 +79,11 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
               </span>
             ))}
         </span>
+        {away && (
+          <span className={classes.away} data-testid={`seat-${position}-away`}>
+            Desconectado — juega la CPU
+          </span>
+        )}
       </div>
       <div className={classes.badgeRow}>
         {passed && (
@@ -83,7 +91,6 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
             Paso
           </span>
         )}
-        {away && <span className={classes.away}>Ausente</span>}
       </div>
     </div>
   );

@@ -25,6 +25,7 @@ import {
   type HandTileState,
 } from '../lib/moves';
 import { handEndingLabel, practiceDifficulty, seatAt, seatName } from '../lib/seats';
+import { backTarget } from '../lib/table-result';
 
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
 const SUMMARY_AUTO_CLOSE_MS = 9_000;
@@ -158,6 +159,7 @@ function GameScreen({ gameId }: { gameId: string }) {
   const me = view.seats.find((s) => s.seat === view.my_seat);
   const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
   const busy = game.sending || game.pending !== null;
+  const back = backTarget(view.kind);
 
   const playTile = (tile: HandTileState, end: EndName) => {
     setSelected(null);
@@ -202,8 +204,8 @@ function GameScreen({ gameId }: { gameId: string }) {
           variant="subtle"
           size="lg"
           className={classes.backButton}
-          aria-label="Volver al Casino"
-          onClick={() => navigate('/games')}
+          aria-label={back.label}
+          onClick={() => navigate(back.to)}
         >
           <IconArrowLeft size={22} />
         </ActionIcon>
@@ -211,6 +213,15 @@ function GameScreen({ gameId }: { gameId: string }) {
         <div className={classes.meta}>
           <span data-testid="hand-number">Mano {view.hand_number}</span>
           {difficulty && <span>CPU {DIFFICULTY_LABELS[difficulty]}</span>}
+          {view.table && (
+            <span
+              className={classes.tableName}
+              title={view.table.name}
+              data-testid="game-table-name"
+            >
+              {view.table.name}
+            </span>
+          )}
           <span title={game.live ? 'Conectado en tiempo real' : 'Reconectando'}>
             <span className={classes.liveDot} data-live={game.live} aria-hidden />
             {game.live ? 'En vivo' : 'Reconectando…'}
@@ -313,7 +324,7 @@ function GameScreen({ gameId }: { gameId: string }) {
           view={view}
           creating={creating}
           onPlayAgain={() => void playAgain()}
-          onBack={() => navigate('/games')}
+          onBack={() => navigate(back.to)}
         />
       )}
     </div>

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { tableDetailSchema, type TableDetail, type TableInput } from '@domino/contracts';
+import { apiGet } from '../../../lib/api';
+import { sendJson } from './http';
+
+/** Staff table management (/admin/mesas; issue 5). */
+export const ADMIN_TABLES_KEY = ['admin', 'tables'] as const;
+
+/** GET /api/admin/tables: every table, closed ones included, with seats and status. */
+export function useAdminTables() {
+  return useQuery({
+    queryKey: ADMIN_TABLES_KEY,
+    queryFn: ({ signal }) => apiGet('/api/admin/tables', z.array(tableDetailSchema), { signal }),
+    refetchInterval: 15_000,
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+export type TableAction =
+  | { kind: 'create'; input: TableInput }
+  | { kind: 'update'; id: number; input: Partial<TableInput> }
+  | { kind: 'open'; id: number }
+  | { kind: 'close'; id: number }
+  | { kind: 'image'; id: number; file: File };
+
+function send(action: TableAction): Promise<TableDetail> {
+  switch (action.kind) {
+    case 'create':
+      return sendJson('/api/admin/tables', tableDetailSchema, {
+        method: 'POST',
+        body: action.input,
+      });
+    case 'update':
+      return sendJson(`/api/admin/tables/${action.id}`, tableDetailSchema, {
+        method: 'PATCH',
+        body: action.input,
+      });
+    case 'open':
+    case 'close':
+      return sendJson(`/api/admin/tables/${action.id}/${action.kind}`, tableDetailSchema, {
+        method: 'POST',
+      });
+    case 'image': {
+      const form = new FormData();
+      form.append('image', action.file);
+      return sendJson(`/api/admin/tables/${action.id}/image`, tableDetailSchema, {
+        method: 'POST',
+        body: form,
+      });
+    }
+  }
+}
+
+/**
+ * POST /api/admin/tables (201), PATCH /api/admin/tables/{id} (409 while seated/playing when price,
+ * mode or players change), POST .../open and .../close (409 while seated), POST .../image
+ * (multipart `image`). The list is refetched after each call, whether it worked or not.
+ */
+export function useTableAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ADMIN_TABLES_KEY });
+      void client.invalidateQueries({ queryKey: ['tables'] });
+    },
+  });
+}

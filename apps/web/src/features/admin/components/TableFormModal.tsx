@@ -1,0 +1,356 @@
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
+import { IconAlertCircle, IconPhotoUp, IconUpload, IconX } from '@tabler/icons-react';
+import { MSG_PAYMENTS, type TableDetail } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { useTableAction } from '../api/tables';
+import {
+  DEFAULT_FORM,
+  TABLE_IMAGE_ACCEPT,
+  changedFields,
+  formFromTable,
+  imageProblem,
+  playersForMode,
+  validateTableForm,
+  type TableField,
+  type TableFormErrors,
+  type TableFormValues,
+} from '../lib/tables';
+import { useObjectUrl } from './use-object-url';
+
+export interface TableFormModalProps {
+  /** The table being edited, or null to create one. */
+  table: TableDetail | null;
+  opened: boolean;
+  onClose(): void;
+}
+
+/**
+ * Create or edit a table (tableInputSchema): name, entry price (Bs.), mode and players, target,
+ * seconds per turn, house fee and monthly-pot share typed as percentages (sent as basis points),
+ * and an image (dropzone with preview, uploaded after the table is saved).
+ */
+export function TableFormModal({ table, opened, onClose }: TableFormModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={table ? `Editar ${table.name}` : 'Nueva mesa'}
+      size="lg"
+      centered
+      radius="lg"
+    >
+      {opened && <TableForm key={table?.id ?? 'new'} table={table} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): void }) {
+  const action = useTableAction();
+  const [values, setValues] = useState<TableFormValues>(() =>
+    table ? formFromTable(table) : DEFAULT_FORM,
+  );
+  const [errors, setErrors] = useState<TableFormErrors & { image?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [image, setImage] = useState<File | null>(null);
+  const preview = useObjectUrl(image);
+  const [saving, setSaving] = useState(false);
+  const firstInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => firstInput.current?.focus(), []);
+
+  const set = <K extends keyof TableFormValues>(key: K, value: TableFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    const field: TableField =
+      key === 'house_fee_pct'
+        ? 'house_fee_bps'
+        : key === 'pot_share_pct'
+          ? 'pot_share_bps'
+          : (key as TableField);
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
+  };
+
+  const pickImage = (files: File[], rejections: FileRejection[] = []) => {
+    const file = files[0] ?? rejections[0]?.file ?? null;
+    if (!file) return;
+    const problem = imageProblem(file);
+    setErrors((e) => ({ ...e, image: problem ?? undefined }));
+    setImage(problem ? null : file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validateTableForm(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSaving(true);
+    setFormError(null);
+    try {
+      let saved: TableDetail;
+      if (table) {
+        const patch = changedFields(table, checked.input);
+        saved =
+          Object.keys(patch).length > 0
+            ? await action.mutateAsync({ kind: 'update', id: table.id, input: patch })
+            : table;
+      } else {
+        saved = await action.mutateAsync({ kind: 'create', input: checked.input });
+      }
+      if (image) {
+        try {
+          await action.mutateAsync({ kind: 'image', id: saved.id, file: image });
+        } catch (error) {
+          notify.warning(
+            `${table ? 'Mesa guardada' : 'Mesa creada'}, pero la imagen no se subió: ${
+              isApiError(error) ? error.message : MSG_PAYMENTS.proofType
+            }`,
+          );
+          onDone();
+          return;
+        }
+      }
+      notify.success(table ? 'Mesa actualizada' : 'Mesa creada');
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+        const next: TableFormErrors & { image?: string } = {};
+        for (const [field, messages] of Object.entries(error.fieldErrors))
+          (next as Record<string, string>)[field] = messages[0] ?? '';
+        setErrors(next);
+      }
+      setFormError(isApiError(error) ? error.message : 'No se pudo guardar la mesa.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const currentImage = preview ?? table?.image ?? null;
+  const players = playersForMode(values.mode);
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="admin-table-form">
+      <Stack gap="sm">
+        <TextInput
+          ref={firstInput}
+          label="Nombre"
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          maxLength={60}
+          required
+          data-testid="admin-table-name"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Precio de entrada"
+            description="En bolívares, por jugador"
+            leftSection={<Text fz="sm">Bs.</Text>}
+            inputMode="decimal"
+            value={values.entry_price}
+            onChange={(e) => set('entry_price', e.currentTarget.value)}
+            error={errors.entry_price}
+            required
+            data-testid="admin-table-price"
+          />
+          <NumberInput
+            label="Segundos por turno"
+            description="Entre 10 y 120"
+            min={10}
+            max={120}
+            allowDecimal={false}
+            value={values.turn_seconds}
+            onChange={(v) => set('turn_seconds', typeof v === 'number' ? v : Number(v) || 0)}
+            error={errors.turn_seconds}
+            data-testid="admin-table-turn"
+          />
+        </SimpleGrid>
+
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            Modo
+          </Text>
+          <SegmentedControl
+            data={[
+              { value: 'parejas', label: 'Parejas (4)' },
+              { value: 'individual', label: 'Individual (2-3)' },
+            ]}
+            value={values.mode}
+            onChange={(v) => {
+              const mode = v === 'individual' ? 'individual' : 'parejas';
+              set('mode', mode);
+              set('max_players', mode === 'parejas' ? 4 : 3);
+            }}
+            data-testid="admin-table-mode"
+          />
+        </Stack>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Jugadores"
+            data={players.map((n) => ({ value: String(n), label: `${n} jugadores` }))}
+            value={String(values.max_players)}
+            onChange={(v) => set('max_players', Number(v ?? players[0]))}
+            allowDeselect={false}
+            disabled={players.length === 1}
+            error={errors.max_players}
+            data-testid="admin-table-players"
+          />
+          <Stack gap={4}>
+            <Text fz="sm" fw={500}>
+              Meta
+            </Text>
+            <SegmentedControl
+              data={['100', '150', '200'].map((v) => ({ value: v, label: `${v} pts` }))}
+              value={String(values.target_points)}
+              onChange={(v) => set('target_points', Number(v) as 100 | 150 | 200)}
+              data-testid="admin-table-target"
+            />
+            {errors.target_points && (
+              <Text fz="xs" c="red">
+                {errors.target_points}
+              </Text>
+            )}
+          </Stack>
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label="Comisión de la casa"
+            description="Porcentaje del bote (0 a 30)"
+            rightSection={<Text fz="sm">%</Text>}
+            inputMode="decimal"
+            value={values.house_fee_pct}
+            onChange={(e) => set('house_fee_pct', e.currentTarget.value)}
+            error={errors.house_fee_bps}
+            data-testid="admin-table-fee"
+          />
+          <TextInput
+            label="Aporte al Pote del Mes"
+            description="Porcentaje del bote (0 a 30)"
+            rightSection={<Text fz="sm">%</Text>}
+            inputMode="decimal"
+            value={values.pot_share_pct}
+            onChange={(e) => set('pot_share_pct', e.currentTarget.value)}
+            error={errors.pot_share_bps}
+            data-testid="admin-table-pot"
+          />
+        </SimpleGrid>
+
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            Imagen
+          </Text>
+          <Group align="center" wrap="nowrap" gap="sm">
+            {currentImage && (
+              <div style={{ position: 'relative', flex: 'none' }}>
+                <Image
+                  src={currentImage}
+                  w={120}
+                  h={80}
+                  fit="cover"
+                  radius="md"
+                  alt="Vista previa de la imagen"
+                  data-testid="admin-table-image-preview"
+                />
+                {image && (
+                  <ActionIcon
+                    size="sm"
+                    color="red"
+                    radius="xl"
+                    pos="absolute"
+                    top={-6}
+                    right={-6}
+                    aria-label="Quitar imagen"
+                    onClick={() => setImage(null)}
+                  >
+                    <IconX size={12} />
+                  </ActionIcon>
+                )}
+              </div>
+            )}
+            <Dropzone
+              onDropAny={pickImage}
+              onDrop={() => undefined}
+              accept={TABLE_IMAGE_ACCEPT}
+              multiple={false}
+              maxFiles={1}
+              radius="md"
+              p="sm"
+              style={{
+                flex: 1,
+                ...(errors.image ? { borderColor: 'var(--mantine-color-error)' } : {}),
+              }}
+              inputProps={
+                {
+                  'aria-label': 'Imagen de la mesa',
+                  'data-testid': 'admin-table-image-input',
+                } as InputHTMLAttributes<HTMLInputElement>
+              }
+            >
+              <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
+                <Dropzone.Accept>
+                  <IconUpload size={28} color="var(--mantine-color-felt-6)" aria-hidden />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={28} color="var(--mantine-color-red-6)" aria-hidden />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconPhotoUp size={28} color="var(--mantine-color-dimmed)" aria-hidden />
+                </Dropzone.Idle>
+                <Stack gap={0}>
+                  <Text fz="sm" fw={500}>
+                    {image ? image.name : 'Elige o arrastra una imagen'}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    PNG, JPG, JPEG o SVG, hasta 5 MB
+                  </Text>
+                </Stack>
+              </Group>
+            </Dropzone>
+          </Group>
+          {errors.image && (
+            <Text fz="xs" c="red" role="alert">
+              {errors.image}
+            </Text>
+          )}
+        </Stack>
+
+        {formError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {formError}
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving} data-testid="admin-table-submit">
+            {table ? 'Guardar cambios' : 'Crear mesa'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

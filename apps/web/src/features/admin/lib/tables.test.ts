@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { TableDetail } from '@domino/contracts';
+import {
+  DEFAULT_FORM,
+  TABLE_FORM_MSG,
+  bpsToPercentText,
+  changedFields,
+  formFromTable,
+  imageProblem,
+  percentTextToBps,
+  priceTextToBolivares,
+  validateTableForm,
+} from './tables';
+
+const table: TableDetail = {
+  id: 3,
+  name: 'Mesa Oro',
+  image: null,
+  status: 'open',
+  current_players: 0,
+  max_players: 4,
+  entry_price: 250.5,
+  users: [],
+  mode: 'parejas',
+  target_points: 150,
+  turn_seconds: 20,
+  house_fee_bps: 850,
+  pot_share_bps: 200,
+  seats: [],
+  game_id: null,
+  starts_at: null,
+};
+
+describe('the staff table form', () => {
+  it('shows fees as percentages and sends basis points', () => {
+    expect(bpsToPercentText(800)).toBe('8');
+    expect(bpsToPercentText(850)).toBe('8,5');
+    expect(bpsToPercentText(125)).toBe('1,25');
+    expect(percentTextToBps('8')).toBe(800);
+    expect(percentTextToBps('8,5')).toBe(850);
+    expect(percentTextToBps('1.25')).toBe(125);
+    expect(percentTextToBps('8,555')).toBeNull();
+    expect(percentTextToBps('-1')).toBeNull();
+  });
+
+  it('reads prices with a decimal comma', () => {
+    expect(priceTextToBolivares('100')).toBe(100);
+    expect(priceTextToBolivares('100,50')).toBe(100.5);
+    expect(priceTextToBolivares('1e3')).toBeNull();
+    expect(priceTextToBolivares('10,555')).toBeNull();
+  });
+
+  it('builds the request body of a valid form', () => {
+    const r = validateTableForm({ ...DEFAULT_FORM, name: ' Mesa Nueva ', entry_price: '120,5' });
+    expect(r).toEqual({
+      ok: true,
+      input: {
+        name: ' Mesa Nueva ',
+        entry_price: 120.5,
+        max_players: 4,
+        mode: 'parejas',
+        target_points: 100,
+        turn_seconds: 20,
+        house_fee_bps: 800,
+        pot_share_bps: 200,
+      },
+    });
+  });
+
+  it('uses the contracts messages for the name, the price and the mode', () => {
+    const r = validateTableForm({
+      ...DEFAULT_FORM,
+      name: 'ab',
+      entry_price: '0',
+      mode: 'individual',
+      max_players: 4,
+      house_fee_pct: '40',
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.name).toBe('El nombre debe tener al menos 3 caracteres');
+    expect(r.errors.entry_price).toBe('El precio de entrada debe ser mayor que cero');
+    expect(r.errors.max_players).toBe('El modo individual es para 2 o 3 jugadores');
+    expect(r.errors.house_fee_bps).toBe(TABLE_FORM_MSG.percentInvalid);
+  });
+
+  it('asks for a price when it is empty', () => {
+    const r = validateTableForm({ ...DEFAULT_FORM, name: 'Mesa', entry_price: ' ' });
+    expect(!r.ok && r.errors.entry_price).toBe(TABLE_FORM_MSG.priceRequired);
+  });
+
+  it('round-trips an existing table and patches only what changed', () => {
+    const form = formFromTable(table);
+    expect(form.entry_price).toBe('250,5');
+    expect(form.house_fee_pct).toBe('8,5');
+    const r = validateTableForm({ ...form, turn_seconds: 30 });
+    if (!r.ok) throw new Error('invalid');
+    expect(changedFields(table, r.input)).toEqual({ turn_seconds: 30 });
+  });
+
+  it('accepts PNG, JPG, JPEG and SVG images up to 5 MB', () => {
+    expect(imageProblem({ name: 'mesa.png', type: 'image/png', size: 1000 })).toBeNull();
+    expect(imageProblem({ name: 'mesa.gif', type: 'image/gif', size: 1000 })).toBe(
+      'Solo se permiten archivos PNG, JPG, JPEG y SVG',
+    );
+    expect(imageProblem({ name: 'mesa.jpg', type: 'image/jpeg', size: 6 * 1024 * 1024 })).toBe(
+      'El archivo no puede ser mayor a 5MB',
+    );
+  });
+});

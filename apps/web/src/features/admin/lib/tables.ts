@@ -1,0 +1,202 @@
+import {
+  LIMITS,
+  MSG_PAYMENTS,
+  parseBolivaresString,
+  tableInputSchema,
+  type TableDetail,
+  type TableInput,
+} from '@domino/contracts';
+
+/**
+ * Rules of the staff 'Mesas' section (/admin/mesas): the create/edit form (tableInputSchema of the
+ * contracts; fees typed as percentages and sent as basis points), status labels and image checks.
+ */
+
+export type TableField = keyof TableInput;
+
+/** What the form holds: text for the typed amounts, so '8,5' or '100,50' can be typed as is. */
+export interface TableFormValues {
+  name: string;
+  entry_price: string;
+  mode: 'parejas' | 'individual';
+  max_players: number;
+  target_points: 100 | 150 | 200;
+  turn_seconds: number;
+  /** House fee in percent, e.g. '8'. */
+  house_fee_pct: string;
+  /** Monthly-pot share in percent, e.g. '2'. */
+  pot_share_pct: string;
+}
+
+export type TableFormErrors = Partial<Record<TableField, string>>;
+
+/** Local wording (the contracts have messages only for the name, the price and the mode). */
+export const TABLE_FORM_MSG = {
+  priceRequired: 'El precio de entrada es obligatorio',
+  priceInvalid: 'Escribe un precio válido, con hasta dos decimales (por ejemplo 100 o 100,50)',
+  percentInvalid: 'Escribe un porcentaje entre 0 y 30, con hasta dos decimales',
+  turnSeconds: 'El tiempo por turno debe estar entre 10 y 120 segundos',
+  players: 'La mesa debe tener entre 2 y 4 jugadores',
+  target: 'La meta debe ser 100, 150 o 200 puntos',
+} as const;
+
+export const DEFAULT_FORM: TableFormValues = {
+  name: '',
+  entry_price: '',
+  mode: 'parejas',
+  max_players: 4,
+  target_points: 100,
+  turn_seconds: 20,
+  house_fee_pct: '8',
+  pot_share_pct: '2',
+};
+
+/** Basis points as the text of a percent input: 800 -> '8', 250 -> '2,5', 125 -> '1,25'. */
+export function bpsToPercentText(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const frac = Math.abs(bps % 100);
+  if (frac === 0) return String(whole);
+  return `${whole},${String(frac).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+/** A typed percentage ('8', '8,5', '8.25') -> basis points, or null when not a 0-2 decimal number. */
+export function percentTextToBps(text: string): number | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0') || '0');
+}
+
+/** A typed price in bolívares ('100', '100,50') -> the JSON number (100.5), or null. */
+export function priceTextToBolivares(text: string): number | null {
+  const cents = parseBolivaresString(text.trim().replace(',', '.'));
+  return cents === null ? null : cents / 100;
+}
+
+/** The form of an existing table. */
+export function formFromTable(t: TableDetail): TableFormValues {
+  return {
+    name: t.name,
+    entry_price: String(t.entry_price).replace('.', ','),
+    mode: t.mode,
+    max_players: t.max_players,
+    target_points: (t.target_points === 150 || t.target_points === 200 ? t.target_points : 100) as
+      100 | 150 | 200,
+    turn_seconds: t.turn_seconds,
+    house_fee_pct: bpsToPercentText(t.house_fee_bps),
+    pot_share_pct: bpsToPercentText(t.pot_share_bps),
+  };
+}
+
+/**
+ * Checks the form with the contracts' tableInputSchema. Returns the request body (bolívares and
+ * basis points) or the first message of each field.
+ */
+export function validateTableForm(
+  v: TableFormValues,
+): { ok: true; input: TableInput } | { ok: false; errors: TableFormErrors } {
+  const errors: TableFormErrors = {};
+  const price = priceTextToBolivares(v.entry_price);
+  if (v.entry_price.trim() === '') errors.entry_price = TABLE_FORM_MSG.priceRequired;
+  else if (price === null) errors.entry_price = TABLE_FORM_MSG.priceInvalid;
+  const fee = percentTextToBps(v.house_fee_pct);
+  if (fee === null) errors.house_fee_bps = TABLE_FORM_MSG.percentInvalid;
+  const share = percentTextToBps(v.pot_share_pct);
+  if (share === null) errors.pot_share_bps = TABLE_FORM_MSG.percentInvalid;
+
+  const candidate = {
+    name: v.name,
+    entry_price: price ?? 0,
+    max_players: v.max_players,
+    mode: v.mode,
+    target_points: v.target_points,
+    turn_seconds: v.turn_seconds,
+    house_fee_bps: fee ?? 0,
+    pot_share_bps: share ?? 0,
+  };
+  const result = tableInputSchema.safeParse(candidate);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as TableField | undefined;
+      if (!field || errors[field]) continue;
+      errors[field] = fieldMessage(field, issue.message);
+    }
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: candidate };
+}
+
+/** Spanish text for schema issues that carry zod's default (English) wording. */
+function fieldMessage(field: TableField, message: string): string {
+  switch (field) {
+    case 'house_fee_bps':
+    case 'pot_share_bps':
+      return TABLE_FORM_MSG.percentInvalid;
+    case 'turn_seconds':
+      return TABLE_FORM_MSG.turnSeconds;
+    case 'target_points':
+      return TABLE_FORM_MSG.target;
+    case 'max_players':
+      return /jugadores/.test(message) ? message : TABLE_FORM_MSG.players;
+    case 'name':
+      return /caracteres|nombre/i.test(message)
+        ? message
+        : 'El nombre debe tener entre 3 y 60 caracteres';
+    default:
+      return message;
+  }
+}
+
+/** Only the fields that changed, for PATCH /api/admin/tables/{id}. */
+export function changedFields(before: TableDetail, input: TableInput): Partial<TableInput> {
+  const out: Partial<Record<TableField, unknown>> = {};
+  const current: Record<TableField, unknown> = {
+    name: before.name,
+    entry_price: before.entry_price,
+    max_players: before.max_players,
+    mode: before.mode,
+    target_points: before.target_points,
+    turn_seconds: before.turn_seconds,
+    house_fee_bps: before.house_fee_bps,
+    pot_share_bps: before.pot_share_bps,
+  };
+  for (const key of Object.keys(input) as TableField[]) {
+    const value = key === 'name' ? String(input.name).trim() : input[key];
+    if (value !== current[key]) out[key] = value;
+  }
+  return out as Partial<TableInput>;
+}
+
+/** Players allowed by the mode: parejas is 4; individual 2 or 3. */
+export function playersForMode(mode: 'parejas' | 'individual'): number[] {
+  return mode === 'parejas' ? [4] : [2, 3];
+}
+
+export const TABLE_STATUS_LABELS: Record<string, string> = {
+  open: 'Abierta',
+  activo: 'Abierta',
+  closed: 'Cerrada',
+  playing: 'Jugando',
+};
+
+export function tableStatusColor(status: string): string {
+  if (status === 'open' || status === 'activo') return 'green';
+  if (status === 'playing') return 'orange';
+  return 'gray';
+}
+
+export const TABLE_IMAGE_ACCEPT = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/svg+xml': ['.svg'],
+};
+
+/** A table image: PNG/JPG/JPEG/SVG, at most 5 MB (the server re-encodes it). */
+export function imageProblem(file: { name: string; type: string; size: number }): string | null {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  const types = ['image/png', 'image/jpeg', 'image/svg+xml'];
+  const exts = ['png', 'jpg', 'jpeg', 'svg'];
+  if (!exts.includes(ext) || (file.type !== '' && !types.includes(file.type.toLowerCase())))
+    return MSG_PAYMENTS.proofType;
+  if (file.size > LIMITS.proofMaxBytes) return MSG_PAYMENTS.proofSize;
+  return null;
+}

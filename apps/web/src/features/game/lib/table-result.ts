@@ -1,0 +1,39 @@
+import { formatBs, type GameView } from '@domino/contracts';
+import { bolivaresToCents } from '../../../lib/format';
+
+/** The money line of a finished table match (issue 5), from `view.settlement` (Bs.). */
+export interface MoneyResult {
+  won: boolean;
+  /** Net in Bs. (prize - entry). */
+  net: number;
+  /** 'Ganaste Bs. 80,00' / 'Perdiste Bs. 100,00' / 'Recuperaste tu entrada'. */
+  headline: string;
+  /** How it adds up: prize received and entry paid. */
+  detail: string;
+}
+
+/**
+ * 'Ganaste Bs. X' when the net is positive, 'Perdiste Bs. Y' when negative (the entry lost, less
+ * any prize), with the prize and entry spelled out. Null for practice games and until settled.
+ */
+export function moneyResult(view: Pick<GameView, 'kind' | 'settlement'>): MoneyResult | null {
+  const s = view.settlement;
+  if (view.kind !== 'table' || !s) return null;
+  const net = bolivaresToCents(s.net);
+  const prize = bolivaresToCents(s.prize);
+  const entry = bolivaresToCents(s.entry);
+  const detail =
+    prize > 0
+      ? `Premio ${formatBs(prize)} − entrada ${formatBs(entry)}`
+      : `Entrada pagada: ${formatBs(entry)}`;
+  if (net > 0) return { won: true, net: s.net, headline: `Ganaste ${formatBs(net)}`, detail };
+  if (net < 0) return { won: false, net: s.net, headline: `Perdiste ${formatBs(-net)}`, detail };
+  return { won: prize > 0, net: s.net, headline: 'Recuperaste tu entrada', detail };
+}
+
+/** Where 'back' goes from a game: the tables for a table match, the casino for practice. */
+export function backTarget(kind: GameView['kind']): { to: string; label: string } {
+  return kind === 'table'
+    ? { to: '/dashboard', label: 'Volver a las mesas' }
+    : { to: '/games', label: 'Volver al Casino' };
+}

@@ -1,0 +1,332 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Grid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCoin,
+  IconDoorExit,
+  IconPlayerPlay,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MSG, MSG_TABLES, type TableDetail } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { formatBolivares } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { getSession, updateUser, useSession } from '../../../lib/session';
+import { joinTable, leaveTable, tableKey, useLiveTable } from '../api/tables';
+import { PrizeCard } from '../components/PrizeCard';
+import { SeatsTable } from '../components/SeatsTable';
+import roomClasses from '../components/waiting-room.module.css';
+import { useNow } from '../hooks/use-now';
+import { checkJoin, isPriceChanged, joinErrorText } from '../lib/join';
+import {
+  UNAVAILABLE_TEXT,
+  missingPlayers,
+  missingPlayersText,
+  modeLabel,
+  waitingPhase,
+} from '../lib/waiting-room';
+
+/** The dashboard's table list query (refetched after a seat change so it never shows stale seats). */
+const TABLE_LIST_KEY = ['tables'] as const;
+
+function setBalance(balance: number): void {
+  const user = getSession().user;
+  if (user) updateUser({ ...user, balance });
+}
+
+/** /waiting-room/:tableId (named route WaitingRoomPage; spec §2 route table, issue 5). */
+export default function WaitingRoomPage() {
+  const { tableId = '' } = useParams();
+  const id = /^\d+$/.test(tableId) ? Number(tableId) : NaN;
+  return <WaitingRoom key={tableId} id={id} />;
+}
+
+function WaitingRoom({ id }: { id: number }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const table = useLiveTable(id);
+  const counting = table.data?.starts_at != null;
+  const now = useNow(200, counting);
+  const [busy, setBusy] = useState<'join' | 'leave' | null>(null);
+
+  const phase = table.data ? waitingPhase(table.data, user?.id, now) : null;
+  const goTo = phase?.kind === 'go' ? phase.gameId : null;
+
+  // The match has begun (countdown over, or the room was opened after starts_at): to the game.
+  useEffect(() => {
+    if (goTo) navigate(`/games/${encodeURIComponent(goTo)}`, { replace: true });
+  }, [goTo, navigate]);
+
+  if (!Number.isInteger(id) || id <= 0 || (table.isError && !table.data)) {
+    const notFound =
+      !Number.isInteger(id) || (isApiError(table.error) && table.error.status === 404);
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text fz="sm">
+              {notFound ? MSG_TABLES.notFound : (table.error?.message ?? MSG.unexpected)}
+            </Text>
+            <Group gap="xs">
+              {!notFound && (
+                <Button size="xs" onClick={() => void table.refetch()} loading={table.isFetching}>
+                  Reintentar
+                </Button>
+              )}
+              <Button size="xs" variant="default" component={Link} to="/dashboard">
+                Volver a las mesas
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </Container>
+    );
+  }
+
+  if (!table.data || !phase) {
+    return (
+      <Center py={80}>
+        <Stack align="center" gap="sm" role="status">
+          <Loader type="dots" />
+          <Text c="dimmed">Cargando mesa…</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const t: TableDetail = table.data;
+  const seat = 'seat' in phase ? phase.seat : null;
+  const missing = missingPlayers(t);
+
+  const join = async () => {
+    const check = checkJoin(user, t.entry_price);
+    if (check.kind === 'login') {
+      navigate(`/login?redirect=${encodeURIComponent(`/waiting-room/${t.id}`)}`);
+      return;
+    }
+    if (check.kind === 'insufficient') {
+      notify.warning(MSG.insufficientBalanceNotice);
+      return;
+    }
+    setBusy('join');
+    try {
+      const res = await joinTable(t.id, t.entry_price);
+      setBalance(res.new_balance);
+      notify.success(res.message);
+    } catch (error) {
+      notify.error(joinErrorText(error));
+      if (isPriceChanged(error)) notify.info('Actualizamos el precio de la mesa.');
+    } finally {
+      setBusy(null);
+      void client.invalidateQueries({ queryKey: tableKey(t.id) });
+      void client.invalidateQueries({ queryKey: TABLE_LIST_KEY });
+    }
+  };
+
+  const leave = async () => {
+    setBusy('leave');
+    try {
+      const res = await leaveTable(t.id);
+      setBalance(res.new_balance);
+      notify.success(res.message);
+      client.removeQueries({ queryKey: TABLE_LIST_KEY });
+      navigate('/dashboard');
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : MSG.unexpected);
+      void client.invalidateQueries({ queryKey: tableKey(t.id) });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Container
+      size="md"
+      py={{ base: 'md', sm: 'xl' }}
+      data-testid="waiting-room"
+      data-phase={phase.kind}
+    >
+      <Anchor
+        component={Link}
+        to="/dashboard"
+        fz="sm"
+        mb="xs"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+      >
+        <IconArrowLeft size={16} aria-hidden /> Mesas
+      </Anchor>
+      <Group justify="space-between" align="flex-end" mb="md" gap="xs">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            Sala de espera
+          </Text>
+          <Title order={1} fz={{ base: 24, sm: 32 }} data-testid="waiting-table-name">
+            {t.name.trim() || `Juego ${t.id}`}
+          </Title>
+          <Group gap={6}>
+            <Badge variant="light" color="felt" leftSection={<IconUsers size={12} aria-hidden />}>
+              {modeLabel(t)}
+            </Badge>
+            <Badge
+              variant="light"
+              color="gold"
+              c="gold.9"
+              leftSection={<IconCoin size={12} aria-hidden />}
+            >
+              Entrada {formatBolivares(t.entry_price)}
+            </Badge>
+            <Badge variant="light" color="gray">
+              {t.turn_seconds} s por turno
+            </Badge>
+          </Group>
+        </Stack>
+        <Text
+          fz="xs"
+          c="dimmed"
+          title={table.live ? 'Conectado en tiempo real' : 'Actualizando cada 3 s'}
+        >
+          <span className={roomClasses.live} data-live={table.live} aria-hidden />
+          {table.live ? 'En vivo' : 'Actualizando…'}
+        </Text>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <SeatsTable
+              table={t}
+              mySeat={seat}
+              countdown={phase.kind === 'countdown' ? phase.seconds : null}
+            />
+            <StatusCard
+              phase={phase.kind}
+              reason={phase.kind === 'unavailable' ? phase.reason : null}
+              missing={missing}
+              entry={t.entry_price}
+              busy={busy}
+              onJoin={() => void join()}
+              onLeave={() => void leave()}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <PrizeCard table={t} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function StatusCard({
+  phase,
+  reason,
+  missing,
+  entry,
+  busy,
+  onJoin,
+  onLeave,
+}: {
+  phase: 'waiting' | 'countdown' | 'go' | 'can-join' | 'unavailable';
+  reason: 'full' | 'playing' | 'closed' | null;
+  missing: number;
+  entry: number;
+  busy: 'join' | 'leave' | null;
+  onJoin(): void;
+  onLeave(): void;
+}) {
+  if (phase === 'countdown' || phase === 'go') {
+    return (
+      <Card padding="md" data-testid="waiting-status">
+        <Text fw={700} ta="center">
+          ¡Mesa completa! La partida está por comenzar.
+        </Text>
+        <Text fz="sm" c="dimmed" ta="center">
+          Te llevaremos a la mesa de juego automáticamente.
+        </Text>
+      </Card>
+    );
+  }
+  if (phase === 'waiting') {
+    return (
+      <Card padding="md" data-testid="waiting-status">
+        <Stack gap="sm">
+          <div>
+            <Text fw={700}>Ya tienes tu puesto. {missingPlayersText(missing)}.</Text>
+            <Text fz="sm" c="dimmed">
+              La partida empieza sola cuando la mesa se llene. Si sales ahora te devolvemos la
+              entrada.
+            </Text>
+          </div>
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconDoorExit size={18} aria-hidden />}
+            onClick={onLeave}
+            loading={busy === 'leave'}
+            disabled={busy !== null}
+            data-testid="waiting-leave"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Salir de la mesa
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  if (phase === 'can-join') {
+    return (
+      <Card padding="md" data-testid="waiting-status">
+        <Stack gap="sm">
+          <div>
+            <Text fw={700}>Hay puestos libres en esta mesa.</Text>
+            <Text fz="sm" c="dimmed">
+              Al unirte se descuenta la entrada de {formatBolivares(entry)} de tu saldo.
+            </Text>
+          </div>
+          <Button
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            onClick={onJoin}
+            loading={busy === 'join'}
+            data-testid="waiting-join"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Unirme
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertCircle aria-hidden />}
+      data-testid="waiting-status"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{reason ? UNAVAILABLE_TEXT[reason] : MSG_TABLES.closed}</Text>
+        <Button size="xs" variant="default" component={Link} to="/dashboard">
+          Elegir otra mesa
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
