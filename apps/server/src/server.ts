@@ -15,6 +15,7 @@ import { engineBots } from './modules/games/bots';
 import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
+import { extendDeadlinesAfterRestart } from './modules/games/service';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -91,6 +92,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     app.deps.hub.io = io as unknown as Server;
     const sweeper = new Sweeper(games, config.SWEEPER_INTERVAL_MS, app.log);
     await app.listen({ port: config.PORT, host: config.HOST });
+    const extended = await extendDeadlinesAfterRestart(database.db);
+    if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
     let closing: Promise<void> | undefined;
     return {

@@ -11,7 +11,7 @@ import type { TestApp } from '../../test/helpers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { BotPolicy } from './bots';
 import type { GamesContext } from './service';
-import { createPracticeGame, runDueGame } from './service';
+import { createPracticeGame, extendDeadlinesAfterRestart, runDueGame } from './service';
 import { Sweeper } from './sweeper';
 
 /** A deterministic test double: the first legal move of the view (the engine bots are tested in packages/domino). */
@@ -250,6 +250,34 @@ describe('practice games over HTTP', () => {
       .from(gameMoves)
       .where(eq(gameMoves.gameId, game_id));
     expect(logged.find((m) => m.seq === view.version + 1)?.actor).toBe('forced');
+  });
+
+  it('gives players a fresh turn after a server restart instead of timing them out', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
+      if (view.turn_seat === 0) {
+        await api('POST', `/api/games/${game_id}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+      } else {
+        await sweep();
+      }
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    // The deadline passed while no server was running.
+    await t.database.db
+      .update(games)
+      .set({
+        dueAt: sql`now() - interval '30 seconds'`,
+        turnDeadline: sql`now() - interval '30 seconds'`,
+      })
+      .where(eq(games.id, game_id));
+    expect(await extendDeadlinesAfterRestart(t.database.db)).toBeGreaterThanOrEqual(1);
+    const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(Date.parse(after.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    expect(after.version).toBe(view.version);
   });
 
   it('keeps the move log append-only at the database', async () => {

@@ -395,3 +395,20 @@ export async function runDueGame(ctx: GamesContext): Promise<boolean> {
   broadcast(ctx.hub, committed);
   return true;
 }
+
+/**
+ * After a server (re)start: gives every player whose turn deadline passed or is about to pass
+ * while no server was running a fresh turn, so nobody loses a turn to downtime (issue 5: "games
+ * resume after a server restart with their deadlines extended"). CPU turns are due at once.
+ * Returns how many games were extended.
+ */
+export async function extendDeadlinesAfterRestart(db: Db, graceMs = 5_000): Promise<number> {
+  const res = await db.execute(sql`
+    update games set
+      turn_deadline = now() + make_interval(secs => (state->'config'->>'turnSeconds')::numeric),
+      due_at = now() + make_interval(secs => (state->'config'->>'turnSeconds')::numeric)
+    where status = 'playing' and turn_deadline is not null
+      and turn_deadline < now() + make_interval(secs => ${graceMs / 1000}::numeric)
+    returning id`);
+  return (res as unknown as { rows: unknown[] }).rows.length;
+}
