@@ -152,6 +152,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="admin-table-form">
       <Stack gap="sm">
         <TextInput
+          size="sm"
           ref={firstInput}
           label="Nombre"
           value={values.name}
@@ -163,6 +164,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
+            size="sm"
             label="Precio de entrada"
             description="En bolívares, por jugador"
             leftSection={<Text fz="sm">Bs.</Text>}
@@ -174,6 +176,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
             data-testid="admin-table-price"
           />
           <NumberInput
+            size="sm"
             label="Segundos por turno"
             description="Entre 10 y 120"
             min={10}
@@ -207,6 +210,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
+            size="sm"
             label="Jugadores"
             data={players.map((n) => ({ value: String(n), label: `${n} jugadores` }))}
             value={String(values.max_players)}
@@ -236,6 +240,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
+            size="sm"
             label="Comisión de la casa"
             description="Porcentaje del bote (0 a 30)"
             rightSection={<Text fz="sm">%</Text>}
@@ -246,6 +251,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
             data-testid="admin-table-fee"
           />
           <TextInput
+            size="sm"
             label="Aporte al Pote del Mes"
             description="Porcentaje del bote (0 a 30)"
             rightSection={<Text fz="sm">%</Text>}

@@ -62,6 +62,10 @@ function feesText(t: TableDetail): string {
   return `${bpsToPercentText(t.house_fee_bps)} % casa · ${bpsToPercentText(t.pot_share_bps)} % pote`;
 }
 
+function feesShort(t: TableDetail): string {
+  return `${bpsToPercentText(t.house_fee_bps)} % / ${bpsToPercentText(t.pot_share_bps)} %`;
+}
+
 /** /admin/mesas: every table with its status, price, players, mode and fees; create, edit, open, close. */
 export default function AdminTablesPage() {
   const tables = useAdminTables();
@@ -213,7 +217,7 @@ export default function AdminTablesPage() {
                     <Table.Th ta="right">Entrada</Table.Th>
                     <Table.Th ta="center">Jugadores</Table.Th>
                     <Table.Th>Modo</Table.Th>
-                    <Table.Th>Comisiones</Table.Th>
+                    <Table.Th>Casa / Pote</Table.Th>
                     <Table.Th ta="right">Acciones</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -233,7 +237,7 @@ export default function AdminTablesPage() {
                           </Stack>
                         </Group>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={104}>
                         <StatusBadge table={t} />
                       </Table.Td>
                       <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -242,8 +246,12 @@ export default function AdminTablesPage() {
                       <Table.Td ta="center">
                         {t.current_players}/{t.max_players}
                       </Table.Td>
-                      <Table.Td fz="sm">{modeText(t)}</Table.Td>
-                      <Table.Td fz="sm">{feesText(t)}</Table.Td>
+                      <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {modeText(t)}
+                      </Table.Td>
+                      <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {feesShort(t)}
+                      </Table.Td>
                       <Table.Td>{actions(t)}</Table.Td>
                     </Table.Tr>
                   ))}

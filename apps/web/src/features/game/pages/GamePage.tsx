@@ -200,15 +200,21 @@ function GameScreen({ gameId }: { gameId: string }) {
       data-hand-number={view.hand_number}
     >
       <div className={classes.topbar}>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          className={classes.backButton}
-          aria-label={back.label}
-          onClick={() => navigate(back.to)}
-        >
-          <IconArrowLeft size={22} />
-        </ActionIcon>
+        {/* A table match in play cannot be left: the seat stays yours (the CPU covers a timeout),
+            and the dashboard would send you straight back here. */}
+        {view.kind === 'table' && playing ? (
+          <span className={classes.backSpacer} aria-hidden />
+        ) : (
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            className={classes.backButton}
+            aria-label={back.label}
+            onClick={() => navigate(back.to)}
+          >
+            <IconArrowLeft size={22} />
+          </ActionIcon>
+        )}
         <ScoreBar view={view} />
         <div className={classes.meta}>
           <span data-testid="hand-number">Mano {view.hand_number}</span>

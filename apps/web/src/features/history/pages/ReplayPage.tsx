@@ -335,7 +335,7 @@ function ReplayViewer({
               })}
             </div>
 
-            <Card padding="sm">
+            <Card padding="sm" className={classes.controls}>
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={700} data-testid="replay-label" style={{ minWidth: 0 }}>
