@@ -11,7 +11,12 @@ import type { TestApp } from '../../test/helpers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { BotPolicy } from './bots';
 import type { GamesContext } from './service';
-import { createPracticeGame, extendDeadlinesAfterRestart, runDueGame } from './service';
+import {
+  createPracticeGame,
+  extendDeadlinesAfterRestart,
+  reclaimSeat,
+  runDueGame,
+} from './service';
 import { Sweeper } from './sweeper';
 
 /** A deterministic test double: the first legal move of the view (the engine bots are tested in packages/domino). */
@@ -332,6 +337,26 @@ describe('practice games over HTTP', () => {
       .where(eq(gamePlayers.gameId, game_id))
       .limit(1);
     expect(seat?.autoplayedTurns).toBe(1);
+    // While away, the player's next turns are played at bot pace, not after the full turn time.
+    let away: GameView = after;
+    while (away.status === 'playing' && away.turn_seat !== 0) {
+      await t.database.db
+        .update(games)
+        .set({ dueAt: sql`now() - interval '1 second'` })
+        .where(eq(games.id, game_id));
+      await runDueGame({ ...ctx, timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 } });
+      away = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    if (away.status === 'playing' && away.legal_moves.length > 1) {
+      expect(Date.parse(away.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
+    }
+    // Coming back (the game screen joins the game) takes the seat back with a full turn.
+    expect(await reclaimSeat(ctx, game_id, seat!.userId!)).toBe(true);
+    const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(back.seats[0]?.connected).toBe(true);
+    if (back.status === 'playing' && back.turn_seat === 0) {
+      expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    }
   });
 });
 

@@ -49,6 +49,8 @@ interface Committed {
 
 /** A forced move (the only legal one) is played for the player after this delay (ms). */
 const FORCED_MOVE_DELAY_MS = 1200;
+/** While a player is away (timed out, not back yet) the bot plays their turns after this delay (ms). */
+const AWAY_MOVE_DELAY_MS = 2000;
 
 /** Creates a practice match: the player at seat 0, CPU partner at 2, CPU opponents at 1 and 3. */
 export async function createPracticeGame(
@@ -97,7 +99,7 @@ export async function createPracticeGame(
  */
 export function schedule(
   state: MatchState,
-  players: { seat: number; userId: number | null }[],
+  players: { seat: number; userId: number | null; autoplayedTurns?: number }[],
   timing: Timing,
   handEnded: boolean,
   notBefore: Date | null = null,
@@ -117,9 +119,55 @@ export function schedule(
     return { dueAt: new Date(base + delay), turnDeadline: null };
   }
   const forced = legalMoves(state, turn).length === 1;
+  // A player who timed out is away: the bot plays their turns at bot pace until they return.
+  const away = (occupant.autoplayedTurns ?? 0) > 0;
   const turnMs = state.config.turnSeconds * 1000;
-  const deadline = new Date(base + (forced ? Math.min(FORCED_MOVE_DELAY_MS, turnMs) : turnMs));
+  const wait = forced
+    ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
+    : away
+      ? Math.min(AWAY_MOVE_DELAY_MS, turnMs)
+      : turnMs;
+  const deadline = new Date(base + wait);
   return { dueAt: deadline, turnDeadline: deadline };
+}
+
+/**
+ * A player who was away comes back (socket `game:join`, i.e. the game screen opened or
+ * reconnected): the seat is theirs again, and if it is their turn they get a full turn time.
+ * Returns true when something changed (then every seat has been sent its new view).
+ */
+export async function reclaimSeat(
+  ctx: GamesContext,
+  gameId: string,
+  userId: number,
+): Promise<boolean> {
+  const committed = await ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game || game.status !== 'playing') return null;
+    const players = await gamePlayersOf(tx, gameId);
+    const me = players.find((p) => p.userId === userId);
+    if (!me || me.autoplayedTurns === 0) return null;
+    await tx
+      .update(gamePlayers)
+      .set({ autoplayedTurns: 0 })
+      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)));
+    me.autoplayedTurns = 0;
+    const state = game.state as MatchState;
+    let row = game;
+    if (state.hand.turn === me.seat) {
+      const when = schedule(state, players, ctx.timing, false);
+      const [updated] = await tx
+        .update(games)
+        .set({ dueAt: when.dueAt, turnDeadline: when.turnDeadline, updatedAt: sql`now()` })
+        .where(eq(games.id, gameId))
+        .returning();
+      row = updated ?? game;
+    }
+    return { game: row, players, db: ctx.db };
+  });
+  if (!committed) return false;
+  broadcast(ctx.hub, committed);
+  return true;
 }
 
 /**

@@ -4,7 +4,7 @@ import { gameMessage, moveRequestSchema } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { GamesContext } from './service';
-import { getGameView, submitMove } from './service';
+import { getGameView, reclaimSeat, submitMove } from './service';
 
 const joinSchema = z.object({ game_id: z.string().min(1).max(64) });
 
@@ -37,6 +37,8 @@ export function registerGameSocket(
         message: gameMessage('game/invalid_move'),
       });
     try {
+      // Opening the game screen (or reconnecting) takes the seat back from the bot.
+      await reclaimSeat(ctx, parsed.data.game_id, userId).catch(onError);
       const view = await getGameView(ctx.db, parsed.data.game_id, userId);
       await socket.join(ROOMS.game(parsed.data.game_id));
       ack({ ok: true, view });
