@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+} from './support';
+
+/**
+ * Issue 5 journey: four browser contexts (two phones, two desktops) get balance, join the same
+ * table, meet in the waiting room, play a full partnership match through the UI, and the winners'
+ * balances rise by exactly the prize (entry Bs. 500 × 4 = 2.000; 8% house fee, 2% to the pot;
+ * Bs. 900 to each winner).
+ */
+describe('a real-money match between four browsers', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp({ HAND_PAUSE_MS: '300' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function step(page: Page): Promise<'done' | 'acted' | 'idle'> {
+    if (await page.getByTestId('result-overlay').isVisible()) return 'done';
+    const close = page.getByTestId('hand-summary-close');
+    if (await close.isVisible()) {
+      await close.click().catch(() => undefined);
+      return 'acted';
+    }
+    if (await page.getByTestId('end-choice-left').isVisible()) {
+      await page
+        .getByTestId('end-choice-left')
+        .click()
+        .catch(() => undefined);
+      return 'acted';
+    }
+    const mine =
+      (await page
+        .getByTestId('turn-status')
+        .getAttribute('data-my-turn')
+        .catch(() => null)) === 'true';
+    const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
+    if (mine && (await tile.count()) > 0) {
+      await tile.click().catch(() => undefined);
+      return 'acted';
+    }
+    return 'idle';
+  }
+
+  it.skipIf(!ok)(
+    'seats four players, plays the match and pays the winners to the céntimo',
+    { timeout: 420_000 },
+    async () => {
+      const adminLogin = await fetch(`${app.baseUrl}/api/login_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      const adminToken = ((await adminLogin.json()) as { token: string }).token;
+      const players = [];
+      for (let i = 0; i < 4; i++) {
+        const p = await registerViaApi(app.baseUrl);
+        const res = await fetch(`${app.baseUrl}/api/admin/users/${p.id}/adjustments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+          body: JSON.stringify({ amount: 1000, reason: 'Saldo de prueba e2e' }),
+        });
+        expect(res.status).toBe(200);
+        players.push(p);
+      }
+      const pages: Page[] = [];
+      for (const [i, p] of players.entries()) {
+        const ctx = await newContext(browser, app.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
+        contexts.push(ctx);
+        const page = await ctx.newPage();
+        await loginViaUi(page, p.email, p.password);
+        await page.goto('/dashboard');
+        await page.getByTestId('table-join-1').click();
+        await page.waitForURL('**/waiting-room/1');
+        pages.push(page);
+        if (i === 1) await shot(page, 'waiting-room-desktop');
+      }
+      await Promise.all(
+        pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
+      );
+      const gameIds = new Set(pages.map((page) => page.url().split('/').pop()));
+      expect(gameIds.size).toBe(1);
+      await shot(pages[0]!, 'table-match-start-phone');
+
+      const deadline = Date.now() + 360_000;
+      const done = new Set<number>();
+      while (done.size < 4 && Date.now() < deadline) {
+        let acted = false;
+        for (const [i, page] of pages.entries()) {
+          if (done.has(i)) continue;
+          const r = await step(page);
+          if (r === 'done') done.add(i);
+          if (r === 'acted') acted = true;
+        }
+        if (!acted) await pages[0]!.waitForTimeout(150);
+      }
+      expect(done.size).toBe(4);
+      await shot(pages[0]!, 'table-match-result-phone');
+
+      const nets = await Promise.all(
+        pages.map(async (page) =>
+          Number(await page.getByTestId('result-money').getAttribute('data-net')),
+        ),
+      );
+      expect(nets.filter((n) => n === 400)).toHaveLength(2);
+      expect(nets.filter((n) => n === -500)).toHaveLength(2);
+      for (const [i, p] of players.entries()) {
+        const res = await fetch(`${app.baseUrl}/api/user/balance`, {
+          headers: { authorization: `Bearer ${p.token}` },
+        });
+        expect(((await res.json()) as { balance: number }).balance).toBe(
+          nets[i] === 400 ? 1400 : 500,
+        );
+      }
+    },
+  );
+});
