@@ -237,6 +237,8 @@ export const gamePlayers = pgTable(
     clientSeed: text('client_seed').notNull(),
     /** Consecutive turns the bot played for this user after a timeout (reset when they move). */
     autoplayedTurns: integer('autoplayed_turns').notNull().default(0),
+    /** Set when the player's last socket left the game (they are away until they come back). */
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true, mode: 'date' }),
     /** Real-money matches after settlement: win/loss and the céntimos paid to this seat. */
     result: text('result'),
     payoutCents: bigint('payout_cents', { mode: 'number' }),

@@ -14,6 +14,7 @@ import type { GamesContext } from './service';
 import {
   createPracticeGame,
   extendDeadlinesAfterRestart,
+  markDisconnected,
   reclaimSeat,
   runDueGame,
 } from './service';
@@ -283,6 +284,41 @@ describe('practice games over HTTP', () => {
     const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     expect(Date.parse(after.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
     expect(after.version).toBe(view.version);
+  });
+
+  it('shows a player whose sockets left as disconnected and lets the bot play at bot pace until they return', async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
+      if (view.turn_seat === 0) {
+        await api('POST', `/api/games/${game_id}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+      } else {
+        await sweep();
+      }
+      view = (await api('GET', `/api/games/${game_id}/view`)).json();
+    }
+    const ctx: GamesContext = {
+      db: t.database.db,
+      hub: t.app.deps.hub,
+      bots: t.app.deps.bots,
+      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
+    };
+    const [seat] = await t.database.db
+      .select()
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, game_id))
+      .limit(1);
+    expect(await markDisconnected(ctx, game_id, seat!.userId!)).toBe(true);
+    const gone: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(gone.seats[0]?.connected).toBe(false);
+    expect(Date.parse(gone.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
+    expect(await reclaimSeat(ctx, game_id, seat!.userId!)).toBe(true);
+    const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    expect(back.seats[0]?.connected).toBe(true);
+    expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
   });
 
   it('keeps the move log append-only at the database', async () => {

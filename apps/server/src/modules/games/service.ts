@@ -99,7 +99,12 @@ export async function createPracticeGame(
  */
 export function schedule(
   state: MatchState,
-  players: { seat: number; userId: number | null; autoplayedTurns?: number }[],
+  players: {
+    seat: number;
+    userId: number | null;
+    autoplayedTurns?: number;
+    disconnectedAt?: Date | null;
+  }[],
   timing: Timing,
   handEnded: boolean,
   notBefore: Date | null = null,
@@ -120,7 +125,7 @@ export function schedule(
   }
   const forced = legalMoves(state, turn).length === 1;
   // A player who timed out is away: the bot plays their turns at bot pace until they return.
-  const away = (occupant.autoplayedTurns ?? 0) > 0;
+  const away = (occupant.autoplayedTurns ?? 0) > 0 || Boolean(occupant.disconnectedAt);
   const turnMs = state.config.turnSeconds * 1000;
   const wait = forced
     ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
@@ -146,12 +151,13 @@ export async function reclaimSeat(
     if (!game || game.status !== 'playing') return null;
     const players = await gamePlayersOf(tx, gameId);
     const me = players.find((p) => p.userId === userId);
-    if (!me || me.autoplayedTurns === 0) return null;
+    if (!me || (me.autoplayedTurns === 0 && me.disconnectedAt === null)) return null;
     await tx
       .update(gamePlayers)
-      .set({ autoplayedTurns: 0 })
+      .set({ autoplayedTurns: 0, disconnectedAt: null })
       .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)));
     me.autoplayedTurns = 0;
+    me.disconnectedAt = null;
     const state = game.state as MatchState;
     let row = game;
     if (state.hand.turn === me.seat) {
@@ -459,4 +465,46 @@ export async function extendDeadlinesAfterRestart(db: Db, graceMs = 5_000): Prom
       and turn_deadline < now() + make_interval(secs => ${graceMs / 1000}::numeric)
     returning id`);
   return (res as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * The player's last socket left the game (after a grace period for reloads): the seat shows as
+ * disconnected to everyone, and the bot plays its turns at bot pace until the player comes back
+ * (DESIGN §5; issue 5). Returns true when the seat changed.
+ */
+export async function markDisconnected(
+  ctx: GamesContext,
+  gameId: string,
+  userId: number,
+): Promise<boolean> {
+  const committed = await ctx.db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game || game.status !== 'playing') return null;
+    const players = await gamePlayersOf(tx, gameId);
+    const me = players.find((p) => p.userId === userId);
+    if (!me || me.disconnectedAt !== null) return null;
+    const now = new Date();
+    await tx
+      .update(gamePlayers)
+      .set({ disconnectedAt: now })
+      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)));
+    me.disconnectedAt = now;
+    const state = game.state as MatchState;
+    let row = game;
+    if (state.hand.turn === me.seat && game.dueAt) {
+      const when = schedule(state, players, ctx.timing, false);
+      if (when.dueAt && when.dueAt < game.dueAt) {
+        const [updated] = await tx
+          .update(games)
+          .set({ dueAt: when.dueAt, turnDeadline: when.turnDeadline, updatedAt: sql`now()` })
+          .where(eq(games.id, gameId))
+          .returning();
+        row = updated ?? game;
+      }
+    }
+    return { game: row, players, db: ctx.db };
+  });
+  if (!committed) return false;
+  broadcast(ctx.hub, committed);
+  return true;
 }

@@ -4,7 +4,7 @@ import { gameMessage, moveRequestSchema } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { GamesContext } from './service';
-import { getGameView, reclaimSeat, submitMove } from './service';
+import { getGameView, markDisconnected, reclaimSeat, submitMove } from './service';
 
 const joinSchema = z.object({ game_id: z.string().min(1).max(64) });
 
@@ -21,6 +21,9 @@ function failure(err: unknown): { ok: false; code: string; message: string } {
  * (or `pass`/`draw`) -> `{ok, version}` or `{ok: false, code, message}`. Views are pushed as
  * `game:view` to the user's room after every change.
  */
+/** How long a player may be without a socket in a game (a reload) before they count as gone. */
+export const PRESENCE_GRACE_MS = 8_000;
+
 export function registerGameSocket(
   socket: Socket,
   userId: number,
@@ -45,6 +48,24 @@ export function registerGameSocket(
     } catch (err) {
       if (!(err instanceof AppError)) onError(err);
       ack(failure(err));
+    }
+  });
+
+  // Presence: when this socket leaves, check (on every node, through the adapter) whether the
+  // user still has a socket in each game room; if not, after a grace period, they are away.
+  socket.on('disconnecting', () => {
+    const gameIds = [...socket.rooms].filter((r) => r.startsWith('game:')).map((r) => r.slice(5));
+    for (const gameId of gameIds) {
+      const timer = setTimeout(async () => {
+        try {
+          const present = await socket.nsp.in(ROOMS.game(gameId)).fetchSockets();
+          if (present.some((s) => (s.data as { userId?: number }).userId === userId)) return;
+          await markDisconnected(ctx, gameId, userId);
+        } catch (err) {
+          onError(err);
+        }
+      }, PRESENCE_GRACE_MS);
+      timer.unref();
     }
   });
 

@@ -82,7 +82,7 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
         is_bot: p.userId === null,
         bot_level:
           p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
-        connected: p.userId === null || p.autoplayedTurns === 0,
+        connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
       })),
     result: v.result
       ? {

@@ -1,0 +1,1 @@
+ALTER TABLE "game_players" ADD COLUMN "disconnected_at" timestamp with time zone;
