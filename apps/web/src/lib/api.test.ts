@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG, userSchema } from '@domino/contracts';
+import { z } from 'zod';
 import {
   ApiError,
   apiGet,
   apiRequest,
+  apiSend,
   errorMessageFor,
   NO_RESPONSE,
   normaliseList,
@@ -153,5 +155,44 @@ describe('apiRequest', () => {
     const error = (await apiGet('/api/user', userSchema).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(MSG.unexpected);
+  });
+});
+
+describe('apiSend', () => {
+  const okSchema = z.object({ ok: z.boolean() });
+
+  it('sends extra headers and a JSON body with its Content-Type', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'tok-1' }) });
+    const fetchMock = respond(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      apiSend('/api/x', okSchema, {
+        method: 'PATCH',
+        body: { a: 1 },
+        headers: { 'Idempotency-Key': 'k-1' },
+      }),
+    ).resolves.toEqual({ ok: true });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(init.method).toBe('PATCH');
+    expect(headers['Idempotency-Key']).toBe('k-1');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('sends FormData as multipart and no Content-Type without a JSON body', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage() });
+    const fetchMock = respond(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.set('a', '1');
+    await apiSend('/api/x', okSchema, { method: 'POST', body: form });
+    await apiSend('/api/y', okSchema, { method: 'POST' });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0]?.[1].body).toBe(form);
+    for (const [, init] of calls) {
+      expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    }
   });
 });

@@ -97,8 +97,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** JSON-serialised request body. */
+  /** A FormData body is sent as multipart (the browser sets its Content-Type); anything else as JSON. */
   body?: unknown;
+  /** Extra headers (e.g. `Idempotency-Key`, or an `Accept` other than JSON). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /**
    * When false a 401 does not start the session-invalid flow (used by the logout call, whose
@@ -108,25 +110,38 @@ export interface RequestOptions {
 }
 
 /**
- * Sends one request and returns the parsed JSON body (null for an empty body).
+ * Sends one request and returns the 2xx response (its body unread).
+ * `jsonContentType`: 'always' sends `Content-Type: application/json` on every non-multipart
+ * request (apiRequest); 'with-body' only when a JSON body is sent (apiSend, apiBlob).
  * @throws ApiError with status NO_RESPONSE and MSG.networkError when the server is unreachable,
  *   or with the response status and the message of `errorMessageFor` for a non-2xx response.
  */
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  jsonContentType: 'always' | 'with-body',
+): Promise<Response> {
   const token = readToken();
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
+    ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else {
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined || jsonContentType === 'always')
+      headers['Content-Type'] = 'application/json';
+  }
 
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -135,26 +150,39 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(NO_RESPONSE, null, MSG.networkError);
   }
 
-  const text = await response.text().catch(() => '');
-  let body: unknown = null;
-  if (text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-
   if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    const parsed = parseText(text);
     if (response.status === 401 && token && options.invalidateOn401 !== false) {
       for (const listener of [...unauthorizedListeners]) listener();
     }
     throw new ApiError(
       response.status,
-      body,
-      errorMessageFor(response.status, response.statusText, body),
+      parsed,
+      errorMessageFor(response.status, response.statusText, parsed),
     );
   }
+  return response;
+}
+
+/** A response text as JSON, the raw text when it is not JSON, or null when empty. */
+function parseText(text: string): unknown {
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends one request and returns the parsed JSON body (null for an empty body).
+ * @throws ApiError with status NO_RESPONSE and MSG.networkError when the server is unreachable,
+ *   or with the response status and the message of `errorMessageFor` for a non-2xx response.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const response = await send(path, options, 'always');
+  const body = parseText(await response.text().catch(() => ''));
   if (typeof body === 'string') {
     // A 2xx that is not JSON (e.g. an HTML fallback page): not something the client can use.
     throw new ApiError(
@@ -193,4 +221,25 @@ export function apiPost<T>(
   return apiRequest(path, { ...options, method: 'POST', body: payload }).then((body) =>
     parseWith(schema, body),
   );
+}
+
+/**
+ * Sends a request (JSON or multipart body, extra headers such as `Idempotency-Key`) and validates
+ * the JSON answer with a contracts schema. Content-Type is sent only with a JSON body; a 2xx body
+ * that is not JSON fails the schema (MSG.unexpected).
+ */
+export async function apiSend<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(path, options, 'with-body');
+  const body: unknown = await response.json().catch(() => null);
+  return parseWith(schema, body, response.status);
+}
+
+/** Fetches a protected binary (a payment proof) as a Blob; `<img src>` cannot send the token. */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await send(path, { signal, headers: { Accept: 'image/*' } }, 'with-body');
+  return response.blob();
 }

@@ -6,8 +6,7 @@ import {
   type AdminRecharge,
   type AdminWithdrawal,
 } from '@domino/contracts';
-import { apiGet } from '../../../lib/api';
-import { fetchBlob, sendJson } from './http';
+import { apiBlob, apiGet, apiSend } from '../../../lib/api';
 
 /**
  * Staff calls (issue 4). Queue queries refetch on focus, every 30 s and after each decision (the
@@ -58,7 +57,7 @@ export function useAdminWithdrawals(status: string) {
 export function useProofBlob(url: string | null) {
   return useQuery({
     queryKey: ADMIN_KEYS.proof(url ?? ''),
-    queryFn: ({ signal }) => fetchBlob(url ?? '', signal),
+    queryFn: ({ signal }) => apiBlob(url ?? '', signal),
     enabled: url !== null,
     staleTime: Infinity,
     gcTime: 60_000,
@@ -100,7 +99,7 @@ export function useDecisionMutation() {
   return useMutation({
     mutationFn: (input: DecisionInput) => {
       const { path, body } = decisionRequest(input);
-      return sendJson(path, decisionSchema, {
+      return apiSend(path, decisionSchema, {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': input.key },
@@ -124,7 +123,7 @@ export interface AdjustmentInput {
 export function useAdjustmentMutation() {
   return useMutation({
     mutationFn: (input: AdjustmentInput) =>
-      sendJson(`/api/admin/users/${input.userId}/adjustments`, adjustmentResponseSchema, {
+      apiSend(`/api/admin/users/${input.userId}/adjustments`, adjustmentResponseSchema, {
         method: 'POST',
         body: { amount: input.amount, reason: input.reason },
         headers: { 'Idempotency-Key': input.key },

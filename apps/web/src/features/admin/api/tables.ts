@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { tableDetailSchema, type TableDetail, type TableInput } from '@domino/contracts';
-import { apiGet } from '../../../lib/api';
-import { sendJson } from './http';
+import { apiGet, apiSend } from '../../../lib/api';
 
 /** Staff table management (/admin/mesas; issue 5). */
 export const ADMIN_TABLES_KEY = ['admin', 'tables'] as const;
@@ -27,24 +26,24 @@ export type TableAction =
 function send(action: TableAction): Promise<TableDetail> {
   switch (action.kind) {
     case 'create':
-      return sendJson('/api/admin/tables', tableDetailSchema, {
+      return apiSend('/api/admin/tables', tableDetailSchema, {
         method: 'POST',
         body: action.input,
       });
     case 'update':
-      return sendJson(`/api/admin/tables/${action.id}`, tableDetailSchema, {
+      return apiSend(`/api/admin/tables/${action.id}`, tableDetailSchema, {
         method: 'PATCH',
         body: action.input,
       });
     case 'open':
     case 'close':
-      return sendJson(`/api/admin/tables/${action.id}/${action.kind}`, tableDetailSchema, {
+      return apiSend(`/api/admin/tables/${action.id}/${action.kind}`, tableDetailSchema, {
         method: 'POST',
       });
     case 'image': {
       const form = new FormData();
       form.append('image', action.file);
-      return sendJson(`/api/admin/tables/${action.id}/image`, tableDetailSchema, {
+      return apiSend(`/api/admin/tables/${action.id}/image`, tableDetailSchema, {
         method: 'POST',
         body: form,
       });

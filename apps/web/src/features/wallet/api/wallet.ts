@@ -11,8 +11,15 @@ import {
   type TransactionsResponse,
 } from '@domino/contracts';
 import { MSG } from '@domino/contracts';
-import { ApiError, apiGet, apiRequest, normaliseList, parseWith } from '../../../lib/api';
-import { fetchBlob, sendJson } from './http';
+import {
+  ApiError,
+  apiBlob,
+  apiGet,
+  apiRequest,
+  apiSend,
+  normaliseList,
+  parseWith,
+} from '../../../lib/api';
 import { transactionsQueryString, type TransactionFilters } from '../lib/transactions';
 
 /**
@@ -89,7 +96,7 @@ export function useTransactions(filters: TransactionFilters) {
 export function useRechargeProof(rechargeId: number | null) {
   return useQuery({
     queryKey: WALLET_KEYS.proof(rechargeId ?? 0),
-    queryFn: async ({ signal }) => fetchBlob(`/api/recharges/${rechargeId}/proof`, signal),
+    queryFn: async ({ signal }) => apiBlob(`/api/recharges/${rechargeId}/proof`, signal),
     enabled: rechargeId !== null,
     staleTime: Infinity,
   });
@@ -120,7 +127,7 @@ export function useRechargeMutation() {
       form.set('reference', input.reference);
       form.set('account_id', String(input.accountId));
       if (input.proof) form.set('payment_proof', input.proof, input.proof.name);
-      return sendJson('/api/recharge_api', rechargeResponseSchema, {
+      return apiSend('/api/recharge_api', rechargeResponseSchema, {
         method: 'POST',
         body: form,
         headers: { 'Idempotency-Key': input.idempotencyKey },
@@ -149,7 +156,7 @@ export function useWithdrawMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: WithdrawInput) =>
-      sendJson('/api/withdraw_api', withdrawResponseSchema, {
+      apiSend('/api/withdraw_api', withdrawResponseSchema, {
         method: 'POST',
         body: { amount: input.amount, bank_account: input.bankId },
         headers: { 'Idempotency-Key': input.idempotencyKey },
@@ -175,7 +182,7 @@ export function useAddBankAccountMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: BankAccountInput) =>
-      sendJson('/api/bank-accounts', bankAccountResponseSchema, { method: 'POST', body: input }),
+      apiSend('/api/bank-accounts', bankAccountResponseSchema, { method: 'POST', body: input }),
     onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.clientData }),
   });
 }
