@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { newIdempotencyKey } from '../lib/idempotency';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 
 export interface DecisionField {
   label: string;

@@ -11,7 +11,7 @@ import {
   reasonProblem,
   requestStatusLabel,
 } from './admin';
-import { keyForSubmission } from './idempotency';
+import { keyForSubmission } from '../../../lib/idempotency';
 
 describe('admin sections', () => {
   const overview = ADMIN_SECTIONS[0]!;

@@ -18,7 +18,7 @@ import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAdjustmentMutation } from '../api/admin';
-import { keyForSubmission, type KeyedSubmission } from '../lib/idempotency';
+import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { parseSignedAmount, reasonProblem } from '../lib/admin';
 
 type Field = 'userId' | 'amount' | 'reason';

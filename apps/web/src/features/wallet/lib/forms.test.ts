@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG, MSG_PAYMENTS } from '@domino/contracts';
 import { centsToDecimalString, parseAmountInput } from './amount';
 import { formatAccountNumber, formatDocument, formatPhone } from './account-format';
-import { keyForSubmission } from './idempotency';
 import { fieldErrorsFrom422, proofProblem, validateRecharge } from './recharge-form';
 import { isBankAvailable, validateWithdraw } from './withdraw-form';
 
@@ -105,17 +104,6 @@ describe('withdraw form', () => {
     expect(isBankAvailable({ status: 'active' })).toBe(true);
     expect(isBankAvailable({})).toBe(true);
     expect(isBankAvailable({ status: 'inactivo' })).toBe(false);
-  });
-});
-
-describe('idempotency keys', () => {
-  it('reuses the key when the same values are sent again and renews it when they change', () => {
-    let n = 0;
-    const make = () => `k${++n}`;
-    const first = keyForSubmission(null, 'a', make);
-    expect(first.key).toBe('k1');
-    expect(keyForSubmission(first, 'a', make)).toBe(first);
-    expect(keyForSubmission(first, 'b', make).key).toBe('k2');
   });
 });
 

@@ -36,7 +36,7 @@ import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
 import { formatDocument, formatPhone } from '../lib/account-format';
 import { parseAmountInput } from '../lib/amount';
-import { keyForSubmission, type KeyedSubmission } from '../lib/idempotency';
+import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { fieldErrorsFrom422 } from '../lib/recharge-form';
 import { isBankAvailable, validateWithdraw, type WithdrawErrors } from '../lib/withdraw-form';
 
