@@ -14,7 +14,7 @@ import {
 import { IconAlertCircle, IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react';
 import { useProofBlob } from '../api/admin';
 import { ZOOM_STEPS, nextZoom } from '../lib/admin';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 /**
  * A recharge proof in a modal, fetched with the Bearer token (an <img src> cannot send it) and

@@ -33,7 +33,7 @@ import {
   type TableFormErrors,
   type TableFormValues,
 } from '../lib/tables';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 export interface TableFormModalProps {
   /** The table being edited, or null to create one. */

@@ -23,7 +23,7 @@ import {
   statusColor,
   typeLabel,
 } from '../lib/transactions';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 
 /** The detail of one transaction (spec §2 Transactions): every field plus the server's details. */
 export function TransactionDetailModal({

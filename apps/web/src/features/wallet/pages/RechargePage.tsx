@@ -43,10 +43,10 @@ import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
-import { useObjectUrl } from '../components/use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { formatAccountNumber, formatDocument, formatPhone } from '../lib/account-format';
 import { centsToDecimalString, parseAmountInput } from '../lib/amount';
-import { keyForSubmission, type KeyedSubmission } from '../lib/idempotency';
+import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import {
   fieldErrorsFrom422,
   proofProblem,
