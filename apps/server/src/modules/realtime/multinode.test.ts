@@ -236,6 +236,33 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         const joined = await viewer.emitWithAck('game:join', { game_id: gameId });
         expect(joined.ok).toBe(true);
 
+        // A player whose only socket leaves the game is shown disconnected to everyone (after the
+        // grace period for reloads), and opening the game again takes the seat back.
+        const leaver = connect(b.url, {
+          transports: ['websocket'],
+          auth: { token: seatedTokens[2] },
+        });
+        await new Promise<void>((r) => leaver.on('connect', () => r()));
+        const leaverView = (await leaver.emitWithAck('game:join', { game_id: gameId }))
+          .view as GameView;
+        leaver.disconnect();
+        await new Promise((r) => setTimeout(r, 9_500));
+        const seen = (
+          await call<GameView>(a.url, 'GET', `/api/games/${gameId}/view`, seatedTokens[0])
+        ).body;
+        expect(seen.seats.find((x) => x.seat === leaverView.my_seat)?.connected).toBe(false);
+        const back = connect(a.url, {
+          transports: ['websocket'],
+          auth: { token: seatedTokens[2] },
+        });
+        sockets.push(back);
+        await new Promise<void>((r) => back.on('connect', () => r()));
+        await back.emitWithAck('game:join', { game_id: gameId });
+        const again = (
+          await call<GameView>(b.url, 'GET', `/api/games/${gameId}/view`, seatedTokens[0])
+        ).body;
+        expect(again.seats.find((x) => x.seat === leaverView.my_seat)?.connected).toBe(true);
+
         let killed = false;
         let pushedViaB = 0;
         viewer.on('game:view', () => (pushedViaB += 1));
