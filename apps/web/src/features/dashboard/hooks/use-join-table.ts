@@ -6,7 +6,8 @@ import { notify } from '../../../lib/notify';
 import { getSession, updateUser } from '../../../lib/session';
 import { TABLES_QUERY_KEY } from '../api/tables';
 import { joinTable } from '../api/join';
-import { checkJoin, joinErrorText, shouldRefreshList } from '../lib/join';
+import { checkJoin, joinErrorText } from '../../../lib/join';
+import { shouldRefreshList } from '../lib/join';
 
 /**
  * The join flow of the 'Jugar' buttons (spec §2, §5, §8): visitors -> /login; a balance below the

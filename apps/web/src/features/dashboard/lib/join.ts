@@ -1,30 +1,10 @@
-import { MSG, MSG_TABLES, type Table } from '@domino/contracts';
-import { NO_RESPONSE, isApiError, serverMessage } from '../../../lib/api';
+import { MSG_TABLES, type Table } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
 
 /**
- * The 'Jugar' decisions (spec §2 Game list, §5 "Joining a game", §8 "Join table"). The waiting
- * room's 'Unirme' follows the same rules (features do not import each other; the messages come
- * from the contracts).
+ * The dashboard's own 'Jugar' decisions (spec §2 Game list). The rules shared with the waiting
+ * room (checkJoin, joinErrorText) are in lib/join.ts.
  */
-export type JoinCheck = { kind: 'login' } | { kind: 'insufficient' } | { kind: 'ok' };
-
-/**
- * Before calling the server: visitors go to /login; a balance below the entry fee gets the
- * notification MSG.insufficientBalanceNotice and no call. Compared in céntimos.
- */
-export function checkJoin(user: { balance: number } | null, entryPrice: number): JoinCheck {
-  if (!user) return { kind: 'login' };
-  if (Math.round(user.balance * 100) < Math.round(entryPrice * 100))
-    return { kind: 'insufficient' };
-  return { kind: 'ok' };
-}
-
-/** The text shown for a failed join: the server's message, else MSG.joinError. */
-export function joinErrorText(error: unknown): string {
-  if (!isApiError(error)) return MSG.joinError;
-  if (error.status === NO_RESPONSE) return error.message;
-  return serverMessage(error.body) ?? MSG.joinError;
-}
 
 /**
  * A refusal after which the list shown is out of date (price changed, full, closed, playing):

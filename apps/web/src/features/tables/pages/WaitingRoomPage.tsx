@@ -34,7 +34,8 @@ import { PrizeCard } from '../components/PrizeCard';
 import { SeatsTable } from '../components/SeatsTable';
 import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../hooks/use-now';
-import { checkJoin, isPriceChanged, joinErrorText } from '../lib/join';
+import { checkJoin, joinErrorText } from '../../../lib/join';
+import { isPriceChanged } from '../lib/join';
 import {
   UNAVAILABLE_TEXT,
   missingPlayers,
