@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { MSG_PAYMENTS } from '@domino/contracts';
 import {
   ADMIN_SECTIONS,
-  formatCaracasDateTime,
   isDecidable,
   isSectionActive,
   nextZoom,
@@ -11,6 +10,7 @@ import {
   reasonProblem,
   requestStatusLabel,
 } from './admin';
+import { formatCaracasDateTime } from '../../../lib/format';
 import { keyForSubmission } from '../../../lib/idempotency';
 
 describe('admin sections', () => {

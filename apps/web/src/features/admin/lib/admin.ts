@@ -1,6 +1,5 @@
 import {
   MSG_PAYMENTS,
-  TIME_ZONE,
   parseBolivaresString,
   payRequestSchema,
   reasonRequestSchema,
@@ -98,25 +97,6 @@ export function parseSignedAmount(raw: string): { cents: number } | { error: str
   if (abs === null) return { error: MSG_PAYMENTS.amountInvalid };
   if (abs === 0) return { error: MSG_PAYMENTS.adjustmentZero };
   return { cents: m[1] === '-' || m[1] === '−' ? -abs : abs };
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `dd/mm/yyyy HH:mm` in Caracas time; the input unchanged when it is not a date. */
-export function formatCaracasDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
 /** Zoom steps of the proof viewer (1 = fit the modal width). */

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { AdminRecharge } from '@domino/contracts';
-import { formatBolivares } from '../../../lib/format';
+import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminRecharges } from '../api/admin';
 import { DecisionModal } from '../components/DecisionModal';
 import { ProofModal } from '../components/ProofModal';
@@ -12,7 +12,7 @@ import { QueueHeader } from '../components/QueueHeader';
 import { QueueState } from '../components/QueueState';
 import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
-import { RECHARGE_FILTERS, formatCaracasDateTime, isDecidable, reasonProblem } from '../lib/admin';
+import { RECHARGE_FILTERS, isDecidable, reasonProblem } from '../lib/admin';
 
 type Kind = 'approve' | 'reject';
 

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { AdminWithdrawal } from '@domino/contracts';
-import { formatBolivares } from '../../../lib/format';
+import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminWithdrawals } from '../api/admin';
 import { CopyValue } from '../components/CopyValue';
 import { DecisionModal } from '../components/DecisionModal';
@@ -13,7 +13,6 @@ import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
 import {
   WITHDRAWAL_FILTERS,
-  formatCaracasDateTime,
   isDecidable,
   payoutReferenceProblem,
   reasonProblem,

@@ -1,26 +1,10 @@
-import { TIME_ZONE, formatBs } from '@domino/contracts';
+import { formatBs } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
 
 /** Display rules of 'Mis Partidas' (/history). */
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `dd/mm/yyyy HH:mm` in Caracas time; the input unchanged when it is not a date. */
-export function formatMatchDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
+/** When a match finished: `dd/mm/yyyy HH:mm` in Caracas time (the shared lib/format rule). */
+export { formatCaracasDateTime as formatMatchDate } from '../../../lib/format';
 
 /** A net amount in Bs. with its sign: '+ Bs. 80,00' (won), '− Bs. 100,00' (lost), 'Bs. 0,00'. */
 export function formatNet(bolivares: number): string {

@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { transactionStatusLabel, type Transaction } from '@domino/contracts';
+import { formatCaracasDateTime } from '../../../lib/format';
 import { useRechargeProof } from '../api/wallet';
 import {
   amountDisplay,
   detailValue,
-  formatCaracasDateTime,
   rechargeIdOf,
   statusColor,
   typeLabel,

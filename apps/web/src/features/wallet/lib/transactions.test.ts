@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatCaracasDateTime } from '../../../lib/format';
 import {
   amountDisplay,
   detailValue,
   filtersFromSearch,
-  formatCaracasDateTime,
   pageCount,
   pageWindow,
   PERIOD_LABELS,

@@ -1,7 +1,6 @@
 import {
   LIMITS,
   PERIODS,
-  TIME_ZONE,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   TRANSACTION_TYPE_LABELS,
@@ -137,28 +136,6 @@ export function statusColor(status: string): string {
     default:
       return 'gray';
   }
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * An ISO instant as `dd/mm/yyyy HH:mm` in Caracas time (business time zone, constants TIME_ZONE).
- * Returns the input unchanged when it is not a valid date.
- */
-export function formatCaracasDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
 /** A detail value for display: numbers are bolívares (the API's only numeric detail is money). */

@@ -40,7 +40,7 @@ import {
   type Transaction,
   type TransactionsResponse,
 } from '@domino/contracts';
-import { formatBolivares } from '../../../lib/format';
+import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useTransactions } from '../api/wallet';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
@@ -51,7 +51,6 @@ import {
   TYPE_OPTIONS,
   amountDisplay,
   filtersFromSearch,
-  formatCaracasDateTime,
   pageCount,
   pageWindow,
   statusColor,
