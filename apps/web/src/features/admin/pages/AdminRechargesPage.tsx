@@ -1,29 +1,25 @@
 import { useState } from 'react';
-import { Button, Card, Group, Paper, Stack, Table, Text, em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { AdminRecharge } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminRecharges } from '../api/admin';
 import { DecisionModal } from '../components/DecisionModal';
 import { ProofModal } from '../components/ProofModal';
-import { QueueHeader } from '../components/QueueHeader';
-import { QueueState } from '../components/QueueState';
+import { QueueScaffold } from '../components/QueueScaffold';
 import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
+import { useQueueStatus } from '../components/use-queue-status';
 import { RECHARGE_FILTERS, isDecidable, reasonProblem } from '../lib/admin';
 
 type Kind = 'approve' | 'reject';
 
 /** /admin/recargas: the recharge queue (pending first), proof viewer, approve and reject. */
 export default function AdminRechargesPage() {
-  const [search, setSearch] = useSearchParams();
-  const status = search.get('estado') ?? 'pendiente';
+  const [status, setStatus] = useQueueStatus();
   const query = useAdminRecharges(status);
   const decision = useDecision<AdminRecharge, Kind>();
   const [proof, setProof] = useState<AdminRecharge | null>(null);
-  const phone = useMediaQuery(`(max-width: ${em(991)})`, false, { getInitialValueInEffect: false });
 
   const actions = {
     onProof: setProof,
@@ -34,28 +30,17 @@ export default function AdminRechargesPage() {
 
   return (
     <>
-      <QueueHeader
+      <QueueScaffold
         title="Recargas"
         subtitle="Verifica cada Pago Móvil en el banco antes de aprobarlo."
         filters={RECHARGE_FILTERS}
-        value={status}
-        onChange={(v) => setSearch(new URLSearchParams({ estado: v }), { replace: true })}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
+        status={status}
+        onStatusChange={setStatus}
+        query={query}
+        empty="No hay recargas en esta lista."
+        card={(r) => <RechargeCard r={r} {...actions} />}
+        table={(items) => <RechargeTable items={items} {...actions} />}
       />
-      <QueueState query={query} empty="No hay recargas en esta lista.">
-        {(items) =>
-          phone ? (
-            <Stack gap="sm">
-              {items.map((r) => (
-                <RechargeCard key={r.id} r={r} {...actions} />
-              ))}
-            </Stack>
-          ) : (
-            <RechargeTable items={items} {...actions} />
-          )
-        }
-      </QueueState>
 
       <ProofModal
         url={proof?.proof_url ?? null}

@@ -1,16 +1,14 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCash, IconX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { AdminWithdrawal } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminWithdrawals } from '../api/admin';
 import { CopyValue } from '../components/CopyValue';
 import { DecisionModal } from '../components/DecisionModal';
-import { QueueHeader } from '../components/QueueHeader';
-import { QueueState } from '../components/QueueState';
+import { QueueScaffold } from '../components/QueueScaffold';
 import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
+import { useQueueStatus } from '../components/use-queue-status';
 import {
   WITHDRAWAL_FILTERS,
   isDecidable,
@@ -31,11 +29,9 @@ function plainAmount(bs: number): string {
  * (the amount returns to the player's balance).
  */
 export default function AdminWithdrawalsPage() {
-  const [search, setSearch] = useSearchParams();
-  const status = search.get('estado') ?? 'pendiente';
+  const [status, setStatus] = useQueueStatus();
   const query = useAdminWithdrawals(status);
   const decision = useDecision<AdminWithdrawal, Kind>();
-  const phone = useMediaQuery(`(max-width: ${em(991)})`, false, { getInitialValueInEffect: false });
   const open = decision.open;
   const actions = {
     onPay: (w: AdminWithdrawal) => decision.start('pay', w),
@@ -44,28 +40,17 @@ export default function AdminWithdrawalsPage() {
 
   return (
     <>
-      <QueueHeader
+      <QueueScaffold
         title="Retiros"
         subtitle="Paga por Pago Móvil con los datos indicados y registra la referencia del banco."
         filters={WITHDRAWAL_FILTERS}
-        value={status}
-        onChange={(v) => setSearch(new URLSearchParams({ estado: v }), { replace: true })}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
+        status={status}
+        onStatusChange={setStatus}
+        query={query}
+        empty="No hay retiros en esta lista."
+        card={(w) => <WithdrawalCard w={w} {...actions} />}
+        table={(items) => <WithdrawalTable items={items} {...actions} />}
       />
-      <QueueState query={query} empty="No hay retiros en esta lista.">
-        {(items) =>
-          phone ? (
-            <Stack gap="sm">
-              {items.map((w) => (
-                <WithdrawalCard key={w.id} w={w} {...actions} />
-              ))}
-            </Stack>
-          ) : (
-            <WithdrawalTable items={items} {...actions} />
-          )
-        }
-      </QueueState>
 
       <DecisionModal
         opened={open?.kind === 'pay'}
