@@ -43,6 +43,8 @@ export const configSchema = z.object({
   PRACTICE_TURN_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often the sweeper looks for due games, in milliseconds (0 disables it). */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
+  /** Games the sweeper of one node works on at once (each in its own transaction). */
+  SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
     .transform((v) => v === 'true'),

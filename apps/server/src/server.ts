@@ -90,7 +90,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
         ),
     );
     app.deps.hub.io = io as unknown as Server;
-    const sweeper = new Sweeper(games, config.SWEEPER_INTERVAL_MS, app.log);
+    const sweeper = new Sweeper(
+      games,
+      config.SWEEPER_INTERVAL_MS,
+      app.log,
+      database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');

@@ -434,8 +434,8 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
         const log = { error: () => undefined } as unknown as ConstructorParameters<
           typeof Sweeper
         >[2];
-        const a = new Sweeper(nodeA, 0, log);
-        const b = new Sweeper(nodeB, 0, log);
+        const a = new Sweeper(nodeA, 0, log, 4);
+        const b = new Sweeper(nodeB, 0, log, 4);
         for (let round = 0; round < 400; round++) {
           const [x, y] = await Promise.all([a.tick(50), b.tick(50)]);
           if (x + y === 0) {

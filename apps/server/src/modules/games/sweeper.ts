@@ -17,6 +17,8 @@ export class Sweeper {
     private readonly ctx: GamesContext,
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
+    /** Parallel claimers per tick (PGlite serialises them anyway; PostgreSQL runs them at once). */
+    private readonly concurrency = 1,
   ) {}
 
   start(): void {
@@ -41,19 +43,25 @@ export class Sweeper {
     this.timer.unref();
   }
 
-  /** Processes every due game now; returns how many actions were taken. */
+  /**
+   * Processes every due game now with `concurrency` claimers working in parallel (safe: each claim
+   * is SKIP LOCKED, so two claimers never take the same game); returns how many actions were taken.
+   */
   async tick(limit = 500): Promise<number> {
     let done = 0;
-    while (!this.stopped && done < limit) {
-      try {
-        if (!(await runDueGame(this.ctx))) break;
-        done += 1;
-      } catch (err) {
-        if (isRetryableTxError(err)) continue;
-        this.log.error({ err }, 'sweeper step failed');
-        break;
+    const claimer = async () => {
+      while (!this.stopped && done < limit) {
+        try {
+          if (!(await runDueGame(this.ctx))) return;
+          done += 1;
+        } catch (err) {
+          if (isRetryableTxError(err)) continue;
+          this.log.error({ err }, 'sweeper step failed');
+          return;
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: this.concurrency }, claimer));
     return done;
   }
 
