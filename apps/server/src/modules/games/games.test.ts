@@ -55,6 +55,23 @@ describe('practice games over HTTP', () => {
       headers: { authorization: `Bearer ${tk}` },
     });
 
+  /** Plays on (the player's first legal move, the CPU via the sweeper) until the player has a real choice. */
+  const reachChoice = async (gameId: string, from: GameView): Promise<GameView> => {
+    let view = from;
+    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
+      if (view.turn_seat === 0) {
+        await api('POST', `/api/games/${gameId}/moves`, {
+          version: view.version,
+          ...view.legal_moves[0],
+        });
+      } else {
+        await sweep();
+      }
+      view = (await api('GET', `/api/games/${gameId}/view`)).json();
+    }
+    return view;
+  };
+
   beforeAll(async () => {
     t = await buildTestApp('pglite', FAST);
     t.app.deps.bots = firstLegal;
@@ -261,17 +278,7 @@ describe('practice games over HTTP', () => {
   it('gives players a fresh turn after a server restart instead of timing them out', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
-    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
-      if (view.turn_seat === 0) {
-        await api('POST', `/api/games/${game_id}/moves`, {
-          version: view.version,
-          ...view.legal_moves[0],
-        });
-      } else {
-        await sweep();
-      }
-      view = (await api('GET', `/api/games/${game_id}/view`)).json();
-    }
+    view = await reachChoice(game_id, view);
     // The deadline passed while no server was running.
     await t.database.db
       .update(games)
@@ -288,18 +295,7 @@ describe('practice games over HTTP', () => {
 
   it('shows a player whose sockets left as disconnected and lets the bot play at bot pace until they return', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
-    let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
-    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
-      if (view.turn_seat === 0) {
-        await api('POST', `/api/games/${game_id}/moves`, {
-          version: view.version,
-          ...view.legal_moves[0],
-        });
-      } else {
-        await sweep();
-      }
-      view = (await api('GET', `/api/games/${game_id}/view`)).json();
-    }
+    await reachChoice(game_id, (await api('GET', `/api/games/${game_id}/view`)).json());
     const ctx: GamesContext = {
       db: t.database.db,
       hub: t.app.deps.hub,
@@ -334,17 +330,7 @@ describe('practice games over HTTP', () => {
     let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     // Reach a turn of the player with a real choice (a forced move is played for them without
     // counting as absence).
-    while (view.turn_seat !== 0 || view.legal_moves.length < 2) {
-      if (view.turn_seat === 0) {
-        await api('POST', `/api/games/${game_id}/moves`, {
-          version: view.version,
-          ...view.legal_moves[0],
-        });
-      } else {
-        await sweep();
-      }
-      view = (await api('GET', `/api/games/${game_id}/view`)).json();
-    }
+    view = await reachChoice(game_id, view);
     expect(view.turn_deadline).not.toBeNull();
     await t.database.db
       .update(games)
