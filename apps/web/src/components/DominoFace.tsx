@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { PIP_OFFSETS } from './pips';
 
 /**
  * An ivory domino tile drawn in tile units, for boards that lay out many tiles in one SVG (the
@@ -6,42 +7,6 @@ import type { CSSProperties } from 'react';
  * on the origin, `first` on the top half. Rotate the group by -90deg for a horizontal tile
  * (then `first` is on the left).
  */
-
-/** Pip offsets (in units of the pip spacing, -1..1) for each face value, on a 3x3 grid. */
-const PIPS: Record<number, ReadonlyArray<readonly [number, number]>> = {
-  0: [],
-  1: [[0, 0]],
-  2: [
-    [-1, -1],
-    [1, 1],
-  ],
-  3: [
-    [-1, -1],
-    [0, 0],
-    [1, 1],
-  ],
-  4: [
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-    [1, 1],
-  ],
-  5: [
-    [-1, -1],
-    [1, -1],
-    [0, 0],
-    [-1, 1],
-    [1, 1],
-  ],
-  6: [
-    [-1, -1],
-    [1, -1],
-    [-1, 0],
-    [1, 0],
-    [-1, 1],
-    [1, 1],
-  ],
-};
 
 const SPACING = 0.25;
 const PIP_RADIUS = 0.078;
@@ -52,7 +17,7 @@ const INK = '#1b2620';
 function Pips({ value, cy }: { value: number; cy: number }) {
   return (
     <>
-      {(PIPS[value] ?? []).map(([col, row]) => (
+      {(PIP_OFFSETS[value] ?? []).map(([col, row]) => (
         <circle
           key={`${col}:${row}`}
           cx={col * SPACING}

@@ -1,50 +1,15 @@
 import { useId } from 'react';
-
-/** Pip centres on a 3x3 grid (0..2) for each face value of a double-six set. */
-const PIPS: Record<number, ReadonlyArray<readonly [number, number]>> = {
-  0: [],
-  1: [[1, 1]],
-  2: [
-    [0, 0],
-    [2, 2],
-  ],
-  3: [
-    [0, 0],
-    [1, 1],
-    [2, 2],
-  ],
-  4: [
-    [0, 0],
-    [2, 0],
-    [0, 2],
-    [2, 2],
-  ],
-  5: [
-    [0, 0],
-    [2, 0],
-    [1, 1],
-    [0, 2],
-    [2, 2],
-  ],
-  6: [
-    [0, 0],
-    [2, 0],
-    [0, 1],
-    [2, 1],
-    [0, 2],
-    [2, 2],
-  ],
-};
+import { PIP_OFFSETS } from './pips';
 
 function Half({ value, x, y, size }: { value: number; x: number; y: number; size: number }) {
   const step = size / 4;
   return (
     <>
-      {(PIPS[value] ?? []).map(([col, row]) => (
+      {(PIP_OFFSETS[value] ?? []).map(([dx, dy]) => (
         <circle
-          key={`${col}-${row}`}
-          cx={x + step * (col + 1)}
-          cy={y + step * (row + 1)}
+          key={`${dx}-${dy}`}
+          cx={x + step * (dx + 2)}
+          cy={y + step * (dy + 2)}
           r={size * 0.09}
           fill="currentColor"
         />

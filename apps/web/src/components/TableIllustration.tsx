@@ -1,47 +1,12 @@
 import { Box } from '@mantine/core';
-
-/** Pip centres (in units of the pip spacing, -1..1) for each face value. */
-const PIPS: Record<number, ReadonlyArray<readonly [number, number]>> = {
-  0: [],
-  1: [[0, 0]],
-  2: [
-    [-1, -1],
-    [1, 1],
-  ],
-  3: [
-    [-1, -1],
-    [0, 0],
-    [1, 1],
-  ],
-  4: [
-    [-1, -1],
-    [1, -1],
-    [-1, 1],
-    [1, 1],
-  ],
-  5: [
-    [-1, -1],
-    [1, -1],
-    [0, 0],
-    [-1, 1],
-    [1, 1],
-  ],
-  6: [
-    [-1, -1],
-    [1, -1],
-    [-1, 0],
-    [1, 0],
-    [-1, 1],
-    [1, 1],
-  ],
-};
+import { PIP_OFFSETS } from './pips';
 
 const LONG = 60;
 const SHORT = 30;
 const GAP = 4;
 
 function half(value: number, cx: number, cy: number, key: string) {
-  return (PIPS[value] ?? []).map(([dx, dy]) => (
+  return (PIP_OFFSETS[value] ?? []).map(([dx, dy]) => (
     <circle
       key={`${key}-${dx}-${dy}`}
       cx={cx + dx * 7.5}
