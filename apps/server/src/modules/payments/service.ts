@@ -242,27 +242,44 @@ async function lockWithdrawal(tx: Tx, id: number) {
   return row;
 }
 
-/** Staff mark a withdrawal paid: pending_withdrawals -> pago_movil_out, once. */
-export async function payWithdrawal(tx: Tx, staffId: number, id: number, payoutReference: string) {
+/**
+ * Settles a pending withdrawal exactly once (ledger key `withdrawal:{id}:settle`): paid moves the
+ * held amount pending_withdrawals -> pago_movil_out; rejected returns it to the wallet. Records
+ * the decision and its audit entry in the same transaction. Returns the wallet balance when it
+ * changed (rejection), else null.
+ */
+async function settleWithdrawal(
+  tx: Tx,
+  staffId: number,
+  id: number,
+  decision: { paid: true; payoutReference: string } | { paid: false; reason: string },
+) {
   const row = await lockWithdrawal(tx, id);
   const hold = await systemAccount(tx, 'pending_withdrawals');
-  const out = await systemAccount(tx, 'pago_movil_out');
-  await transfer(tx, {
-    kind: 'withdrawal_paid',
+  const destination = decision.paid
+    ? await systemAccount(tx, 'pago_movil_out')
+    : await walletAccountId(tx, row.userId);
+  const moved = await transfer(tx, {
+    kind: decision.paid ? 'withdrawal_paid' : 'withdrawal_returned',
     idempotencyKey: `withdrawal:${id}:settle`,
     postings: [
       { accountId: hold, amountCents: -row.amountCents },
-      { accountId: out, amountCents: row.amountCents },
+      { accountId: destination, amountCents: row.amountCents },
     ],
-    description: `Pago de retiro ref. ${payoutReference}`,
+    description: decision.paid
+      ? `Pago de retiro ref. ${decision.payoutReference}`
+      : `Retiro rechazado: ${decision.reason}`,
     reference: { type: 'withdrawal', id },
     actorUserId: staffId,
   });
+  const status = decision.paid ? 'completado' : 'rechazado';
   await tx
     .update(withdrawals)
     .set({
-      status: 'completado',
-      payoutReference,
+      status,
+      ...(decision.paid
+        ? { payoutReference: decision.payoutReference }
+        : { reason: decision.reason }),
       decidedBy: staffId,
       decidedAt: sql`now()`,
       updatedAt: sql`now()`,
@@ -270,51 +287,25 @@ export async function payWithdrawal(tx: Tx, staffId: number, id: number, payoutR
     .where(eq(withdrawals.id, id));
   await audit(tx, {
     actorUserId: staffId,
-    action: 'withdrawal.pay',
+    action: decision.paid ? 'withdrawal.pay' : 'withdrawal.reject',
     targetType: 'withdrawal',
     targetId: id,
     before: { status: row.status },
-    after: { status: 'completado', payout_reference: payoutReference },
+    after: decision.paid ? { status, payout_reference: decision.payoutReference } : { status },
+    reason: decision.paid ? null : decision.reason,
   });
-  return { userId: row.userId, status: 'completado', balanceCents: null as number | null };
+  const balanceCents = decision.paid ? null : (moved.balances.get(destination) ?? 0);
+  return { userId: row.userId, status, balanceCents };
+}
+
+/** Staff mark a withdrawal paid: pending_withdrawals -> pago_movil_out, once. */
+export function payWithdrawal(tx: Tx, staffId: number, id: number, payoutReference: string) {
+  return settleWithdrawal(tx, staffId, id, { paid: true, payoutReference });
 }
 
 /** Staff reject a withdrawal: the amount returns to the wallet, once. */
-export async function rejectWithdrawal(tx: Tx, staffId: number, id: number, reason: string) {
-  const row = await lockWithdrawal(tx, id);
-  const hold = await systemAccount(tx, 'pending_withdrawals');
-  const wallet = await walletAccountId(tx, row.userId);
-  const moved = await transfer(tx, {
-    kind: 'withdrawal_returned',
-    idempotencyKey: `withdrawal:${id}:settle`,
-    postings: [
-      { accountId: hold, amountCents: -row.amountCents },
-      { accountId: wallet, amountCents: row.amountCents },
-    ],
-    description: `Retiro rechazado: ${reason}`,
-    reference: { type: 'withdrawal', id },
-    actorUserId: staffId,
-  });
-  await tx
-    .update(withdrawals)
-    .set({
-      status: 'rechazado',
-      reason,
-      decidedBy: staffId,
-      decidedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(withdrawals.id, id));
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'withdrawal.reject',
-    targetType: 'withdrawal',
-    targetId: id,
-    before: { status: row.status },
-    after: { status: 'rechazado' },
-    reason,
-  });
-  return { userId: row.userId, status: 'rechazado', balanceCents: moved.balances.get(wallet) ?? 0 };
+export function rejectWithdrawal(tx: Tx, staffId: number, id: number, reason: string) {
+  return settleWithdrawal(tx, staffId, id, { paid: false, reason });
 }
 
 /**
