@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -41,6 +42,10 @@ export const users = pgTable(
     rol: text('rol').notNull().default('jugador'),
     status: text('status').notNull().default('activo'),
     points: integer('points').notNull().default(0),
+    /** Profile photo (re-encoded upload, purpose 'avatar'); null shows the placeholder. */
+    avatarUploadId: bigint('avatar_upload_id', { mode: 'number' }).references(
+      (): AnyPgColumn => uploads.id,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -467,5 +472,96 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Password recovery links (spec §2 Forgot password): a random token stored as its SHA-256 hash,
+ * valid 60 minutes, used once.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    requestedIp: text('requested_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Points earned in finished real-money matches (one row per player per match, written in the
+ * settlement transaction). `month` is the Caracas calendar month 'YYYY-MM' of the settlement; the
+ * monthly ranking sums these rows. `points` is what the player's side scored in the match.
+ */
+export const potPoints = pgTable(
+  'pot_points',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    month: text('month').notNull(),
+    points: integer('points').notNull(),
+    won: boolean('won').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index('pot_points_month_idx').on(t.month, t.userId),
+    check('pot_points_points_check', sql`${t.points} >= 0`),
+  ],
+);
+
+/**
+ * The monthly pot (Pote del Mes) of one Caracas month 'YYYY-MM'. Its money is the ledger account
+ * `monthly_pot` ref month. `shares_bps` are the payout shares of positions 1..n (basis points,
+ * summing to 10000). status: open, paid (paid to the ranking) or carried (empty ranking: the
+ * balance moved to the next month).
+ */
+export const monthlyPots = pgTable(
+  'monthly_pots',
+  {
+    month: text('month').primaryKey(),
+    description: text('description').notNull().default(''),
+    sharesBps: jsonb('shares_bps').$type<number[]>().notNull().default([5000, 3000, 2000]),
+    status: text('status').notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [check('monthly_pots_status_check', sql`${t.status} in ('open', 'paid', 'carried')`)],
+);
+
+/** One payout of a closed month's pot: exactly one row (and one ledger transaction) per position. */
+export const potPayouts = pgTable(
+  'pot_payouts',
+  {
+    month: text('month').notNull(),
+    position: smallint('position').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    points: integer('points').notNull(),
+    matchesWon: integer('matches_won').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
+      () => ledgerTransactions.id,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.position] }),
+    index('pot_payouts_user_idx').on(t.userId),
   ],
 );
