@@ -46,7 +46,12 @@ export async function monthRanking(
     .innerJoin(users, eq(users.id, potPoints.userId))
     .where(eq(potPoints.month, month))
     .groupBy(potPoints.userId, users.name)
-    .orderBy(desc(points), desc(matchesWon), asc(reachedAt), asc(potPoints.userId));
+    .orderBy(
+      desc(points),
+      desc(matchesWon),
+      asc(sql`max(${potPoints.createdAt})`),
+      asc(potPoints.userId),
+    );
   const rows = opts.limit !== undefined ? await query.limit(opts.limit) : await query;
   return rows.map((r, i) => ({
     position: i + 1,
@@ -54,8 +59,6 @@ export async function monthRanking(
     name: r.name,
     points: Number(r.points),
     matchesWon: Number(r.matchesWon),
-    // Raw SQL aggregates come back as strings on node-postgres; normalise to a Date.
-    reachedAt:
-      r.reachedAt instanceof Date ? r.reachedAt : new Date(r.reachedAt as unknown as string),
+    reachedAt: new Date(Number(r.reachedAt)),
   }));
 }
