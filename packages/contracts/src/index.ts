@@ -8,3 +8,4 @@ export * from './tables';
 export * from './validation';
 export * from './games';
 export * from './payments';
+export * from './landing';
