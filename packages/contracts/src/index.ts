@@ -9,3 +9,4 @@ export * from './validation';
 export * from './games';
 export * from './payments';
 export * from './landing';
+export * from './admin';
