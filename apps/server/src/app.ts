@@ -26,6 +26,7 @@ import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminTableRoutes } from './modules/admin/tables';
+import { landingRoutes } from './modules/landing/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(adminTableRoutes);
+  await app.register(landingRoutes);
 
   const webDist =
     config.WEB_DIST && fs.existsSync(path.join(config.WEB_DIST, 'index.html'))
