@@ -26,6 +26,7 @@ import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { adminTableRoutes } from './modules/admin/tables';
+import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
 
 declare module 'fastify' {
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(adminRoutes);
   await app.register(adminTableRoutes);
+  await app.register(potRoutes);
   await app.register(landingRoutes);
 
   const webDist =

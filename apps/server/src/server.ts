@@ -16,6 +16,7 @@ import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
 import { extendDeadlinesAfterRestart } from './modules/games/service';
+import { PotCloser } from './modules/pot/job';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -96,10 +97,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log,
       database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
     );
+    // Month close of the Pote del Mes: once a minute on every node (safe across nodes).
+    const potCloser = new PotCloser(
+      database.db,
+      app.deps.hub,
+      config.SWEEPER_INTERVAL_MS > 0 ? 60_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
+    potCloser.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -108,6 +117,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       close: () =>
         (closing ??= (async () => {
           await sweeper.stop();
+          await potCloser.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

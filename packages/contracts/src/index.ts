@@ -10,3 +10,4 @@ export * from './games';
 export * from './payments';
 export * from './landing';
 export * from './admin';
+export * from './pot';

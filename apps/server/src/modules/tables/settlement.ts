@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { MatchState } from '@domino/domino';
+import { sideOf } from '@domino/domino';
+import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
-import { gamePlayers, gameTables, games, tableSeats } from '../../db/schema';
+import { gamePlayers, gameTables, games, potPoints, tableSeats, users } from '../../db/schema';
 import { caracasDate } from '../../lib/time';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 
@@ -53,6 +54,11 @@ export function potMonth(at: Date): string {
  * Pays out a finished table match inside the transaction of its final move, records each seat's
  * result and payout, frees the table's seats and opens its next round. Returns the winners'
  * new wallet balances (céntimos) for the after-commit push.
+ *
+ * Pot points (issue 6, "Monthly pot and points"): every human player gets one `pot_points` row
+ * for the settlement month — the points their side scored in the match (final MatchState scores)
+ * and whether their side won — and the same points are added to `users.points` (lifetime total).
+ * Practice games never reach this function, so they give no points.
  */
 export async function settleTableMatch(
   tx: Tx,
@@ -109,6 +115,22 @@ export async function settleTableMatch(
       .update(gamePlayers)
       .set({ result: won ? 'win' : 'loss', payoutCents: won ? split.prizeCents : 0 })
       .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, p.seat)));
+  }
+  for (const p of players) {
+    if (p.userId === null) continue;
+    const points = state.scores[sideOf(state.config, p.seat as Seat)] ?? 0;
+    await tx.insert(potPoints).values({
+      gameId: game.id,
+      userId: p.userId,
+      month,
+      points,
+      won: winnerSeats.includes(p.seat),
+    });
+    if (points > 0)
+      await tx
+        .update(users)
+        .set({ points: sql`${users.points} + ${points}` })
+        .where(eq(users.id, p.userId));
   }
   const facts: SettlementFacts = { ...split, winnerSeats, month };
   await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
