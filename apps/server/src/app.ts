@@ -21,6 +21,7 @@ import type { FieldErrors } from '@domino/contracts';
 import { AppError } from './lib/errors';
 import type { AppDeps } from './lib/deps';
 import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authRoutes);
+  await app.register(userRoutes);
   await app.register(tableRoutes);
   await app.register(gameRoutes);
   await app.register(paymentRoutes);

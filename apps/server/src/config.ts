@@ -19,7 +19,14 @@ export const configSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString,
+  /** SMTP server for mail, e.g. smtp://user:pass@host:587 (unset = .eml files in DATA_DIR/outbox). */
   SMTP_URL: optionalString,
+  /** Sender of every e-mail (RFC 5322 address, a display name is allowed). */
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Dominó <no-responder@domino.local>'),
+  ),
+  /** Public address of the web app, used in e-mailed links (default http://localhost:PORT). */
   PUBLIC_URL: optionalString,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@domino.local')),
   ADMIN_PASSWORD: optionalString,
@@ -60,5 +67,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') };
 }

@@ -116,6 +116,11 @@ export const userSchema = z.object({
   points: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The profile photo (issue 6): a public, unguessable, immutable URL, or null for the placeholder.
+   * Defaults to null so a user object stored by an older client still reads.
+   */
+  avatar_url: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
 

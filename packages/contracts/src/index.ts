@@ -9,5 +9,6 @@ export * from './validation';
 export * from './games';
 export * from './payments';
 export * from './landing';
+export * from './profile';
 export * from './admin';
 export * from './pot';

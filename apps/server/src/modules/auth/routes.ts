@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  MSG_ACCOUNT,
   authResponseSchema,
   availabilityResponseSchema,
   checkEmailRequestSchema,
@@ -12,28 +13,30 @@ import {
   identificationProblems,
   isEmail,
   loginRequestSchema,
+  messageResponseSchema,
   phoneProblems,
+  recoveryRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   userSchema,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { blockedFor, consume } from '../../lib/rate-limit';
-import { walletBalanceCents } from '../ledger/accounts';
+import { createMailer } from '../mail/mailer';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
-import { serializeUser } from '../users/serialize';
+import { loadUser } from '../users/serialize';
+import { accountLimiters, apiErrorSchema, rateLimited } from './limits';
 import { requireAuth, session } from './plugin';
+import { requestPasswordRecovery, resetPassword } from './recovery';
 import type { ClientInfo, SessionSettings } from './service';
 import { login, register, revokeToken } from './service';
 
 const tags = ['Cuentas'];
 
-function rateLimited(seconds: number, message: string = MSG.tooManyRequests): AppError {
-  const err = new AppError('rate/limited', 429, message);
-  (err as AppError & { retryAfter?: number }).retryAfter = seconds;
-  return err;
-}
-
-/** Account routes (spec §7): register, login, logout, current user, availability checks. */
+/**
+ * Account routes (spec §7): register, login, logout, current user, availability checks, and the
+ * password recovery of issue 6 (recovery_password, reset_password).
+ */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, limiters } = app.deps;
@@ -161,6 +164,85 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: (line) => app.log.info(line),
+  });
+  app.addHook('onClose', async () => mailer.close());
+  const accountLimits = accountLimiters(app);
+
+  r.post(
+    '/api/recovery_password',
+    {
+      schema: {
+        tags,
+        summary: 'Enviar por correo un enlace para restablecer la contraseña',
+        description:
+          'Envía un enlace de un solo uso a /reset-password?token=..., válido 60 minutos; una ' +
+          'nueva solicitud anula los enlaces anteriores. 404 si no hay cuenta con ese correo, ' +
+          '403 si la cuenta está suspendida, 429 tras 3 solicitudes en 15 minutos por correo ' +
+          '(o 10 por dirección IP), 503 si el correo no pudo enviarse (no se crea ningún enlace).',
+        body: recoveryRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { email } = req.body;
+      const wait =
+        (await consume(accountLimits.recoveryEmail, email)) ??
+        (await consume(accountLimits.recoveryIp, req.ip));
+      if (wait !== null) throw rateLimited(wait, MSG.recoveryTooMany);
+      await requestPasswordRecovery(
+        { db: db(), mailer, publicUrl: config.publicUrl, log: req.log },
+        email,
+        req.ip,
+      );
+      return { message: MSG.recoverySent };
+    },
+  );
+
+  r.post(
+    '/api/reset_password',
+    {
+      schema: {
+        tags,
+        summary: 'Elegir una nueva contraseña con el enlace de recuperación',
+        description:
+          'Con el token del enlace: fija la contraseña (reglas del registro), marca el enlace ' +
+          'como usado y cierra todas las sesiones del usuario. 410 si el enlace no existe, ya se ' +
+          'usó o fue reemplazado (recovery/invalid_token) o expiró (recovery/expired_token); 403 ' +
+          'si la cuenta está suspendida; 429 tras 20 enlaces fallidos en 15 minutos por IP.',
+        body: resetPasswordRequestSchema,
+        response: {
+          200: messageResponseSchema,
+          403: apiErrorSchema,
+          410: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const wait = await blockedFor(accountLimits.resetIp, req.ip);
+      if (wait !== null) throw rateLimited(wait, MSG_ACCOUNT.tooManyResetAttempts);
+      try {
+        await resetPassword(db(), req.body.token, req.body.password);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 410)
+          await consume(accountLimits.resetIp, req.ip);
+        throw err;
+      }
+      return { message: MSG_ACCOUNT.resetDone };
+    },
+  );
+
   await app.register(async (scope) => {
     requireAuth(scope);
     const s = scope.withTypeProvider<ZodTypeProvider>();
@@ -190,8 +272,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const { user } = session(req);
-        return serializeUser(user, await walletBalanceCents(db(), user.id));
+        return loadUser(db(), session(req).user);
       },
     );
   });

@@ -6,10 +6,10 @@ import type { Db, Executor } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { createWallet, walletBalanceCents } from '../ledger/accounts';
+import { createWallet } from '../ledger/accounts';
 import { findUserByEmail, identityExists, phoneExists, usernameExists } from '../users/repo';
 import type { UserRow } from '../users/serialize';
-import { serializeUser } from '../users/serialize';
+import { loadUser, serializeUser } from '../users/serialize';
 import { hashPassword, verifyDummy, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 
@@ -36,13 +36,18 @@ export interface AuthContext {
   tokenHash: string;
 }
 
-const DUPLICATE_BY_CONSTRAINT: Record<string, keyof FieldErrors> = {
+/** The unique indexes of `users` and the field each protects (registration and profile edit). */
+export const DUPLICATE_BY_CONSTRAINT: Record<string, keyof FieldErrors> = {
   users_email_lower_key: 'email',
   users_identity_key: 'n_identification',
   users_phone_key: 'phone',
 };
 
-function duplicateError(fields: string[]): AppError {
+/**
+ * The error for fields already taken by another account (spec §5, §8): an e-mail alone is 409
+ * `auth/email_taken` with MSG.emailInUse; anything else is 422 with each field's message.
+ */
+export function duplicateError(fields: string[]): AppError {
   const errors: FieldErrors = {};
   if (fields.includes('email')) errors.email = [MSG.emailTaken];
   if (fields.includes('n_identification')) errors.n_identification = [MSG.identificationTaken];
@@ -168,8 +173,7 @@ export async function login(
   }
   if (row.status !== 'activo') throw new AppError('auth/suspended', 403, MSG.accountSuspended);
   const { token, expiresAt } = await issueToken(db, row.id, input.remember, settings, client);
-  const balance = await walletBalanceCents(db, row.id);
-  return { token, user: serializeUser(row, balance), expires_at: expiresAt.toISOString() };
+  return { token, user: await loadUser(db, row), expires_at: expiresAt.toISOString() };
 }
 
 /**

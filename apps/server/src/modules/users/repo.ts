@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from './serialize';
@@ -32,5 +32,31 @@ export async function phoneExists(db: Executor, phone: string): Promise<boolean>
 
 export async function usernameExists(db: Executor, username: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+  return row !== undefined;
+}
+
+/** Whether another user than `selfId` already has this e-mail (any letter case). */
+export async function emailTakenByOther(
+  db: Executor,
+  email: string,
+  selfId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, ne(users.id, selfId)));
+  return row !== undefined;
+}
+
+/** Whether another user than `selfId` already has this phone. */
+export async function phoneTakenByOther(
+  db: Executor,
+  phone: string,
+  selfId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), ne(users.id, selfId)));
   return row !== undefined;
 }

@@ -1,14 +1,19 @@
 import type { User } from '@domino/contracts';
 import { centsToBolivares } from '@domino/contracts';
+import type { Executor } from '../../db/client';
 import type { users } from '../../db/schema';
+import { walletBalanceCents } from '../ledger/accounts';
+import type { AvatarRef } from './avatar';
+import { avatarOf, avatarUrl } from './avatar';
 
 export type UserRow = typeof users.$inferSelect;
 
 /**
  * The user object of spec §3, as every endpoint returns it. `balanceCents` comes from the ledger
- * (the user's wallet) and is sent as a JSON number in bolívares.
+ * (the user's wallet) and is sent as a JSON number in bolívares. `avatar` is the profile photo
+ * (issue 6); `avatar_url` is null without it. Use `loadUser` when the avatar is not at hand.
  */
-export function serializeUser(row: UserRow, balanceCents: number): User {
+export function serializeUser(row: UserRow, balanceCents: number, avatar?: AvatarRef | null): User {
   return {
     id: row.id,
     name: row.name,
@@ -23,5 +28,12 @@ export function serializeUser(row: UserRow, balanceCents: number): User {
     points: row.points,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    avatar_url: avatar ? avatarUrl(avatar) : null,
   };
+}
+
+/** The full user object of a row: its wallet balance and avatar read from the database. */
+export async function loadUser(db: Executor, row: UserRow): Promise<User> {
+  const [balance, avatar] = [await walletBalanceCents(db, row.id), await avatarOf(db, row)];
+  return serializeUser(row, balance, avatar);
 }

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MSG } from '@domino/contracts';
+import { AppError } from '../../lib/errors';
+import { createLimiter } from '../../lib/rate-limit';
+
+/** A 429 AppError carrying the Retry-After seconds the error handler sends. */
+export function rateLimited(seconds: number, message: string = MSG.tooManyRequests): AppError {
+  const err = new AppError('rate/limited', 429, message);
+  (err as AppError & { retryAfter?: number }).retryAfter = seconds;
+  return err;
+}
+
+/**
+ * The rate limiters of issue 6's account endpoints (in Redis when REDIS_URL is set, so every node
+ * shares them; in memory otherwise). Windows are 15 minutes unless said otherwise.
+ */
+export interface AccountLimiters {
+  /** Recovery requests per e-mail: 3 (issue 6 "e.g. 3 per 15 min per e-mail"). */
+  recoveryEmail: RateLimiterAbstract;
+  /** Recovery requests per client address: 10 (also bounds probing which e-mails exist). */
+  recoveryIp: RateLimiterAbstract;
+  /** Failed reset submissions (dead or expired links) per client address: 20. */
+  resetIp: RateLimiterAbstract;
+  /** Wrong current passwords per user on the password change: 5. */
+  passwordChange: RateLimiterAbstract;
+  /** Profile photo uploads per user: 10 per 10 minutes (each one is decoded and re-encoded). */
+  avatar: RateLimiterAbstract;
+}
+
+export function accountLimiters(app: FastifyInstance): AccountLimiters {
+  const redis = app.deps.redis;
+  return {
+    recoveryEmail: createLimiter(
+      { keyPrefix: 'recovery_email', points: 3, durationSec: 900 },
+      redis,
+    ),
+    recoveryIp: createLimiter({ keyPrefix: 'recovery_ip', points: 10, durationSec: 900 }, redis),
+    resetIp: createLimiter({ keyPrefix: 'reset_ip', points: 20, durationSec: 900 }, redis),
+    passwordChange: createLimiter(
+      { keyPrefix: 'password_change', points: 5, durationSec: 900 },
+      redis,
+    ),
+    avatar: createLimiter({ keyPrefix: 'avatar', points: 10, durationSec: 600 }, redis),
+  };
+}
+
+/** OpenAPI shape of an error answer: `{message, code}` plus `errors` on 409/422 (DESIGN §6). */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

@@ -1,0 +1,69 @@
+import type { OutgoingMail } from './mailer';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * The password recovery e-mail (spec §2 Forgot password; issue 6): Spanish text and HTML bodies
+ * with the brand, the greeting, the single-use link, its validity and what to do if the person did
+ * not ask for it. Inline styles only (mail clients drop <style> and external CSS).
+ */
+export function recoveryMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  validMinutes: number;
+}): OutgoingMail {
+  const greeting = input.name.trim() ? `Hola, ${input.name.trim()}:` : 'Hola:';
+  const subject = 'Recupera tu contraseña de Dominó';
+  const text = [
+    greeting,
+    '',
+    'Recibimos una solicitud para restablecer la contraseña de tu cuenta en Dominó.',
+    'Para elegir una nueva contraseña, abre este enlace:',
+    '',
+    input.link,
+    '',
+    `El enlace es válido durante ${input.validMinutes} minutos y solo puede usarse una vez.`,
+    'Al cambiar la contraseña se cerrará tu sesión en todos tus dispositivos.',
+    '',
+    'Si no solicitaste este cambio, ignora este correo: tu contraseña seguirá siendo la misma.',
+    '',
+    '— El equipo de Dominó',
+  ].join('\n');
+
+  const link = escapeHtml(input.link);
+  const html = `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#faf6ec;font-family:Arial,Helvetica,sans-serif;color:#14201a;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#faf6ec;padding:24px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden;border:1px solid #e6dfcc;">
+<tr><td style="background:#0f4d2f;padding:20px 24px;border-bottom:3px solid #e5a912;">
+<span style="font-family:Georgia,serif;font-size:24px;font-weight:bold;color:#ffffff;">Dominó</span>
+</td></tr>
+<tr><td style="padding:24px;">
+<p style="margin:0 0 12px;font-size:16px;">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 20px;font-size:15px;line-height:1.5;">Recibimos una solicitud para restablecer la contraseña de tu cuenta en Dominó. Para elegir una nueva contraseña, pulsa el botón:</p>
+<p style="margin:0 0 20px;text-align:center;"><a href="${link}" style="display:inline-block;background:#1f7a4a;color:#ffffff;text-decoration:none;font-weight:bold;font-size:16px;padding:12px 24px;border-radius:8px;">Restablecer contraseña</a></p>
+<p style="margin:0 0 8px;font-size:13px;line-height:1.5;color:#4a5a50;">Si el botón no funciona, copia y pega este enlace en tu navegador:</p>
+<p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all;"><a href="${link}" style="color:#17643c;">${link}</a></p>
+<p style="margin:0 0 8px;font-size:14px;line-height:1.5;">El enlace es válido durante <strong>${input.validMinutes} minutos</strong> y solo puede usarse una vez. Al cambiar la contraseña se cerrará tu sesión en todos tus dispositivos.</p>
+<p style="margin:0;font-size:14px;line-height:1.5;">Si no solicitaste este cambio, ignora este correo: tu contraseña seguirá siendo la misma.</p>
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f3efe3;font-size:12px;color:#4a5a50;">— El equipo de Dominó</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  return { to: input.to, subject, text, html, logLine: `enlace de recuperación: ${input.link}` };
+}

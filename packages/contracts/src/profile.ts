@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { isEmail, passwordProblems, phoneProblems } from './auth';
+import { MSG } from './messages';
+
+/**
+ * Profile, password change and password recovery (spec §2 Profile and Forgot password, §5, §8;
+ * issue 6). The rules are the registration ones (spec §5), reused from ./auth, so a name, e-mail,
+ * phone or password that registration accepts is accepted here and nothing else.
+ */
+
+/** Spanish messages of these screens that the spec does not word (the spec's are in MSG). */
+export const MSG_ACCOUNT = {
+  roleNotEditable: 'El rol no puede ser modificado',
+  statusNotEditable: 'El estado de la cuenta no puede ser modificado',
+  currentPasswordRequired: 'La contraseña actual es obligatoria',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  newPasswordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
+  passwordChanged:
+    'Contraseña actualizada correctamente. Cerramos tu sesión en los demás dispositivos.',
+  tooManyPasswordAttempts:
+    'Demasiados intentos de cambio de contraseña. Por favor espera unos minutos antes de intentar nuevamente.',
+  avatarRequired: 'Selecciona una imagen para tu foto de perfil',
+  avatarUpdated: 'Foto de perfil actualizada',
+  avatarRemoved: 'Foto de perfil eliminada',
+  avatarError: 'No se pudo actualizar la foto de perfil',
+  tokenRequired: 'El enlace de recuperación no es válido. Solicita uno nuevo.',
+  resetTokenInvalid:
+    'Este enlace de recuperación no es válido o ya fue utilizado. Solicita uno nuevo.',
+  resetTokenExpired: 'Este enlace de recuperación ha expirado. Solicita uno nuevo.',
+  resetDone: 'Tu contraseña fue restablecida. Ya puedes iniciar sesión con la nueva contraseña.',
+  recoveryMailFailed:
+    'No pudimos enviar el correo de recuperación en este momento. Por favor intenta de nuevo en unos minutos.',
+  tooManyResetAttempts:
+    'Demasiados intentos de restablecer la contraseña. Por favor espera unos minutos antes de intentar nuevamente.',
+} as const;
+
+/** Minutes a recovery link stays valid (issue 6). */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const str = (required: string) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
+
+type Issue = (path: string, message: string) => void;
+
+function checkName(name: string, add: Issue): void {
+  if (name === '') add('name', MSG.nameRequired);
+  else if (name.length > 100) add('name', MSG.nameTooLong);
+}
+
+function checkEmail(email: string, add: Issue): void {
+  if (email === '') add('email', MSG.emailRequired);
+  else if (!isEmail(email)) add('email', MSG.emailInvalid);
+}
+
+function checkNewPassword(password: string, confirmation: string, add: Issue): void {
+  if (password === '') add('password', MSG.passwordRequired);
+  else for (const m of passwordProblems(password)) add('password', m);
+  if (confirmation === '') add('password_confirmation', MSG.passwordConfirmRequired);
+  else if (confirmation !== password) add('password_confirmation', MSG.passwordMismatch);
+}
+
+/**
+ * PATCH /api/user payload: `{name, email, phone}` (spec §2 Profile edit form). Same rules as
+ * registration (spec §5). The phone stays required although the spec's profile form calls it
+ * optional: every account has one (registration requires it, it is unique, and Pago Móvil needs
+ * it) — see docs/decisions/006. `rol` and `status` may be sent back unchanged; the service refuses
+ * a different value (spec §6: the role cannot be edited).
+ */
+export const profileUpdateRequestSchema = z
+  .object({
+    name: str(MSG.nameRequired),
+    email: str(MSG.emailRequired),
+    phone: str(MSG.phoneRequired),
+    rol: z.string().optional(),
+    status: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const add: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+    checkName(v.name.trim(), add);
+    checkEmail(v.email.trim(), add);
+    for (const m of phoneProblems(v.phone.trim())) add('phone', m);
+  })
+  .transform((v) => ({
+    name: v.name.trim(),
+    email: v.email.trim().toLowerCase(),
+    phone: v.phone.trim(),
+    rol: v.rol,
+    status: v.status,
+  }));
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/** POST /api/user/password payload: the current password and a new one (spec §5 rules). */
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: str(MSG_ACCOUNT.currentPasswordRequired),
+    password: str(MSG.passwordRequired),
+    password_confirmation: str(MSG.passwordConfirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    const add: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.current_password === '') add('current_password', MSG_ACCOUNT.currentPasswordRequired);
+    checkNewPassword(v.password, v.password_confirmation, add);
+    if (v.current_password !== '' && v.password !== '' && v.password === v.current_password)
+      add('password', MSG_ACCOUNT.newPasswordSameAsCurrent);
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** POST /api/recovery_password payload (spec §5 Forgot password: required, valid format). */
+export const recoveryRequestSchema = z
+  .object({ email: str(MSG.emailRequired) })
+  .superRefine((v, ctx) =>
+    checkEmail(v.email.trim(), (path, message) =>
+      ctx.addIssue({ code: 'custom', path: [path], message }),
+    ),
+  )
+  .transform((v) => ({ email: v.email.trim().toLowerCase() }));
+export type RecoveryRequest = z.input<typeof recoveryRequestSchema>;
+
+/** A recovery token as it travels in the link: 256 random bits, base64url (43 characters). */
+export const RESET_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/reset_password payload: the link's token and the new password (spec §5 rules). */
+export const resetPasswordRequestSchema = z
+  .object({
+    token: str(MSG_ACCOUNT.tokenRequired),
+    password: str(MSG.passwordRequired),
+    password_confirmation: str(MSG.passwordConfirmRequired),
+  })
+  .superRefine((v, ctx) => {
+    const add: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!RESET_TOKEN_RE.test(v.token)) add('token', MSG_ACCOUNT.tokenRequired);
+    checkNewPassword(v.password, v.password_confirmation, add);
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The `{message}` answer of the recovery, reset and password-change endpoints. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
