@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AREA_CODES, LIMITS, ROLES, USER_STATUSES } from './constants';
+import { phoneProblems } from './auth';
+import { ROLES, USER_STATUSES } from './constants';
 import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
 
@@ -189,34 +190,29 @@ export const HOLDER_DOCUMENT_TYPES = ['V', 'E', 'J', 'G'] as const;
  * four digits are the bank's code (checked by the server against the bank), holder, document
  * (6-10 digits) and Pago Móvil phone (area code + 7 digits).
  */
-export const rechargeAccountInputSchema = z
-  .object({
-    bank_id: z.coerce.number({ error: MSG.bankRequired }).int().positive(MSG.bankRequired),
-    account_number: z
-      .string({ error: MSG_PAYMENTS.accountNumberInvalid })
-      .trim()
-      .regex(/^\d{20}$/, MSG_PAYMENTS.accountNumberInvalid),
-    holder_name: z
-      .string({ error: MSG_ADMIN.holderRequired })
-      .trim()
-      .min(1, MSG_ADMIN.holderRequired)
-      .max(100, MSG_ADMIN.holderTooLong),
-    type_identification: z.enum(HOLDER_DOCUMENT_TYPES, { error: MSG_ADMIN.documentTypeInvalid }),
-    n_identification: z
-      .string({ error: MSG.identificationRequired })
-      .trim()
-      .regex(/^\d{6,10}$/, MSG.identificationInvalid),
-    phone: z
-      .string({ error: MSG.phoneRequired })
-      .trim()
-      .regex(/^\d+$/, MSG.phoneOnlyDigits),
-  })
-  .superRefine((v, ctx) => {
-    if (!(AREA_CODES as readonly string[]).includes(v.phone.slice(0, 4)))
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: MSG.areaCodeInvalid });
-    else if (v.phone.length !== 4 + LIMITS.phoneDigits)
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: MSG.phoneDigits });
-  });
+export const rechargeAccountInputSchema = z.object({
+  bank_id: z.coerce.number({ error: MSG.bankRequired }).int().positive(MSG.bankRequired),
+  account_number: z
+    .string({ error: MSG_PAYMENTS.accountNumberInvalid })
+    .trim()
+    .regex(/^\d{20}$/, MSG_PAYMENTS.accountNumberInvalid),
+  holder_name: z
+    .string({ error: MSG_ADMIN.holderRequired })
+    .trim()
+    .min(1, MSG_ADMIN.holderRequired)
+    .max(100, MSG_ADMIN.holderTooLong),
+  type_identification: z.enum(HOLDER_DOCUMENT_TYPES, { error: MSG_ADMIN.documentTypeInvalid }),
+  n_identification: z
+    .string({ error: MSG.identificationRequired })
+    .trim()
+    .regex(/^\d{6,10}$/, MSG.identificationInvalid),
+  phone: z
+    .string({ error: MSG.phoneRequired })
+    .trim()
+    .superRefine((phone, ctx) => {
+      for (const message of phoneProblems(phone)) ctx.addIssue({ code: 'custom', message });
+    }),
+});
 export type RechargeAccountInput = z.input<typeof rechargeAccountInputSchema>;
 
 export const adminRechargeAccountSchema = z.object({
@@ -256,7 +252,12 @@ const optionalText = z
 /** GET /api/admin/audit: every filter optional; from/to are inclusive Caracas days. */
 export const auditQuerySchema = z
   .object({
-    actor: z.coerce.number().int().positive().optional().or(z.literal('').transform(() => undefined)),
+    actor: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     action: optionalText,
     target_type: optionalText,
     target_id: optionalText,

@@ -21,6 +21,7 @@ import {
   rejectRecharge,
   rejectWithdrawal,
 } from '../payments/service';
+import { adminConsoleRoutes } from './console';
 import { listRecharges, listWithdrawals } from './queries';
 
 const tags = ['Administración'];
@@ -35,7 +36,8 @@ const decisionResponse = z.object({
  * Staff routes (issue 4). Everything here requires role `admin` (403 for players). Decisions
  * honour `Idempotency-Key`, lock the request row (one effect when two staff decide at once),
  * answer 409 on an already-decided request, write the audit log in the same transaction, and
- * push the player's new balance and request status after commit.
+ * push the player's new balance and request status after commit. The rest of the console
+ * (dashboard, users, banks, audit; issue 6) is registered from console.ts.
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
@@ -246,4 +248,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
+  await app.register(adminConsoleRoutes);
 }

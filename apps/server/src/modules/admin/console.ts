@@ -1,0 +1,337 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ACCOUNT_SUSPENDED_EVENT,
+  MSG_ADMIN,
+  adminBankSchema,
+  adminDashboardSchema,
+  adminRechargeAccountSchema,
+  adminUserDetailSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  bankInputSchema,
+  centsToBolivares,
+  errorSchema,
+  historyResponseSchema,
+  ledgerCheckSchema,
+  rechargeAccountInputSchema,
+  statusChangeRequestSchema,
+  statusChangeResponseSchema,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+} from '@domino/contracts';
+import { requireAuth, session } from '../auth/plugin';
+import { listHistory } from '../games/history';
+import { listTransactions } from '../payments/transactions';
+import { ROOMS } from '../realtime/rooms';
+import { publishTable } from '../tables/publish';
+import { listAudit } from './audit-log';
+import {
+  createBank,
+  createRechargeAccount,
+  listBanks,
+  listRechargeAccountsAdmin,
+  setBankActive,
+  setRechargeAccountActive,
+  updateBank,
+  updateRechargeAccount,
+} from './banks';
+import { adminDashboard, runLedgerCheck } from './dashboard';
+import { reactivateUser, requireUser, searchUsers, suspendUser, userDetail } from './users';
+
+const tags = ['Administración'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * The rest of the staff console (issue 6): dashboard and ledger check, users (search, page,
+ * transactions, matches, suspend, reactivate), banks and recharge accounts, audit log. Every route
+ * requires role `admin` (401 without a session, 403 for players); bad input is 422 with Spanish
+ * field messages and changes nothing; unknown ids are 404. Routes validate, call one function
+ * and return; services own the transaction and write the audit row inside it.
+ */
+export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.deps.database.db;
+  const { hub } = app.deps;
+
+  await app.register(async (scope) => {
+    requireAuth(scope, 'admin');
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const staffId = (req: Parameters<typeof session>[0]) => session(req).user.id;
+
+    // Dashboard ---------------------------------------------------------------------------------
+    r.get(
+      '/api/admin/dashboard',
+      {
+        schema: {
+          tags,
+          summary: 'Resumen: colas, volumen de hoy, comisiones, pote, partidas y libro mayor',
+          response: { 200: adminDashboardSchema },
+        },
+      },
+      async () => adminDashboard(db()),
+    );
+    r.post(
+      '/api/admin/ledger-check',
+      {
+        schema: {
+          tags,
+          summary: 'Verificar ahora la consistencia del libro mayor (queda en la auditoría)',
+          response: { 200: ledgerCheckSchema },
+        },
+      },
+      async (req) => runLedgerCheck(db(), staffId(req)),
+    );
+
+    // Users -------------------------------------------------------------------------------------
+    r.get(
+      '/api/admin/users',
+      {
+        schema: {
+          tags,
+          summary: 'Buscar usuarios por nombre, correo, cédula o teléfono',
+          querystring: adminUsersQuerySchema,
+          response: { 200: adminUsersResponseSchema },
+        },
+      },
+      async (req) => searchUsers(db(), req.query.q, req.query.page),
+    );
+    r.get(
+      '/api/admin/users/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Perfil, saldo, mesa y último cambio de estado de un usuario',
+          params: idParams,
+          response: { 200: adminUserDetailSchema, 404: errorSchema },
+        },
+      },
+      async (req) => userDetail(db(), req.params.id),
+    );
+    r.get(
+      '/api/admin/users/:id/transactions',
+      {
+        schema: {
+          tags,
+          summary: 'Movimientos de un usuario (mismos filtros que /api/transactions)',
+          params: idParams,
+          querystring: transactionsQuerySchema,
+          response: { 200: transactionsResponseSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        await requireUser(db(), req.params.id);
+        return listTransactions(db(), req.params.id, req.query);
+      },
+    );
+    r.get(
+      '/api/admin/users/:id/matches',
+      {
+        schema: {
+          tags,
+          summary: 'Partidas con dinero terminadas de un usuario',
+          params: idParams,
+          querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+          response: { 200: historyResponseSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        await requireUser(db(), req.params.id);
+        return listHistory(db(), req.params.id, req.query.page);
+      },
+    );
+    r.post(
+      '/api/admin/users/:id/suspend',
+      {
+        schema: {
+          tags,
+          summary:
+            'Suspender una cuenta con motivo: revoca sus sesiones, la desconecta y la saca de una mesa sin empezar',
+          params: idParams,
+          body: statusChangeRequestSchema,
+          response: { 200: statusChangeResponseSchema, ...failures },
+        },
+      },
+      async (req) => {
+        const userId = req.params.id;
+        const out = await db().transaction((tx) =>
+          suspendUser(tx, staffId(req), userId, req.body.reason),
+        );
+        // After commit: the open browser logs out at once, then its sockets are dropped (the
+        // event is delivered first: packets to a socket keep their order).
+        hub.toUser(userId, ACCOUNT_SUSPENDED_EVENT, { message: MSG_ADMIN.suspendedNotice });
+        hub.io?.in(ROOMS.user(userId)).disconnectSockets(true);
+        if (out.leftTable) await publishTable(db(), hub, out.leftTable.tableId);
+        return {
+          message: MSG_ADMIN.userSuspended,
+          user: out.user,
+          left_table: out.leftTable
+            ? {
+                table_id: out.leftTable.tableId,
+                refund: centsToBolivares(out.leftTable.refundCents),
+              }
+            : null,
+        };
+      },
+    );
+    r.post(
+      '/api/admin/users/:id/reactivate',
+      {
+        schema: {
+          tags,
+          summary: 'Reactivar una cuenta suspendida (con motivo)',
+          params: idParams,
+          body: statusChangeRequestSchema,
+          response: { 200: statusChangeResponseSchema, ...failures },
+        },
+      },
+      async (req) => {
+        const user = await db().transaction((tx) =>
+          reactivateUser(tx, staffId(req), req.params.id, req.body.reason),
+        );
+        return { message: MSG_ADMIN.userReactivated, user, left_table: null };
+      },
+    );
+
+    // Banks and recharge accounts ---------------------------------------------------------------
+    r.get(
+      '/api/admin/banks',
+      {
+        schema: {
+          tags,
+          summary: 'Todos los bancos (activos e inactivos)',
+          response: { 200: z.array(adminBankSchema) },
+        },
+      },
+      async () => listBanks(db()),
+    );
+    r.post(
+      '/api/admin/banks',
+      {
+        schema: {
+          tags,
+          summary: 'Crear un banco (código de 4 dígitos único)',
+          body: bankInputSchema,
+          response: { 201: adminBankSchema },
+        },
+      },
+      async (req, reply) => {
+        const bank = await db().transaction((tx) => createBank(tx, staffId(req), req.body));
+        return reply.code(201).send(bank);
+      },
+    );
+    r.patch(
+      '/api/admin/banks/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Editar el código y el nombre de un banco',
+          params: idParams,
+          body: bankInputSchema,
+          response: { 200: adminBankSchema, 404: errorSchema },
+        },
+      },
+      async (req) =>
+        db().transaction((tx) => updateBank(tx, staffId(req), req.params.id, req.body)),
+    );
+    for (const action of ['activate', 'deactivate'] as const) {
+      r.post(
+        `/api/admin/banks/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary:
+              action === 'activate'
+                ? 'Activar un banco (vuelve a aparecer a los jugadores)'
+                : 'Desactivar un banco (deja de aparecer a los jugadores)',
+            params: idParams,
+            response: { 200: adminBankSchema, ...failures },
+          },
+        },
+        async (req) =>
+          db().transaction((tx) =>
+            setBankActive(tx, staffId(req), req.params.id, action === 'activate'),
+          ),
+      );
+    }
+    r.get(
+      '/api/admin/recharge-accounts',
+      {
+        schema: {
+          tags,
+          summary: 'Todas las cuentas de recarga de la plataforma',
+          response: { 200: z.array(adminRechargeAccountSchema) },
+        },
+      },
+      async () => listRechargeAccountsAdmin(db()),
+    );
+    r.post(
+      '/api/admin/recharge-accounts',
+      {
+        schema: {
+          tags,
+          summary: 'Crear una cuenta de recarga (Pago Móvil) activa',
+          body: rechargeAccountInputSchema,
+          response: { 201: adminRechargeAccountSchema },
+        },
+      },
+      async (req, reply) => {
+        const account = await db().transaction((tx) =>
+          createRechargeAccount(tx, staffId(req), req.body),
+        );
+        return reply.code(201).send(account);
+      },
+    );
+    r.patch(
+      '/api/admin/recharge-accounts/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Editar una cuenta de recarga',
+          params: idParams,
+          body: rechargeAccountInputSchema,
+          response: { 200: adminRechargeAccountSchema, 404: errorSchema },
+        },
+      },
+      async (req) =>
+        db().transaction((tx) => updateRechargeAccount(tx, staffId(req), req.params.id, req.body)),
+    );
+    for (const action of ['activate', 'deactivate'] as const) {
+      r.post(
+        `/api/admin/recharge-accounts/:id/${action}`,
+        {
+          schema: {
+            tags,
+            summary:
+              action === 'activate'
+                ? 'Activar una cuenta de recarga'
+                : 'Desactivar una cuenta de recarga (nunca la última activa)',
+            params: idParams,
+            response: { 200: adminRechargeAccountSchema, ...failures },
+          },
+        },
+        async (req) =>
+          db().transaction((tx) =>
+            setRechargeAccountActive(tx, staffId(req), req.params.id, action === 'activate'),
+          ),
+      );
+    }
+
+    // Audit log ---------------------------------------------------------------------------------
+    r.get(
+      '/api/admin/audit',
+      {
+        schema: {
+          tags,
+          summary: 'Registro de auditoría: filtros actor, action, target_type, target_id, from, to',
+          querystring: auditQuerySchema,
+          response: { 200: auditResponseSchema },
+        },
+      },
+      async (req) => listAudit(db(), req.query),
+    );
+  });
+}
