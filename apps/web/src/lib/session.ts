@@ -26,6 +26,8 @@ export interface SessionState {
    * the page the user was on as the post-login target.
    */
   endedBy: 'logout' | 'invalid' | null;
+  /** Why the session became invalid when it was not a plain expiry (e.g. a suspension); the banner shows it. */
+  expiredMessage?: string | null;
 }
 
 let state: SessionState = {
@@ -72,12 +74,19 @@ export function updateUser(user: User): void {
 /**
  * The session-invalid flow (spec §4): clears storage and marks the session expired so the shell
  * shows the banner, stops the timers and goes to /login. Does nothing when already logged out, so
- * several failing requests produce one banner.
+ * several failing requests produce one banner. `message` replaces the banner's expiry text when
+ * the server said why (staff suspended the account).
  */
-export function invalidateSession(): void {
+export function invalidateSession(message?: string): void {
   if (!state.token && !readToken()) return;
   clearStoredSession();
-  setState({ token: null, user: null, expired: true, endedBy: 'invalid' });
+  setState({
+    token: null,
+    user: null,
+    expired: true,
+    endedBy: 'invalid',
+    expiredMessage: message ?? null,
+  });
 }
 
 export function dismissExpired(): void {
@@ -122,7 +131,7 @@ export function revokeTokenQuietly(): void {
 }
 
 // Any authenticated call answered with 401 invalidates the session (spec §4).
-onUnauthorized(invalidateSession);
+onUnauthorized(() => invalidateSession());
 
 // Keep tabs in step: logging in or out in one tab applies to the others.
 if (typeof window !== 'undefined') {

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
-import { getSession, subscribeSession } from './session';
+import { ACCOUNT_SUSPENDED_EVENT, MSG_ADMIN } from '@domino/contracts';
+import { getSession, invalidateSession, subscribeSession } from './session';
 
 /**
  * The realtime connection (spec §7 "Realtime", DESIGN §5): one Socket.IO client to the same origin,
@@ -31,6 +32,9 @@ function ensureSocket(): Socket {
   });
   // Swallow handshake errors (no endpoint yet, invalid token): reconnection handles recovery.
   socket.on('connect_error', () => undefined);
+  // Staff suspended this account: end the session at once with the reason (issue 6). The
+  // server revoked every token already; it drops the sockets right after this event.
+  socket.on(ACCOUNT_SUSPENDED_EVENT, () => invalidateSession(MSG_ADMIN.suspendedNotice));
 
   // Log in or out: reconnect so the server sees the right identity.
   subscribeSession(() => {

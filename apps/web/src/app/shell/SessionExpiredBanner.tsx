@@ -3,9 +3,9 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { MSG } from '@domino/contracts';
 import { dismissExpired, useSession } from '../../lib/session';
 
-/** The dismissible session-expired banner (spec §2 Global shell). */
+/** The dismissible session-expired banner (spec §2 Global shell), or why the session ended. */
 export function SessionExpiredBanner() {
-  const { expired } = useSession();
+  const { expired, expiredMessage } = useSession();
   if (!expired) return null;
   return (
     <Container size="lg" pt="md" w="100%">
@@ -18,7 +18,7 @@ export function SessionExpiredBanner() {
         closeButtonLabel="Cerrar aviso"
         onClose={dismissExpired}
       >
-        {MSG.sessionExpired}
+        {expiredMessage ?? MSG.sessionExpired}
       </Alert>
     </Container>
   );
