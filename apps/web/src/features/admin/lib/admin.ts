@@ -14,7 +14,7 @@ import {
 export interface AdminSection {
   to: string;
   label: string;
-  icon: 'overview' | 'recharges' | 'withdrawals' | 'adjustments' | 'tables';
+  icon: 'overview' | 'recharges' | 'withdrawals' | 'adjustments' | 'tables' | 'pot';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -25,6 +25,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/retiros', label: 'Retiros', icon: 'withdrawals' },
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
+  { to: '/admin/pote', label: 'Pote', icon: 'pot' },
 ];
 
 /** True when `pathname` belongs to `section` (exact for `end` sections, else by prefix). */

@@ -17,6 +17,7 @@ import {
   IconCashBanknote,
   IconLayoutDashboard,
   IconShieldLock,
+  IconTrophy,
   IconWallet,
 } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -29,6 +30,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   withdrawals: <IconCashBanknote size={18} aria-hidden />,
   adjustments: <IconAdjustmentsDollar size={18} aria-hidden />,
   tables: <IconCards size={18} aria-hidden />,
+  pot: <IconTrophy size={18} aria-hidden />,
 };
 
 /**
