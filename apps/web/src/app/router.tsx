@@ -24,6 +24,8 @@ const AdminTablesPage = lazyPage(() => import('../features/admin/pages/AdminTabl
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
 const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage'));
+const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
+const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 
 /**
  * The route table (spec §2). Pages that later issues build are registered with their guards and
@@ -74,8 +76,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/verificar', element: <VerifyPage /> },
-      { path: '/privacy', element: <NotFoundPage /> },
-      { path: '/terms', element: <NotFoundPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { animateScrollToElement } from '../lib/smooth-scroll';
 
 const HASH_WAIT_MS = 3_000;
 
 /**
- * Every navigation scrolls to the top, or smoothly to the hash target if there is one (spec §2).
+ * Every navigation scrolls to the top, or smoothly to the hash target if there is one (spec §2),
+ * in a 300 ms animation (spec §9, lib/smooth-scroll).
  * Pages load lazily, so the hash target is looked for until it appears (up to 3 s).
  */
 export function ScrollManager() {
@@ -23,16 +25,20 @@ export function ScrollManager() {
     }
     const started = Date.now();
     let timer = 0;
+    let cancel: () => void = () => undefined;
     const attempt = () => {
       const element = document.getElementById(id);
       if (element) {
-        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        cancel = animateScrollToElement(element);
         return;
       }
       if (Date.now() - started < HASH_WAIT_MS) timer = window.setTimeout(attempt, 50);
     };
     attempt();
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      cancel();
+    };
   }, [key, hash]);
 
   return null;

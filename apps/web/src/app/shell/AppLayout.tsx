@@ -1,13 +1,18 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { usePreloaderFade } from '../preloader';
 import { ScrollManager } from '../scroll-manager';
 import { SessionManager } from '../session-manager';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { SessionExpiredBanner } from './SessionExpiredBanner';
 
-/** The global shell around every route (spec §2): navbar, banner, page, footer. */
+/**
+ * The global shell around every route (spec §2): navbar, banner, page, footer. Its first mount
+ * fades out the preloader of index.html (spec §9).
+ */
 export function AppLayout() {
+  usePreloaderFade();
   return (
     <>
       <ScrollManager />

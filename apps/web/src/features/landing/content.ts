@@ -1,11 +1,42 @@
-import { AREA_CODES, formatBs, LIMITS } from '@domino/contracts';
+import { AREA_CODES, formatBs, LIMITS, tableInputSchema } from '@domino/contracts';
+import { BONUS_POINTS, DEFAULT_CONFIG } from '@domino/domino';
 
-/** Landing copy (spec §1 landing sections). Amounts and limits come from the contracts. */
+/**
+ * Landing copy (spec §1 landing sections; issue 6). Every number a visitor reads here comes from
+ * the contracts or the engine (limits, the default fees of a new table, the default match rules),
+ * so the page cannot drift from what the platform actually does.
+ */
 
+const defaults = tableInputSchema.parse({ name: 'Mesa', entry_price: 1 });
+/** Default house fee and pot share of a table, percent of the entries (basis points / 100). */
+export const DEFAULT_FEES = {
+  housePct: defaults.house_fee_bps / 100,
+  potPct: defaults.pot_share_bps / 100,
+} as const;
+
+const minRecharge = formatBs(LIMITS.minRechargeCents);
+const minWithdrawal = formatBs(LIMITS.minWithdrawalCents);
+const maxProofMb = Math.round(LIMITS.proofMaxBytes / (1024 * 1024));
+const target = DEFAULT_CONFIG.targetPoints;
+
+/**
+ * A worked example of a table's settlement with the default fees (what /api/tables/{id} and the
+ * waiting room show per table): 4 entries, the fees, and what each winning partner is paid.
+ */
+export function prizeExample(entryCents: number) {
+  const potCents = entryCents * 4;
+  const houseCents = Math.floor((potCents * defaults.house_fee_bps) / 10_000);
+  const shareCents = Math.floor((potCents * defaults.pot_share_bps) / 10_000);
+  const prizeCents = Math.floor((potCents - houseCents - shareCents) / 2);
+  return { potCents, houseCents, shareCents, prizeCents };
+}
+const example = prizeExample(100_000);
+
+/** About: what the platform is, in three facts. */
 export const FEATURES = [
   {
     title: 'Partidas en tiempo real',
-    text: 'Mesas de cuatro en parejas, con turnos cronometrados. Si te desconectas, un bot juega por ti hasta que vuelvas.',
+    text: 'Mesas de cuatro en parejas con turnos cronometrados. Si te desconectas, un bot juega por ti hasta que vuelvas.',
   },
   {
     title: 'Saldo en bolívares',
@@ -13,69 +44,168 @@ export const FEATURES = [
   },
   {
     title: 'Juego limpio',
-    text: 'Repartos verificables: cada mano se puede comprobar al final de la partida. Nadie ve tus fichas.',
+    text: 'Repartos verificables: cada mano se puede comprobar al terminar la partida. Nadie ve tus fichas.',
   },
 ] as const;
 
+/** Game selection (#games). `to` is where the button leads (through /login for visitors). */
 export const GAMES = [
   {
     title: 'Dominó en parejas',
     tag: '4 jugadores',
-    text: 'El clásico venezolano: 2 contra 2, a 100 puntos. Elige una mesa según su entrada y gana el pozo con tu compañero.',
+    text: `El clásico venezolano: 2 contra 2, a ${target} puntos. Elige una mesa según su entrada y cobra el premio junto a tu compañero.`,
     tiles: [6, 6] as const,
-    target: '/dashboard',
+    to: '/dashboard',
   },
   {
     title: 'Dominó individual',
     tag: '2 o 3 jugadores',
-    text: 'Cada quien por su cuenta, robando del pozo hasta poder jugar. Partidas rápidas y directas.',
+    text: 'Cada quien por su cuenta, robando del pozo hasta poder jugar, en las mesas individuales que abra el equipo.',
     tiles: [5, 3] as const,
-    target: '/dashboard',
+    to: '/dashboard',
   },
   {
     title: 'Práctica contra la CPU',
     tag: 'Gratis',
     text: 'Afina tu juego contra la computadora sin usar saldo. Ideal para aprender las reglas.',
     tiles: [2, 1] as const,
-    target: '/games',
+    to: '/games',
   },
 ] as const;
 
-const minRecharge = formatBs(LIMITS.minRechargeCents);
-const minWithdrawal = formatBs(LIMITS.minWithdrawalCents);
-const maxProofMb = Math.round(LIMITS.proofMaxBytes / (1024 * 1024));
+/** Why play here: reasons a player can check for themself. */
+export const REASONS = [
+  {
+    key: 'money',
+    title: 'Tu dinero, al céntimo',
+    text: 'Cada bolívar está en un libro contable de doble entrada: recargas, entradas, premios y retiros cuadran al céntimo y los ves en Transacciones.',
+  },
+  {
+    key: 'fair',
+    title: 'Repartos que puedes verificar',
+    text: 'El servidor se compromete con una semilla antes de repartir y la revela al final. Cualquiera puede comprobar cada mano en la página Verificar.',
+    link: { label: 'Verificar una partida', to: '/verificar' },
+  },
+  {
+    key: 'payments',
+    title: 'Pago Móvil revisado por personas',
+    text: `Recargas desde ${minRecharge} y retiros desde ${minWithdrawal}. Nuestro equipo revisa cada operación contra el banco antes de acreditarla o pagarla.`,
+  },
+  {
+    key: 'realtime',
+    title: 'Dominó en parejas, en vivo',
+    text: 'Juegas con tu compañero contra otra pareja, jugada a jugada. Si se cae tu conexión, un bot cubre tu turno y recuperas el puesto al volver.',
+  },
+  {
+    key: 'pot',
+    title: 'El Pote del Mes',
+    text: `El ${DEFAULT_FEES.potPct}% de las entradas de cada partida va al pote. A fin de mes se reparte entre los tres jugadores con más puntos.`,
+  },
+  {
+    key: 'practice',
+    title: 'Práctica gratis',
+    text: 'Juega contra la CPU todas las veces que quieras sin tocar tu saldo, antes de sentarte en una mesa con dinero.',
+  },
+] as const;
 
+/** How to play, in the spec's three steps (spec §1: register, complete profile, choose table). */
+export const STEPS = [
+  {
+    title: 'Regístrate',
+    text: 'Crea tu cuenta con tu nombre, correo, cédula y teléfono. Es gratis y toma un minuto.',
+    link: { label: 'Crear cuenta', to: '/register' },
+  },
+  {
+    title: 'Completa tu perfil',
+    text: `Revisa tus datos y recarga tu saldo por Pago Móvil desde ${minRecharge}. O empieza practicando gratis contra la CPU.`,
+    link: { label: 'Iniciar sesión', to: '/login' },
+  },
+  {
+    title: 'Elige tu mesa',
+    text: 'Escoge una mesa por su entrada, siéntate y la partida empieza cuando se llenan los cuatro puestos.',
+    link: { label: 'Ver mesas', to: '/login?redirect=%2Fdashboard' },
+  },
+] as const;
+
+/** The feature slider (spec §9: 4 items). */
+export const SLIDES = [
+  {
+    key: 'history',
+    title: 'Repite tus partidas',
+    text: 'En Mis Partidas tienes cada partida con dinero: compañeros, rivales, marcador y resultado. Puedes repasarla jugada a jugada.',
+  },
+  {
+    key: 'verify',
+    title: 'Comprueba cada reparto',
+    text: 'Con el número de la partida, la página Verificar recalcula todas las manos a partir de las semillas reveladas, en tu propio navegador.',
+  },
+  {
+    key: 'bot',
+    title: 'Nadie te deja colgado',
+    text: 'Cada turno tiene su tiempo. Si alguien no juega a tiempo, un bot juega por él y la mesa sigue; al volver recupera su puesto.',
+  },
+  {
+    key: 'pot',
+    title: 'Ranking del mes',
+    text: 'Los puntos de tus partidas con dinero suman en el ranking del Pote del Mes. Consulta tu posición en Pote - Estadísticas.',
+  },
+] as const;
+
+/**
+ * Testimonials (spec §9: 3). The platform is new, so these are not quotes of real people: they
+ * are labelled as what players ask of an online domino site, each with how the platform answers.
+ */
+export const TESTIMONIALS = [
+  {
+    quote: 'Quiero saber exactamente cuánto gano y cuánto se queda la casa.',
+    who: 'Quien juega por dinero',
+    answer: `Cada mesa muestra su entrada y sus comisiones antes de sentarte; por defecto ${DEFAULT_FEES.housePct}% para la casa y ${DEFAULT_FEES.potPct}% para el pote.`,
+  },
+  {
+    quote: 'Quiero estar seguro de que nadie ve mis fichas ni arregla el reparto.',
+    who: 'Quien desconfía de las apps',
+    answer:
+      'El servidor solo te envía tus fichas, y cada reparto se puede verificar al terminar la partida.',
+  },
+  {
+    quote: 'Quiero recargar y cobrar con Pago Móvil, como pago todo lo demás.',
+    who: 'Quien juega desde el teléfono',
+    answer: `Recargas con referencia y comprobante, retiros a tu banco desde ${minWithdrawal}, con revisión de nuestro equipo.`,
+  },
+] as const;
+
+/** FAQ (spec §1: 8 items), about this platform's real rules and limits. */
 export const FAQ = [
   {
     q: '¿Cómo recargo mi saldo?',
-    a: `Con Pago Móvil. En Recargar verás los datos de la cuenta destino (banco, documento y teléfono), cada uno con un botón para copiarlo. Haz el pago desde la app de tu banco y registra el monto (mínimo ${minRecharge}) y el número de referencia (de ${LIMITS.referenceMinLength} a ${LIMITS.referenceMaxLength} caracteres). Puedes adjuntar el comprobante en PNG, JPG o SVG de hasta ${maxProofMb} MB.`,
-  },
-  {
-    q: '¿Cuánto tarda en acreditarse una recarga?',
-    a: 'Nuestro equipo verifica cada pago contra el banco y acredita el saldo, normalmente en pocos minutos. Mientras tanto la recarga aparece como Pendiente en Transacciones y cambia a Aprobado cuando se acredita.',
+    a: `Con Pago Móvil. En Recargar verás los datos de la cuenta destino (banco, documento y teléfono), cada uno con un botón para copiarlo. Haz el pago desde la app de tu banco y registra el monto (mínimo ${minRecharge}) y el número de referencia (de ${LIMITS.referenceMinLength} a ${LIMITS.referenceMaxLength} caracteres). Puedes adjuntar el comprobante en PNG, JPG o SVG de hasta ${maxProofMb} MB. Nuestro equipo verifica el pago y acredita el saldo; mientras tanto la recarga aparece como Pendiente en Transacciones.`,
   },
   {
     q: '¿Cómo retiro mis ganancias?',
-    a: `En Retiro indica el monto (mínimo ${minWithdrawal}, sin superar tu saldo disponible) y el banco. El monto se reserva de tu saldo al instante y se te paga por Pago Móvil después de la revisión; si el retiro es rechazado, vuelve completo a tu saldo. Evita usar cuentas de pensionados: tienen límites bancarios y los pagos pueden ser devueltos.`,
+    a: `En Retiro indica el monto (mínimo ${minWithdrawal}, sin superar tu saldo disponible) y el banco. El monto se aparta de tu saldo al instante y, después de la revisión, se te paga por Pago Móvil al teléfono y la cédula de tu cuenta. Si el retiro es rechazado, vuelve completo a tu saldo. Evita las cuentas de pensionados: tienen límites bancarios y los pagos pueden ser devueltos.`,
   },
   {
-    q: '¿Qué es la entrada de una mesa?',
-    a: 'Cada mesa muestra su precio de entrada. Al sentarte se descuenta de tu saldo y queda apartado para la partida; si te levantas antes de que empiece, se te devuelve. Al terminar, el pozo de las entradas se reparte a los ganadores, menos una pequeña comisión de la casa y un aporte al Pote del Mes.',
+    q: '¿Cuánto cobra la plataforma?',
+    a: `Registrarse, recargar, retirar y practicar no te cuestan nada en la plataforma (tu banco puede cobrar su propia comisión de Pago Móvil). En las mesas con dinero, de las entradas de cada partida se descuenta una comisión de la casa y un aporte al Pote del Mes, que cada mesa muestra antes de sentarte (por defecto ${DEFAULT_FEES.housePct}% y ${DEFAULT_FEES.potPct}%). El resto se reparte entre los ganadores. Ejemplo: en una mesa de ${formatBs(100_000)} se juntan ${formatBs(example.potCents)}; la casa toma ${formatBs(example.houseCents)}, el pote ${formatBs(example.shareCents)} y cada integrante de la pareja ganadora cobra ${formatBs(example.prizeCents)}.`,
   },
   {
     q: '¿Con qué reglas se juega?',
-    a: 'Dominó venezolano en parejas: 28 fichas (doble seis), 4 jugadores, 7 fichas cada uno y los compañeros sentados de frente. La primera mano la abre el doble seis y el turno gira a la derecha. Si tienes ficha, debes jugar. La mano termina en dominó (alguien se queda sin fichas) o en tranque (nadie puede jugar; gana la pareja con menos puntos). La pareja ganadora suma los puntos que quedan en las manos rivales y la partida se gana a 100.',
+    a: `Dominó venezolano en parejas: 28 fichas (doble seis), 4 jugadores con 7 fichas cada uno y los compañeros sentados de frente. La primera mano la abre quien tiene el doble seis y la salida rota en las siguientes. Si tienes ficha que sirva, debes jugarla; si no, pasas. La mano termina en dominó (alguien se queda sin fichas) o en tranque (nadie puede jugar: gana la pareja que suma menos puntos y un empate anula la mano). La pareja ganadora suma los puntos de las fichas que les quedan a los rivales y la partida se gana a ${target} (algunas mesas juegan a 150 o 200). En nuestras mesas la capicúa y el pase corrido no dan los ${BONUS_POINTS} puntos extra.`,
   },
   {
     q: '¿Cómo sé que el reparto es justo?',
-    a: 'Antes de cada partida el servidor publica la huella (SHA-256) de una semilla secreta y cada jugador aporta su propia semilla. Las fichas se barajan con ambas, y al final se revela la semilla para que cualquiera pueda repetir y comprobar cada reparto. El servidor decide cada jugada y solo te envía tus propias fichas.',
+    a: 'Antes de repartir, el servidor publica la huella SHA-256 de una semilla secreta y cada jugador aporta su propia semilla. Las fichas se barajan con ambas y, al terminar la partida, se revela la semilla del servidor. En la página Verificar puedes recalcular cada mano de la partida y comprobar que coincide. Durante el juego el servidor solo te envía tus propias fichas.',
   },
   {
-    q: '¿Qué pasa si me desconecto en plena partida?',
-    a: 'Cada turno tiene un tiempo límite. Si no juegas a tiempo, un bot juega por ti para no detener la mesa; cuando vuelves, recuperas tu puesto y sigues jugando.',
+    q: '¿Qué es el Pote del Mes?',
+    a: `Un premio que se acumula con el ${DEFAULT_FEES.potPct}% de las entradas de todas las partidas del mes (hora de Caracas). Cada partida con dinero suma a tu ranking los puntos que hizo tu pareja. Al cerrar el mes, el pote se paga al saldo de los mejores: por defecto 50% al primer lugar, 30% al segundo y 20% al tercero (el reparto vigente se ve en Pote - Estadísticas). Los empates se deciden por partidas ganadas y luego por quién llegó primero a esos puntos. Si nadie jugó, el pote pasa al mes siguiente.`,
+  },
+  {
+    q: '¿Puedo jugar gratis?',
+    a: 'Sí. En Juegos puedes practicar contra la CPU sin usar saldo, todas las veces que quieras. Las partidas de práctica no dan premios ni puntos para el pote. Si te desconectas en una partida con dinero, un bot juega tus turnos hasta que vuelvas.',
   },
   {
     q: '¿Quién puede jugar?',
-    a: `Solo mayores de 18 años, con cédula venezolana (V) o de extranjero (E) y una línea móvil venezolana (${AREA_CODES.join(', ')}). Cada persona puede tener una sola cuenta: la cédula y el teléfono no se pueden repetir. Juega con responsabilidad.`,
+    a: `Solo mayores de 18 años, con cédula venezolana (V) o de extranjero (E) y una línea móvil venezolana (${AREA_CODES.join(', ')}). Cada persona puede tener una sola cuenta: la cédula y el teléfono no se pueden repetir. Juega con responsabilidad y solo con dinero que puedas permitirte perder.`,
   },
 ] as const;

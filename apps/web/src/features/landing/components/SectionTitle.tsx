@@ -1,0 +1,38 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+/** A landing section's eyebrow and h2 (the h2 carries `id` for aria-labelledby). */
+export function SectionTitle({
+  id,
+  eyebrow,
+  title,
+  lead,
+  light = false,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  light?: boolean;
+}) {
+  return (
+    <Stack gap={8} mb={{ base: 'lg', sm: 'xl' }} align="center" ta="center">
+      <Text
+        fz="xs"
+        fw={700}
+        tt="uppercase"
+        c={light ? 'gold.3' : 'gold.9'}
+        style={{ letterSpacing: 2 }}
+      >
+        {eyebrow}
+      </Text>
+      <Title order={2} id={id} fz={{ base: 26, sm: 34 }} c={light ? 'white' : undefined}>
+        {title}
+      </Title>
+      {lead && (
+        <Text maw={640} c={light ? '#e4ece6' : 'dark.5'} fz={{ base: 'sm', sm: 'md' }}>
+          {lead}
+        </Text>
+      )}
+    </Stack>
+  );
+}

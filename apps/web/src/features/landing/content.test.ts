@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { FAQ, prizeExample, SLIDES, STEPS, TESTIMONIALS } from './content';
+
+describe('landing content', () => {
+  it('has the counts of spec §1 and §9: 8 questions, 3 steps, 4 slides, 3 testimonials', () => {
+    expect(FAQ).toHaveLength(8);
+    expect(STEPS.map((s) => s.title)).toEqual([
+      'Regístrate',
+      'Completa tu perfil',
+      'Elige tu mesa',
+    ]);
+    expect(SLIDES).toHaveLength(4);
+    expect(TESTIMONIALS).toHaveLength(3);
+  });
+
+  it('works the fee example out like the settlement: Bs. 1.000 entries pay Bs. 1.800 per winner', () => {
+    expect(prizeExample(100_000)).toEqual({
+      potCents: 400_000,
+      houseCents: 32_000,
+      shareCents: 8_000,
+      prizeCents: 180_000,
+    });
+    const fees = FAQ.find((f) => f.q === '¿Cuánto cobra la plataforma?')!.a;
+    expect(fees).toContain('Bs. 1.800,00');
+    expect(fees).toContain('8%');
+  });
+
+  it('states the real minimums in the FAQ', () => {
+    const all = FAQ.map((f) => f.a).join(' ');
+    expect(all).toContain('Bs. 250,00');
+    expect(all).toContain('Bs. 500,00');
+    expect(all).toContain('a 100');
+  });
+});

@@ -1,0 +1,159 @@
+import { AREA_CODES, formatBs, LIMITS, tableInputSchema } from '@domino/contracts';
+import { DEFAULT_CONFIG } from '@domino/domino';
+import type { LegalDocument } from './types';
+
+const defaults = tableInputSchema.parse({ name: 'Mesa', entry_price: 1 });
+const housePct = defaults.house_fee_bps / 100;
+const potPct = defaults.pot_share_bps / 100;
+const minRecharge = formatBs(LIMITS.minRechargeCents);
+const minWithdrawal = formatBs(LIMITS.minWithdrawalCents);
+const maxProofMb = Math.round(LIMITS.proofMaxBytes / (1024 * 1024));
+
+/**
+ * Terms and conditions (/terms; issue 6). Every limit and default is read from the contracts
+ * and the engine, so the text states what the platform actually enforces.
+ */
+export const TERMS: LegalDocument = {
+  title: 'Términos y condiciones',
+  updated: '21/11/2026',
+  intro:
+    'Estos términos regulan el uso de Dominó, la plataforma para jugar dominó venezolano en línea con saldo en bolívares. Al crear una cuenta y marcar la casilla de aceptación declaras que los leíste y los aceptas. Si no estás de acuerdo, no uses la plataforma.',
+  sections: [
+    {
+      id: 'requisitos',
+      title: '1. Quién puede jugar',
+      blocks: [
+        {
+          list: [
+            'Debes ser mayor de 18 años. Si detectamos que una cuenta pertenece a un menor, la cerramos y devolvemos el saldo que corresponda a quien lo aportó.',
+            'Una sola cuenta por persona. Te registras con tu cédula venezolana (V) o de extranjero (E), tu correo y una línea móvil venezolana (' +
+              AREA_CODES.join(', ') +
+              '); la cédula, el correo y el teléfono no pueden repetirse en otra cuenta.',
+            'Los datos deben ser verdaderos y tuyos. Los retiros se pagan a la cédula y al teléfono de tu cuenta, así que no pueden pagarse a terceros.',
+            'Eres responsable de tu contraseña y de lo que se haga con tu sesión. Si crees que alguien entró a tu cuenta, cambia tu contraseña y avísanos.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'saldo',
+      title: '2. Tu saldo',
+      blocks: [
+        'Tu saldo está expresado en bolívares (Bs.) y se guarda en tu cuenta de jugador. Sirve para pagar la entrada de las mesas y recibir premios; no genera intereses y no es un depósito bancario.',
+        'Cada movimiento (recarga, entrada, reembolso, premio, pago del pote, retiro o ajuste) se registra en un libro contable de doble entrada y lo puedes consultar en Transacciones. Los movimientos no se borran: si hay un error, se corrige con un movimiento contrario que también verás.',
+        'Tu saldo nunca puede quedar en negativo: si no te alcanza para una entrada, no puedes sentarte en esa mesa.',
+      ],
+    },
+    {
+      id: 'recargas',
+      title: '3. Recargas',
+      blocks: [
+        {
+          list: [
+            `Se hacen por Pago Móvil a la cuenta que muestra la página Recargar. El monto mínimo es ${minRecharge}.`,
+            `Registras el monto y el número de referencia del pago (de ${LIMITS.referenceMinLength} a ${LIMITS.referenceMaxLength} caracteres) y, si quieres, el comprobante en PNG, JPG, JPEG o SVG de hasta ${maxProofMb} MB.`,
+            'Nuestro equipo revisa cada solicitud contra los movimientos del banco. Solo cuando el pago aparece con el monto y la referencia indicados se aprueba y el saldo se acredita, una sola vez.',
+            'Una misma referencia no puede usarse en dos recargas. Si el pago no aparece o no coincide, la recarga se rechaza con el motivo y no se acredita nada.',
+            'Declarar un pago que no hiciste, o la referencia de otra persona, es fraude y causa la suspensión de la cuenta.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'retiros',
+      title: '4. Retiros',
+      blocks: [
+        {
+          list: [
+            `El monto mínimo de un retiro es ${minWithdrawal} y no puede superar tu saldo disponible.`,
+            'Al solicitarlo, el monto sale de tu saldo disponible y queda apartado mientras se revisa.',
+            'Se paga por Pago Móvil al teléfono y la cédula de tu cuenta, en el banco que elijas. Cuando se paga, el retiro aparece como Completado con su referencia.',
+            'Si el retiro se rechaza (por ejemplo, porque el banco devuelve el pago), el monto completo vuelve a tu saldo.',
+            'Las cuentas de pensionados tienen límites bancarios y los pagos pueden ser devueltos; te recomendamos no usarlas.',
+            'Podemos pedirte que confirmes tu identidad antes de pagar un retiro, sobre todo si es el primero o si es de un monto alto.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'mesas',
+      title: '5. Mesas, entradas y comisiones',
+      blocks: [
+        {
+          list: [
+            'Cada mesa muestra su precio de entrada, el número de jugadores y sus comisiones antes de sentarte. Al sentarte, la entrada sale de tu saldo y queda apartada para esa partida. Si la mesa cambió de precio, se te pide confirmar el nuevo.',
+            'Puedes levantarte y recuperar la entrada completa mientras la partida no haya empezado. Cuando se llenan los puestos la partida comienza y ya no puedes salir ni recuperar la entrada.',
+            `Al terminar, el premio son las entradas de todos los jugadores menos la comisión de la casa y el aporte al Pote del Mes de esa mesa (por defecto ${housePct}% y ${potPct}% de las entradas). El resto se reparte en partes iguales entre los ganadores (en parejas, los dos compañeros); un céntimo que no pueda dividirse queda para la casa.`,
+            'Registrarse, recargar, retirar y practicar contra la CPU no tienen comisión de la plataforma. Tu banco puede cobrarte su propia comisión por Pago Móvil.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'reglas',
+      title: '6. Reglas del juego',
+      blocks: [
+        `Se juega dominó venezolano en parejas con el juego doble seis (28 fichas), 7 fichas por jugador y los compañeros de frente. La primera mano la abre el doble seis; la salida rota en las siguientes. Quien tiene una ficha que sirva debe jugarla; quien no, pasa. La mano termina en dominó o en tranque (gana la pareja con menos puntos; un empate anula la mano). La pareja ganadora suma los puntos de las fichas de los rivales y la partida se gana al llegar a ${DEFAULT_CONFIG.targetPoints} puntos, o a los 150 o 200 que indique la mesa. En las mesas con dinero la capicúa y el pase corrido no dan puntos extra.`,
+        'El servidor decide cada jugada y es la única fuente del resultado. Cada turno tiene un tiempo límite que muestra la mesa: si no juegas a tiempo, un bot juega por ti ese turno, y cuando hay una sola jugada posible el sistema la hace por ti. Si te desconectas, la partida sigue y recuperas tu puesto al volver. Una desconexión no anula la partida ni devuelve la entrada.',
+        'Si un fallo técnico nuestro altera un resultado, lo corregimos con movimientos contables visibles en Transacciones.',
+      ],
+    },
+    {
+      id: 'pote',
+      title: '7. Pote del Mes',
+      blocks: [
+        {
+          list: [
+            'Cada mes calendario (hora de Caracas) tiene su pote. Se forma con el aporte de cada partida con dinero y con los aportes que haga la plataforma, siempre indicando el motivo.',
+            'Tus puntos del mes son los puntos que hizo tu pareja en las partidas con dinero terminadas ese mes. Las partidas de práctica no suman.',
+            'El ranking ordena por puntos; los empates se deciden por partidas ganadas y, si persisten, por quién llegó primero a esos puntos.',
+            'Al terminar el mes, el pote se paga al saldo de los primeros lugares según el reparto vigente, que se publica en Pote - Estadísticas (por defecto 50%, 30% y 20% para los tres primeros). Cada puesto se paga una sola vez.',
+            'Si en el mes nadie sumó puntos, el pote pasa completo al mes siguiente.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'juego-limpio',
+      title: '8. Juego limpio',
+      blocks: [
+        'Los repartos son verificables: antes de repartir publicamos la huella de una semilla secreta, cada jugador aporta la suya y al final revelamos la semilla para que cualquiera compruebe cada mano en la página Verificar.',
+        'Está prohibido:',
+        {
+          list: [
+            'Ponerse de acuerdo con otros jugadores fuera del juego, incluido comunicarle tus fichas a tu compañero por teléfono, mensajes o en persona.',
+            'Perder a propósito para pasar dinero a otra cuenta, o jugar en la misma mesa con varias cuentas.',
+            'Usar programas, bots o cualquier ayuda automática para jugar por ti.',
+            'Aprovechar un error del sistema en lugar de reportarlo.',
+          ],
+        },
+        'Si detectamos alguna de estas conductas podemos anular los premios obtenidos con ella, retirar los puntos del pote y suspender las cuentas involucradas.',
+      ],
+    },
+    {
+      id: 'suspension',
+      title: '9. Suspensión y cierre de cuentas',
+      blocks: [
+        'Podemos suspender una cuenta por incumplir estos términos, por datos de identidad falsos, por pagos declarados que no existen o por indicios de fraude. Una cuenta suspendida pierde su sesión al instante y no puede entrar ni jugar mientras se revisa el caso.',
+        'El saldo legítimo de una cuenta suspendida o cerrada se paga a su titular por Pago Móvil una vez terminada la revisión, descontando solo los montos obtenidos de forma irregular.',
+        'Puedes pedirnos el cierre de tu cuenta en cualquier momento. Antes de cerrarla te pagamos el saldo disponible.',
+      ],
+    },
+    {
+      id: 'juego-responsable',
+      title: '10. Juego responsable',
+      blocks: [
+        'Juega solo con dinero que puedas permitirte perder y nunca para recuperar pérdidas. Fíjate un presupuesto y un tiempo antes de sentarte, y haz pausas. La práctica contra la CPU es gratis y no necesita saldo.',
+        'Si sientes que el juego te está afectando, podemos suspender tu cuenta por el tiempo que nos pidas (autoexclusión). Durante ese tiempo no podrás jugar, aunque sí cobrar tu saldo.',
+      ],
+    },
+    {
+      id: 'cambios',
+      title: '11. Cambios, responsabilidad y ley aplicable',
+      blocks: [
+        'Podemos cambiar estos términos para reflejar cambios de la plataforma o de la ley. Publicaremos la nueva versión aquí con su fecha; los cambios de comisiones o mínimos no afectan a partidas ni solicitudes ya iniciadas.',
+        'Hacemos lo posible por mantener la plataforma disponible, pero no respondemos por fallas de tu conexión, de tu banco o del sistema Pago Móvil. Estos términos se rigen por las leyes de la República Bolivariana de Venezuela.',
+      ],
+    },
+  ],
+};
