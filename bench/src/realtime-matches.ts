@@ -10,7 +10,9 @@
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, joins, connections) is timed apart and not counted.
  */
-import { performance } from 'node:perf_hooks';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { GameView, LegalMoveJson } from '@domino/contracts';
@@ -35,6 +37,12 @@ const MATCHES = arg('matches', '100,500')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
 const SECONDS = Number(arg('seconds', '20'));
+/** Niceness of this (client) process once the server is started: the server keeps priority 0. */
+const CLIENT_NICE = Number(arg('client-nice', '0'));
+/** Extra node arguments for the server, space-separated (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p'). */
+const SERVER_NODE_ARGS = arg('server-node-args', '').split(' ').filter(Boolean);
+/** Another checkout to run the server from (A/B against a `git worktree` of an earlier commit). */
+const SERVER_ROOT = arg('server-root', '');
 const ACK_TIMEOUT_MS = 10_000;
 
 type MoveAck = { ok: true; version: number } | { ok: false; code: string };
@@ -243,10 +251,13 @@ async function runConfig(base: string, adminToken: string, n: number) {
     }
     await new Promise((r) => setTimeout(r, 1000));
     const finishedBefore = matches.filter((m) => m.finished).length;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     stats.measuring = true;
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stats.measuring = false;
+    loop.disable();
     stats.emitting = false;
     const elapsed = (performance.now() - t0) / 1000;
     // Let the last moves' broadcasts arrive, then stop.
@@ -271,6 +282,8 @@ async function runConfig(base: string, adminToken: string, n: number) {
       p99: pct(lat, 99),
       max: lat.length ? lat[lat.length - 1]! : Number.NaN,
       errors: stats.errors,
+      /** The bench client's own event-loop delay (ms) during the window: part of every sample. */
+      clientLoop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6 },
       setup: {
         tables: (tTables - setupStart) / 1000,
         register: (tRegister - tTables) / 1000,
@@ -286,11 +299,19 @@ async function runConfig(base: string, adminToken: string, n: number) {
 
 async function main() {
   const databaseUrl = await createDatabase();
-  const server = await startServerProcess({ DATABASE_URL: databaseUrl });
+  const server = await startServerProcess(
+    { DATABASE_URL: databaseUrl },
+    {
+      nodeArgs: SERVER_NODE_ARGS,
+      ...(SERVER_ROOT ? { root: path.resolve(SERVER_ROOT) } : {}),
+    },
+  );
+  if (CLIENT_NICE !== 0) os.setPriority(CLIENT_NICE);
   const base = server.url;
   const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   console.log(
-    `Real-time matches: ${SECONDS} s measured per configuration (after the start countdown), server pid ${server.pid}, PostgreSQL`,
+    `Real-time matches: ${SECONDS} s measured per configuration (after the start countdown), server pid ${server.pid}` +
+      `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL, client niceness ${os.getPriority()}`,
   );
   const rows: string[] = [];
   for (const n of MATCHES) {
@@ -300,7 +321,8 @@ async function main() {
       `setup ${n} matches: tables ${r.setup.tables.toFixed(1)} s, register+fund ${r.setup.register.toFixed(1)} s, ` +
         `joins ${r.setup.join.toFixed(1)} s, connect+game:join ${r.setup.connect.toFixed(1)} s; ` +
         `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
-        `matches completed in window ${r.completed}, server RSS ${(rssBytes(server.pid) / 2 ** 20).toFixed(0)} MiB`,
+        `matches completed in window ${r.completed}, server RSS ${(rssBytes(server.pid) / 2 ** 20).toFixed(0)} MiB, ` +
+        `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms`,
     );
     rows.push(
       `${String(r.matches).padStart(7)} | ${String(r.sockets).padStart(7)} | ${r.movesPerSec.toFixed(0).padStart(7)} | ` +

@@ -100,11 +100,20 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
-/** Starts the server with `env` on a free port and waits until it answers GET /api/tables. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server with `env` on a free port and waits until it answers GET /api/tables.
+ * `opts.nodeArgs` go before the entry point (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; the
+ * profile is written when the server exits on the cleanup's SIGTERM); `opts.root` runs another
+ * checkout's server (A/B comparisons against a `git worktree` of an earlier commit).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; root?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       PORT: String(port),
