@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isEmail, passwordProblems, phoneProblems } from './auth';
+import { LIMITS } from './constants';
+import { passwordScore } from './password';
 import { MSG } from './messages';
 
 /**
@@ -136,3 +138,31 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 /** The `{message}` answer of the recovery, reset and password-change endpoints. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export interface NewPasswordValues {
+  password: string;
+  password_confirmation: string;
+}
+export type NewPasswordField = keyof NewPasswordValues;
+export type NewPasswordErrors = Partial<Record<NewPasswordField, string>>;
+
+/**
+ * A new password under the registration rules (spec §5): required, 8+ characters, an uppercase
+ * letter, a digit, a strength score of at least LIMITS.minPasswordScore, and a matching
+ * confirmation. First problem per field. Used by /reset-password and the profile password change.
+ */
+export function validateNewPassword(values: NewPasswordValues): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  if (values.password === '') errors.password = MSG.passwordRequired;
+  else {
+    const problem = passwordProblems(values.password)[0];
+    if (problem) errors.password = problem;
+    else if (passwordScore(values.password) < LIMITS.minPasswordScore)
+      errors.password = MSG.passwordTooWeak;
+  }
+  if (values.password_confirmation === '')
+    errors.password_confirmation = MSG.passwordConfirmRequired;
+  else if (values.password_confirmation !== values.password)
+    errors.password_confirmation = MSG.passwordMismatch;
+  return errors;
+}

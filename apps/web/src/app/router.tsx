@@ -7,6 +7,9 @@ import { AppLayout } from './shell/AppLayout';
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/ResetPasswordPage'));
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/DashboardPage'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
 const CasinoPage = lazyPage(() => import('../features/games/pages/CasinoPage'));
@@ -42,7 +45,8 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LandingPage /> },
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
-          { path: '/forgot-password', element: <NotFoundPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {
@@ -67,7 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'mesas', element: <AdminTablesPage /> },
             ],
           },
-          { path: '/profile', element: <NotFoundPage /> },
+          { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (spec §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
           { path: '/pote', element: <NotFoundPage /> },

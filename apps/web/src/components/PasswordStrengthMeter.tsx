@@ -10,7 +10,7 @@ export function strengthColor(score: number): string {
   return 'green';
 }
 
-/** The password strength meter (spec §5 scoring and labels). */
+/** The password strength meter (spec §5 scoring and labels), shared by /register, /reset-password and the profile password change. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const score = passwordScore(password);
   const label = strengthLabel(score);

@@ -34,7 +34,7 @@ import {
   type AvailabilityStatus,
 } from '../api/availability';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import {
   canSubmitRegister,
   EMPTY_REGISTER_VALUES,

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Box, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconLink, IconLock } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  MSG,
+  MSG_ACCOUNT,
+  validateNewPassword,
+  type NewPasswordErrors,
+  type NewPasswordField,
+  type NewPasswordValues,
+} from '@domino/contracts';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { notify } from '../../../lib/notify';
+import { useResetPasswordMutation } from '../api/recovery';
+import { AuthLayout } from '../components/AuthLayout';
+import { resetFailure, resetTokenFrom } from '../lib/recovery-form';
+
+const COPY = { passwordsMatch: 'Las contraseñas coinciden' };
+
+/**
+ * /reset-password?token=... (issue 6): the link of the recovery e-mail. A new password under the
+ * registration rules (spec §5) with the same strength meter and match indicator as /register; on
+ * success a toast and /login. A dead link (used, replaced, expired) offers a new one.
+ */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = resetTokenFrom(location.search);
+  const mutation = useResetPasswordMutation();
+  const [values, setValues] = useState<NewPasswordValues>({
+    password: '',
+    password_confirmation: '',
+  });
+  const [touched, setTouched] = useState<Partial<Record<NewPasswordField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<NewPasswordErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState<string | null>(token ? null : MSG_ACCOUNT.tokenRequired);
+
+  const clientErrors = validateNewPassword(values);
+  const errorOf = (field: NewPasswordField) =>
+    serverErrors[field] ?? (touched[field] || submitted ? clientErrors[field] : undefined);
+  const set = (field: NewPasswordField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+    setFormError(null);
+  };
+  const confirmationMatches =
+    values.password_confirmation !== '' && values.password_confirmation === values.password;
+  const confirmationError =
+    serverErrors.password_confirmation ??
+    (values.password_confirmation !== '' && !confirmationMatches
+      ? MSG.passwordMismatch
+      : errorOf('password_confirmation'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token || mutation.isPending) return;
+    setSubmitted(true);
+    setFormError(null);
+    if (Object.values(clientErrors).some(Boolean)) {
+      setFormError(MSG.formHasErrors);
+      window.requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    mutation.mutate(
+      { token, ...values },
+      {
+        onSuccess: (res) => {
+          notify.success(res.message);
+          navigate('/login', { replace: true });
+        },
+        onError: (error) => {
+          const outcome = resetFailure(error);
+          if (outcome.linkDead) setLinkDead(outcome.message);
+          else {
+            setServerErrors(outcome.fieldErrors);
+            setFormError(outcome.message);
+          }
+        },
+      },
+    );
+  };
+
+  if (linkDead) {
+    return (
+      <AuthLayout title="Enlace no válido" subtitle="Solicita un nuevo enlace de recuperación.">
+        <Stack gap="md">
+          <Alert color="orange" variant="light" icon={<IconLink aria-hidden />} role="alert">
+            {linkDead}
+          </Alert>
+          <Text fz="sm" c="dimmed">
+            Por seguridad, cada enlace sirve una sola vez, vence a los 60 minutos y deja de
+            funcionar cuando pides uno nuevo.
+          </Text>
+          <Button component={Link} to="/forgot-password" size="md" fullWidth>
+            Solicitar un nuevo enlace
+          </Button>
+          <Anchor component={Link} to="/login" fz="sm" ta="center">
+            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> Volver a
+            iniciar sesión
+          </Anchor>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Nueva contraseña" subtitle="Elige una contraseña segura para tu cuenta.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            Al guardarla se cerrará tu sesión en todos tus dispositivos y podrás entrar con la nueva
+            contraseña.
+          </Text>
+          <Box>
+            <PasswordInput
+              label="Nueva contraseña"
+              placeholder="Mínimo 8 caracteres"
+              description="Al menos 8 caracteres, una letra mayúscula y un número."
+              autoComplete="new-password"
+              leftSection={<IconLock size={18} aria-hidden />}
+              value={values.password}
+              onChange={(e) => set('password', e.currentTarget.value)}
+              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+              error={errorOf('password')}
+              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+              visibilityToggleFocusable
+              required
+            />
+            <Box mt={8}>
+              <PasswordStrengthMeter password={values.password} />
+            </Box>
+          </Box>
+          <PasswordInput
+            label="Confirmar nueva contraseña"
+            placeholder="Repite tu contraseña"
+            autoComplete="new-password"
+            leftSection={<IconLock size={18} aria-hidden />}
+            value={values.password_confirmation}
+            onChange={(e) => set('password_confirmation', e.currentTarget.value)}
+            onBlur={() => setTouched((t) => ({ ...t, password_confirmation: true }))}
+            error={confirmationError}
+            success={confirmationMatches && !confirmationError ? COPY.passwordsMatch : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+            visibilityToggleFocusable
+            required
+          />
+
+          {formError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          )}
+
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={mutation.isPending}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            Guardar nueva contraseña
+          </Button>
+          <Anchor component={Link} to="/login" fz="sm" ta="center">
+            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> Volver a
+            iniciar sesión
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

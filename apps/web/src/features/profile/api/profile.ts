@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  messageResponseSchema,
+  userSchema,
+  type ChangePasswordRequest,
+  type MessageResponse,
+  type ProfileUpdateRequest,
+  type User,
+} from '@domino/contracts';
+import { apiSend } from '../../../lib/api';
+import { updateUser } from '../../../lib/session';
+
+/**
+ * Profile calls (issue 6): PATCH /api/user, POST /api/user/password, POST and DELETE
+ * /api/user/avatar. Each successful call that returns the user stores it in the session, so the
+ * navbar and every page show the new name, e-mail and photo at once.
+ */
+export async function saveProfile(payload: ProfileUpdateRequest): Promise<User> {
+  const user = await apiSend('/api/user', userSchema, { method: 'PATCH', body: payload });
+  updateUser(user);
+  return user;
+}
+
+export function changePassword(payload: ChangePasswordRequest): Promise<MessageResponse> {
+  return apiSend('/api/user/password', messageResponseSchema, { method: 'POST', body: payload });
+}
+
+export async function uploadAvatar(file: File): Promise<User> {
+  const form = new FormData();
+  form.append('avatar', file);
+  const user = await apiSend('/api/user/avatar', userSchema, { method: 'POST', body: form });
+  updateUser(user);
+  return user;
+}
+
+export async function removeAvatar(): Promise<User> {
+  const user = await apiSend('/api/user/avatar', userSchema, { method: 'DELETE' });
+  updateUser(user);
+  return user;
+}
+
+export function useSaveProfileMutation() {
+  return useMutation({ mutationFn: saveProfile });
+}
+export function useChangePasswordMutation() {
+  return useMutation({ mutationFn: changePassword });
+}
+export function useUploadAvatarMutation() {
+  return useMutation({ mutationFn: uploadAvatar });
+}
+export function useRemoveAvatarMutation() {
+  return useMutation({ mutationFn: removeAvatar });
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { MSG, MSG_PAYMENTS, type User } from '@domino/contracts';
+import { ApiError } from '../../../lib/api';
+import {
+  avatarFileProblem,
+  formatPhoneDisplay,
+  formatProfileDate,
+  orNotSpecified,
+  profileFailure,
+  profilePayload,
+  profileValuesOf,
+  roleBadge,
+  validateProfile,
+} from './profile';
+
+const user: User = {
+  id: 7,
+  name: 'Ana',
+  email: 'ana@example.com',
+  balance: 10,
+  type_identification: 'V',
+  n_identification: '12345678',
+  phone: '04241234567',
+  username: 'ana',
+  rol: 'jugador',
+  status: 'activo',
+  points: 0,
+  created_at: '2026-03-05T15:00:00.000Z',
+  updated_at: '2026-03-06T02:00:00.000Z',
+  avatar_url: null,
+};
+
+describe('profile display rules (spec §2 Profile, §9)', () => {
+  it('formats dates as dd/mm/yyyy in Caracas and falls back to No disponible', () => {
+    expect(formatProfileDate(user.created_at)).toBe('05/03/2026');
+    // 02:00 UTC is still the previous day in Caracas (UTC-4).
+    expect(formatProfileDate(user.updated_at)).toBe('05/03/2026');
+    expect(formatProfileDate('')).toBe('No disponible');
+    expect(formatProfileDate(null)).toBe('No disponible');
+    expect(formatProfileDate('no es fecha')).toBe('No disponible');
+  });
+
+  it('shows No especificado for empty values and upper-cases the role', () => {
+    expect(orNotSpecified('  ')).toBe('No especificado');
+    expect(orNotSpecified(undefined)).toBe('No especificado');
+    expect(orNotSpecified('Ana')).toBe('Ana');
+    expect(roleBadge('jugador')).toBe('JUGADOR');
+    expect(roleBadge('')).toBe('No especificado');
+    expect(formatPhoneDisplay('04241234567')).toBe('0424-1234567');
+    expect(formatPhoneDisplay('')).toBe('No especificado');
+  });
+});
+
+describe('profile edit form', () => {
+  it('starts from the user and builds the PATCH payload', () => {
+    const values = profileValuesOf(user);
+    expect(values).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      area_code: '0424',
+      phone_number: '1234567',
+    });
+    expect(profilePayload({ ...values, email: ' Ana@Example.COM ' })).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      phone: '04241234567',
+    });
+  });
+
+  it('requires name and e-mail after trimming and applies the registration rules', () => {
+    expect(validateProfile({ name: '  ', email: ' ', area_code: '', phone_number: '' })).toEqual({
+      name: MSG.nameRequired,
+      email: MSG.emailRequired,
+      area_code: MSG.areaCodeRequired,
+      phone_number: MSG.phoneRequired,
+    });
+    expect(
+      validateProfile({ name: 'Ana', email: 'x@', area_code: '0414', phone_number: '12' }),
+    ).toEqual({ email: MSG.emailInvalid, phone_number: MSG.phoneDigits });
+    expect(validateProfile(profileValuesOf(user))).toEqual({});
+  });
+
+  it('maps server answers to the form', () => {
+    expect(profileFailure(new ApiError(409, { message: 'x' }, 'x')).fieldErrors).toEqual({
+      email: MSG.emailInUse,
+    });
+    const phone = profileFailure(
+      new ApiError(422, { errors: { phone: [MSG.phoneTaken] } }, MSG.formHasErrors),
+    );
+    expect(phone.fieldErrors).toEqual({ phone_number: MSG.phoneTaken });
+    expect(profileFailure(new ApiError(500, null, 'Error del servidor: 500')).message).toBe(
+      MSG.profileUpdateError,
+    );
+  });
+
+  it('checks a chosen photo by type and size', () => {
+    expect(avatarFileProblem({ name: 'a.png', type: 'image/png', size: 10 })).toBeNull();
+    expect(avatarFileProblem({ name: 'a.gif', type: 'image/gif', size: 10 })).toBe(
+      MSG_PAYMENTS.proofType,
+    );
+    expect(avatarFileProblem({ name: 'a.jpg', type: 'image/jpeg', size: 6_000_000 })).toBe(
+      MSG_PAYMENTS.proofSize,
+    );
+  });
+});

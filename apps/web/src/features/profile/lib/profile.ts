@@ -1,0 +1,155 @@
+import {
+  AREA_CODES,
+  isEmail,
+  LIMITS,
+  MSG,
+  MSG_PAYMENTS,
+  phoneProblems,
+  TIME_ZONE,
+  type ProfileUpdateRequest,
+  type User,
+} from '@domino/contracts';
+import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
+
+/** Fallback texts of the profile (spec §2 Profile). */
+export const FALLBACK = {
+  name: 'Usuario',
+  empty: 'No especificado',
+  date: 'No disponible',
+} as const;
+
+const dateFormat = new Intl.DateTimeFormat('es-VE', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * A date of the profile as dd/mm/yyyy in Caracas time (spec §9 "dates dd/mm/yyyy"), or
+ * 'No disponible' when missing or not a date (spec §2 'Miembro desde').
+ */
+export function formatProfileDate(iso: string | null | undefined): string {
+  if (!iso) return FALLBACK.date;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return FALLBACK.date;
+  const parts: Record<string, string> = {};
+  for (const part of dateFormat.formatToParts(date)) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year}`;
+}
+
+/** The value, or 'No especificado' when empty (spec §2 Profile read view). */
+export function orNotSpecified(value: string | null | undefined): string {
+  const v = value?.trim();
+  return v ? v : FALLBACK.empty;
+}
+
+/** The role badge text: the role upper-cased (spec §2), 'No especificado' without one. */
+export function roleBadge(rol: string | null | undefined): string {
+  const v = rol?.trim();
+  return v ? v.toUpperCase() : FALLBACK.empty;
+}
+
+/** A stored phone ("04141234567") shown as "0414-1234567"; other shapes unchanged. */
+export function formatPhoneDisplay(phone: string | null | undefined): string {
+  const v = phone?.trim();
+  if (!v) return FALLBACK.empty;
+  return /^\d{11}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4)}` : v;
+}
+
+/** The edit form (spec §2 Profile edit form). The phone is split like on /register. */
+export interface ProfileValues {
+  name: string;
+  email: string;
+  area_code: string;
+  phone_number: string;
+}
+export type ProfileField = keyof ProfileValues;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+/** The form's starting values from the current user (Cancel resets to these; spec §4). */
+export function profileValuesOf(user: User | null): ProfileValues {
+  const phone = user?.phone ?? '';
+  const code = (AREA_CODES as readonly string[]).includes(phone.slice(0, 4))
+    ? phone.slice(0, 4)
+    : '';
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    area_code: code,
+    phone_number: code ? phone.slice(4) : phone,
+  };
+}
+
+/**
+ * Client checks of the profile edit (spec §5 Profile edit: name and e-mail required after
+ * trimming; issue 6: the same rules as registration, so also the e-mail format and the phone
+ * rules — the phone stays required, docs/decisions/006). First problem per field.
+ */
+export function validateProfile(values: ProfileValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = MSG.nameRequired;
+  else if (name.length > 100) errors.name = MSG.nameTooLong;
+  const email = values.email.trim();
+  if (email === '') errors.email = MSG.emailRequired;
+  else if (!isEmail(email)) errors.email = MSG.emailInvalid;
+  if (values.area_code === '') errors.area_code = MSG.areaCodeRequired;
+  else if (!(AREA_CODES as readonly string[]).includes(values.area_code))
+    errors.area_code = MSG.areaCodeInvalid;
+  const number = values.phone_number.trim();
+  const phone = number === '' ? MSG.phoneRequired : phoneProblems(`${AREA_CODES[0]}${number}`)[0];
+  if (phone) errors.phone_number = phone;
+  return errors;
+}
+
+/** The PATCH /api/user payload. */
+export function profilePayload(values: ProfileValues): ProfileUpdateRequest {
+  return {
+    name: values.name.trim(),
+    email: values.email.trim().toLowerCase(),
+    phone: `${values.area_code}${values.phone_number.trim()}`,
+  };
+}
+
+/** What the form shows for a failed save: field errors and the message under the form. */
+export function profileFailure(error: unknown): { message: string; fieldErrors: ProfileErrors } {
+  if (!isApiError(error)) return { message: MSG.profileUpdateError, fieldErrors: {} };
+  if (error.status === NO_RESPONSE) return { message: MSG.networkError, fieldErrors: {} };
+  if (error.status === 409)
+    return { message: MSG.emailInUse, fieldErrors: { email: MSG.emailInUse } };
+  if (error.status === 422) {
+    const fieldErrors: ProfileErrors = {};
+    const name = error.fieldErrors.name?.[0];
+    const email = error.fieldErrors.email?.[0];
+    const phone = error.fieldErrors.phone?.[0];
+    if (name) fieldErrors.name = name;
+    if (email) fieldErrors.email = email;
+    if (phone) {
+      if (phone === MSG.areaCodeInvalid || phone === MSG.areaCodeRequired)
+        fieldErrors.area_code = phone;
+      else fieldErrors.phone_number = phone;
+    }
+    const other = Object.entries(error.fieldErrors).find(
+      ([field]) => !['name', 'email', 'phone'].includes(field),
+    )?.[1]?.[0];
+    return { message: other ?? MSG.formHasErrors, fieldErrors };
+  }
+  return { message: serverMessage(error.body) ?? MSG.profileUpdateError, fieldErrors: {} };
+}
+
+/** Accepted photo types (the proofs' rule, spec §5): PNG, JPG/JPEG, SVG. */
+export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/svg+xml';
+
+/** Client check of a chosen photo (the server checks the content again). */
+export function avatarFileProblem(file: {
+  name: string;
+  type: string;
+  size: number;
+}): string | null {
+  const byType = ['image/png', 'image/jpeg', 'image/svg+xml'].includes(file.type);
+  const byName = /\.(png|jpe?g|svg)$/i.test(file.name);
+  if (!byType && !byName) return MSG_PAYMENTS.proofType;
+  if (file.size > LIMITS.proofMaxBytes) return MSG_PAYMENTS.proofSize;
+  return null;
+}

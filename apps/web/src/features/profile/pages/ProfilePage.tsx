@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconKey, IconReceipt, IconRefresh, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MSG } from '@domino/contracts';
+import { notify } from '../../../lib/notify';
+import { refreshUser, useSession } from '../../../lib/session';
+import { ChangePasswordModal } from '../components/ChangePasswordModal';
+import { PersonalInfoCard } from '../components/PersonalInfoCard';
+import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
+import { StatTiles } from '../components/StatTiles';
+
+/**
+ * /profile (spec §2 Profile, §4, §8; issue 6): header card with the photo, stat tiles, the
+ * personal-information card with its edit form, and the quick actions. The user comes from the
+ * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
+ */
+export default function ProfilePage() {
+  const { user } = useSession();
+  const [refreshing, setRefreshing] = useState(false);
+  const [passwordOpened, passwordModal] = useDisclosure(false);
+
+  // What the server says wins over what this browser stored (another device may have edited it).
+  useEffect(() => {
+    refreshUser().catch(() => undefined);
+  }, []);
+
+  const refresh = () => {
+    setRefreshing(true);
+    refreshUser()
+      .then(() => notify.info(MSG.profileRefreshed))
+      .catch(() => notify.error(MSG.profileUpdateError))
+      .finally(() => setRefreshing(false));
+  };
+
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
+      <Group gap="sm" wrap="nowrap" align="center" mb="lg">
+        <ThemeIcon size={44} radius="md" variant="light" color="felt" visibleFrom="xs">
+          <IconUserCircle size={26} aria-hidden />
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Title order={1} fz={{ base: 24, sm: 32 }}>
+            Mi Perfil
+          </Title>
+          <Text c="dimmed" fz={{ base: 'sm', sm: 'md' }}>
+            Tus datos, tu saldo y la seguridad de tu cuenta.
+          </Text>
+        </Stack>
+      </Group>
+
+      <Grid gap={{ base: 'md', md: 'xl' }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <ProfileHeaderCard user={user} />
+            <Card padding="lg" shadow="sm">
+              <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
+                Acciones rápidas
+              </Title>
+              <Stack gap="xs">
+                <Button
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconRefresh size={18} aria-hidden />}
+                  loading={refreshing}
+                  onClick={refresh}
+                  fullWidth
+                >
+                  Actualizar Perfil
+                </Button>
+                <Button
+                  component={Link}
+                  to="/transactions"
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconReceipt size={18} aria-hidden />}
+                  fullWidth
+                >
+                  Ver Transacciones
+                </Button>
+                <Button
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconKey size={18} aria-hidden />}
+                  onClick={passwordModal.open}
+                  fullWidth
+                >
+                  Cambiar Contraseña
+                </Button>
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <StatTiles user={user} />
+            {/* Re-mounted when another user logs in in this tab, so the form never shows stale data. */}
+            <PersonalInfoCard key={user?.id ?? 0} user={user} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+    </Container>
+  );
+}
