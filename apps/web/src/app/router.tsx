@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
@@ -24,7 +25,18 @@ const AdminRechargesPage = lazyPage(() => import('../features/admin/pages/AdminR
 const AdminWithdrawalsPage = lazyPage(() => import('../features/admin/pages/AdminWithdrawalsPage'));
 const AdminAdjustmentPage = lazyPage(() => import('../features/admin/pages/AdminAdjustmentPage'));
 const AdminTablesPage = lazyPage(() => import('../features/admin/pages/AdminTablesPage'));
+const AdminUsersPage = lazyPage(() => import('../features/admin/pages/AdminUsersPage'));
+const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPage'));
+const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
+const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
+const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
+const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
+// The dashboard's pot modal (spec §4) is composed here so the features stay independent; it is
+// optional, so a chunk that fails to load renders nothing instead of an error page.
+const PotModal = lazy<ComponentType>(() =>
+  import('../features/pot/components/PotModal').catch(() => ({ default: () => null })),
+);
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
 const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
@@ -52,7 +64,17 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          {
+            path: '/dashboard',
+            element: (
+              <>
+                <DashboardPage />
+                <Suspense fallback={null}>
+                  <PotModal />
+                </Suspense>
+              </>
+            ),
+          },
           { path: '/games', element: <CasinoPage /> },
           { path: '/games/:gameId', element: <GamePage /> },
           { path: '/recharge', element: <RechargePage /> },
@@ -69,12 +91,17 @@ export const routes: RouteObject[] = [
               { path: 'ajustes', element: <AdminAdjustmentPage /> },
               { path: 'usuarios/:id/ajuste', element: <AdminAdjustmentPage /> },
               { path: 'mesas', element: <AdminTablesPage /> },
+              { path: 'usuarios', element: <AdminUsersPage /> },
+              { path: 'usuarios/:id', element: <AdminUserPage /> },
+              { path: 'bancos', element: <AdminBanksPage /> },
+              { path: 'auditoria', element: <AdminAuditPage /> },
+              { path: 'pote', element: <AdminPotPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (spec §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
-          { path: '/pote', element: <NotFoundPage /> },
+          { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
         ],

@@ -14,7 +14,16 @@ import {
 export interface AdminSection {
   to: string;
   label: string;
-  icon: 'overview' | 'recharges' | 'withdrawals' | 'adjustments' | 'tables' | 'pot';
+  icon:
+    | 'overview'
+    | 'recharges'
+    | 'withdrawals'
+    | 'adjustments'
+    | 'tables'
+    | 'pot'
+    | 'users'
+    | 'banks'
+    | 'audit';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -26,6 +35,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
   { to: '/admin/pote', label: 'Pote', icon: 'pot' },
+  { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },
+  { to: '/admin/bancos', label: 'Bancos', icon: 'banks' },
+  { to: '/admin/auditoria', label: 'Auditoría', icon: 'audit' },
 ];
 
 /** True when `pathname` belongs to `section` (exact for `end` sections, else by prefix). */

@@ -13,11 +13,14 @@ import {
 } from '@mantine/core';
 import {
   IconAdjustmentsDollar,
+  IconBuildingBank,
   IconCards,
   IconCashBanknote,
   IconLayoutDashboard,
+  IconListSearch,
   IconShieldLock,
   IconTrophy,
+  IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -31,6 +34,9 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   adjustments: <IconAdjustmentsDollar size={18} aria-hidden />,
   tables: <IconCards size={18} aria-hidden />,
   pot: <IconTrophy size={18} aria-hidden />,
+  users: <IconUsers size={18} aria-hidden />,
+  banks: <IconBuildingBank size={18} aria-hidden />,
+  audit: <IconListSearch size={18} aria-hidden />,
 };
 
 /**

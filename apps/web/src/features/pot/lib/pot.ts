@@ -1,0 +1,164 @@
+import {
+  MSG_POT,
+  POT_MAX_POSITIONS,
+  parseBolivaresString,
+  potSharesProblems,
+  potTopUpRequestSchema,
+} from '@domino/contracts';
+import { STORAGE_KEYS } from '../../../lib/storage';
+
+/**
+ * Pure rules of the Pote del Mes screens (issue 6; spec §4 "Pot modal", §9 "Pot display").
+ */
+
+/** Whether the dashboard's pot modal was already shown in this browser session (spec §4). */
+export function potModalSeen(store: Pick<Storage, 'getItem'> | null = sessionStore()): boolean {
+  try {
+    return store?.getItem(STORAGE_KEYS.potModalSeen) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Records that the pot modal was closed; the flag is cleared at logout (lib/storage). */
+export function markPotModalSeen(store: Pick<Storage, 'setItem'> | null = sessionStore()): void {
+  try {
+    store?.setItem(STORAGE_KEYS.potModalSeen, '1');
+  } catch {
+    // Storage unavailable: the modal may show again on the next visit, which is harmless.
+  }
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The modal opens when the delay since the dashboard loaded has passed, the pot exists (has_pot),
+ * and it was not seen earlier in this browser session (spec §4).
+ */
+export function shouldOpenPotModal(input: {
+  delayPassed: boolean;
+  hasPot: boolean | undefined;
+  seen: boolean;
+}): boolean {
+  return input.delayPassed && input.hasPot === true && !input.seen;
+}
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+  /** True once the month has ended (all parts 0). */
+  over: boolean;
+}
+
+/** Whole days, hours, minutes and seconds from `nowMs` until `endMs` (never negative). */
+export function timeLeft(endMs: number, nowMs: number): TimeLeft {
+  const total = Math.max(0, Math.floor((endMs - nowMs) / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+    over: total === 0,
+  };
+}
+
+/** '3 días, 4 h' style summary for small spaces ('Menos de un minuto' at the very end). */
+export function timeLeftSummary(t: TimeLeft): string {
+  if (t.over) return 'Mes cerrado';
+  if (t.days > 0) return `${t.days} ${t.days === 1 ? 'día' : 'días'} y ${t.hours} h`;
+  if (t.hours > 0) return `${t.hours} h y ${t.minutes} min`;
+  if (t.minutes > 0) return `${t.minutes} min`;
+  return 'Menos de un minuto';
+}
+
+/** Basis points as an es-VE percentage: 5000 -> '50 %', 3333 -> '33,33 %'. */
+export function bpsToPercent(bps: number): string {
+  const whole = Math.floor(bps / 100);
+  const frac = bps % 100;
+  return frac === 0
+    ? `${whole} %`
+    : `${whole},${String(frac).padStart(2, '0').replace(/0$/, '')} %`;
+}
+
+/** A percentage typed by staff ('50', '33,33', '12.5') -> basis points, or null when invalid. */
+export function percentToBps(raw: string): number | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(raw.trim());
+  if (!m) return null;
+  const bps = Number(m[1]) * 100 + (m[2] ? Number(m[2].padEnd(2, '0')) : 0);
+  return bps > 0 && bps <= 10_000 ? bps : null;
+}
+
+/** The text of a share for the staff editor (5000 -> '50', 3333 -> '33,33'). */
+export function bpsToInput(bps: number): string {
+  return bpsToPercent(bps).replace(' %', '');
+}
+
+/**
+ * Validates the staff shares editor: every row a percentage with at most two decimals, 1 to 10
+ * rows, summing to exactly 100 %. Returns basis points or the first problem (contracts' wording).
+ */
+export function parseSharesDraft(rows: readonly string[]): { bps: number[] } | { error: string } {
+  if (rows.length === 0) return { error: MSG_POT.sharesRequired };
+  if (rows.length > POT_MAX_POSITIONS) return { error: MSG_POT.sharesTooMany };
+  const bps: number[] = [];
+  for (const raw of rows) {
+    const value = percentToBps(raw);
+    if (value === null) return { error: MSG_POT.sharesPositive };
+    bps.push(value);
+  }
+  const problem = potSharesProblems(bps)[0];
+  return problem ? { error: problem } : { bps };
+}
+
+/** Sum of a draft's valid rows in basis points (for the live 'Total' indicator). */
+export function draftTotalBps(rows: readonly string[]): number {
+  return rows.reduce((sum, raw) => sum + (percentToBps(raw) ?? 0), 0);
+}
+
+/** Ordinal of a position, es-VE: 1 -> '1.º'. */
+export function ordinal(position: number): string {
+  return `${position}.º`;
+}
+
+/** Where the caller stands relative to the listed ranking. */
+export function myStanding(
+  ranking: readonly { user_id: number }[],
+  me: { position: number | null },
+  userId: number | undefined,
+): 'listed' | 'outside' | 'unranked' {
+  if (me.position === null || userId === undefined) return 'unranked';
+  return ranking.some((r) => r.user_id === userId) ? 'listed' : 'outside';
+}
+
+/** A medal colour for the podium positions (Mantine colours), none below 3. */
+export function podiumColor(position: number): string | null {
+  if (position === 1) return 'gold';
+  if (position === 2) return 'gray';
+  if (position === 3) return 'orange';
+  return null;
+}
+
+/**
+ * A top-up amount typed by staff ('1500', '1500,50', '1500.5'; no thousands separators) ->
+ * céntimos (> 0), or the contracts' message.
+ */
+export function parseTopUpAmount(raw: string): { cents: number } | { error: string } {
+  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(raw.trim());
+  const cents = m ? parseBolivaresString(`${Number(m[1])}${m[2] ? `.${m[2]}` : ''}`) : null;
+  if (cents === null || cents === 0) return { error: MSG_POT.topUpAmountInvalid };
+  return { cents };
+}
+
+/** A staff reason: 3-500 characters after trimming (same rule as the server's). */
+export function topUpReasonProblem(raw: string): string | null {
+  const r = potTopUpRequestSchema.shape.reason.safeParse(raw);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Indica el motivo');
+}
