@@ -29,18 +29,95 @@ export async function gamePlayersOf(db: Executor, gameId: string): Promise<Playe
 }
 
 /**
- * Claims one playing game whose due time has passed, skipping games locked by another node or
- * transaction (`FOR UPDATE SKIP LOCKED`): each due action fires exactly once across nodes.
+ * Claims one playing game whose due time has passed (that game when `gameId` is given), skipping
+ * games locked by another node or transaction (`FOR UPDATE SKIP LOCKED`): each due action fires
+ * exactly once across nodes.
  */
-export async function claimDueGame(tx: Executor): Promise<GameRow | undefined> {
+export async function claimDueGame(tx: Executor, gameId?: string): Promise<GameRow | undefined> {
+  const due = and(eq(games.status, 'playing'), sql`${games.dueAt} <= now()`);
   const [row] = await tx
     .select()
     .from(games)
-    .where(and(eq(games.status, 'playing'), sql`${games.dueAt} <= now()`))
+    .where(gameId === undefined ? due : and(due, eq(games.id, gameId)))
     .orderBy(asc(games.dueAt))
     .limit(1)
     .for('update', { skipLocked: true });
   return row;
+}
+
+/** Playing games whose due time has passed, most overdue first (no lock: the sweeper's poll). */
+export async function dueGames(
+  db: Executor,
+  limit: number,
+): Promise<{ id: string; version: number }[]> {
+  return db
+    .select({ id: games.id, version: games.version })
+    .from(games)
+    .where(and(eq(games.status, 'playing'), sql`${games.dueAt} <= now()`))
+    .orderBy(asc(games.dueAt))
+    .limit(limit);
+}
+
+/** What `game_commit_move` answered: 'stale' and 'busy' change nothing. */
+export type CommitOutcome =
+  | { outcome: 'ok'; version: number; players: PlayerRow[] }
+  | { outcome: 'stale' | 'busy' | 'not_found' };
+
+/**
+ * One move in one round trip (migration 0011, decision 006): `game_commit_move` locks the game,
+ * checks `expectedVersion` and the seats' presence (one '0'/'1' per seat, '1' = away), appends
+ * the move, stores `state` with version + 1 and the due times, and sets the mover's count of
+ * bot-played turns when `autoplayed` is not null. With `dueOnly` (the sweeper) a row locked by
+ * someone else is skipped ('busy') and a game that is no longer due is 'stale'. Autocommit: call
+ * it on the database, not inside a transaction that holds other locks.
+ */
+export async function commitMoveRow(
+  db: Executor,
+  input: {
+    gameId: string;
+    expectedVersion: number;
+    presence: string;
+    dueOnly: boolean;
+    state: unknown;
+    seat: number;
+    move: unknown;
+    actor: 'player' | 'bot' | 'autoplay' | 'forced';
+    dueAt: Date | null;
+    turnDeadline: Date | null;
+    autoplayed: number | null;
+  },
+): Promise<CommitOutcome> {
+  const res = await db.execute(sql`
+    select game_commit_move(
+      ${input.gameId}::text, ${input.expectedVersion}::integer, ${input.presence}::text,
+      ${input.dueOnly}::boolean, ${JSON.stringify(input.state)}::jsonb, ${input.seat}::smallint,
+      ${JSON.stringify(input.move)}::jsonb, ${input.actor}::text,
+      ${input.dueAt?.toISOString() ?? null}::timestamptz,
+      ${input.turnDeadline?.toISOString() ?? null}::timestamptz,
+      ${input.autoplayed}::integer) as r`);
+  const raw = (res as unknown as { rows: { r: unknown }[] }).rows[0]?.r;
+  const out = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    outcome: 'ok' | 'stale' | 'busy' | 'not_found';
+    version?: number;
+    players?: (Omit<PlayerRow, 'disconnectedAt'> & { disconnectedAt: string | null })[];
+  };
+  if (out.outcome !== 'ok') return { outcome: out.outcome };
+  return {
+    outcome: 'ok',
+    version: out.version!,
+    players: (out.players ?? []).map((p) => ({
+      ...p,
+      disconnectedAt: p.disconnectedAt === null ? null : new Date(p.disconnectedAt),
+    })),
+  };
+}
+
+/** The seats' presence as `game_commit_move` checks it: '1' per away seat, in seat order. */
+export function presenceOf(players: readonly PlayerRow[]): string {
+  return [...players]
+    .sort((a, b) => a.seat - b.seat)
+    .map((p) => (p.autoplayedTurns > 0 || p.disconnectedAt !== null ? '1' : '0'))
+    .join('');
 }
 
 export async function appendMove(

@@ -13,14 +13,27 @@ import type { RealtimeHub } from '../realtime/hub';
 import { settleTableMatch } from '../tables/settlement';
 import { publishTable } from '../tables/publish';
 import type { BotPolicy } from './bots';
+import { gameCacheFor } from './cache';
+import type { CachedGame } from './cache';
 import type { GameRow, PlayerRow } from './repo';
-import { appendMove, claimDueGame, findGame, gamePlayersOf, lockGame } from './repo';
+import {
+  appendMove,
+  claimDueGame,
+  commitMoveRow,
+  dueGames,
+  findGame,
+  gamePlayersOf,
+  lockGame,
+  presenceOf,
+} from './repo';
 import { gameViewJson } from './view';
 
 /**
  * Games on the server (DESIGN §5): the engine is authoritative, state lives in PostgreSQL, a move
  * is one transaction with a version check, CPU turns and turn timeouts are due times claimed by
- * the sweeper. Errors: AppError 404 game/not_found, 403 game/not_a_player, 409
+ * the sweeper. A move computed from this node's copy of the game (cache.ts) is written with one
+ * round trip (`game_commit_move`, decision 006); a stale copy is refused there and the move falls
+ * back to the locked transaction below, as does every final move (settlement). Errors: AppError 404 game/not_found, 403 game/not_a_player, 409
  * game/stale_version, 422 with the engine's code (Spanish message from contracts).
  */
 
@@ -36,6 +49,8 @@ export interface GamesContext {
   bots: BotPolicy;
   timing: Timing;
 }
+
+type Actor = 'player' | 'bot' | 'autoplay' | 'forced';
 
 /** What to broadcast after the transaction commits. */
 interface Committed {
@@ -172,6 +187,7 @@ export async function reclaimSeat(
     return { game: row, players, db: ctx.db };
   });
   if (!committed) return false;
+  remember(ctx, committed);
   broadcast(ctx.hub, committed);
   return true;
 }
@@ -252,7 +268,7 @@ async function persistMove(
   move: Move,
   next: MatchState,
   events: GameEvent[],
-  actor: 'player' | 'bot' | 'autoplay' | 'forced',
+  actor: Actor,
   timing: Timing,
 ): Promise<{ row: GameRow; balances?: Map<number, number> }> {
   const version = game.version + 1;
@@ -364,12 +380,116 @@ export async function getGameView(db: Executor, gameId: string, userId: number):
   return gameViewJson(game as GameRow, players, seat);
 }
 
+/** Keeps this node's copy of a game after a transaction that wrote it (dropped once finished). */
+function remember(ctx: GamesContext, committed: Committed): void {
+  gameCacheFor(ctx.db).set({ row: committed.game, players: committed.players });
+}
+
 /**
- * Plays the caller's move: one transaction that locks the game, checks the expected version,
- * applies the engine and appends the move; then broadcasts every seat's view. Returns the
- * caller's new view.
+ * Writes a move computed from this node's copy of the game with one round trip
+ * (`game_commit_move`): schedules the next turn, counts bot-played turns, and on success updates
+ * the copy. Returns what to broadcast, or 'stale'/'busy' when the database refused (nothing
+ * changed; a stale copy is dropped). Never used for a final move (settlement needs its
+ * transaction).
+ */
+async function commitFromCopy(
+  ctx: GamesContext,
+  entry: CachedGame,
+  seat: Seat,
+  move: Move,
+  next: MatchState,
+  events: GameEvent[],
+  actor: Actor,
+  dueOnly: boolean,
+): Promise<Committed | 'stale' | 'busy'> {
+  const { row, players } = entry;
+  const when = schedule(
+    next,
+    players,
+    ctx.timing,
+    events.some((e) => e.type === 'hand_end'),
+  );
+  const occupant = players.find((p) => p.seat === seat);
+  let autoplayed: number | null = null;
+  if (occupant && occupant.userId !== null && actor !== 'forced') {
+    const count = actor === 'autoplay' ? occupant.autoplayedTurns + 1 : 0;
+    if (count !== occupant.autoplayedTurns) autoplayed = count;
+  }
+  const out = await commitMoveRow(ctx.db, {
+    gameId: row.id,
+    expectedVersion: row.version,
+    presence: presenceOf(players),
+    dueOnly,
+    state: next,
+    seat,
+    move,
+    actor,
+    dueAt: when.dueAt,
+    turnDeadline: when.turnDeadline,
+    autoplayed,
+  });
+  const cache = gameCacheFor(ctx.db);
+  if (out.outcome === 'busy') return 'busy';
+  if (out.outcome !== 'ok') {
+    cache.delete(row.id);
+    return 'stale';
+  }
+  const game: GameRow = {
+    ...row,
+    state: next,
+    version: out.version,
+    dueAt: when.dueAt,
+    turnDeadline: when.turnDeadline,
+    updatedAt: new Date(),
+  };
+  cache.set({ row: game, players: out.players });
+  return { game, players: out.players, db: ctx.db };
+}
+
+/**
+ * Plays the caller's move and broadcasts every seat's view; returns the caller's new view. The
+ * usual path: the engine runs on this node's copy of the game at the caller's version and one
+ * round trip writes it (the database checks the version under the row lock). When the copy is
+ * stale, the engine refuses the move, or the move ends the match, the move runs in one locked
+ * transaction instead, which gives the authoritative answer (409 stale version, 422 engine code).
  */
 export async function submitMove(
+  ctx: GamesContext,
+  gameId: string,
+  userId: number,
+  req: MoveRequest,
+): Promise<GameView> {
+  const entry = await gameCacheFor(ctx.db).load(ctx.db, gameId, { atLeastVersion: req.version });
+  const mine = entry?.players.find((p) => p.userId === userId);
+  if (entry && mine && entry.row.version === req.version && entry.row.status === 'playing') {
+    const seat = mine.seat as Seat;
+    const move = toEngineMove(req);
+    const result = applyMove(entry.row.state as MatchState, seat, move);
+    if (result.ok && result.state.status === 'playing') {
+      const committed = await commitFromCopy(
+        ctx,
+        entry,
+        seat,
+        move,
+        result.state,
+        result.events,
+        'player',
+        false,
+      );
+      if (committed !== 'stale' && committed !== 'busy') {
+        broadcast(ctx.hub, committed);
+        return gameViewJson(committed.game, committed.players, seat);
+      }
+    }
+  }
+  return submitMoveLocked(ctx, gameId, userId, req);
+}
+
+/**
+ * The caller's move in one transaction that locks the game, checks the expected version,
+ * applies the engine, appends the move and (final move) settles; then broadcasts.
+ */
+async function submitMoveLocked(
   ctx: GamesContext,
   gameId: string,
   userId: number,
@@ -399,18 +519,101 @@ export async function submitMove(
     );
     return { game: persisted.row, players, seat, balances: persisted.balances, db: ctx.db };
   });
+  remember(ctx, committed);
   broadcast(ctx.hub, committed);
   return gameViewJson(committed.game, committed.players, committed.seat);
 }
 
+/** The move the server plays for the seat to move: CPU, forced, or the medium bot for an absent player. */
+function dueMove(
+  ctx: GamesContext,
+  game: GameRow,
+  players: PlayerRow[],
+  state: MatchState,
+  seat: Seat,
+): { move: Move; actor: Actor } {
+  const occupant = players.find((p) => p.seat === seat);
+  const isBot = !occupant || occupant.userId === null;
+  const level: Difficulty = isBot
+    ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
+    : 'medio';
+  const view = playerView(state, seat);
+  // A player's only legal move is played for them without counting as absence.
+  const forced = !isBot && view.legalMoves.length === 1;
+  const move = forced
+    ? (view.legalMoves[0] as Move)
+    : ctx.bots(view, level, `${game.id}:${game.version}`);
+  return { move, actor: isBot ? 'bot' : forced ? 'forced' : 'autoplay' };
+}
+
 /**
- * One sweeper step: claims one due game (SKIP LOCKED), plays the CPU's move for a bot seat or,
- * when a player's turn deadline has passed, the medium bot's move for them. Returns false when
- * nothing was due.
+ * Plays the due action of one game found by the sweeper's poll at `version`: computed from this
+ * node's copy and written with one round trip that skips a locked row and re-checks, under the
+ * lock, that the game is still due at that version (so it fires once across nodes). A final
+ * move, or a game in an unexpected state, goes through the locked transaction. Returns true when
+ * a move was played.
+ */
+export async function playDueGame(
+  ctx: GamesContext,
+  gameId: string,
+  version: number,
+): Promise<boolean> {
+  const cache = gameCacheFor(ctx.db);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const entry = await cache.load(ctx.db, gameId, {
+      atLeastVersion: version,
+      refresh: attempt > 0,
+    });
+    if (!entry || entry.row.version !== version) return false;
+    const state = entry.row.state as MatchState;
+    const seat = state.hand.turn;
+    if (entry.row.status !== 'playing' || state.status !== 'playing' || seat === null) {
+      return runDueGameLocked(ctx, gameId);
+    }
+    const { move, actor } = dueMove(ctx, entry.row, entry.players, state, seat);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) {
+      throw new Error(`bot chose an illegal move in game ${gameId}: ${result.code}`);
+    }
+    if (result.state.status !== 'playing') return runDueGameLocked(ctx, gameId);
+    const committed = await commitFromCopy(
+      ctx,
+      entry,
+      seat,
+      move,
+      result.state,
+      result.events,
+      actor,
+      true,
+    );
+    if (committed === 'busy') return false;
+    if (committed === 'stale') continue; // presence changed or another node moved: look again
+    broadcast(ctx.hub, committed);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * One sweeper step: plays the due action of the most overdue game this node can take (CPU move,
+ * forced move, or the medium bot for a player whose turn time ran out). Returns false when
+ * nothing was played.
  */
 export async function runDueGame(ctx: GamesContext): Promise<boolean> {
+  for (const due of await dueGames(ctx.db, 8)) {
+    if (await playDueGame(ctx, due.id, due.version)) return true;
+  }
+  return false;
+}
+
+/**
+ * The due action of one game (or of the most overdue one) in one transaction: claims it with
+ * SKIP LOCKED, plays, and settles when the move ends the match. Returns false when nothing was
+ * due.
+ */
+async function runDueGameLocked(ctx: GamesContext, gameId?: string): Promise<boolean> {
   const committed = await ctx.db.transaction(async (tx) => {
-    const game = await claimDueGame(tx);
+    const game = await claimDueGame(tx, gameId);
     if (!game) return null;
     const players = await gamePlayersOf(tx, game.id);
     const state = game.state as MatchState;
@@ -419,17 +622,7 @@ export async function runDueGame(ctx: GamesContext): Promise<boolean> {
       await tx.update(games).set({ dueAt: null }).where(eq(games.id, game.id));
       return null;
     }
-    const occupant = players.find((p) => p.seat === seat);
-    const isBot = !occupant || occupant.userId === null;
-    const level: Difficulty = isBot
-      ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
-      : 'medio';
-    const view = playerView(state, seat);
-    // A player's only legal move is played for them without counting as absence.
-    const forced = !isBot && view.legalMoves.length === 1;
-    const move = forced
-      ? (view.legalMoves[0] as Move)
-      : ctx.bots(view, level, `${game.id}:${game.version}`);
+    const { move, actor } = dueMove(ctx, game, players, state, seat);
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`bot chose an illegal move in game ${game.id}: ${result.code}`);
     const persisted = await persistMove(
@@ -440,12 +633,13 @@ export async function runDueGame(ctx: GamesContext): Promise<boolean> {
       move,
       result.state,
       result.events,
-      isBot ? 'bot' : forced ? 'forced' : 'autoplay',
+      actor,
       ctx.timing,
     );
     return { game: persisted.row, players, balances: persisted.balances, db: ctx.db };
   });
   if (!committed) return false;
+  remember(ctx, committed);
   broadcast(ctx.hub, committed);
   return true;
 }
@@ -505,6 +699,7 @@ export async function markDisconnected(
     return { game: row, players, db: ctx.db };
   });
   if (!committed) return false;
+  remember(ctx, committed);
   broadcast(ctx.hub, committed);
   return true;
 }

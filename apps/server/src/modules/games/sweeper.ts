@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isRetryableTxError } from '../../db/client';
+import { dueGames } from './repo';
 import type { GamesContext } from './service';
-import { runDueGame } from './service';
+import { playDueGame } from './service';
+
+/** Due games read per poll. */
+const BATCH = 64;
 
 /**
- * The background sweeper (DESIGN §5): every node runs one; each tick claims due games one at a
- * time with SKIP LOCKED and plays their CPU turn or timeout, until none is due. Every due action
- * fires exactly once across nodes because the claim and the move share one transaction.
+ * The background sweeper (DESIGN §5): every node runs one; each tick polls the due games and
+ * plays their CPU turn, forced move or timeout with `concurrency` workers, until none is due.
+ * Every due action fires exactly once across nodes: the move is written by `game_commit_move`,
+ * which skips a row locked by another node (SKIP LOCKED) and re-checks, under the row lock, that
+ * the game is still due at the version the move was computed from (decision 006).
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -44,24 +50,33 @@ export class Sweeper {
   }
 
   /**
-   * Processes every due game now with `concurrency` claimers working in parallel (safe: each claim
-   * is SKIP LOCKED, so two claimers never take the same game); returns how many actions were taken.
+   * Processes every due game now with `concurrency` workers in parallel (safe: a game taken by
+   * another worker or node is refused by the database, not played twice); returns how many
+   * actions were taken.
    */
   async tick(limit = 500): Promise<number> {
     let done = 0;
-    const claimer = async () => {
-      while (!this.stopped && done < limit) {
-        try {
-          if (!(await runDueGame(this.ctx))) return;
-          done += 1;
-        } catch (err) {
-          if (isRetryableTxError(err)) continue;
-          this.log.error({ err }, 'sweeper step failed');
-          return;
+    while (!this.stopped && done < limit) {
+      const due = await dueGames(this.ctx.db, Math.min(BATCH, limit - done));
+      if (due.length === 0) break;
+      // Nodes polling together start at different places in the list, so they collide less.
+      const start = Math.floor(Math.random() * due.length);
+      const queue = [...due.slice(start), ...due.slice(0, start)];
+      let played = 0;
+      const worker = async () => {
+        for (let next = queue.shift(); next && !this.stopped; next = queue.shift()) {
+          try {
+            if (await playDueGame(this.ctx, next.id, next.version)) played += 1;
+          } catch (err) {
+            if (!isRetryableTxError(err)) this.log.error({ err }, 'sweeper step failed');
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: this.concurrency }, claimer));
+      };
+      await Promise.all(Array.from({ length: this.concurrency }, worker));
+      done += played;
+      // Everything due was taken elsewhere or is waiting for a lock: try again next tick.
+      if (played === 0) break;
+    }
     return done;
   }
 

@@ -1,0 +1,81 @@
+import type { Executor } from '../../db/client';
+import type { GameRow, PlayerRow } from './repo';
+import { findGame, gamePlayersOf } from './repo';
+
+/**
+ * A node's copy of the games it plays (decision 006): the game row as of its `version` and its
+ * seats. It saves reading the whole jsonb state (and the seats) before every move; it is never
+ * the authority. Every write goes through `game_commit_move`, which locks the row and refuses a
+ * move computed from another version or another presence of the seats ('stale'); the caller
+ * then drops the entry, reads the game again and retries. Other nodes' moves therefore only
+ * cost a refresh here. Reads that must be exact (a client opening or reopening the game) go to
+ * the database and refresh the entry.
+ */
+export interface CachedGame {
+  row: GameRow;
+  players: PlayerRow[];
+}
+
+/** Bound on entries per node (a live match is ~3 KB); the oldest entry goes first. */
+const MAX_ENTRIES = 20_000;
+
+export class GameCache {
+  private readonly entries = new Map<string, CachedGame>();
+
+  get(gameId: string): CachedGame | undefined {
+    return this.entries.get(gameId);
+  }
+
+  /** Keeps a game while it is being played; a finished game is dropped. */
+  set(entry: CachedGame): void {
+    const id = entry.row.id;
+    this.entries.delete(id);
+    if (entry.row.status !== 'playing') return;
+    this.entries.set(id, entry);
+    if (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  delete(gameId: string): void {
+    this.entries.delete(gameId);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached game, or a fresh read (stored for next time) when there is none, when `refresh`
+   * is set, or when the caller knows a newer version (`atLeastVersion`). Undefined if no such game.
+   */
+  async load(
+    db: Executor,
+    gameId: string,
+    opts: { refresh?: boolean; atLeastVersion?: number } = {},
+  ): Promise<CachedGame | undefined> {
+    const hit = this.entries.get(gameId);
+    if (hit && !opts.refresh && hit.row.version >= (opts.atLeastVersion ?? 0)) return hit;
+    const row = await findGame(db, gameId);
+    if (!row) {
+      this.entries.delete(gameId);
+      return undefined;
+    }
+    const entry = { row, players: await gamePlayersOf(db, gameId) };
+    this.set(entry);
+    return entry;
+  }
+}
+
+/** One cache per database handle, i.e. per server node (tests build several nodes in one process). */
+const caches = new WeakMap<object, GameCache>();
+
+export function gameCacheFor(db: object): GameCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new GameCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
