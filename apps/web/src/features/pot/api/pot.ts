@@ -4,6 +4,7 @@ import {
   potCurrentResponseSchema,
   potRankingResponseSchema,
   potTopUpResponseSchema,
+  type PotRankingResponse,
 } from '@domino/contracts';
 import { z } from 'zod';
 import { apiGet, apiSend } from '../../../lib/api';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -50,13 +50,6 @@ function SettingsCard({ pot }: { pot: AdminPotResponse }) {
   const [description, setDescription] = useState(pot.description);
   const [rows, setRows] = useState(() => pot.shares_bps.map(bpsToInput));
   const [error, setError] = useState<string | null>(null);
-  const saved = JSON.stringify([pot.description, pot.shares_bps]);
-  // Show the server's values again after a save (or another staff member's change).
-  useEffect(() => {
-    const [d, s] = JSON.parse(saved) as [string, number[]];
-    setDescription(d);
-    setRows(s.map(bpsToInput));
-  }, [saved]);
 
   const total = draftTotalBps(rows);
   const parsed = parseSharesDraft(rows);
@@ -433,7 +426,8 @@ export default function AdminPotPage() {
         </Paper>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <SettingsCard pot={pot} />
+        {/* Keyed by the stored values: the form starts over from the server's after a save. */}
+        <SettingsCard key={JSON.stringify([pot.description, pot.shares_bps])} pot={pot} />
         <Stack gap="md">
           <TopUpCard pot={pot} />
           <Card padding="lg" radius="lg" withBorder>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -30,7 +30,7 @@ import { Link } from 'react-router';
 import { MSG_POT, formatBs, type PotPlayer, type PotRankingResponse } from '@domino/contracts';
 import { formatCaracasDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { usePotRanking } from '../api/pot';
+import { usePotRanking, type PotRanking } from '../api/pot';
 import {
   bpsToPercent,
   myStanding,
@@ -40,24 +40,19 @@ import {
   timeLeftSummary,
 } from '../lib/pot';
 
-/** Ticks every second; `offsetMs` corrects the device clock by the server's. */
-function useServerNow(offsetMs: number): number {
-  const [now, setNow] = useState(() => Date.now() + offsetMs);
+/** The device clock, ticking every second. */
+function useClock(): number {
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now() + offsetMs);
-    const id = window.setInterval(() => setNow(Date.now() + offsetMs), 1000);
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
-  }, [offsetMs]);
+  }, []);
   return now;
 }
 
-function Countdown({ data, onOver }: { data: PotRankingResponse; onOver: () => void }) {
-  // Offset measured once per answer: server_time is when the server answered.
-  const offset = useMemo(
-    () => Date.parse(data.pot.server_time) - Date.now(),
-    [data.pot.server_time],
-  );
-  const now = useServerNow(offset);
+function Countdown({ data, onOver }: { data: PotRanking; onOver: () => void }) {
+  // The device clock corrected by the server's, measured when the answer arrived.
+  const now = useClock() + data.clockOffsetMs;
   const left = timeLeft(Date.parse(data.pot.ends_at), now);
   const fired = useRef(false);
   useEffect(() => {
