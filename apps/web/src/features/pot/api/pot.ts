@@ -28,12 +28,17 @@ export function usePotCurrent() {
   });
 }
 
+/** The /pote answer plus how far the device clock is behind the server's (ms; for the countdown). */
+export type PotRanking = PotRankingResponse & { clockOffsetMs: number };
+
 /** GET /api/monthly-pot/ranking: the /pote page (top 50, my standing, shares, past months). */
 export function usePotRanking() {
   return useQuery({
     queryKey: POT_KEYS.ranking,
-    queryFn: ({ signal }) =>
-      apiGet('/api/monthly-pot/ranking', potRankingResponseSchema, { signal }),
+    queryFn: async ({ signal }): Promise<PotRanking> => {
+      const data = await apiGet('/api/monthly-pot/ranking', potRankingResponseSchema, { signal });
+      return { ...data, clockOffsetMs: Date.parse(data.pot.server_time) - Date.now() };
+    },
     refetchInterval: 60_000,
   });
 }
