@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG, MSG_ADMIN } from '@domino/contracts';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Issue 6 journeys in the staff console: staff suspend a logged-in player, whose open page logs
+ * out at once (no reload) with the suspension message; the player cannot log in until staff
+ * reactivate them. Staff deactivate a bank and players no longer see it when withdrawing. Every
+ * new console page is photographed at phone and desktop size.
+ */
+describe('the staff console in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Photographs the current admin page at both sizes (phone first, then back to desktop). */
+  async function shots(page: Page, name: string) {
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-phone`);
+    await page.setViewportSize(DESKTOP);
+    await page.waitForTimeout(300);
+    await shot(page, `${name}-desktop`);
+  }
+
+  it.skipIf(!ok)(
+    'staff suspend a user who is then logged out, cannot log in, and can after reactivation',
+    async () => {
+      const player = await registerViaApi(app.baseUrl);
+      const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+      const page = await playerCtx.newPage();
+      const playerErrors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password);
+      await page.waitForURL('**/dashboard');
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent())
+        .toBe('Bs. 0,00');
+      // A marker that only survives if the page is never reloaded.
+      await page.evaluate(() => {
+        (window as unknown as { __noReload: boolean }).__noReload = true;
+      });
+
+      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const admin = await adminCtx.newPage();
+      const adminErrors = trackErrors(admin);
+      await loginViaUi(admin, ADMIN.email, ADMIN.password);
+
+      // The dashboard: pending queues, today's volume, pot, live matches, ledger check on demand.
+      await admin.goto('/admin');
+      await admin.getByTestId('ledger-verify').click();
+      await expect
+        .poll(() => admin.getByTestId('ledger-status').textContent(), { timeout: 10_000 })
+        .toBe('Consistente');
+      await shots(admin, 'admin-overview');
+
+      // Search the player by part of their cédula and open their page.
+      await admin.goto('/admin/usuarios');
+      await admin.getByTestId('admin-users-search').fill(player.identification.slice(0, 6));
+      const row = admin.getByTestId('admin-user-row').filter({ hasText: player.name }).last();
+      await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
+      await shots(admin, 'admin-users');
+      await admin.getByTestId('admin-users-search').fill(player.email.toUpperCase());
+      await expect
+        .poll(() => admin.getByTestId('admin-user-row').filter({ visible: true }).count())
+        .toBe(1);
+      await admin.getByTestId('admin-user-row').filter({ visible: true }).first().click();
+      await admin.waitForURL(`**/admin/usuarios/${player.id}`);
+      await expect.poll(() => admin.getByTestId('admin-user-name').textContent()).toBe(player.name);
+
+      // Suspend with a reason.
+      await admin.getByTestId('admin-user-suspend').click();
+      await admin.getByTestId('status-confirm').click();
+      await expect.poll(() => admin.getByText('Indica el motivo').first().isVisible()).toBe(true);
+      await admin.getByTestId('status-reason').fill('Uso de varias cuentas');
+      await admin.getByTestId('status-confirm').click();
+      await expect
+        .poll(() => admin.getByTestId('admin-user-status').textContent(), { timeout: 10_000 })
+        .toBe('Suspendido');
+      await expect.poll(() => admin.getByTestId('admin-user-suspension').isVisible()).toBe(true);
+      await shots(admin, 'admin-user-suspended');
+
+      // The player's open page logs out by itself, with the reason, without a reload.
+      await page.waitForURL('**/login**', { timeout: 10_000 });
+      await expect
+        .poll(() => page.getByText(MSG_ADMIN.suspendedNotice).first().isVisible())
+        .toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+      ).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      await shot(page, 'player-suspended-phone');
+
+      // Logging in again is refused with the suspension message.
+      await page.getByLabel('Correo electrónico').fill(player.email);
+      await page.getByLabel(/^Contraseña/).fill(player.password);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await expect
+        .poll(() => page.getByText(MSG.accountSuspended).first().isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/login');
+
+      // Staff reactivate; the player logs in again.
+      await admin.getByTestId('admin-user-reactivate').click();
+      await admin.getByTestId('status-reason').fill('Identidad verificada');
+      await admin.getByTestId('status-confirm').click();
+      await expect
+        .poll(() => admin.getByTestId('admin-user-status').textContent(), { timeout: 10_000 })
+        .toBe('Activo');
+      await loginViaUi(page, player.email, player.password);
+      await page.waitForURL('**/dashboard');
+
+      // Both actions are in the audit log, with their before and after.
+      await admin.goto(`/admin/auditoria?target_type=user&target_id=${player.id}`);
+      await expect
+        .poll(() => admin.getByTestId('audit-row').filter({ visible: true }).count())
+        .toBe(2);
+      await admin.getByTestId('audit-row').filter({ visible: true }).last().click();
+      await expect
+        .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
+        .toContain('suspendido');
+      await shots(admin, 'admin-audit-user');
+
+      expect(playerErrors).toEqual([]);
+      expect(adminErrors).toEqual([]);
+      await playerCtx.close();
+      await adminCtx.close();
+    },
+  );
+
+  it.skipIf(!ok)('staff deactivate a bank and players no longer see it', async () => {
+    const player = await registerViaApi(app.baseUrl);
+    const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+    const page = await playerCtx.newPage();
+    await loginViaUi(page, player.email, player.password);
+    const bankOptions = async () => {
+      await page.goto('/withdraw');
+      await page.getByTestId('withdraw-bank').click();
+      await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(0);
+      const names = await page.getByRole('option').allTextContents();
+      await page.keyboard.press('Escape');
+      return names;
+    };
+    expect(await bankOptions()).toContain('0175 - BDT');
+
+    const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+    const admin = await adminCtx.newPage();
+    const errors = trackErrors(admin);
+    await loginViaUi(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/admin/bancos');
+    await admin.getByTestId('bank-deactivate-0175').filter({ visible: true }).click();
+    await expect
+      .poll(() => admin.getByTestId('bank-status-0175').filter({ visible: true }).textContent())
+      .toBe('Inactivo');
+
+    // The only active recharge account cannot be deactivated: players would have nowhere to pay.
+    await admin.getByTestId('account-deactivate-1').filter({ visible: true }).click();
+    await expect
+      .poll(() => admin.getByText(MSG_ADMIN.lastActiveAccount).first().isVisible())
+      .toBe(true);
+    await shots(admin, 'admin-banks');
+
+    // A new bank through the form.
+    await admin.getByTestId('bank-new').click();
+    await admin.getByTestId('bank-code').fill('0134');
+    await admin.getByTestId('bank-name').fill('BANESCO');
+    await admin.getByTestId('bank-save').click();
+    await expect
+      .poll(() => admin.getByTestId('bank-status-0134').filter({ visible: true }).textContent())
+      .toBe('Activo');
+
+    const after = await bankOptions();
+    expect(after).not.toContain('0175 - BDT');
+    expect(after).toContain('0134 - BANESCO');
+
+    await admin.goto('/admin/auditoria?action=bank.deactivate');
+    await admin.getByTestId('audit-row').filter({ visible: true }).first().click();
+    await expect
+      .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
+      .toContain('inactivo');
+    await shots(admin, 'admin-audit-bank');
+    expect(errors).toEqual([]);
+    await playerCtx.close();
+    await adminCtx.close();
+  });
+});
