@@ -64,8 +64,9 @@ export async function listBanks(db: Executor, id?: number): Promise<AdminBank[]>
   const rows = await db
     .select({
       bank: banks,
-      active: sql<number>`(select count(*) from ${rechargeAccounts} ra
-        where ra.bank_id = ${banks.id} and ra.active)::int`,
+      // Written out: inside a subquery a bare column reference would bind to the inner table.
+      active: sql<number>`(select count(*) from recharge_accounts ra
+        where ra.bank_id = banks.id and ra.active)::int`,
     })
     .from(banks)
     .where(id === undefined ? sql`true` : eq(banks.id, id))

@@ -284,6 +284,8 @@ describe('staff console routes', () => {
         payload: { email, password: 'Secreto123' },
       });
     const second = (await login()).json().token as string;
+    const seated = (await get(`/api/admin/users/${p.id}`, admin)).json();
+    expect(seated.seat).toEqual({ table_id: 2, table_name: 'Mesa Clásica', playing: false });
 
     const noReason = await post(`/api/admin/users/${p.id}/suspend`, admin, { reason: ' ' });
     expect(noReason.statusCode).toBe(422);
@@ -367,6 +369,8 @@ describe('staff console routes', () => {
       .from(tableSeats)
       .where(eq(tableSeats.userId, target.id));
     expect(seats).toHaveLength(1);
+    const detail = (await get(`/api/admin/users/${target.id}`, admin)).json();
+    expect(detail.seat).toMatchObject({ table_id: 3, playing: true });
   });
 
   it('refuses to suspend oneself or another admin, and unknown users', async () => {
@@ -503,6 +507,13 @@ describe('staff console routes', () => {
     const account = created.json();
     expect(account).toMatchObject({ active: true, bank: { code: '0175' }, phone: '04241234567' });
     expect(await visible()).toEqual([1, account.id]);
+    const counts = (await get('/api/admin/banks', admin)).json() as {
+      code: string;
+      active_accounts: number;
+    }[];
+    expect(counts.find((b) => b.code === '0102')?.active_accounts).toBe(1);
+    expect(counts.find((b) => b.code === '0175')?.active_accounts).toBe(1);
+    expect(counts.find((b) => b.code === '0171')?.active_accounts).toBe(0);
 
     // The bank of an active account cannot be deactivated.
     const busy = await post(`/api/admin/banks/${bdt.id}/deactivate`, admin);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '@domino/contracts';
 import { ADMIN_USERS_PAGE_SIZE, MSG_ADMIN, centsToBolivares } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
-import { accounts, auditLog, gameTables, games, tableSeats, users } from '../../db/schema';
+import { accounts, auditLog, gameTables, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { revokeAllTokens } from '../auth/service';
@@ -109,7 +109,8 @@ export async function userDetail(db: Executor, id: number): Promise<AdminUserDet
     .select({
       tableId: tableSeats.tableId,
       name: gameTables.name,
-      playing: sql<boolean>`exists (select 1 from ${games} g where g.table_id = ${tableSeats.tableId}
+      // Written out: inside a subquery a bare column reference would bind to the inner table.
+      playing: sql<boolean>`exists (select 1 from games g where g.table_id = table_seats.table_id
         and g.kind = 'table' and g.status = 'playing')`,
     })
     .from(tableSeats)
