@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Issue 6 journey, "the pot modal's once-per-session rule" (spec §4 Pot modal): staff top up the
+ * pot in /admin/pote; a player who logs in sees the modal shortly after the dashboard loads;
+ * once closed it stays closed on reload and on coming back to /dashboard; after logout and a new
+ * login it shows again; 'Ver Ranking Completo' closes it and opens /pote with the amount.
+ */
+describe('the Pote del Mes in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const modalAmount = (page: Page) => page.getByTestId('pot-modal-amount');
+  /** The modal never opens before its 800 ms delay, so 2 s without it means it is not coming. */
+  const expectNoModal = async (page: Page) => {
+    await page.getByText('Seleccione un Juego').first().waitFor();
+    await page.waitForTimeout(2_000);
+    expect(await modalAmount(page).count()).toBe(0);
+  };
+
+  it.skipIf(!ok)(
+    'shows the pot modal once per browser session and leads to the ranking',
+    async () => {
+      // Staff: description and a top-up with a reason, confirmed in a modal.
+      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const admin = await adminCtx.newPage();
+      const adminErrors = trackErrors(admin);
+      await loginViaUi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/pote');
+      await admin.getByTestId('pot-description').fill('¡Premios para los tres mejores del mes!');
+      await admin.getByTestId('pot-save').click();
+      await expect
+        .poll(() => admin.getByText('Pote actualizado').first().isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      await admin.getByTestId('pot-topup-amount').fill('2500,50');
+      await admin.getByTestId('pot-topup-reason').fill('Aporte de lanzamiento');
+      await admin.getByTestId('pot-topup-submit').click();
+      await admin.getByTestId('pot-topup-confirm').click();
+      await expect
+        .poll(() => admin.getByTestId('admin-pot-amount').textContent(), { timeout: 10_000 })
+        .toBe('Bs. 2.500,50');
+      await expect.poll(() => admin.getByText('Aporte de lanzamiento').count()).toBeGreaterThan(0);
+      await shot(admin, 'admin-pot-desktop');
+      await admin.setViewportSize(PHONE);
+      await shot(admin, 'admin-pot-phone');
+      expect(adminErrors).toEqual([]);
+      await adminCtx.close();
+
+      // Player on a phone: the modal appears after the dashboard loads.
+      const player = await registerViaApi(app.baseUrl);
+      const ctx = await newContext(browser, app.baseUrl, PHONE);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password);
+      await page.waitForURL('**/dashboard');
+      await expect
+        .poll(() => modalAmount(page).textContent(), { timeout: 10_000 })
+        .toBe('Bs. 2.500,50');
+      expect(await page.getByText('¡Premios para los tres mejores del mes!').count()).toBe(1);
+      await page.waitForTimeout(400); // let the opening transition finish for the screenshot
+      await shot(page, 'pot-modal-phone');
+      await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
+      await expect.poll(() => modalAmount(page).count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('pot_modal_seen'))).toBe('1');
+
+      // Closed means closed for this browser session: reload, and coming back to /dashboard.
+      await page.reload();
+      await expectNoModal(page);
+      await page.goto('/transactions');
+      await page
+        .getByRole('link', { name: /Dominó/ })
+        .first()
+        .click();
+      await page.waitForURL('**/dashboard');
+      await expectNoModal(page);
+
+      // Logout clears the flag: the next login shows it again.
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+      await page.waitForURL('**/login');
+      expect(await page.evaluate(() => sessionStorage.getItem('pot_modal_seen'))).toBeNull();
+      await loginViaUi(page, player.email, player.password);
+      await page.waitForURL('**/dashboard');
+      await expect.poll(() => modalAmount(page).count(), { timeout: 10_000 }).toBe(1);
+
+      // 'Ver Ranking Completo' closes it and opens /pote.
+      await page.getByRole('button', { name: 'Ver Ranking Completo' }).click();
+      await page.waitForURL('**/pote');
+      await expect
+        .poll(() => page.getByTestId('pot-amount').textContent(), { timeout: 10_000 })
+        .toBe('Bs. 2.500,50');
+      expect(await modalAmount(page).count()).toBe(0);
+      await shot(page, 'pot-page-phone');
+      await page.goto('/dashboard');
+      await expectNoModal(page);
+      expect(errors).toEqual([]);
+      await ctx.close();
+
+      // The same on a desktop, for the screenshots.
+      const wide = await newContext(browser, app.baseUrl, DESKTOP);
+      const desk = await wide.newPage();
+      await loginViaUi(desk, player.email, player.password);
+      await expect.poll(() => modalAmount(desk).count(), { timeout: 10_000 }).toBe(1);
+      await desk.waitForTimeout(400);
+      await shot(desk, 'pot-modal-desktop');
+      await desk.getByRole('button', { name: 'Ver Ranking Completo' }).click();
+      await desk.waitForURL('**/pote');
+      await desk.getByTestId('pot-amount').waitFor();
+      await shot(desk, 'pot-page-desktop');
+      await wide.close();
+    },
+  );
+});
