@@ -113,6 +113,7 @@ export default function AdminAuditPage() {
               ...(audit.data?.actors ?? []).map((a) => ({ value: String(a.id), label: a.name })),
             ]}
             data-testid="audit-actor"
+            size="sm"
           />
           <NativeSelect
             label="Acción"
@@ -123,6 +124,7 @@ export default function AdminAuditPage() {
               ...(audit.data?.actions ?? []).map((a) => ({ value: a, label: auditActionLabel(a) })),
             ]}
             data-testid="audit-action"
+            size="sm"
           />
           <NativeSelect
             label="Sobre"
@@ -130,6 +132,7 @@ export default function AdminAuditPage() {
             onChange={(e) => setFilter('target_type', e.currentTarget.value)}
             data={TARGET_TYPES}
             data-testid="audit-target-type"
+            size="sm"
           />
           <TextInput
             label="ID"
@@ -138,6 +141,7 @@ export default function AdminAuditPage() {
             placeholder="Ej. 12"
             maxLength={100}
             data-testid="audit-target-id"
+            size="sm"
           />
           <TextInput
             label="Desde"
@@ -145,6 +149,7 @@ export default function AdminAuditPage() {
             value={filters.from}
             onChange={(e) => setFilter('from', e.currentTarget.value)}
             data-testid="audit-from"
+            size="sm"
           />
           <TextInput
             label="Hasta"
@@ -152,18 +157,20 @@ export default function AdminAuditPage() {
             value={filters.to}
             onChange={(e) => setFilter('to', e.currentTarget.value)}
             data-testid="audit-to"
+            size="sm"
           />
         </SimpleGrid>
         {anyFilter && (
-          <Button
-            mt="sm"
-            size="xs"
-            variant="subtle"
-            leftSection={<IconFilterOff size={14} aria-hidden />}
-            onClick={() => setParams({}, { replace: true })}
-          >
-            Quitar filtros
-          </Button>
+          <Group mt="sm">
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconFilterOff size={14} aria-hidden />}
+              onClick={() => setParams({}, { replace: true })}
+            >
+              Quitar filtros
+            </Button>
+          </Group>
         )}
       </Card>
 

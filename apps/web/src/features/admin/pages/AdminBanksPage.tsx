@@ -139,31 +139,29 @@ export default function AdminBanksPage() {
               <Stack gap="xs" hiddenFrom="sm">
                 {list.map((b) => (
                   <Card key={b.id} padding="sm" data-testid={`bank-row-${b.code}`}>
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Stack gap={2} style={{ minWidth: 0 }}>
-                        <Group gap={6} wrap="nowrap">
-                          <Text fw={700} ff="monospace">
+                    <Stack gap={6}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fw={700} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                          <Text span ff="monospace" fw={700}>
                             {b.code}
-                          </Text>
-                          <Text fw={700} truncate>
-                            {b.name}
-                          </Text>
-                        </Group>
-                        <Group gap={6}>
-                          <ActiveBadge
-                            active={b.status === 'activo'}
-                            testId={`bank-status-${b.code}`}
-                          />
-                          <Text fz="xs" c="dimmed">
-                            {b.active_accounts} cuenta(s) de recarga activa(s)
-                          </Text>
-                        </Group>
-                      </Stack>
-                      <Group gap={6} wrap="nowrap">
-                        {bankEdit(b)}
-                        {bankToggle(b)}
+                          </Text>{' '}
+                          {b.name}
+                        </Text>
+                        <ActiveBadge
+                          active={b.status === 'activo'}
+                          testId={`bank-status-${b.code}`}
+                        />
                       </Group>
-                    </Group>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fz="xs" c="dimmed">
+                          {b.active_accounts} cuenta(s) de recarga activa(s)
+                        </Text>
+                        <Group gap={6} wrap="nowrap">
+                          {bankEdit(b)}
+                          {bankToggle(b)}
+                        </Group>
+                      </Group>
+                    </Stack>
                   </Card>
                 ))}
               </Stack>
@@ -222,25 +220,25 @@ export default function AdminBanksPage() {
               <Stack gap="xs" hiddenFrom="md">
                 {list.map((a) => (
                   <Card key={a.id} padding="sm" data-testid={`account-row-${a.id}`}>
-                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                      <Stack gap={2} style={{ minWidth: 0 }}>
-                        <Text fw={700} fz="sm">
+                    <Stack gap={4}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text fw={700} fz="sm" style={{ minWidth: 0 }}>
                           {a.bank.code} {a.bank.name}
                         </Text>
-                        <Text ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {a.account_number}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {a.holder_name} ·{' '}
-                          {documentText(a.type_identification, a.n_identification)} · {a.phone}
-                        </Text>
                         <ActiveBadge active={a.active} testId={`account-status-${a.id}`} />
-                      </Stack>
-                      <Group gap={6} wrap="nowrap">
+                      </Group>
+                      <Text ff="monospace" fz="sm">
+                        {a.account_number}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {a.holder_name} · {documentText(a.type_identification, a.n_identification)}{' '}
+                        · {a.phone}
+                      </Text>
+                      <Group gap={6} wrap="nowrap" justify="flex-end">
                         {accountEdit(a)}
                         {accountToggle(a)}
                       </Group>
-                    </Group>
+                    </Stack>
                   </Card>
                 ))}
               </Stack>
