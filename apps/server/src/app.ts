@@ -165,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      // The build writes .br/.gz copies (apps/web/vite.config.ts); sent when the client accepts them.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

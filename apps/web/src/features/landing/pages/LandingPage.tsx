@@ -1,32 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Box } from '@mantine/core';
 import { About } from '../components/About';
-import { Faq } from '../components/Faq';
-import { FeatureSlider } from '../components/FeatureSlider';
-import { Games } from '../components/Games';
 import { Hero } from '../components/Hero';
-import { Highlights } from '../components/Highlights';
-import { HowToPlay } from '../components/HowToPlay';
-import { ScrollToTop } from '../components/ScrollToTop';
-import { Testimonials } from '../components/Testimonials';
-import { WhyPlay } from '../components/WhyPlay';
+
+const BelowTheFold = lazy(() => import('../components/BelowTheFold'));
 
 /**
  * The landing page (spec §1, §9; issue 6): banner, about (#about), game selection (#games), why
  * play, how to play in 3 steps, real winners and top players, the feature slider, testimonials,
- * FAQ (#faq), and the scroll-to-top button.
+ * FAQ (#faq), and the scroll-to-top button. The first screen (banner, about) renders at once; the
+ * rest comes in a second chunk (the navbar's hash scrolling waits for its targets).
  */
 export default function LandingPage() {
   return (
     <>
       <Hero />
       <About />
-      <Games />
-      <WhyPlay />
-      <HowToPlay />
-      <Highlights />
-      <FeatureSlider />
-      <Testimonials />
-      <Faq />
-      <ScrollToTop />
+      <Suspense fallback={<Box mih="100vh" aria-busy="true" />}>
+        <BelowTheFold />
+      </Suspense>
     </>
   );
 }
