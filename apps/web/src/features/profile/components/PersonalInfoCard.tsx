@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Card,
+  Flex,
   Group,
   Input,
   Loader,
@@ -127,6 +128,7 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
           }
           onClick={editing ? cancel : startEditing}
           disabled={mutation.isPending}
+          style={{ flexShrink: 0 }}
         >
           {editing ? 'Cancelar' : 'Editar'}
         </Button>
@@ -225,8 +227,13 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
               </Alert>
             )}
 
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={cancel} disabled={mutation.isPending}>
+            <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                onClick={cancel}
+                disabled={mutation.isPending}
+                w={{ base: '100%', xs: 'auto' }}
+              >
                 Cancelar
               </Button>
               <Button
@@ -234,10 +241,11 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                 disabled={mutation.isPending}
                 leftSection={mutation.isPending ? <Loader size={14} color="gray" /> : undefined}
                 onMouseDown={(e) => e.preventDefault()}
+                w={{ base: '100%', xs: 'auto' }}
               >
                 {mutation.isPending ? 'Guardando...' : 'Guardar Cambios'}
               </Button>
-            </Group>
+            </Flex>
           </Stack>
         </form>
       )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconKey, IconReceipt, IconRefresh, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
+import classes from './ProfilePage.module.css';
 
 /**
  * /profile (spec §2 Profile, §4, §8; issue 6): header card with the photo, stat tiles, the
@@ -50,56 +51,58 @@ export default function ProfilePage() {
         </Stack>
       </Group>
 
-      <Grid gap={{ base: 'md', md: 'xl' }}>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
+      <div className={classes.layout}>
+        <div className={classes.column}>
+          <div className={classes.header}>
             <ProfileHeaderCard user={user} />
-            <Card padding="lg" shadow="sm">
-              <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
-                Acciones rápidas
-              </Title>
-              <Stack gap="xs">
-                <Button
-                  variant="light"
-                  justify="flex-start"
-                  leftSection={<IconRefresh size={18} aria-hidden />}
-                  loading={refreshing}
-                  onClick={refresh}
-                  fullWidth
-                >
-                  Actualizar Perfil
-                </Button>
-                <Button
-                  component={Link}
-                  to="/transactions"
-                  variant="light"
-                  justify="flex-start"
-                  leftSection={<IconReceipt size={18} aria-hidden />}
-                  fullWidth
-                >
-                  Ver Transacciones
-                </Button>
-                <Button
-                  variant="light"
-                  justify="flex-start"
-                  leftSection={<IconKey size={18} aria-hidden />}
-                  onClick={passwordModal.open}
-                  fullWidth
-                >
-                  Cambiar Contraseña
-                </Button>
-              </Stack>
-            </Card>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
+          </div>
+          <Card padding="lg" shadow="sm" className={classes.actions}>
+            <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
+              Acciones rápidas
+            </Title>
+            <Stack gap="xs">
+              <Button
+                variant="light"
+                justify="flex-start"
+                leftSection={<IconRefresh size={18} aria-hidden />}
+                loading={refreshing}
+                onClick={refresh}
+                fullWidth
+              >
+                Actualizar Perfil
+              </Button>
+              <Button
+                component={Link}
+                to="/transactions"
+                variant="light"
+                justify="flex-start"
+                leftSection={<IconReceipt size={18} aria-hidden />}
+                fullWidth
+              >
+                Ver Transacciones
+              </Button>
+              <Button
+                variant="light"
+                justify="flex-start"
+                leftSection={<IconKey size={18} aria-hidden />}
+                onClick={passwordModal.open}
+                fullWidth
+              >
+                Cambiar Contraseña
+              </Button>
+            </Stack>
+          </Card>
+        </div>
+        <div className={classes.column}>
+          <div className={classes.stats}>
             <StatTiles user={user} />
-            {/* Re-mounted when another user logs in in this tab, so the form never shows stale data. */}
+          </div>
+          <div className={classes.info}>
+            {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}
             <PersonalInfoCard key={user?.id ?? 0} user={user} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+          </div>
+        </div>
+      </div>
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
     </Container>
   );
