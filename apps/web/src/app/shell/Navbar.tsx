@@ -206,7 +206,14 @@ function UserMenu({
       <Menu.Target>
         <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
           <Group gap={8} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="gold" variant="filled">
+            <Avatar
+              size={30}
+              radius="xl"
+              color="gold"
+              variant="filled"
+              src={user?.avatar_url ?? null}
+              alt=""
+            >
               {initials(name)}
             </Avatar>
             <Text fw={600} fz="sm" c="white" truncate maw={160}>
