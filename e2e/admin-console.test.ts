@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG, MSG_ADMIN } from '@domino/contracts';
+import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
 import type { RunningApp } from './support';
 import {
   ADMIN,
@@ -97,6 +97,7 @@ describe('the staff console in the browser', () => {
       await admin.getByTestId('status-confirm').click();
       await expect.poll(() => admin.getByText('Indica el motivo').first().isVisible()).toBe(true);
       await admin.getByTestId('status-reason').fill('Uso de varias cuentas');
+      await shot(admin, 'admin-suspend-modal-desktop');
       await admin.getByTestId('status-confirm').click();
       await expect
         .poll(() => admin.getByTestId('admin-user-status').textContent(), { timeout: 10_000 })
@@ -184,6 +185,20 @@ describe('the staff console in the browser', () => {
       .toBe(true);
     await shots(admin, 'admin-banks');
 
+    // The recharge-account form checks its fields with the contracts' messages before sending.
+    await admin.setViewportSize(PHONE);
+    await admin.getByTestId('account-new').click();
+    await admin.getByTestId('account-number').fill('0175000111');
+    await admin.getByTestId('account-phone').fill('0414123');
+    await admin.getByTestId('account-save').click();
+    await expect
+      .poll(() => admin.getByText(MSG_PAYMENTS.accountNumberInvalid).first().isVisible())
+      .toBe(true);
+    await expect.poll(() => admin.getByText(MSG.bankRequired).first().isVisible()).toBe(true);
+    await shot(admin, 'admin-account-form-phone');
+    await admin.keyboard.press('Escape');
+    await admin.setViewportSize(DESKTOP);
+
     // A new bank through the form.
     await admin.getByTestId('bank-new').click();
     await admin.getByTestId('bank-code').fill('0134');
@@ -203,6 +218,16 @@ describe('the staff console in the browser', () => {
       .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
       .toContain('inactivo');
     await shots(admin, 'admin-audit-bank');
+    await admin.setViewportSize(PHONE);
+    await admin
+      .getByRole('button', { name: 'Ver cambios' })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await expect
+      .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
+      .toContain('inactivo');
+    await shot(admin, 'admin-audit-diff-phone');
     expect(errors).toEqual([]);
     await playerCtx.close();
     await adminCtx.close();
