@@ -227,6 +227,7 @@ describe('the staff console in the browser', () => {
     await expect
       .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
       .toContain('inactivo');
+    await admin.waitForTimeout(400); // the expand animation
     await shot(admin, 'admin-audit-diff-phone');
     expect(errors).toEqual([]);
     await playerCtx.close();

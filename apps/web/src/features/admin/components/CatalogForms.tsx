@@ -225,6 +225,7 @@ function AccountFormBody({
           error={err('bank_id')}
           required
           data-testid="account-bank"
+          size="md"
         />
         <TextInput
           label="Número de cuenta"
@@ -255,6 +256,7 @@ function AccountFormBody({
               error={err('type_identification')}
               w={80}
               data-testid="account-doc-type"
+              size="md"
             />
             <TextInput
               label="Número"
