@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  browserAvailable,
+  launchBrowser,
+  newContext,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Issue 6 journey "landing anchors and FAQ" in real Chromium against the built app: the navbar's
+ * anchors scroll (animated) to #about, #games and #faq; the eight FAQ items open and close; the
+ * scroll-to-top button appears past 500 px and brings the page back; the winners section is
+ * empty on a fresh platform (never sample winners); /privacy and /terms render; the register
+ * form's terms link opens /terms. Screenshots of every section at phone and desktop sizes.
+ */
+describe('the landing and the public pages in the browser', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Opens the landing and waits for the banner and the below-the-fold chunk. */
+  async function openLanding(page: Page) {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
+    await page.locator('#faq').waitFor();
+    // The preloader fades for 1000 ms after the shell mounts, then leaves the page.
+    await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+  }
+
+  /** Top of an element relative to the viewport, in pixels. */
+  const topOf = (page: Page, selector: string) =>
+    page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().top, selector);
+
+  /** Starts counting scroll events; returns a reader of the count. */
+  async function countScrolls(page: Page) {
+    await page.evaluate(() => {
+      const w = window as unknown as { __scrolls: number };
+      w.__scrolls = 0;
+      window.addEventListener('scroll', () => (w.__scrolls += 1), { passive: true });
+    });
+    return () => page.evaluate(() => (window as unknown as { __scrolls: number }).__scrolls);
+  }
+
+  it.skipIf(!ok)(
+    'scrolls to #about, #games and #faq from the navbar, animated, just under the header',
+    async () => {
+      const context = await newContext(browser, app.baseUrl, DESKTOP);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await openLanding(page);
+      const nav = page.getByRole('navigation', { name: 'Principal' });
+      const scrolls = await countScrolls(page);
+      for (const [label, id] of [
+        ['Acerca de', 'about'],
+        ['Juegos', 'games'],
+        ['Preguntas Frecuentes', 'faq'],
+      ] as const) {
+        await nav.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+        await page.waitForURL((url) => url.hash === `#${id}`);
+        // scroll-padding-top is 80 px (64 px navbar): the section starts right under it.
+        await expect
+          .poll(() => topOf(page, `#${id}`), { timeout: 5_000, message: `#${id} in place` })
+          .toBeGreaterThan(40);
+        await expect.poll(() => topOf(page, `#${id}`), { timeout: 5_000 }).toBeLessThan(120);
+      }
+      // An animation moves through intermediate positions; a jump fires one scroll event.
+      expect(await scrolls()).toBeGreaterThan(3);
+      // Back to the banner through "Inicio".
+      await nav.getByRole('link', { name: 'Inicio' }).click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!ok)(
+    'reaches #faq from the phone menu, then opens and closes its 8 questions',
+    async () => {
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await openLanding(page);
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('link', { name: /^Preguntas Frecuentes/ })
+        .click();
+      await page.waitForURL((url) => url.hash === '#faq');
+      await expect.poll(() => topOf(page, '#faq'), { timeout: 5_000 }).toBeLessThan(120);
+      await expect.poll(() => topOf(page, '#faq'), { timeout: 5_000 }).toBeGreaterThan(40);
+
+      const questions = page.locator('#faq button[aria-expanded]');
+      expect(await questions.count()).toBe(8);
+      const first = questions.nth(0);
+      await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+      await first.click();
+      await expect.poll(() => first.getAttribute('aria-expanded')).toBe('true');
+      await expect
+        .poll(() => page.getByText(/Con Pago Móvil\. En Recargar/).isVisible())
+        .toBe(true);
+      // Opening another one closes the first (one answer at a time).
+      const fees = page.getByRole('button', { name: '¿Cuánto cobra la plataforma?' });
+      await fees.click();
+      await expect.poll(() => fees.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => first.getAttribute('aria-expanded')).toBe('false');
+      await expect
+        .poll(() =>
+          page.getByText(/cada integrante de la pareja ganadora cobra Bs\. 1\.800,00/).isVisible(),
+        )
+        .toBe(true);
+      await fees.click();
+      await expect.poll(() => fees.getAttribute('aria-expanded')).toBe('false');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!ok)(
+    'shows the scroll-to-top button only past 500 px and brings the page back to the top',
+    async () => {
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      await openLanding(page);
+      const button = page.getByRole('button', { name: 'Volver arriba' });
+      expect(await button.isVisible()).toBe(false);
+      await page.evaluate(() => window.scrollTo({ top: 450, behavior: 'instant' }));
+      await page.waitForTimeout(400);
+      expect(await button.isVisible()).toBe(false);
+      await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
+      await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(true);
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(false);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!ok)(
+    'shows every section with real data only: no winners yet on a fresh platform',
+    async () => {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const context = await newContext(browser, app.baseUrl, viewport);
+        const page = await context.newPage();
+        const errors = trackErrors(page);
+        await openLanding(page);
+        const winners = page.getByTestId('recent-winners');
+        await expect
+          .poll(() =>
+            winners.getByText(/Todavía no hay partidas con dinero terminadas/).isVisible(),
+          )
+          .toBe(true);
+        await expect
+          .poll(() =>
+            page
+              .getByTestId('top-players')
+              .getByText(/El ranking de \S+ de \d{4} empieza/)
+              .isVisible(),
+          )
+          .toBe(true);
+        expect(await page.getByRole('heading', { level: 3, name: /Regístrate/ }).count()).toBe(1);
+        expect(
+          await page.locator('[data-testid="feature-slider"] .mantine-Carousel-slide').count(),
+        ).toBe(4);
+        expect(await page.locator('figure blockquote').count()).toBe(3);
+        expect(await page.getByText(/no son citas de personas reales/).isVisible()).toBe(true);
+
+        fs.mkdirSync(SHOTS, { recursive: true });
+        const sections = page.locator('main section');
+        const n = await sections.count();
+        for (let i = 0; i < n; i++) {
+          const section = sections.nth(i);
+          const name =
+            (await section.getAttribute('id')) ??
+            (await section.getAttribute('aria-labelledby')) ??
+            `s${i}`;
+          await section.scrollIntoViewIfNeeded();
+          await section.screenshot({ path: path.join(SHOTS, `landing-${size}-${i}-${name}.png`) });
+        }
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await shot(page, `landing-${size}-full`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+
+  it.skipIf(!ok)('renders /privacy and /terms with their sections and contact', async () => {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const context = await newContext(browser, app.baseUrl, viewport);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await page.goto('/privacy');
+      await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+      expect(
+        await page.getByRole('heading', { level: 2, name: /Qué datos guardamos/ }).isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole('heading', { level: 2, name: 'Contacto' }).isVisible()).toBe(
+        true,
+      );
+      await shot(page, `privacy-${size}`);
+      await page.getByRole('link', { name: 'Términos y condiciones' }).last().click();
+      await page.waitForURL('**/terms');
+      await page.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor();
+      expect(await page.getByText(/El monto mínimo de un retiro es Bs\. 500,00/).isVisible()).toBe(
+        true,
+      );
+      // The index links to each section.
+      await page
+        .getByRole('navigation', { name: 'Contenido' })
+        .getByRole('link', { name: /Pote del Mes/ })
+        .click();
+      await page.waitForURL((url) => url.hash === '#pote');
+      await expect.poll(() => topOf(page, '#pote'), { timeout: 5_000 }).toBeLessThan(120);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+      await shot(page, `terms-${size}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it.skipIf(!ok)("opens /terms from the register form's terms link", async () => {
+    const context = await newContext(browser, app.baseUrl, PHONE);
+    const page = await context.newPage();
+    await page.goto('/register');
+    const [terms] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'términos y condiciones' }).click(),
+    ]);
+    await terms.waitForURL('**/terms');
+    await terms.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor();
+    // The register form is still there, unchanged, in its own tab.
+    expect(page.url()).toMatch(/\/register$/);
+    await context.close();
+  });
+});
