@@ -26,9 +26,14 @@ export class GameCache {
     return this.entries.get(gameId);
   }
 
-  /** Keeps a game while it is being played; a finished game is dropped. */
+  /**
+   * Keeps a game while it is being played; a finished game is dropped. An entry older than the
+   * one held (a slow transaction finishing after a newer move) is ignored.
+   */
   set(entry: CachedGame): void {
     const id = entry.row.id;
+    const held = this.entries.get(id);
+    if (held && held.row.version > entry.row.version) return;
     this.entries.delete(id);
     if (entry.row.status !== 'playing') return;
     this.entries.set(id, entry);

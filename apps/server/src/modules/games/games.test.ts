@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_MESSAGES } from '@domino/contracts';
-import type { GameView } from '@domino/contracts';
+import type { GameView, MoveRequest } from '@domino/contracts';
 import type { MatchState, Move, Seat } from '@domino/domino';
 import { replay, verifyMatch } from '@domino/domino';
 import { openDatabase } from '../../db/client';
@@ -14,10 +14,13 @@ import type { GamesContext } from './service';
 import {
   createPracticeGame,
   extendDeadlinesAfterRestart,
+  getGameView,
   markDisconnected,
   reclaimSeat,
   runDueGame,
+  submitMove,
 } from './service';
+import { gameCacheFor } from './cache';
 import { Sweeper } from './sweeper';
 
 /** A deterministic test double: the first legal move of the view (the engine bots are tested in packages/domino). */
@@ -447,6 +450,107 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
           );
           expect(JSON.parse(JSON.stringify(replayed))).toEqual(state);
         }
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
+  it.skipIf(skip)(
+    'plays moves through either node when the other changed the game since, and refuses stale versions',
+    { timeout: 60_000 },
+    async () => {
+      const database = await createTestDatabase('postgres');
+      const second = await openDatabase({
+        databaseUrl: database.url,
+        dataDir: 'unused',
+        onIdleError: () => undefined,
+      });
+      try {
+        const hub = new RealtimeHub();
+        const timing = { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 };
+        const nodes: GamesContext[] = [database.db, second.db].map((db) => ({
+          db,
+          hub,
+          bots: firstLegal,
+          timing,
+        }));
+        const [a, b] = nodes as [GamesContext, GamesContext];
+        const { users } = await import('../../db/schema');
+        const [user] = await database.db
+          .insert(users)
+          .values({
+            name: 'Nodos',
+            email: 'nodos@example.com',
+            username: 'nodos',
+            typeIdentification: 'V',
+            nIdentification: '12345679',
+            phone: '04140000001',
+            passwordHash: 'x',
+          })
+          .returning();
+        const userId = user!.id;
+        const gameId = await createPracticeGame(a, userId, 'facil', 60);
+        const due = () =>
+          database.db
+            .update(games)
+            .set({ dueAt: sql`now() - interval '1 second'` })
+            .where(eq(games.id, gameId));
+        let playerMoves = 0;
+        let awayChecked = false;
+        for (let step = 0; step < 3000; step++) {
+          const node = nodes[step % 2]!;
+          const other = nodes[(step + 1) % 2]!;
+          const view = await getGameView(node.db, gameId, userId);
+          if (view.status === 'finished') break;
+          if (view.turn_seat === 0 && view.legal_moves.length > 1) {
+            const req = { version: view.version, ...view.legal_moves[0] } as MoveRequest;
+            const next = await submitMove(node, gameId, userId, req);
+            expect(next.version).toBe(view.version + 1);
+            playerMoves += 1;
+            // The same version again through the other node (whose copy may be older): stale.
+            await expect(submitMove(other, gameId, userId, req)).rejects.toMatchObject({
+              code: 'game/stale_version',
+            });
+            continue;
+          }
+          if (!awayChecked && view.turn_seat === 3) {
+            // Node A holds the game with the player present; node B marks them away. Node A's
+            // sweeper move must see that (the player's next turn comes at bot pace).
+            await gameCacheFor(a.db).load(a.db, gameId, { refresh: true });
+            expect(await markDisconnected(b, gameId, userId)).toBe(true);
+            await due();
+            expect(await runDueGame(a)).toBe(true);
+            const after = await getGameView(b.db, gameId, userId);
+            expect(after.version).toBe(view.version + 1);
+            expect(after.seats[0]?.connected).toBe(false);
+            if (after.turn_seat === 0 && after.legal_moves.length > 1) {
+              expect(Date.parse(after.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
+              awayChecked = true;
+            }
+            expect(await reclaimSeat(b, gameId, userId)).toBe(true);
+            continue;
+          }
+          await due();
+          expect(await runDueGame(node)).toBe(true);
+        }
+        expect(awayChecked).toBe(true);
+        expect(playerMoves).toBeGreaterThan(5);
+        const [row] = await database.db.select().from(games).where(eq(games.id, gameId));
+        expect(row?.status).toBe('finished');
+        const state = row?.state as MatchState;
+        const moves = await database.db
+          .select()
+          .from(gameMoves)
+          .where(eq(gameMoves.gameId, gameId))
+          .orderBy(gameMoves.seq);
+        expect(moves.map((m) => m.seq)).toEqual(moves.map((_, i) => i + 1));
+        const replayed = replay(
+          state.config,
+          { serverSeed: state.fairness.serverSeed, clientSeeds: state.fairness.clientSeeds },
+          moves.map((m) => ({ seat: m.seat as Seat, move: m.move as Move })),
+        );
+        expect(JSON.parse(JSON.stringify(replayed))).toEqual(state);
       } finally {
         await second.close();
         await database.close();

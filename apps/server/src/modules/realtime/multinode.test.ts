@@ -8,14 +8,17 @@ import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '@domino/contracts';
+import { eq } from 'drizzle-orm';
+import { gameMoves } from '../../db/schema';
 import { checkLedger } from '../ledger/ledger';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
  * Two server processes on two ports sharing PostgreSQL and Redis (issue 5 "Many nodes"): a
  * broadcast on one node reaches sockets on the other, four players split across the nodes play a
- * full match with exact balances, and when one node is killed mid-match its players carry on
- * through the other.
+ * full match over Socket.IO with exact balances, and when one node is killed mid-match its
+ * players' sockets reconnect through the load balancer to the other node, rejoin the game with
+ * the exact current view and finish the match there.
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -52,7 +55,105 @@ async function freePort(): Promise<number> {
 
 interface Node {
   url: string;
+  port: number;
   child: ChildProcess;
+}
+
+/**
+ * A TCP load balancer in front of the nodes, as a browser would reach them: every connection
+ * goes to the first node that accepts it (node A while it lives, then B), so a client's polling
+ * requests and its WebSocket stick to one node, and when that node dies the reconnection lands
+ * on the next. Upstream connections die with their node, which drops the client's connection.
+ */
+async function startBalancer(ports: number[]): Promise<{ url: string; close(): Promise<void> }> {
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    open.add(client);
+    client.pause();
+    client.on('error', () => client.destroy());
+    client.on('close', () => open.delete(client));
+    const attempt = (i: number) => {
+      if (i >= ports.length || client.destroyed) return void client.destroy();
+      const upstream = net.connect(ports[i]!, '127.0.0.1');
+      let connected = false;
+      upstream.once('connect', () => {
+        connected = true;
+        open.add(upstream);
+        upstream.on('close', () => {
+          open.delete(upstream);
+          client.destroy();
+        });
+        client.on('close', () => upstream.destroy());
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+      upstream.on('error', () => {
+        if (connected) upstream.destroy();
+        else attempt(i + 1);
+      });
+    };
+    attempt(0);
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve(typeof a === 'object' && a ? a.port : 0);
+    }),
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of open) c.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A player's game screen: a socket that joins the game on every (re)connection, as the web app does. */
+interface Screen {
+  socket: Socket;
+  /** The newest view received (join acknowledgement or push). */
+  view: GameView | null;
+  /** Views acknowledged by `game:join`, one per (re)connection. */
+  joins: GameView[];
+}
+
+function openScreen(url: string, token: string, gameId: string): Screen {
+  const socket = connect(url, {
+    auth: { token },
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1_000,
+  });
+  const screen: Screen = { socket, view: null, joins: [] };
+  const accept = (v: GameView) => {
+    if (v.game_id === gameId && (!screen.view || v.version >= screen.view.version)) {
+      screen.view = v;
+    }
+  };
+  socket.on('game:view', accept);
+  socket.on('connect', () => {
+    socket
+      .timeout(10_000)
+      .emit(
+        'game:join',
+        { game_id: gameId },
+        (err: Error | null, ack: { ok: boolean; view?: GameView }) => {
+          if (err || !ack.ok || !ack.view) return;
+          screen.joins.push(ack.view);
+          accept(ack.view);
+        },
+      );
+  });
+  return screen;
+}
+
+async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function startNode(databaseUrl: string): Promise<Node> {
@@ -79,7 +180,7 @@ async function startNode(databaseUrl: string): Promise<Node> {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 400; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, port, child };
     } catch {
       // starting
     }
@@ -129,12 +230,13 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
   const skip = !(await postgresAvailable()) || !(await redisAvailable());
 
   it.skipIf(skip)(
-    'share broadcasts, play a match split across nodes, and survive one node dying',
+    "share broadcasts, play a match split across nodes, and move a dead node's players to the other over their sockets",
     { timeout: 240_000 },
     async () => {
       const database = await createTestDatabase('postgres');
       const nodes: Node[] = [];
       const sockets: Socket[] = [];
+      let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
       try {
         nodes.push(await startNode(database.url!));
         nodes.push(await startNode(database.url!));
@@ -263,38 +365,122 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         ).body;
         expect(again.seats.find((x) => x.seat === leaverView.my_seat)?.connected).toBe(true);
 
-        let killed = false;
+        // The match, over Socket.IO: players 0 and 2 reach the nodes through the load balancer
+        // (node A while it lives), players 1 and 3 are on node B. Each moves over its socket
+        // (first legal move) when its view gives it a real choice; forced moves are the sweepers'.
+        balancer = await startBalancer([a.port, b.port]);
+        const screens = seatedTokens.map((tk, i) =>
+          openScreen(i % 2 === 0 ? balancer!.url : b.url, tk, gameId),
+        );
+        sockets.push(...screens.map((x) => x.socket));
+        await until('every screen to join', () => screens.every((x) => x.joins.length === 1));
         let pushedViaB = 0;
         viewer.on('game:view', () => (pushedViaB += 1));
-        const nodeFor = (i: number) => (killed ? b : nodes[i % 2]!);
-        for (let step = 0; step < 4000; step++) {
-          const views = await Promise.all(
-            seatedTokens.map((tk, i) =>
-              call<GameView>(nodeFor(i).url, 'GET', `/api/games/${gameId}/view`, tk),
-            ),
-          );
-          const v0 = views[0]!.body;
-          if (v0.status === 'finished') break;
-          if (!killed && v0.hand_number >= 2) {
+        let killed = false;
+        let movesBeforeKill = 0;
+        let movesAfterKill = 0;
+        let movesByMovedPlayers = 0;
+        let versionAtKill = 0;
+        const deadline = Date.now() + 150_000;
+        for (;;) {
+          expect(Date.now(), 'the match to finish in time').toBeLessThan(deadline);
+          const latest = Math.max(...screens.map((x) => x.view?.version ?? -1));
+          const current = screens.find((x) => x.view?.version === latest)!.view!;
+          if (current.status === 'finished') break;
+          if (!killed && current.hand_number >= 2) {
             a.child.kill('SIGKILL');
             killed = true;
+            versionAtKill = latest;
+            // Node A's players lose their sockets; the clients reconnect through the balancer,
+            // which now leads to node B, and rejoin the game there.
+            const moved = [screens[0]!, screens[2]!];
+            await until('node A to drop its sockets', () =>
+              moved.every((x) => !x.socket.connected),
+            );
+            await until(
+              'the reconnections to node B to rejoin the game',
+              () => moved.every((x) => x.socket.connected && x.joins.length === 2),
+              20_000,
+            );
+            // The rejoin gives the exact current player view: the same as node B serves over
+            // HTTP at that version (a sweeper's forced move may land in between: join again).
+            for (const [k, x] of moved.entries()) {
+              let joined = x.joins[1]!;
+              for (let attempt = 0; ; attempt++) {
+                const served = (
+                  await call<GameView>(
+                    b.url,
+                    'GET',
+                    `/api/games/${gameId}/view`,
+                    seatedTokens[k * 2],
+                  )
+                ).body;
+                if (served.version === joined.version) {
+                  expect(joined).toEqual(served);
+                  break;
+                }
+                expect(attempt, 'a stable version to compare the rejoined view').toBeLessThan(10);
+                const ack = (await x.socket
+                  .timeout(10_000)
+                  .emitWithAck('game:join', { game_id: gameId })) as {
+                  ok: boolean;
+                  view: GameView;
+                };
+                expect(ack.ok).toBe(true);
+                joined = ack.view;
+              }
+              expect(joined.my_seat).toBe(x.joins[0]!.my_seat);
+              expect(joined.hand).not.toHaveLength(0);
+            }
             continue;
           }
-          const turn = v0.turn_seat;
-          const mine = views.find((v) => v.body.my_seat === turn)?.body;
-          if (!mine || mine.legal_moves.length === 0) continue;
-          if (mine.legal_moves.length === 1) {
-            await new Promise((r) => setTimeout(r, 300)); // forced moves are played by a sweeper
+          const mover = screens.find(
+            (x) =>
+              x.socket.connected &&
+              x.view?.version === latest &&
+              x.view.status === 'playing' &&
+              x.view.turn_seat === x.view.my_seat,
+          );
+          if (!mover || mover.view!.legal_moves.length < 2) {
+            await new Promise((r) => setTimeout(r, 50)); // a forced move, or a view on its way
             continue;
           }
-          const i = seatedTokens.findIndex((_, idx) => views[idx]!.body.my_seat === turn);
-          await call(nodeFor(i).url, 'POST', `/api/games/${gameId}/moves`, seatedTokens[i], {
-            version: mine.version,
-            ...mine.legal_moves[0],
-          });
+          const v = mover.view!;
+          const ack = (await mover.socket.timeout(10_000).emitWithAck('game:move', {
+            game_id: gameId,
+            version: v.version,
+            ...v.legal_moves[0],
+          })) as {
+            ok: boolean;
+            version?: number;
+            code?: string;
+          };
+          if (ack.ok) {
+            if (killed) movesAfterKill += 1;
+            else movesBeforeKill += 1;
+            if (killed && (mover === screens[0] || mover === screens[2])) movesByMovedPlayers += 1;
+            // The mover's own push may still be on its way: wait for it before choosing again.
+            await until(
+              'the view of the move just made',
+              () => (mover.view?.version ?? 0) >= ack.version!,
+            );
+          } else {
+            // Only a sweeper's move landing first can refuse a move made on the latest view.
+            expect(ack.code).toBe('game/stale_version');
+          }
         }
         expect(killed).toBe(true);
+        expect(movesBeforeKill).toBeGreaterThan(0);
+        expect(movesAfterKill).toBeGreaterThan(0);
+        expect(movesByMovedPlayers).toBeGreaterThan(0);
+        // The reconnected players played their own turns: the bot never stood in for anyone.
+        const log = await database.db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId));
+        expect(log.filter((m) => m.seq > versionAtKill && m.actor === 'autoplay')).toEqual([]);
         expect(pushedViaB).toBeGreaterThan(0);
+        // Every screen, the reconnected ones included, saw the end of the match over its socket.
+        await until('every screen to see the result', () =>
+          screens.every((x) => x.view?.status === 'finished'),
+        );
         const final = (
           await call<GameView>(b.url, 'GET', `/api/games/${gameId}/view`, seatedTokens[0])
         ).body;
@@ -311,6 +497,7 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         expect((await checkLedger(database.db)).ok).toBe(true);
       } finally {
         for (const s of sockets) s.disconnect();
+        await balancer?.close();
         for (const n of nodes) n.child.kill('SIGKILL');
         await new Promise((r) => setTimeout(r, 300));
         await database.close();
