@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { ACCOUNT_SUSPENDED_EVENT, MSG_ADMIN } from '@domino/contracts';
+import { loadConfig } from '../../config';
+import type { RunningServer } from '../../server';
+import { startServer } from '../../server';
+import { newPlayer } from '../../test/helpers';
+
+/**
+ * Suspension over a real Socket.IO connection (issue 6): the suspended player's open socket gets
+ * `account:suspended` first and is then disconnected by the server; the old token is refused.
+ */
+describe('suspending a connected player', () => {
+  let server: RunningServer;
+  let base: string;
+  const sockets: Socket[] = [];
+
+  const json = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWEEPER_INTERVAL_MS: '0',
+        ADMIN_EMAIL: 'admin@socket.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+      }),
+    );
+    const { port } = server.app.server.address() as AddressInfo;
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await server?.close();
+  });
+
+  it('pushes the suspension to the player’s socket, then drops it', async () => {
+    const player = await json('POST', '/api/register_api', newPlayer());
+    const token = player.body.token as string;
+    const userId = (player.body.user as { id: number }).id;
+    const admin = await json('POST', '/api/login_api', {
+      email: 'admin@socket.local',
+      password: 'AdminPass123',
+    });
+
+    const socket = connect(base, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    // The user room is joined in the connection handler; give it a tick.
+    await new Promise((r) => setTimeout(r, 100));
+
+    const events: string[] = [];
+    let payload: unknown;
+    const gone = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => resolve(reason)),
+    );
+    socket.on(ACCOUNT_SUSPENDED_EVENT, (p: unknown) => {
+      events.push('suspended');
+      payload = p;
+    });
+
+    const res = await json(
+      'POST',
+      `/api/admin/users/${userId}/suspend`,
+      { reason: 'Prueba de socket' },
+      admin.body.token as string,
+    );
+    expect(res.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(events).toEqual(['suspended']);
+    expect(payload).toEqual({ message: MSG_ADMIN.suspendedNotice });
+    expect((await json('GET', '/api/user', undefined, token)).status).toBe(401);
+  });
+});
