@@ -109,7 +109,8 @@ export default function PotModal() {
                       variant={podiumColor(p.position) ? 'filled' : 'light'}
                       color={podiumColor(p.position) ?? 'felt'}
                       c={p.position === 1 ? 'dark.9' : undefined}
-                      w={42}
+                      miw={48}
+                      style={{ flexShrink: 0 }}
                     >
                       {ordinal(p.position)}
                     </Badge>
@@ -124,11 +125,9 @@ export default function PotModal() {
               ))
             )}
           </Stack>
-          <Group grow gap="sm">
-            <Button variant="default" onClick={close}>
-              Cerrar
-            </Button>
+          <Stack gap={6}>
             <Button
+              fullWidth
               color="gold"
               c="dark.9"
               leftSection={<IconTrophy size={16} aria-hidden />}
@@ -139,7 +138,10 @@ export default function PotModal() {
             >
               Ver Ranking Completo
             </Button>
-          </Group>
+            <Button fullWidth variant="subtle" color="gray" onClick={close}>
+              Cerrar
+            </Button>
+          </Stack>
         </Stack>
       )}
     </Modal>

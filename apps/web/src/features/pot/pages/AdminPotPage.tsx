@@ -319,52 +319,85 @@ function HistoryTable({ pot }: { pot: AdminPotResponse }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" striped aria-label="Meses cerrados">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Mes</Table.Th>
-            <Table.Th>Estado</Table.Th>
-            <Table.Th>Ganadores</Table.Th>
-            <Table.Th ta="right">Pagado</Table.Th>
-            <Table.Th ta="right">Acumulado</Table.Th>
-            <Table.Th>Cierre</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pot.history.map((h) => (
-            <Table.Tr key={h.period}>
-              <Table.Td fw={600}>
+    <>
+      {/* Phones: one card per month. */}
+      <Stack gap="sm" hiddenFrom="sm">
+        {pot.history.map((h) => (
+          <Paper key={h.period} withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="nowrap" mb={4}>
+              <Text fw={700}>
                 {h.month_name} {h.year}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={h.status === 'paid' ? 'felt' : 'gray'} variant="light">
-                  {h.status === 'paid' ? 'Pagado' : 'Acumulado'}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {h.winners.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    Sin jugadores
-                  </Text>
-                ) : (
-                  <Stack gap={0}>
-                    {h.winners.map((w) => (
-                      <Text key={w.position} fz="sm">
-                        {ordinal(w.position)} {w.name} · {formatBs(w.amount_cents)}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
-              </Table.Td>
-              <Table.Td ta="right">{formatBs(h.paid_cents)}</Table.Td>
-              <Table.Td ta="right">{formatBs(h.carried_cents)}</Table.Td>
-              <Table.Td fz="sm">{h.closed_at ? formatCaracasDateTime(h.closed_at) : '—'}</Table.Td>
+              </Text>
+              <Badge color={h.status === 'paid' ? 'felt' : 'gray'} variant="light">
+                {h.status === 'paid' ? 'Pagado' : 'Acumulado'}
+              </Badge>
+            </Group>
+            {h.winners.map((w) => (
+              <Group key={w.position} justify="space-between" wrap="nowrap" gap="xs">
+                <Text fz="sm" truncate>
+                  {ordinal(w.position)} {w.name}
+                </Text>
+                <Text fz="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {formatBs(w.amount_cents)}
+                </Text>
+              </Group>
+            ))}
+            <Text fz="xs" c="dimmed" mt={4}>
+              Pagado {formatBs(h.paid_cents)} · Acumulado {formatBs(h.carried_cents)}
+              {h.closed_at ? ` · ${formatCaracasDateTime(h.closed_at)}` : ''}
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={640} visibleFrom="sm">
+        <Table verticalSpacing="xs" striped aria-label="Meses cerrados">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Mes</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th>Ganadores</Table.Th>
+              <Table.Th ta="right">Pagado</Table.Th>
+              <Table.Th ta="right">Acumulado</Table.Th>
+              <Table.Th>Cierre</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {pot.history.map((h) => (
+              <Table.Tr key={h.period}>
+                <Table.Td fw={600}>
+                  {h.month_name} {h.year}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={h.status === 'paid' ? 'felt' : 'gray'} variant="light">
+                    {h.status === 'paid' ? 'Pagado' : 'Acumulado'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {h.winners.length === 0 ? (
+                    <Text fz="sm" c="dimmed">
+                      Sin jugadores
+                    </Text>
+                  ) : (
+                    <Stack gap={0}>
+                      {h.winners.map((w) => (
+                        <Text key={w.position} fz="sm">
+                          {ordinal(w.position)} {w.name} · {formatBs(w.amount_cents)}
+                        </Text>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{formatBs(h.paid_cents)}</Table.Td>
+                <Table.Td ta="right">{formatBs(h.carried_cents)}</Table.Td>
+                <Table.Td fz="sm">
+                  {h.closed_at ? formatCaracasDateTime(h.closed_at) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 
@@ -399,31 +432,34 @@ export default function AdminPotPage() {
       <Title order={2} fz={{ base: 20, sm: 24 }}>
         Pote del Mes
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-        <Paper withBorder radius="md" p="md">
-          <Text fz="xs" c="dimmed">
-            Pote de {pot.month_name} {pot.year}
-          </Text>
-          <Text fz={{ base: 18, sm: 24 }} fw={800} c="felt.7" data-testid="admin-pot-amount">
-            {formatBs(pot.amount_cents)}
-          </Text>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Text fz="xs" c="dimmed">
-            Jugadores con puntos
-          </Text>
-          <Text fz={{ base: 18, sm: 24 }} fw={800}>
-            {pot.ranked_players}
-          </Text>
-        </Paper>
-        <Paper withBorder radius="md" p="md" style={{ gridColumn: 'span 1' }}>
-          <Text fz="xs" c="dimmed">
-            Cierre (hora de Caracas)
-          </Text>
-          <Text fz={{ base: 14, sm: 18 }} fw={700}>
-            {formatCaracasDateTime(pot.ends_at)}
-          </Text>
-        </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+        {[
+          {
+            label: `Pote de ${pot.month_name} ${pot.year}`,
+            value: formatBs(pot.amount_cents),
+            color: 'felt.7',
+            testId: 'admin-pot-amount',
+          },
+          { label: 'Jugadores con puntos', value: String(pot.ranked_players) },
+          { label: 'Cierre (hora de Caracas)', value: formatCaracasDateTime(pot.ends_at) },
+        ].map((tile) => (
+          <Paper key={tile.label} withBorder radius="md" px="md" py="sm">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text fz="xs" c="dimmed">
+                {tile.label}
+              </Text>
+              <Text
+                fz={{ base: 16, sm: 20 }}
+                fw={800}
+                c={tile.color}
+                data-testid={tile.testId}
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {tile.value}
+              </Text>
+            </Group>
+          </Paper>
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {/* Keyed by the stored values: the form starts over from the server's after a save. */}

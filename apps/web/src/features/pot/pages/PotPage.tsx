@@ -113,12 +113,13 @@ function PlayerRow({ p, mine }: { p: PotPlayer; mine: boolean }) {
       data-testid={mine ? 'pot-my-row' : undefined}
       style={mine ? { background: 'var(--mantine-color-gold-0)' } : undefined}
     >
-      <Table.Td w={64}>
+      <Table.Td w={72}>
         <Badge
           variant={medal ? 'filled' : 'light'}
           color={medal ?? 'felt'}
           c={p.position === 1 ? 'dark.9' : undefined}
-          w={44}
+          miw={48}
+          style={{ flexShrink: 0 }}
         >
           {ordinal(p.position)}
         </Badge>
@@ -129,7 +130,7 @@ function PlayerRow({ p, mine }: { p: PotPlayer; mine: boolean }) {
             {p.name}
           </Text>
           {mine && (
-            <Badge size="xs" color="felt" variant="filled">
+            <Badge size="xs" color="felt" variant="filled" style={{ flexShrink: 0 }}>
               Tú
             </Badge>
           )}
@@ -400,7 +401,8 @@ export default function PotPage() {
                       variant={podiumColor(s.position) ? 'filled' : 'light'}
                       color={podiumColor(s.position) ?? 'felt'}
                       c={s.position === 1 ? 'dark.9' : undefined}
-                      w={44}
+                      miw={48}
+                      style={{ flexShrink: 0 }}
                     >
                       {ordinal(s.position)}
                     </Badge>
