@@ -46,6 +46,35 @@ describe('staff console routes', () => {
   });
   afterAll(() => t.close());
 
+  it('documents every staff console endpoint in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    for (const path of [
+      '/api/admin/dashboard',
+      '/api/admin/ledger-check',
+      '/api/admin/users',
+      '/api/admin/users/{id}',
+      '/api/admin/users/{id}/transactions',
+      '/api/admin/users/{id}/matches',
+      '/api/admin/users/{id}/suspend',
+      '/api/admin/users/{id}/reactivate',
+      '/api/admin/banks',
+      '/api/admin/banks/{id}',
+      '/api/admin/banks/{id}/activate',
+      '/api/admin/banks/{id}/deactivate',
+      '/api/admin/recharge-accounts',
+      '/api/admin/recharge-accounts/{id}',
+      '/api/admin/recharge-accounts/{id}/activate',
+      '/api/admin/recharge-accounts/{id}/deactivate',
+      '/api/admin/audit',
+    ]) {
+      const ops = Object.values(doc.paths[path] ?? {});
+      expect(ops.length, path).toBeGreaterThan(0);
+      for (const op of ops) expect(op.tags, path).toEqual(['Administración']);
+    }
+  });
+
   it('refuses every staff console endpoint to visitors (401) and players (403)', async () => {
     const player = await registerPlayer(t);
     const endpoints: [string, string][] = [
@@ -398,6 +427,7 @@ describe('staff console routes', () => {
   it('creates, edits, deactivates and reactivates a bank; players see only active banks', async () => {
     const playerBanks = async () =>
       ((await get('/api/banks')).json() as { code: string }[]).map((b) => b.code);
+    const countBefore = (await get('/api/admin/banks', admin)).json().length;
     const bad = await post('/api/admin/banks', admin, { code: '12a', name: '' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
@@ -407,6 +437,8 @@ describe('staff console routes', () => {
     const dup = await post('/api/admin/banks', admin, { code: '0102', name: 'Otro' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ code: [MSG_ADMIN.bankCodeTaken] });
+    expect((await get('/api/admin/banks', admin)).json()).toHaveLength(countBefore);
+    expect(await auditRows('bank.create')).toEqual([]);
 
     const created = await post('/api/admin/banks', admin, { code: '0134', name: ' Banesco ' });
     expect(created.statusCode).toBe(201);
