@@ -113,13 +113,13 @@ function PlayerRow({ p, mine }: { p: PotPlayer; mine: boolean }) {
       data-testid={mine ? 'pot-my-row' : undefined}
       style={mine ? { background: 'var(--mantine-color-gold-0)' } : undefined}
     >
-      <Table.Td w={72}>
+      <Table.Td style={{ width: 68, minWidth: 68 }}>
         <Badge
           variant={medal ? 'filled' : 'light'}
           color={medal ?? 'felt'}
           c={p.position === 1 ? 'dark.9' : undefined}
-          miw={48}
-          style={{ flexShrink: 0 }}
+          w={52}
+          style={{ flexShrink: 0, overflow: 'visible' }}
         >
           {ordinal(p.position)}
         </Badge>
