@@ -1,4 +1,4 @@
-import { Box, Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconShieldCheck, IconWallet } from '@tabler/icons-react';
 import { FEATURES } from '../content';
 import { SectionTitle } from './SectionTitle';
@@ -21,15 +21,25 @@ export function About() {
             const Icon = ICONS[index] ?? IconBolt;
             return (
               <Card key={feature.title} padding="lg" shadow="xs">
-                <ThemeIcon size={44} radius="md" color="felt" variant="light" mb="md">
-                  <Icon size={24} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} fz="lg" mb={6}>
-                  {feature.title}
-                </Title>
-                <Text fz="sm" c="dark.5">
-                  {feature.text}
-                </Text>
+                <Group gap="md" wrap="nowrap" align="flex-start">
+                  <ThemeIcon
+                    size={44}
+                    radius="md"
+                    color="felt"
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                  >
+                    <Icon size={24} aria-hidden />
+                  </ThemeIcon>
+                  <Box>
+                    <Title order={3} fz="lg" mb={6}>
+                      {feature.title}
+                    </Title>
+                    <Text fz="sm" c="dark.5">
+                      {feature.text}
+                    </Text>
+                  </Box>
+                </Group>
               </Card>
             );
           })}

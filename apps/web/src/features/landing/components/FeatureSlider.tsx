@@ -29,7 +29,12 @@ export function FeatureSlider() {
           emblaOptions={{ align: 'start', loop: false, containScroll: 'trimSnaps' }}
           withIndicators
           controlSize={36}
-          classNames={{ indicator: classes.indicator, control: classes.control }}
+          classNames={{
+            root: classes.carousel,
+            indicators: classes.indicators,
+            indicator: classes.indicator,
+            control: classes.control,
+          }}
           previousControlProps={{ 'aria-label': 'Anterior' }}
           nextControlProps={{ 'aria-label': 'Siguiente' }}
           getIndicatorProps={(index) => ({ 'aria-label': `Ir a la tarjeta ${index + 1}` })}

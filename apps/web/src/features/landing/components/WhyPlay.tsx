@@ -1,4 +1,14 @@
-import { Anchor, Box, Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconCpu,
   IconDeviceMobile,
@@ -35,20 +45,38 @@ export function WhyPlay() {
             const Icon = ICONS[reason.key];
             return (
               <Card key={reason.key} padding="lg" shadow="xs">
-                <ThemeIcon size={40} radius="xl" color="gold.6" c="dark.9" mb="sm">
-                  <Icon size={22} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} fz="md" mb={6}>
-                  {reason.title}
-                </Title>
-                <Text fz="sm" c="dark.5">
-                  {reason.text}
-                </Text>
-                {'link' in reason && (
-                  <Anchor component={Link} to={reason.link.to} fz="sm" fw={600} mt="sm" c="felt.8">
-                    {reason.link.label}
-                  </Anchor>
-                )}
+                <Group gap="md" wrap="nowrap" align="flex-start">
+                  <ThemeIcon
+                    size={40}
+                    radius="xl"
+                    color="gold.6"
+                    c="dark.9"
+                    style={{ flexShrink: 0 }}
+                  >
+                    <Icon size={22} aria-hidden />
+                  </ThemeIcon>
+                  <Box>
+                    <Title order={3} fz="md" mb={6}>
+                      {reason.title}
+                    </Title>
+                    <Text fz="sm" c="dark.5">
+                      {reason.text}
+                    </Text>
+                    {'link' in reason && (
+                      <Anchor
+                        component={Link}
+                        to={reason.link.to}
+                        fz="sm"
+                        fw={600}
+                        mt="xs"
+                        c="felt.8"
+                        display="inline-block"
+                      >
+                        {reason.link.label}
+                      </Anchor>
+                    )}
+                  </Box>
+                </Group>
               </Card>
             );
           })}
