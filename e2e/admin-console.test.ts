@@ -153,6 +153,50 @@ describe('the staff console in the browser', () => {
     },
   );
 
+  it.skipIf(!ok)(
+    'the dashboard shows a live match, today’s entries and the ledger check',
+    async () => {
+      const api = async (path: string, token: string | null, body?: unknown) => {
+        const res = await fetch(`${app.baseUrl}${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        expect(res.status, path).toBeLessThan(300);
+        return (await res.json()) as Record<string, unknown>;
+      };
+      const staff = (await api('/api/login_api', null, ADMIN)).token as string;
+      for (let i = 0; i < 4; i++) {
+        const p = await registerViaApi(app.baseUrl);
+        await api(`/api/admin/users/${p.id}/adjustments`, staff, {
+          amount: 600,
+          reason: 'Saldo de prueba',
+        });
+        await api('/api/tables/1/join', p.token, { entry_price: 500 });
+      }
+      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const admin = await adminCtx.newPage();
+      const errors = trackErrors(admin);
+      await loginViaUi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin');
+      await expect.poll(() => admin.getByTestId('dashboard-match').count()).toBe(1);
+      expect(await admin.getByTestId('dashboard-match').textContent()).toContain(
+        'Mesa Principiantes',
+      );
+      expect(await admin.getByTestId('today-entries').textContent()).toContain('Bs. 2.000,00');
+      await admin.getByTestId('ledger-verify').click();
+      await expect
+        .poll(() => admin.getByTestId('ledger-status').textContent(), { timeout: 10_000 })
+        .toBe('Consistente');
+      await shots(admin, 'admin-overview-live');
+      expect(errors).toEqual([]);
+      await adminCtx.close();
+    },
+  );
+
   it.skipIf(!ok)('staff deactivate a bank and players no longer see it', async () => {
     const player = await registerViaApi(app.baseUrl);
     const playerCtx = await newContext(browser, app.baseUrl, PHONE);

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Card,
   Group,
@@ -11,8 +12,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useParams } from 'react-router';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { MSG, formatBs } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
@@ -86,6 +87,13 @@ export default function AdminAdjustmentPage() {
 
   return (
     <Stack gap="md" maw={560}>
+      {params.id && (
+        <Anchor component={Link} to={`/admin/usuarios/${params.id}`} fz="sm" c="felt.7">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden /> Volver al usuario
+          </Group>
+        </Anchor>
+      )}
       <Title order={2} fz={{ base: 20, sm: 24 }}>
         Ajuste de saldo
       </Title>

@@ -189,32 +189,24 @@ function Overview({ data }: { data: AdminDashboard }) {
         ) : (
           <Stack gap="xs">
             {data.matches.map((m) => (
-              <Group
+              <Stack
                 key={m.game_id}
-                justify="space-between"
-                wrap="wrap"
-                gap={4}
+                gap={0}
                 py={6}
                 style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
                 data-testid="dashboard-match"
               >
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text fw={700} fz="sm">
-                    {m.table_name}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {m.players.join(' · ')}
-                  </Text>
-                </Stack>
-                <Stack gap={0} align="flex-end">
-                  <Text fz="sm">Entrada {formatBolivares(m.entry)}</Text>
-                  {m.started_at && (
-                    <Text fz="xs" c="dimmed">
-                      Desde {formatCaracasDateTime(m.started_at)}
-                    </Text>
-                  )}
-                </Stack>
-              </Group>
+                <Text fw={700} fz="sm">
+                  {m.table_name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {m.players.join(' · ')}
+                </Text>
+                <Text fz="xs">
+                  Entrada {formatBolivares(m.entry)}
+                  {m.started_at ? ` · desde ${formatCaracasDateTime(m.started_at)}` : ''}
+                </Text>
+              </Stack>
             ))}
           </Stack>
         )}
