@@ -318,6 +318,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'recharge_account.activate': 'Cuenta de recarga activada',
   'recharge_account.deactivate': 'Cuenta de recarga desactivada',
   'ledger.check': 'Verificación del libro mayor',
+  'pot.update_settings': 'Pote: configuración',
+  'pot.top_up': 'Pote: aporte',
 };
 
 /** Socket event pushed to a user's room when staff suspend the account. */

@@ -31,6 +31,8 @@ describe('staff console rules', () => {
     expect(auditActionLabel('something.new')).toBe('something.new');
     expect(auditTargetText('user', '12')).toBe('Usuario #12');
     expect(auditTargetText('ledger', 'consistency')).toBe('Libro mayor');
+    expect(auditTargetText('monthly_pot', '2026-11')).toBe('Pote 2026-11');
+    expect(auditTargetLink('monthly_pot', '2026-11')).toBe('/admin/pote');
     expect(auditTargetLink('user', '12')).toBe('/admin/usuarios/12');
     expect(auditTargetLink('recharge_account', '3')).toBe('/admin/bancos');
     expect(auditTargetLink('ledger', 'consistency')).toBeNull();

@@ -41,13 +41,14 @@ const TARGET_LABELS: Record<string, string> = {
   bank: 'Banco',
   recharge_account: 'Cuenta de recarga',
   ledger: 'Libro mayor',
-  pot: 'Pote',
+  monthly_pot: 'Pote',
 };
 
-/** "Usuario #12", "Banco #3", "Libro mayor" (a target without a numeric id shows its type only). */
+/** "Usuario #12", "Banco #3", "Pote 2026-11", "Libro mayor" (the ledger check has one target). */
 export function auditTargetText(type: string, id: string): string {
   const label = TARGET_LABELS[type] ?? type;
-  return /^\d+$/.test(id) ? `${label} #${id}` : label;
+  if (type === 'ledger') return label;
+  return /^\d+$/.test(id) ? `${label} #${id}` : `${label} ${id}`;
 }
 
 /** Where a target can be looked at in the console, or null. */
@@ -64,6 +65,8 @@ export function auditTargetLink(type: string, id: string): string | null {
     case 'bank':
     case 'recharge_account':
       return '/admin/bancos';
+    case 'monthly_pot':
+      return '/admin/pote';
     default:
       return null;
   }

@@ -49,7 +49,7 @@ const TARGET_TYPES = [
   { value: 'table', label: 'Mesa' },
   { value: 'bank', label: 'Banco' },
   { value: 'recharge_account', label: 'Cuenta de recarga' },
-  { value: 'pot', label: 'Pote' },
+  { value: 'monthly_pot', label: 'Pote' },
   { value: 'ledger', label: 'Libro mayor' },
 ];
 
