@@ -135,6 +135,21 @@ export const resetPasswordRequestSchema = z
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/** POST /api/reset_password/check payload: the link's token. */
+export const resetTokenCheckRequestSchema = z
+  .object({ token: str(MSG_ACCOUNT.tokenRequired) })
+  .superRefine((v, ctx) => {
+    if (!RESET_TOKEN_RE.test(v.token))
+      ctx.addIssue({ code: 'custom', path: ['token'], message: MSG_ACCOUNT.tokenRequired });
+  });
+export type ResetTokenCheckRequest = z.input<typeof resetTokenCheckRequestSchema>;
+
+/** POST /api/reset_password/check answer: the link is usable until `expires_at` (ISO 8601). */
+export const resetTokenCheckResponseSchema = z.object({
+  valid: z.literal(true),
+  expires_at: z.string(),
+});
+
 /** The `{message}` answer of the recovery, reset and password-change endpoints. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -209,6 +209,60 @@ describe('password recovery by e-mail', () => {
     ).toBe(200);
   });
 
+  it('tells whether a link still works without using it', async () => {
+    const u = await registered();
+    const { link } = await recover(u.email);
+    const token = tokenOf(link);
+    const check = await post('/api/reset_password/check', { token });
+    expect(check.statusCode).toBe(200);
+    expect(check.json().valid).toBe(true);
+    const minutes = (Date.parse(check.json().expires_at) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    // Checking twice does not use it up.
+    expect((await post('/api/reset_password/check', { token })).statusCode).toBe(200);
+    await post('/api/reset_password', {
+      token,
+      password: 'NuevaClave456',
+      password_confirmation: 'NuevaClave456',
+    });
+    const used = await post('/api/reset_password/check', { token });
+    expect(used.statusCode).toBe(410);
+    expect(used.json().message).toBe(MSG_ACCOUNT.resetTokenInvalid);
+    const malformed = await post('/api/reset_password/check', { token: 'x' });
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it('blocks an address after 20 dead links with a Spanish 429', async () => {
+    const ip = nextIp();
+    const body = { password: 'NuevaClave456', password_confirmation: 'NuevaClave456' };
+    for (let i = 0; i < 20; i++) {
+      const token = `${String(i).padStart(2, '0')}${'B'.repeat(41)}`;
+      const res = await post('/api/reset_password/check', { token }, { ip });
+      expect(res.statusCode).toBe(410);
+    }
+    const blocked = await post('/api/reset_password', { ...body, token: 'C'.repeat(43) }, { ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      message: MSG_ACCOUNT.tooManyResetAttempts,
+      code: 'rate/limited',
+    });
+  });
+
+  it('documents the recovery endpoints in OpenAPI', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    for (const path of [
+      '/api/recovery_password',
+      '/api/reset_password',
+      '/api/reset_password/check',
+      '/api/user/password',
+      '/api/user/avatar',
+      '/api/avatars/{file}',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
+    expect(Object.keys(doc.paths['/api/user'])).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(doc.paths['/api/recovery_password'].post.responses).toHaveProperty('404');
+  });
+
   it('cancels the older link when a newer one is sent', async () => {
     const u = await registered();
     const first = await recover(u.email);

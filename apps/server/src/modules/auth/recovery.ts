@@ -111,6 +111,22 @@ async function tokenProblem(db: Db, tokenHash: string): Promise<AppError | null>
 }
 
 /**
+ * Checks a recovery link without using it (so /reset-password can say at once that a link is
+ * dead). Returns when it expires. Errors: the 410s of `resetPassword`.
+ */
+export async function checkResetToken(db: Db, token: string): Promise<{ expiresAt: Date }> {
+  const tokenHash = hashToken(token);
+  const problem = await tokenProblem(db, tokenHash);
+  if (problem) throw problem;
+  const [row] = await db
+    .select({ expiresAt: passwordResetTokens.expiresAt })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  if (!row) throw invalidToken();
+  return row;
+}
+
+/**
  * Sets a new password with a recovery link's token (payload already validated under the spec §5
  * rules), marks the token used and revokes ALL sessions of the user.
  * Errors: 410 `recovery/invalid_token` (unknown, used or superseded), 410 `recovery/expired_token`,

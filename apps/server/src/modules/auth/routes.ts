@@ -18,6 +18,8 @@ import {
   recoveryRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  resetTokenCheckRequestSchema,
+  resetTokenCheckResponseSchema,
   userSchema,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
@@ -27,7 +29,7 @@ import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
 import { accountLimiters, apiErrorSchema, rateLimited } from './limits';
 import { requireAuth, session } from './plugin';
-import { requestPasswordRecovery, resetPassword } from './recovery';
+import { checkResetToken, requestPasswordRecovery, resetPassword } from './recovery';
 import type { ClientInfo, SessionSettings } from './service';
 import { login, register, revokeToken } from './service';
 
@@ -240,6 +242,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         throw err;
       }
       return { message: MSG_ACCOUNT.resetDone };
+    },
+  );
+
+  r.post(
+    '/api/reset_password/check',
+    {
+      schema: {
+        tags,
+        summary: '¿Sigue sirviendo este enlace de recuperación? (no lo usa)',
+        description:
+          'Para que /reset-password avise al abrirse de un enlace usado, reemplazado o vencido ' +
+          '(los mismos 410 que /api/reset_password). Los fallos cuentan para el mismo límite por IP.',
+        body: resetTokenCheckRequestSchema,
+        response: { 200: resetTokenCheckResponseSchema, 410: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const wait = await blockedFor(accountLimits.resetIp, req.ip);
+      if (wait !== null) throw rateLimited(wait, MSG_ACCOUNT.tooManyResetAttempts);
+      try {
+        const { expiresAt } = await checkResetToken(db(), req.body.token);
+        return { valid: true as const, expires_at: expiresAt.toISOString() };
+      } catch (err) {
+        if (err instanceof AppError && err.status === 410)
+          await consume(accountLimits.resetIp, req.ip);
+        throw err;
+      }
     },
   );
 

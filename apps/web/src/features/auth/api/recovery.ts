@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   messageResponseSchema,
+  resetTokenCheckResponseSchema,
   type MessageResponse,
   type RecoveryRequest,
   type ResetPasswordRequest,
@@ -9,7 +10,8 @@ import { apiPost } from '../../../lib/api';
 
 /**
  * Password recovery calls (spec §7 `POST /api/recovery_password` {email} -> 200 means success;
- * issue 6 `POST /api/reset_password` {token, password, password_confirmation}).
+ * issue 6 `POST /api/reset_password` {token, password, password_confirmation} and
+ * `POST /api/reset_password/check` {token}).
  */
 export function requestRecovery(payload: RecoveryRequest): Promise<MessageResponse> {
   return apiPost('/api/recovery_password', payload, messageResponseSchema);
@@ -25,4 +27,19 @@ export function useRecoveryMutation() {
 
 export function useResetPasswordMutation() {
   return useMutation({ mutationFn: resetPassword });
+}
+
+/**
+ * Whether the link's token still works (checked once when /reset-password opens; it is not used
+ * up). Disabled without a token. A 410 or 422 is the answer, not something to retry.
+ */
+export function useResetTokenCheck(token: string | null) {
+  return useQuery({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: () => apiPost('/api/reset_password/check', { token }, resetTokenCheckResponseSchema),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }

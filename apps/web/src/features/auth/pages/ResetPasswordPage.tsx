@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLink, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
@@ -12,7 +22,7 @@ import {
 } from '@domino/contracts';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { notify } from '../../../lib/notify';
-import { useResetPasswordMutation } from '../api/recovery';
+import { useResetPasswordMutation, useResetTokenCheck } from '../api/recovery';
 import { AuthLayout } from '../components/AuthLayout';
 import { resetFailure, resetTokenFrom } from '../lib/recovery-form';
 
@@ -28,6 +38,7 @@ export default function ResetPasswordPage() {
   const location = useLocation();
   const token = resetTokenFrom(location.search);
   const mutation = useResetPasswordMutation();
+  const check = useResetTokenCheck(token);
   const [values, setValues] = useState<NewPasswordValues>({
     password: '',
     password_confirmation: '',
@@ -85,12 +96,26 @@ export default function ResetPasswordPage() {
     );
   };
 
-  if (linkDead) {
+  // A link found dead when the page opens is explained at once, before any typing.
+  const checkedDead = check.isError ? resetFailure(check.error) : null;
+  const deadMessage = linkDead ?? (checkedDead?.linkDead ? checkedDead.message : null);
+
+  if (check.isPending && token) {
+    return (
+      <AuthLayout title="Nueva contraseña" subtitle="Comprobando tu enlace de recuperación…">
+        <Center py="xl" role="status" aria-label="Comprobando el enlace">
+          <Loader type="dots" />
+        </Center>
+      </AuthLayout>
+    );
+  }
+
+  if (deadMessage) {
     return (
       <AuthLayout title="Enlace no válido" subtitle="Solicita un nuevo enlace de recuperación.">
         <Stack gap="md">
           <Alert color="orange" variant="light" icon={<IconLink aria-hidden />} role="alert">
-            {linkDead}
+            {deadMessage}
           </Alert>
           <Text fz="sm" c="dimmed">
             Por seguridad, cada enlace sirve una sola vez, vence a los 60 minutos y deja de
