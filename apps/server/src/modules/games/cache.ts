@@ -3,7 +3,7 @@ import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf } from './repo';
 
 /**
- * A node's copy of the games it plays (decision 006): the game row as of its `version` and its
+ * A node's copy of the games it plays (decision 008): the game row as of its `version` and its
  * seats. It saves reading the whole jsonb state (and the seats) before every move; it is never
  * the authority. Every write goes through `game_commit_move`, which locks the row and refuses a
  * move computed from another version or another presence of the seats ('stale'); the caller

@@ -64,7 +64,7 @@ export type CommitOutcome =
   | { outcome: 'stale' | 'busy' | 'not_found' };
 
 /**
- * One move in one round trip (migration 0011, decision 006): `game_commit_move` locks the game,
+ * One move in one round trip (migration 0011, decision 008): `game_commit_move` locks the game,
  * checks `expectedVersion` and the seats' presence (one '0'/'1' per seat, '1' = away), appends
  * the move, stores `state` with version + 1 and the due times, and sets the mover's count of
  * bot-played turns when `autoplayed` is not null. With `dueOnly` (the sweeper) a row locked by

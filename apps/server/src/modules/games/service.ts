@@ -32,7 +32,7 @@ import { gameViewJson } from './view';
  * Games on the server (DESIGN §5): the engine is authoritative, state lives in PostgreSQL, a move
  * is one transaction with a version check, CPU turns and turn timeouts are due times claimed by
  * the sweeper. A move computed from this node's copy of the game (cache.ts) is written with one
- * round trip (`game_commit_move`, decision 006); a stale copy is refused there and the move falls
+ * round trip (`game_commit_move`, decision 008); a stale copy is refused there and the move falls
  * back to the locked transaction below, as does every final move (settlement). Errors: AppError 404 game/not_found, 403 game/not_a_player, 409
  * game/stale_version, 422 with the engine's code (Spanish message from contracts).
  */

@@ -12,7 +12,7 @@ const BATCH = 64;
  * plays their CPU turn, forced move or timeout with `concurrency` workers, until none is due.
  * Every due action fires exactly once across nodes: the move is written by `game_commit_move`,
  * which skips a row locked by another node (SKIP LOCKED) and re-checks, under the row lock, that
- * the game is still due at the version the move was computed from (decision 006).
+ * the game is still due at the version the move was computed from (decision 008).
  */
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
