@@ -9,8 +9,9 @@ import { resetLinkOf, startTestInbox } from '../mail/test-inbox';
 
 /**
  * Issue 6 races on real PostgreSQL (PGlite serialises everything, DESIGN §2): a recovery link used
- * by many concurrent submissions changes the password exactly once; two players saving the same
- * new e-mail or phone at once: one wins, the other gets the registration's error, never a 500.
+ * by many concurrent submissions changes the password exactly once; so does a password change sent
+ * several times at once; players saving the same new e-mail or phone at once: one wins, the others
+ * get the registration's error, never a 500.
  */
 describe('account races on postgres', async () => {
   const skip = !(await postgresAvailable());
@@ -68,6 +69,30 @@ describe('account races on postgres', async () => {
       .where(eq(passwordResetTokens.userId, u.id));
     expect(rows.every((r) => r.usedAt !== null)).toBe(true);
   });
+
+  it.skipIf(skip)(
+    'lets one of several concurrent password changes with the same current password win',
+    async () => {
+      const u = await registered();
+      const passwords = Array.from({ length: 5 }, (_, i) => `Paralela${i}Clave`);
+      const results = await Promise.all(
+        passwords.map((password) =>
+          call(
+            'POST',
+            '/api/user/password',
+            { current_password: u.password, password, password_confirmation: password },
+            u.token,
+          ),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      expect(codes.filter((c) => c === 422)).toHaveLength(4);
+      const winner = passwords[codes.indexOf(200)];
+      const login = await call('POST', '/api/login_api', { email: u.email, password: winner });
+      expect(login.statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(skip)('lets one of several players take the same new e-mail at once', async () => {
     const players = await Promise.all(Array.from({ length: 6 }, () => registered()));
