@@ -10,9 +10,11 @@
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, joins, connections) is timed apart and not counted.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { GameView, LegalMoveJson } from '@domino/contracts';
@@ -71,6 +73,63 @@ interface Stats {
   emitting: boolean;
   measuring: boolean;
   inFlight: number;
+}
+
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the server process and by the PostgreSQL backends of the bench database: unlike
+ * latency, CPU per move hardly moves when other jobs load the machine, so it compares two
+ * versions fairly on a shared machine.
+ */
+class CpuMeter {
+  private pids: number[] = [];
+  private start = new Map<number, number>();
+  private server0 = 0;
+
+  constructor(
+    private readonly serverPid: number,
+    private readonly databaseUrl: string,
+  ) {}
+
+  private async backends(): Promise<number[]> {
+    const c = new pg.Client({ connectionString: this.databaseUrl });
+    await c.connect();
+    try {
+      const res = await c.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return res.rows.map((r) => r.pid);
+    } finally {
+      await c.end();
+    }
+  }
+
+  async begin(): Promise<void> {
+    this.pids = await this.backends();
+    this.start = new Map(this.pids.map((pid) => [pid, cpuMs(pid)]));
+    this.server0 = cpuMs(this.serverPid);
+  }
+
+  /** CPU ms since `begin`: the server, and the backends alive at both ends. */
+  async end(): Promise<{ server: number; postgres: number }> {
+    const server = cpuMs(this.serverPid) - this.server0;
+    let postgres = 0;
+    for (const pid of this.pids) {
+      const now = cpuMs(pid);
+      if (now > 0) postgres += now - (this.start.get(pid) ?? now);
+    }
+    return { server, postgres };
+  }
 }
 
 function addError(stats: Stats, code: string): void {
@@ -170,7 +229,7 @@ function connect(url: string, token: string): Promise<Socket> {
   });
 }
 
-async function runConfig(base: string, adminToken: string, n: number) {
+async function runConfig(base: string, adminToken: string, n: number, meter: CpuMeter) {
   const setupStart = performance.now();
   // Tables.
   const tableIds = await pool(Array.from({ length: n }), 8, async (_, i) => {
@@ -253,10 +312,12 @@ async function runConfig(base: string, adminToken: string, n: number) {
     const finishedBefore = matches.filter((m) => m.finished).length;
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    await meter.begin();
     stats.measuring = true;
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stats.measuring = false;
+    const cpu = await meter.end();
     loop.disable();
     stats.emitting = false;
     const elapsed = (performance.now() - t0) / 1000;
@@ -284,6 +345,11 @@ async function runConfig(base: string, adminToken: string, n: number) {
       errors: stats.errors,
       /** The bench client's own event-loop delay (ms) during the window: part of every sample. */
       clientLoop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6 },
+      /** CPU ms per move (player + forced) in the window: the server process, PostgreSQL. */
+      cpuPerMove: {
+        server: cpu.server / Math.max(1, stats.moves + stats.forced),
+        postgres: cpu.postgres / Math.max(1, stats.moves + stats.forced),
+      },
       setup: {
         tables: (tTables - setupStart) / 1000,
         register: (tRegister - tTables) / 1000,
@@ -315,14 +381,15 @@ async function main() {
   );
   const rows: string[] = [];
   for (const n of MATCHES) {
-    const r = await runConfig(base, adminToken, n);
+    const r = await runConfig(base, adminToken, n, new CpuMeter(server.pid, databaseUrl));
     const errors = [...r.errors].map(([k, v]) => `${k}=${v}`).join(' ') || '0';
     console.log(
       `setup ${n} matches: tables ${r.setup.tables.toFixed(1)} s, register+fund ${r.setup.register.toFixed(1)} s, ` +
         `joins ${r.setup.join.toFixed(1)} s, connect+game:join ${r.setup.connect.toFixed(1)} s; ` +
         `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
         `matches completed in window ${r.completed}, server RSS ${(rssBytes(server.pid) / 2 ** 20).toFixed(0)} MiB, ` +
-        `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms`,
+        `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms; ` +
+        `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms`,
     );
     rows.push(
       `${String(r.matches).padStart(7)} | ${String(r.sockets).padStart(7)} | ${r.movesPerSec.toFixed(0).padStart(7)} | ` +
