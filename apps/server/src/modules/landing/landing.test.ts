@@ -144,13 +144,13 @@ function highlightsSuite(kind: DbKind) {
           game_id: gameId,
           table: 'Mesa Clásica',
           winners: expectedNames,
-          // 4 entries of Bs. 10 minus 8% house fee and 2% pot share, split between partners.
-          prize: 18,
+          // 4 entries of Bs. 1.000 minus 8% house fee and 2% pot share, split between partners.
+          prize: 1800,
         });
         expect(Date.now() - Date.parse(win!.finished_at)).toBeLessThan(120_000);
         for (const n of win!.winners) expect(n).toMatch(/^\p{L}+ \p{Lu}\.$/u);
-        // The month's pot holds the match's pot share (2% of Bs. 40).
-        expect(fresh.pot).toBe(0.8);
+        // The month's pot holds the match's pot share (2% of Bs. 4.000).
+        expect(fresh.pot).toBe(80);
         expect(fresh.month).toBe(month);
         // Nothing of a player's identity beyond the short name is public.
         const text = JSON.stringify(fresh);
@@ -169,7 +169,7 @@ function highlightsSuite(kind: DbKind) {
         // A finished match of this month scored for two players (what settlement records).
         const [game] = await t.database.db.select({ id: games.id }).from(games).limit(1);
         await t.database.db.insert(potPoints).values([
-          { gameId: game!.id, userId: beto.id, month, points: 900, won: true },
+          { gameId: game!.id, userId: beto.id, month, points: 950, won: true },
           { gameId: game!.id, userId: ana.id, month, points: 900, won: true },
         ]);
         // Another month's points do not count.
@@ -183,7 +183,7 @@ function highlightsSuite(kind: DbKind) {
         const h: Highlights = await loadHighlights(t.database.db);
         expect(h.top_players.length).toBeLessThanOrEqual(5);
         expect(h.top_players.slice(0, 2)).toEqual([
-          { position: 1, name: 'Beto S.', points: 900, matches_won: 1 },
+          { position: 1, name: 'Beto S.', points: 950, matches_won: 1 },
           { position: 2, name: 'Ana R.', points: 900, matches_won: 1 },
         ]);
         expect(h.top_players.map((p) => p.name)).not.toContain('Otra P.');
