@@ -59,7 +59,7 @@ function bankStatus(status: string): BankStatus {
   return status === 'activo' || status === 'active' ? 'activo' : 'inactivo';
 }
 
-/** GET /api/admin/banks: every bank, active first is not implied: ordered by code. */
+/** GET /api/admin/banks: every bank, active or not, by code, with its active recharge accounts. */
 export async function listBanks(db: Executor, id?: number): Promise<AdminBank[]> {
   const rows = await db
     .select({
