@@ -19,7 +19,7 @@ import { audit } from '../audit/audit';
  * see follows at once: GET /api/banks lists active banks only, GET /api/accounts_recharge active
  * accounts only (payments/service.ts).
  *
- * Rules (docs/decisions/006-staff-console.md):
+ * Rules (docs/decisions/009-staff-console.md):
  * - A bank's code is 4 digits and unique; a recharge account's number is 20 digits starting with
  *   its bank's code (the Venezuelan account format).
  * - A bank with active recharge accounts cannot be deactivated, and an account cannot be

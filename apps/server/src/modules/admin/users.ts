@@ -14,7 +14,7 @@ import type { UserRow } from '../users/serialize';
  * Staff view of the players (issue 6, /admin/usuarios): search, a user's page, suspension and
  * reactivation.
  *
- * Suspension rules (decided here; see docs/decisions/006-staff-console.md): staff cannot suspend
+ * Suspension rules (decided here; see docs/decisions/009-staff-console.md): staff cannot suspend
  * themselves nor any other admin (an admin locked out by a colleague would be an outage without a
  * remedy in the console); a reason is required; suspending revokes every token of the user in the
  * same transaction, and a player seated at a table whose match has not started is removed and
