@@ -10,6 +10,9 @@
  *   ... --details                                        # also list failing audits
  *   ... --json out.json                                  # save every run's figures
  *   ... --lhr /tmp/lhr                                   # save every full report
+ *   ... --cpu-slowdown 2                                 # default 4; Lighthouse's docs (throttling.md)
+ *                                                        # suggest less on a slower host, by the
+ *                                                        # 'bench' (benchmarkIndex) column
  *
  * Without --url it starts the built app like `npm start` does (`node --import tsx
  * apps/server/src/main.ts`, NODE_ENV=production, embedded PGlite in a temporary directory, demo
@@ -29,6 +32,14 @@ import lighthouse from 'lighthouse';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Lighthouse 12's default mobile network throttling (constants.throttling.mobileSlow4G). */
+const MOBILE_SLOW_4G = {
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+};
 const METRICS = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
@@ -45,6 +56,8 @@ interface Args {
   json: string | null;
   /** Directory to write each run's full Lighthouse report (JSON) to. */
   lhr: string | null;
+  /** CPU slowdown of the simulated phone; Lighthouse's default is 4 (see --cpu-slowdown). */
+  cpuSlowdown: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -55,6 +68,7 @@ function parseArgs(argv: string[]): Args {
     details: false,
     json: null,
     lhr: null,
+    cpuSlowdown: 4,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -69,6 +83,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--details') args.details = true;
     else if (a === '--json') args.json = next();
     else if (a === '--lhr') args.lhr = next();
+    else if (a === '--cpu-slowdown') args.cpuSlowdown = Number(next());
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -150,6 +165,8 @@ interface RunResult {
   scores: Record<(typeof CATEGORIES)[number], number>;
   /** Milliseconds, except cls (unitless). */
   metrics: Record<keyof typeof METRICS, number>;
+  /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
+  benchmarkIndex: number;
   failing: string[];
 }
 
@@ -161,7 +178,12 @@ function median(values: number[]): number {
 
 const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
-function row(label: string, scores: RunResult['scores'], m: RunResult['metrics']): string {
+function row(
+  label: string,
+  scores: RunResult['scores'],
+  m: RunResult['metrics'],
+  benchmarkIndex: number,
+): string {
   return [
     label.padEnd(16),
     ...CATEGORIES.map((c) => String(Math.round(scores[c])).padStart(5)),
@@ -170,6 +192,7 @@ function row(label: string, scores: RunResult['scores'], m: RunResult['metrics']
     fmtMs(m.tbt).padStart(9),
     m.cls.toFixed(3).padStart(7),
     fmtMs(m.si).padStart(9),
+    String(Math.round(benchmarkIndex)).padStart(6),
   ].join(' ');
 }
 
@@ -183,10 +206,11 @@ async function main(): Promise<void> {
   const results: RunResult[] = [];
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(
-    `Lighthouse ${args.runs} run(s) per page against ${app.baseUrl}; load average ${load.join(' ')}`,
+    `Lighthouse ${args.runs} run(s) per page against ${app.baseUrl}, CPU slowdown ${args.cpuSlowdown}x;` +
+      ` load average ${load.join(' ')}`,
   );
   console.log(
-    `${'page/run'.padEnd(16)}  perf  a11y    bp   seo       FCP       LCP       TBT     CLS        SI`,
+    `${'page/run'.padEnd(16)}  perf  a11y    bp   seo       FCP       LCP       TBT     CLS        SI  bench`,
   );
   try {
     for (const p of args.paths) {
@@ -196,6 +220,8 @@ async function main(): Promise<void> {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
+          // Lighthouse's mobile defaults (slow 4G), with the CPU slowdown made explicit.
+          throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: args.cpuSlowdown },
         });
         if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
         const { lhr } = result;
@@ -220,8 +246,9 @@ async function main(): Promise<void> {
               a.scoreDisplayMode !== 'manual',
           )
           .map((a) => `${a.id} (${a.score})${a.displayValue ? `: ${a.displayValue}` : ''}`);
-        results.push({ path: p, run, scores, metrics, failing });
-        console.log(row(`${p} #${run}`, scores, metrics));
+        const benchmarkIndex = lhr.environment.benchmarkIndex;
+        results.push({ path: p, run, scores, metrics, benchmarkIndex, failing });
+        console.log(row(`${p} #${run}`, scores, metrics, benchmarkIndex));
         if (args.details) for (const f of failing) console.log(`    - ${f}`);
       }
     }
@@ -241,7 +268,7 @@ async function main(): Promise<void> {
         median(mine.map((r) => r.metrics[k as keyof typeof METRICS])),
       ]),
     ) as RunResult['metrics'];
-    console.log(row(p, scores, metrics));
+    console.log(row(p, scores, metrics, median(mine.map((r) => r.benchmarkIndex))));
   }
   if (args.json) {
     fs.writeFileSync(args.json, JSON.stringify({ load, results }, null, 2));
