@@ -2,6 +2,7 @@ export * from './auth';
 export * from './constants';
 export * from './errors';
 export * from './messages';
+export * from './names';
 export * from './money';
 export * from './password';
 export * from './tables';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, Highlights } from '@domino/contracts';
+import { publicName } from '@domino/contracts';
 import { games, potPoints } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
@@ -8,20 +9,7 @@ import { auth, loginAdmin } from '../../test/wallet-helpers';
 import { gamesContext } from '../games/routes';
 import { runDueGame } from '../games/service';
 import { potMonth } from '../tables/settlement';
-import { cached, loadHighlights, publicName } from './service';
-
-describe('public names on the landing', () => {
-  it('shows the first name and the initial of the last name only', () => {
-    expect(publicName('María Gabriela González')).toBe('María G.');
-    expect(publicName('  josé   pérez ')).toBe('josé P.');
-    expect(publicName('Ñengo')).toBe('Ñengo');
-    expect(publicName('María Pérez 3')).toBe('María P.');
-    expect(publicName('Ángel Úrsula Ávila')).toBe('Ángel Á.');
-    expect(publicName('')).toBe('Jugador');
-    expect(publicName('123 456')).toBe('Jugador');
-    expect(publicName('Maximilianoalejandrojosé Ruiz')).toBe('Maximilianoalejandro R.');
-  });
-});
+import { cached, loadHighlights } from './service';
 
 describe('the highlights cache', () => {
   it('serves one load for the time to live, shares a pending load and forgets a failure', async () => {

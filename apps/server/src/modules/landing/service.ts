@@ -1,5 +1,5 @@
 import type { Highlights } from '@domino/contracts';
-import { centsToBolivares } from '@domino/contracts';
+import { centsToBolivares, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { monthRanking } from '../pot/ranking';
 import { potMonth } from '../tables/settlement';
@@ -10,24 +10,6 @@ export const HIGHLIGHT_LIMITS = { winners: 6, topPlayers: 5 } as const;
 
 /** How long one computed answer is served from memory, milliseconds. */
 export const HIGHLIGHTS_TTL_MS = 30_000;
-
-/**
- * A player's name as shown on the public landing: the first name and the initial of the last
- * word that has a letter ('María Gabriela González' -> 'María G.'). Only that much of a player's
- * identity is public (see /privacy). Empty or letterless names read 'Jugador'.
- */
-export function publicName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const first = words[0];
-  if (!first || !/\p{L}/u.test(first)) return 'Jugador';
-  const shownFirst = [...first].slice(0, 20).join('');
-  const last = words
-    .slice(1)
-    .reverse()
-    .find((w) => /\p{L}/u.test(w));
-  const initial = last ? [...last].find((c) => /\p{L}/u.test(c)) : undefined;
-  return initial ? `${shownFirst} ${initial.toLocaleUpperCase('es-VE')}.` : shownFirst;
-}
 
 /**
  * The landing's real data (issue 6): the latest paid real-money matches, the current Caracas
