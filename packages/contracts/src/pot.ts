@@ -136,14 +136,23 @@ export const potTopUpRequestSchema = z.object({
   reason: z.string({ error: 'Indica el motivo' }).trim().min(3, 'Indica el motivo').max(500),
 });
 
+/**
+ * A ranked player as players and visitors see them: the public short name ('María G.', see
+ * `publicName`; on /pote the caller's own row carries their own name) and no account id. Account
+ * ids appear with full names in the public table list, so an id here would undo the short name
+ * (decision 007, 2026-11-22).
+ */
 const potPlayerSchema = z.object({
   position: z.number().int(),
-  user_id: z.number().int(),
   name: z.string(),
   points: z.number().int(),
   matches_won: z.number().int(),
 });
 export type PotPlayer = z.infer<typeof potPlayerSchema>;
+
+/** A ranked player as staff see them (/admin/pote): the account id and the full stored name. */
+const potStaffPlayerSchema = potPlayerSchema.extend({ user_id: z.number().int() });
+export type PotStaffPlayer = z.infer<typeof potStaffPlayerSchema>;
 
 const potSummarySchema = z.object({
   amount: z.number(),
@@ -171,29 +180,37 @@ const potShareSchema = z.object({
 });
 export type PotShare = z.infer<typeof potShareSchema>;
 
-const potWinnerSchema = potPlayerSchema.extend({
-  amount: z.number(),
-  amount_cents: z.number().int(),
-});
+const winnerAmounts = { amount: z.number(), amount_cents: z.number().int() };
 
 /** A closed month: paid to its winners, or carried whole to the next month. */
-export const potHistoryMonthSchema = z.object({
-  period: z.string(),
-  year: z.number().int(),
-  month: z.number().int(),
-  month_name: z.string(),
-  status: z.enum(['paid', 'carried']),
-  description: z.string(),
-  /** Paid to the winners (0 when carried). */
-  paid: z.number(),
-  paid_cents: z.number().int(),
-  /** Moved to the next month's pot: unpaid shares, or the whole pot of an empty ranking. */
-  carried: z.number(),
-  carried_cents: z.number().int(),
-  closed_at: z.string().nullable(),
-  winners: z.array(potWinnerSchema),
-});
+function historyMonthSchema<W extends z.ZodType>(winner: W) {
+  return z.object({
+    period: z.string(),
+    year: z.number().int(),
+    month: z.number().int(),
+    month_name: z.string(),
+    status: z.enum(['paid', 'carried']),
+    description: z.string(),
+    /** Paid to the winners (0 when carried). */
+    paid: z.number(),
+    paid_cents: z.number().int(),
+    /** Moved to the next month's pot: unpaid shares, or the whole pot of an empty ranking. */
+    carried: z.number(),
+    carried_cents: z.number().int(),
+    closed_at: z.string().nullable(),
+    winners: z.array(winner),
+  });
+}
+
+/** A closed month as players see it on /pote (winners with public short names). */
+export const potHistoryMonthSchema = historyMonthSchema(potPlayerSchema.extend(winnerAmounts));
 export type PotHistoryMonth = z.infer<typeof potHistoryMonthSchema>;
+
+/** A closed month as staff see it (winners with account id and full name). */
+export const potStaffHistoryMonthSchema = historyMonthSchema(
+  potStaffPlayerSchema.extend(winnerAmounts),
+);
+export type PotStaffHistoryMonth = z.infer<typeof potStaffHistoryMonthSchema>;
 
 /** GET /api/monthly-pot/ranking: everything the /pote page shows. */
 export const potRankingResponseSchema = z.object({
@@ -238,9 +255,9 @@ export const adminPotResponseSchema = z.object({
   amount_cents: z.number().int(),
   ends_at: z.string(),
   ranked_players: z.number().int(),
-  top_players: z.array(potPlayerSchema),
+  top_players: z.array(potStaffPlayerSchema),
   top_ups: z.array(potTopUpSchema),
-  history: z.array(potHistoryMonthSchema),
+  history: z.array(potStaffHistoryMonthSchema),
 });
 export type AdminPotResponse = z.infer<typeof adminPotResponseSchema>;
 

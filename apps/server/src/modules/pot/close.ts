@@ -24,7 +24,8 @@ import { ensurePotMonth } from './service';
  * For every month before the current Caracas month whose pot account holds money:
  * - open month: in ONE transaction, lock its `monthly_pots` row with `FOR UPDATE SKIP LOCKED`
  *   (a node that finds it locked leaves it to the node holding it), re-check it is still open,
- *   rank the month (`monthRanking`) and pay the balance by the stored `shares_bps`:
+ *   rank the month (`monthRanking`: active accounts with more than 0 points, read now, so a
+ *   player suspended at close time is skipped) and pay the balance by the stored `shares_bps`:
  *   amount_i = floor(balance × share_i / 10000), with the céntimos that floor leaves over added
  *   to position 1 (`splitPotShares`). One ledger transfer per position (kind `pot_payout`, key
  *   `pot:YYYY-MM:N`) and one `pot_payouts` row (PK month+position). Shares of positions nobody

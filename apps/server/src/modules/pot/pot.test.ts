@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { caracasMidnight } from '../../lib/time';
 import type { DbKind, TestApp } from '../../test/helpers';
-import { buildTestApp, postgresAvailable } from '../../test/helpers';
+import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
 import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
 import { createWallet, walletBalanceCents } from '../ledger/accounts';
@@ -24,6 +24,7 @@ import { checkLedger } from '../ledger/ledger';
 import { runDueGame } from '../games/service';
 import { gamesContext } from '../games/routes';
 import { potMonth } from '../tables/settlement';
+import { loadHighlights } from '../landing/service';
 import { closeDueMonths } from './close';
 import { PotCloser } from './job';
 import { monthRanking } from './ranking';
@@ -114,6 +115,23 @@ function potSuite(kind: DbKind) {
         payload: payload as Record<string, unknown>,
       });
 
+    /** A player registered through the API with `name` (so staff can suspend them). */
+    const registerNamed = async (name: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register_api',
+        payload: newPlayer({ name }),
+      });
+      if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+      return { id: res.json().user.id as number, token: res.json().token as string, name };
+    };
+    const suspend = async (userId: number) => {
+      const res = await send('POST', `/api/admin/users/${userId}/suspend`, admin, {
+        reason: 'Colusión comprobada',
+      });
+      expect(res.statusCode).toBe(200);
+    };
+
     beforeAll(async () => {
       if (skip) return;
       t = await buildTestApp(kind, {
@@ -195,9 +213,12 @@ function potSuite(kind: DbKind) {
             'Diciembre',
           ][month - 1],
         );
+        // Public: the short name only, and no account id (ids appear with full names at tables).
         expect(body.top_players).toEqual([
-          { position: 1, user_id: p.id, name: 'Jugador Prueba', points: 57, matches_won: 1 },
+          { position: 1, name: 'Jugador P.', points: 57, matches_won: 1 },
         ]);
+        expect(JSON.stringify(body)).not.toContain('Jugador Prueba');
+        expect(JSON.stringify(body)).not.toContain('user_id');
         const audits = await t.database.db
           .select()
           .from(auditLog)
@@ -294,8 +315,13 @@ function potSuite(kind: DbKind) {
         await recordPoints(t.database.db, month, me.id, 1, false);
         const body = (await get('/api/monthly-pot/ranking', me.token)).json();
         expect(body.ranking).toHaveLength(50);
-        expect(body.ranking[0]).toMatchObject({ name: 'Rival 51', points: 551 });
-        expect(body.ranking.some((r: { user_id: number }) => r.user_id === me.id)).toBe(false);
+        expect(body.ranking[0]).toEqual({
+          position: 1,
+          name: 'Rival',
+          points: 551,
+          matches_won: 0,
+        });
+        expect(body.ranking.some((r: { points: number }) => r.points === 1)).toBe(false);
         expect(body.me).toEqual({ position: body.ranked_players, points: 1, matches_won: 0 });
         expect(Date.parse(body.pot.ends_at)).toBe(nextMonthStart(month).getTime());
         expect(body.shares.map((s: { bps: number }) => s.bps)).toEqual([5000, 3000, 2000]);
@@ -311,6 +337,95 @@ function potSuite(kind: DbKind) {
           points: 0,
           matches_won: 0,
         });
+      },
+    );
+
+    it.skipIf(skip)(
+      'shows other players by their short name, me by my own name and staff the full names',
+      async () => {
+        const now = new Date();
+        const month = potMonth(now);
+        const maria = await registerNamed('María Gabriela González');
+        const jose = await registerNamed('José Pérez');
+        await recordPoints(t.database.db, month, maria.id, 90_000, true, now);
+        await recordPoints(t.database.db, month, jose.id, 80_000, true, now);
+
+        const current = (await get('/api/monthly-pot/current')).json();
+        expect(current.top_players.slice(0, 2)).toEqual([
+          { position: 1, name: 'María G.', points: 90_000, matches_won: 1 },
+          { position: 2, name: 'José P.', points: 80_000, matches_won: 1 },
+        ]);
+        for (const n of [maria.name, jose.name, 'González', 'Pérez'])
+          expect(JSON.stringify(current)).not.toContain(n);
+
+        const mine = (await get('/api/monthly-pot/ranking', jose.token)).json();
+        expect(mine.ranking.slice(0, 2)).toEqual([
+          { position: 1, name: 'María G.', points: 90_000, matches_won: 1 },
+          { position: 2, name: 'José Pérez', points: 80_000, matches_won: 1 },
+        ]);
+        expect(mine.me).toEqual({ position: 2, points: 80_000, matches_won: 1 });
+        expect(JSON.stringify(mine)).not.toContain(maria.name);
+        expect(JSON.stringify(mine)).not.toContain('user_id');
+
+        // Staff identify whom they pay: account ids and full names.
+        const staff = (await get('/api/admin/pot', admin)).json();
+        expect(staff.top_players.slice(0, 2)).toEqual([
+          { position: 1, user_id: maria.id, name: maria.name, points: 90_000, matches_won: 1 },
+          { position: 2, user_id: jose.id, name: jose.name, points: 80_000, matches_won: 1 },
+        ]);
+      },
+    );
+
+    it.skipIf(skip)(
+      'ranks only players with points whose account is not suspended, on every ranking',
+      async () => {
+        const now = new Date();
+        const month = potMonth(now);
+        const cheat = await registerNamed('Tramposo Suspendido');
+        const shutOut = await registerNamed('Zapato Total');
+        await recordPoints(t.database.db, month, cheat.id, 1_000_000, true, now);
+        // Their side scored nothing in either match: settlement still writes the rows.
+        await recordPoints(t.database.db, month, shutOut.id, 0, false, now);
+        await recordPoints(t.database.db, month, shutOut.id, 0, false, now);
+        const before = (await get('/api/monthly-pot/ranking', shutOut.token)).json();
+        expect(before.ranking[0]).toMatchObject({ name: 'Tramposo S.', points: 1_000_000 });
+        // A shut-out player is not ranked at all: no position, not counted, not listed.
+        expect(before.me).toEqual({ position: null, points: 0, matches_won: 0 });
+        expect(before.ranking.map((r: { points: number }) => r.points)).not.toContain(0);
+
+        await suspend(cheat.id);
+        const ranked = async () => {
+          const view = (await get('/api/monthly-pot/ranking', shutOut.token)).json();
+          const lists = {
+            current: (await get('/api/monthly-pot/current')).json().top_players,
+            ranking: view.ranking,
+            admin: (await get('/api/admin/pot', admin)).json().top_players,
+            landing: (await loadHighlights(t.database.db, now)).top_players,
+          };
+          return { view, lists };
+        };
+        const after = await ranked();
+        expect(after.view.ranked_players).toBe(before.ranked_players - 1);
+        for (const [where, list] of Object.entries(after.lists)) {
+          const names = (list as { name: string }[]).map((p) => p.name);
+          expect(names, where).not.toContain('Tramposo S.');
+          expect(names, where).not.toContain(cheat.name);
+          expect(names, where).not.toContain('Zapato T.');
+          expect(names, where).not.toContain(shutOut.name);
+          (list as { position: number }[]).forEach((p, i) => expect(p.position, where).toBe(i + 1));
+        }
+        expect(after.lists.current[0]).toMatchObject({ position: 1, name: 'María G.' });
+
+        // Reactivated before the month closes, the account is ranked again.
+        const back = await send('POST', `/api/admin/users/${cheat.id}/reactivate`, admin, {
+          reason: 'Revisión sin hallazgos',
+        });
+        expect(back.statusCode).toBe(200);
+        expect((await get('/api/monthly-pot/current')).json().top_players[0]).toMatchObject({
+          name: 'Tramposo S.',
+        });
+        // Leave it suspended for the month-close tests below (it must never be paid).
+        await suspend(cheat.id);
       },
     );
 
@@ -403,6 +518,8 @@ function potSuite(kind: DbKind) {
         await recordPoints(t.database.db, month, e!, 20, false, day(1));
         await recordPoints(t.database.db, month, e!, 100, true, day(5));
         await recordPoints(t.database.db, month, a!, 200, true, day(2));
+        // A later match where Eva's side scored nothing does not change when she got there.
+        await recordPoints(t.database.db, month, e!, 0, false, day(7));
         // Another month does not count.
         await recordPoints(t.database.db, '2024-05', d!, 999, true);
         const rows = await monthRanking(t.database.db, month);
@@ -603,6 +720,77 @@ function potSuite(kind: DbKind) {
           .from(accounts)
           .where(and(eq(accounts.kind, 'monthly_pot'), eq(accounts.ref, month)));
         expect(pot?.balance).toBe(0);
+        expect((await checkLedger(t.database.db)).ok).toBe(true);
+      },
+    );
+
+    it.skipIf(skip)(
+      'pays the next eligible players at the month close, never a suspended or shut-out one',
+      async () => {
+        const month = '2019-05';
+        const cheat = await registerNamed('Fraude Mayor');
+        const [first, second, shutOut] = await Promise.all(
+          ['Primera Elegible', 'Segundo Elegible', 'Sin Puntos'].map((n) =>
+            fixtureUser(t.database.db, n),
+          ),
+        );
+        await recordPoints(t.database.db, month, cheat.id, 600, true);
+        await recordPoints(t.database.db, month, first!, 300, true);
+        await recordPoints(t.database.db, month, second!, 200, false);
+        await recordPoints(t.database.db, month, shutOut!, 0, false);
+        await recordPoints(t.database.db, month, shutOut!, 0, false);
+        await fundMonth(t, month, 10_000);
+        // Suspended for fraud before the month is closed.
+        await suspend(cheat.id);
+
+        const report = await closeDueMonths(t.database.db, { now: nextMonthStart(month) });
+        expect(report.closed).toEqual([{ month, status: 'paid', payouts: 2 }]);
+        const payouts = await t.database.db
+          .select()
+          .from(potPayouts)
+          .where(eq(potPayouts.month, month));
+        expect(payouts.map((p) => [p.position, p.userId, p.points, p.amountCents])).toEqual([
+          [1, first, 300, 5_000],
+          [2, second, 200, 3_000],
+        ]);
+        expect(await walletBalanceCents(t.database.db, first!)).toBe(5_000);
+        expect(await walletBalanceCents(t.database.db, second!)).toBe(3_000);
+        expect(await walletBalanceCents(t.database.db, cheat.id)).toBe(0);
+        expect(await walletBalanceCents(t.database.db, shutOut!)).toBe(0);
+        // Third place had no eligible player: its 20 % goes on to the next month.
+        expect(await potBalanceCents(t.database.db, month)).toBe(0);
+        expect(await potBalanceCents(t.database.db, '2019-06')).toBe(2_000);
+
+        // Past winners: short names for players, full names and ids for staff.
+        const viewer = await registerPlayer(t);
+        const history = (await get('/api/monthly-pot/ranking', viewer.token)).json().history;
+        expect(history.find((h: { period: string }) => h.period === month).winners).toEqual([
+          {
+            position: 1,
+            name: 'Primera E.',
+            points: 300,
+            matches_won: 1,
+            amount: 50,
+            amount_cents: 5_000,
+          },
+          {
+            position: 2,
+            name: 'Segundo E.',
+            points: 200,
+            matches_won: 0,
+            amount: 30,
+            amount_cents: 3_000,
+          },
+        ]);
+        const staffHistory = (await get('/api/admin/pot', admin)).json().history;
+        expect(
+          staffHistory
+            .find((h: { period: string }) => h.period === month)
+            .winners.map((w: { user_id: number; name: string }) => [w.user_id, w.name]),
+        ).toEqual([
+          [first, 'Primera Elegible'],
+          [second, 'Segundo Elegible'],
+        ]);
         expect((await checkLedger(t.database.db)).ok).toBe(true);
       },
     );

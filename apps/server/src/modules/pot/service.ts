@@ -3,7 +3,10 @@ import type {
   AdminPotResponse,
   PotCurrentResponse,
   PotHistoryMonth,
+  PotPlayer,
   PotRankingResponse,
+  PotStaffHistoryMonth,
+  PotStaffPlayer,
 } from '@domino/contracts';
 import {
   DEFAULT_POT_SHARES_BPS,
@@ -13,6 +16,7 @@ import {
   monthNameEs,
   nextMonthKey,
   parseMonthKey,
+  publicName,
   splitPotShares,
 } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
@@ -93,7 +97,23 @@ export async function ensurePotMonth(db: Executor, key: string): Promise<void> {
     .onConflictDoNothing();
 }
 
-const playerJson = (r: RankingRow) => ({
+/**
+ * The name a player (`viewerId`; null for a visitor) sees for the ranked player `userId` whose
+ * stored name is `name`: the public short name ('María G.'), or their own name on their own rows
+ * (decision 007, 2026-11-22). Staff see stored names (`staffPlayerJson`, `potHistory`).
+ */
+const nameFor = (viewerId: number | null, userId: number, name: string) =>
+  viewerId === userId ? name : publicName(name);
+
+/** A ranking row as the player `viewerId` (null: a visitor) sees it: no account id. */
+const playerJson = (r: RankingRow, viewerId: number | null): PotPlayer => ({
+  position: r.position,
+  name: nameFor(viewerId, r.userId, r.name),
+  points: r.points,
+  matches_won: r.matchesWon,
+});
+
+const staffPlayerJson = (r: RankingRow): PotStaffPlayer => ({
   position: r.position,
   user_id: r.userId,
   name: r.name,
@@ -108,7 +128,8 @@ const monthJson = (key: string) => {
 
 /**
  * GET /api/monthly-pot/current (spec §7, issue 6): the current Caracas month's pot — amount in
- * bolívares (and céntimos), year, month 1-12, Spanish month name, description — and the top 10.
+ * bolívares (and céntimos), year, month 1-12, Spanish month name, description — and the top 10
+ * with public short names and no account ids (the endpoint is public; decision 007, 2026-11-22).
  * `has_pot` is true when the pot account holds money (the modal only shows then, spec §4).
  */
 export async function currentPot(
@@ -130,15 +151,16 @@ export async function currentPot(
       ...monthJson(key),
       description: settings.description,
     },
-    top_players: top.map(playerJson),
+    top_players: top.map((r) => playerJson(r, null)),
   };
 }
 
 /**
- * Closed months, newest first (at most `limit`): how each was closed, what was paid to whom, and
- * what was carried to the next month (unpaid shares or the whole pot of an empty ranking).
+ * Closed months, newest first (at most `limit`), as staff see them: how each was closed, what was
+ * paid to whom (account id and full name), and what was carried to the next month (unpaid shares
+ * or the whole pot of an empty ranking). Players get `historyForPlayer` of it.
  */
-export async function potHistory(db: Executor, limit = 12): Promise<PotHistoryMonth[]> {
+export async function potHistory(db: Executor, limit = 12): Promise<PotStaffHistoryMonth[]> {
   const months = await db
     .select()
     .from(monthlyPots)
@@ -199,6 +221,17 @@ export async function potHistory(db: Executor, limit = 12): Promise<PotHistoryMo
   });
 }
 
+/** Closed months as the player `userId` sees them: short names, their own name on their wins. */
+function historyForPlayer(months: PotStaffHistoryMonth[], userId: number): PotHistoryMonth[] {
+  return months.map((m) => ({
+    ...m,
+    winners: m.winners.map(({ user_id, name, ...w }) => ({
+      ...w,
+      name: nameFor(userId, user_id, name),
+    })),
+  }));
+}
+
 /** Each rewarded position's estimated prize if the month closed with `balanceCents` now. */
 function sharesJson(balanceCents: number, sharesBps: number[]) {
   const amounts = splitPotShares(balanceCents, sharesBps);
@@ -213,8 +246,9 @@ function sharesJson(balanceCents: number, sharesBps: number[]) {
 /**
  * GET /api/monthly-pot/ranking (the /pote page, issue 6): the current pot with the instant the
  * month ends (Caracas) and the server's clock, the shares with their estimated amounts, the top
- * 50, the caller's own position and points (even outside the top 50; null position without
- * points), how many players are ranked, and the closed months with their winners.
+ * 50, the caller's own position and points (even outside the top 50; null position when not
+ * ranked), how many players are ranked, and the closed months with their winners. Other players
+ * appear by their public short names; the caller's own rows carry the caller's own name.
  */
 export async function potRankingPage(
   db: Executor,
@@ -240,14 +274,14 @@ export async function potRankingPage(
       server_time: now.toISOString(),
     },
     shares: sharesJson(balance, settings.sharesBps),
-    ranking: full.slice(0, POT_RANKING_SIZE).map(playerJson),
+    ranking: full.slice(0, POT_RANKING_SIZE).map((r) => playerJson(r, userId)),
     me: {
       position: mine?.position ?? null,
       points: mine?.points ?? 0,
       matches_won: mine?.matchesWon ?? 0,
     },
     ranked_players: full.length,
-    history,
+    history: historyForPlayer(history, userId),
   };
 }
 
@@ -305,7 +339,7 @@ export async function adminPotView(
     amount_cents: balance,
     ends_at: monthEndsAt(key).toISOString(),
     ranked_players: full.length,
-    top_players: full.slice(0, POT_TOP_PLAYERS).map(playerJson),
+    top_players: full.slice(0, POT_TOP_PLAYERS).map(staffPlayerJson),
     top_ups: ups,
     history,
   };

@@ -103,7 +103,7 @@ export default function PotModal() {
               </Text>
             ) : (
               data.top_players.slice(0, MODAL_PLAYERS).map((p) => (
-                <Group key={p.user_id} justify="space-between" wrap="nowrap" gap="xs">
+                <Group key={p.position} justify="space-between" wrap="nowrap" gap="xs">
                   <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
                     <Badge
                       variant={podiumColor(p.position) ? 'filled' : 'light'}

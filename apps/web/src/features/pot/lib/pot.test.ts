@@ -119,11 +119,11 @@ describe('top-ups', () => {
 });
 
 describe('my standing on /pote', () => {
-  const ranking = [{ user_id: 1 }, { user_id: 2 }];
-  it('says whether my row is listed, outside the list, or I have no points', () => {
-    expect(myStanding(ranking, { position: 2 }, 2)).toBe('listed');
-    expect(myStanding(ranking, { position: 57 }, 9)).toBe('outside');
-    expect(myStanding(ranking, { position: null }, 9)).toBe('unranked');
-    expect(myStanding(ranking, { position: 1 }, undefined)).toBe('unranked');
+  const ranking = [{ position: 1 }, { position: 2 }];
+  it('says whether my row is listed, outside the list, or I am not ranked', () => {
+    expect(myStanding(ranking, { position: 2 })).toBe('listed');
+    expect(myStanding(ranking, { position: 57 })).toBe('outside');
+    expect(myStanding(ranking, { position: null })).toBe('unranked');
+    expect(myStanding([], { position: null })).toBe('unranked');
   });
 });

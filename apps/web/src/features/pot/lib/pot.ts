@@ -128,14 +128,17 @@ export function ordinal(position: number): string {
   return `${position}.º`;
 }
 
-/** Where the caller stands relative to the listed ranking. */
+/**
+ * Where the caller stands relative to the listed ranking. Rows carry no account id (decision
+ * 007), but positions are unique and `me.position` comes from the same ranking, so my row is the
+ * one at my position.
+ */
 export function myStanding(
-  ranking: readonly { user_id: number }[],
+  ranking: readonly { position: number }[],
   me: { position: number | null },
-  userId: number | undefined,
 ): 'listed' | 'outside' | 'unranked' {
-  if (me.position === null || userId === undefined) return 'unranked';
-  return ranking.some((r) => r.user_id === userId) ? 'listed' : 'outside';
+  if (me.position === null) return 'unranked';
+  return ranking.some((r) => r.position === me.position) ? 'listed' : 'outside';
 }
 
 /** A medal colour for the podium positions (Mantine colours), none below 3. */

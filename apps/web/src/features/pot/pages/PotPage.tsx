@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG_POT, formatBs, type PotPlayer, type PotRankingResponse } from '@domino/contracts';
-import { formatCaracasDateTime } from '../../../lib/format';
+import { displayName, formatCaracasDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePotRanking, type PotRanking } from '../api/pot';
 import {
@@ -150,8 +150,12 @@ function PlayerRow({ p, mine }: { p: PotPlayer; mine: boolean }) {
   );
 }
 
-function Ranking({ data, userId }: { data: PotRankingResponse; userId: number | undefined }) {
-  const standing = myStanding(data.ranking, data.me, userId);
+/**
+ * The month's ranking. Other players appear by their public short names ('María G.'); my own row
+ * (found by my position: rows carry no account id) carries my own name, as the server sends it.
+ */
+function Ranking({ data, myName }: { data: PotRankingResponse; myName: string }) {
+  const standing = myStanding(data.ranking, data.me);
   if (data.ranking.length === 0) {
     return (
       <Center py="xl">
@@ -182,9 +186,9 @@ function Ranking({ data, userId }: { data: PotRankingResponse; userId: number | 
       </Table.Thead>
       <Table.Tbody>
         {data.ranking.map((p) => (
-          <PlayerRow key={p.user_id} p={p} mine={p.user_id === userId} />
+          <PlayerRow key={p.position} p={p} mine={p.position === data.me.position} />
         ))}
-        {standing === 'outside' && data.me.position !== null && userId !== undefined && (
+        {standing === 'outside' && data.me.position !== null && (
           <>
             <Table.Tr>
               <Table.Td colSpan={4} ta="center" c="dimmed" py={2}>
@@ -194,8 +198,7 @@ function Ranking({ data, userId }: { data: PotRankingResponse; userId: number | 
             <PlayerRow
               p={{
                 position: data.me.position,
-                user_id: userId,
-                name: 'Tu posición',
+                name: myName,
                 points: data.me.points,
                 matches_won: data.me.matches_won,
               }}
@@ -453,7 +456,7 @@ export default function PotPage() {
                 : ''}
             </Text>
           </Group>
-          <Ranking data={data} userId={user?.id} />
+          <Ranking data={data} myName={displayName(user)} />
         </Card>
 
         <Stack gap="sm">
