@@ -101,6 +101,8 @@ export const gameViewSchema = z.object({
   leader: z.number().int(),
   tile_counts: z.array(z.number().int()),
   stock_count: z.number().int(),
+  /** Individual mode with drawing: a seat without a playable tile draws from the stock. */
+  drawing: z.boolean(),
   passes: z.array(
     z.object({ seat: z.number().int(), left: z.number().int(), right: z.number().int() }),
   ),

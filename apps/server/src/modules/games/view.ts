@@ -1,7 +1,7 @@
 import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
 import { centsToBolivares } from '@domino/contracts';
 import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
-import { playerView } from '@domino/domino';
+import { playerView, usesStock } from '@domino/domino';
 import type { GameRow, PlayerRow } from './repo';
 
 const tile = (t: Tile): TileJson => [t[0], t[1]];
@@ -67,6 +67,7 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
     leader: v.leader,
     tile_counts: [...v.tileCounts],
     stock_count: v.stockCount,
+    drawing: usesStock(v.config),
     passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
     scores: [...v.scores],
     pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),

@@ -105,6 +105,18 @@ function individualSuite(kind: DbKind) {
       return { view, draws };
     }
 
+    it.skipIf(skip)(
+      'tells the client that only individual tables draw from the stock',
+      async () => {
+        const p = await funded('Diego Mora', 10);
+        const practice = await post('/api/practice-games', p.token, { difficulty: 'facil' });
+        const view: GameView = (
+          await get(`/api/games/${practice.json().game_id}/view`, p.token)
+        ).json();
+        expect(view).toMatchObject({ mode: 'parejas', drawing: false, stock_count: 0 });
+      },
+    );
+
     const cases = [
       // 2 × Bs. 750,50: pot 150 100 c; fee 8 % = 12 008; pot share 2 % = 3 002; prize 135 090.
       { n: 2, entry: 750.5, pot: 150_100, fee: 12_008, share: 3_002, prize: 135_090 },
@@ -160,6 +172,7 @@ function individualSuite(kind: DbKind) {
           expect(first).toMatchObject({ mode: 'individual', my_seat: 1, kind: 'table' });
           expect(first.tile_counts).toEqual(Array(c.n).fill(7));
           expect(first.stock_count).toBe(28 - 7 * c.n);
+          expect(first.drawing).toBe(true);
           expect(first.scores).toEqual(Array(c.n).fill(0));
           expect(first.seats.map((s) => s.name)).toEqual(names);
 

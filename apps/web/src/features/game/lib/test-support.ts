@@ -25,6 +25,7 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
     leader: 0,
     tile_counts: [3, 7, 7, 7],
     stock_count: 0,
+    drawing: false,
     passes: [],
     scores: [0, 0],
     pending_bonuses: [],
