@@ -151,6 +151,28 @@ describe('account recovery and profile in the browser', () => {
       await second.getByLabel(/^Nueva contraseña/).fill('Moder4da');
       await visible(second, 'Moderada');
       await snap(second, 'reset-password-desktop');
+
+      // Logged in, the e-mailed link still opens the form (it used to bounce to /dashboard and
+      // lose the token), and the reset ends this browser's session too: /login, logged out.
+      await loginViaUi(second, player.email, 'NuevaClave456!');
+      await second.waitForURL('**/dashboard');
+      const sessionToken = await second.evaluate(() => localStorage.getItem('auth_token'));
+      expect(sessionToken).toBeTruthy();
+      await second.goto(fresh.pathname + fresh.search);
+      await visible(second, 'Elige una contraseña segura para tu cuenta.');
+      expect(new URL(second.url()).pathname).toBe('/reset-password');
+      await second.getByLabel(/^Nueva contraseña/).fill('OtraClave789!');
+      await second.getByLabel('Confirmar nueva contraseña').fill('OtraClave789!');
+      await second.getByRole('button', { name: 'Guardar nueva contraseña' }).click();
+      await visible(second, MSG_ACCOUNT.resetDone);
+      await second.waitForURL('**/login');
+      await visible(second, '¿Olvidaste tu contraseña?');
+      await second.waitForTimeout(500); // a stale session would bounce /login to /dashboard now
+      expect(new URL(second.url()).pathname).toBe('/login');
+      expect(await second.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      expect((await me(sessionToken!)).status).toBe(401);
+      await loginViaUi(second, player.email, 'OtraClave789!');
+      await second.waitForURL('**/dashboard');
       await again.close();
     },
   );

@@ -58,7 +58,6 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginPage /> },
           { path: '/register', element: <RegisterPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
-          { path: '/reset-password', element: <ResetPasswordPage /> },
         ],
       },
       {
@@ -106,6 +105,10 @@ export const routes: RouteObject[] = [
           { path: '/history/:gameId', element: <ReplayPage /> },
         ],
       },
+      // The e-mailed recovery link works with or without a session: a logged-in player who opens
+      // it must reach the form, not /dashboard (the token would be lost). The page ends the local
+      // session after a reset, which revokes every session (decision 006).
+      { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verificar', element: <VerifyPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },

@@ -119,9 +119,18 @@ export async function logout(): Promise<boolean> {
       ok = isApiError(error) && error.status === 401;
     }
   }
+  endSessionLocally();
+  return ok;
+}
+
+/**
+ * Forgets the session in this browser without calling the server, like a logout (no banner; the
+ * guards send to a bare /login). For when the server already revoked it: a password reset revokes
+ * every session of the account (decision 006), including one open in this browser.
+ */
+export function endSessionLocally(): void {
   clearStoredSession();
   setState({ token: null, user: null, expired: false, endedBy: 'logout' });
-  return ok;
 }
 
 /** Best-effort server-side revocation used by the inactivity logout; never throws. */

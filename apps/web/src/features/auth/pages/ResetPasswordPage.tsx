@@ -22,6 +22,7 @@ import {
 } from '@domino/contracts';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { notify } from '../../../lib/notify';
+import { endSessionLocally } from '../../../lib/session';
 import { useResetPasswordMutation, useResetTokenCheck } from '../api/recovery';
 import { AuthLayout } from '../components/AuthLayout';
 import { resetFailure, resetTokenFrom } from '../lib/recovery-form';
@@ -31,7 +32,8 @@ const COPY = { passwordsMatch: 'Las contraseñas coinciden' };
 /**
  * /reset-password?token=... (issue 6): the link of the recovery e-mail. A new password under the
  * registration rules (spec §5) with the same strength meter and match indicator as /register; on
- * success a toast and /login. A dead link (used, replaced, expired) offers a new one.
+ * success a toast and /login. A dead link (used, replaced, expired) offers a new one. Reachable
+ * with or without a session; a session open in this browser ends with the reset.
  */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
@@ -81,6 +83,9 @@ export default function ResetPasswordPage() {
       { token, ...values },
       {
         onSuccess: (res) => {
+          // The reset revoked every session of the account, this browser's included (the page
+          // is reachable logged in): forget it here too, or /login would bounce to /dashboard.
+          endSessionLocally();
           notify.success(res.message);
           navigate('/login', { replace: true });
         },
