@@ -1,4 +1,10 @@
-import { AREA_CODES, formatBs, LIMITS, tableInputSchema } from '@domino/contracts';
+import {
+  AREA_CODES,
+  DEFAULT_POT_SHARES_BPS,
+  formatBs,
+  LIMITS,
+  tableInputSchema,
+} from '@domino/contracts';
 import { BONUS_POINTS, DEFAULT_CONFIG } from '@domino/domino';
 
 /**
@@ -13,6 +19,19 @@ export const DEFAULT_FEES = {
   housePct: defaults.house_fee_bps / 100,
   potPct: defaults.pot_share_bps / 100,
 } as const;
+
+/**
+ * The default split of the monthly pot ('50% al primer lugar, 30% al segundo y 20% al tercero').
+ * Staff may change it (1 to 10 positions) for each month, so the copy always says "por defecto"
+ * and points to /pote, where the split in force is published.
+ */
+export const DEFAULT_POT_SPLIT = (() => {
+  const places = ['primer lugar', 'segundo', 'tercero', 'cuarto', 'quinto'];
+  const parts = DEFAULT_POT_SHARES_BPS.map(
+    (bps, i) => `${String(bps / 100).replace('.', ',')}% al ${places[i] ?? `${i + 1}.º`}`,
+  );
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}` : parts[0];
+})();
 
 const minRecharge = formatBs(LIMITS.minRechargeCents);
 const minWithdrawal = formatBs(LIMITS.minWithdrawalCents);
@@ -99,7 +118,7 @@ export const REASONS = [
   {
     key: 'pot',
     title: 'El Pote del Mes',
-    text: `El ${DEFAULT_FEES.potPct}% de las entradas de cada partida va al pote. A fin de mes se reparte entre los tres jugadores con más puntos.`,
+    text: `Cada partida con dinero aporta al pote una parte de sus entradas, que la mesa muestra antes de sentarte (por defecto el ${DEFAULT_FEES.potPct}%). Al cerrar el mes se reparte entre los primeros del ranking, según el reparto publicado en Pote - Estadísticas.`,
   },
   {
     key: 'practice',
@@ -198,7 +217,7 @@ export const FAQ = [
   },
   {
     q: '¿Qué es el Pote del Mes?',
-    a: `Un premio que se acumula con el ${DEFAULT_FEES.potPct}% de las entradas de todas las partidas del mes (hora de Caracas). Cada partida con dinero suma a tu ranking los puntos que hizo tu pareja. Al cerrar el mes, el pote se paga al saldo de los mejores: por defecto 50% al primer lugar, 30% al segundo y 20% al tercero (el reparto vigente se ve en Pote - Estadísticas). Los empates se deciden por partidas ganadas y luego por quién llegó primero a esos puntos. Si nadie jugó, el pote pasa al mes siguiente.`,
+    a: `Un premio que se acumula durante el mes (hora de Caracas) con el aporte de cada partida con dinero, una parte de las entradas que cada mesa muestra antes de sentarte (por defecto el ${DEFAULT_FEES.potPct}%), y con los aportes que haga la plataforma. Cada partida con dinero suma a tu ranking los puntos que hizo tu pareja. Al cerrar el mes, el pote se paga al saldo de los primeros lugares según el reparto publicado en Pote - Estadísticas; por defecto, ${DEFAULT_POT_SPLIT}. Los empates se deciden por partidas ganadas y luego por quién llegó primero a esos puntos. Si nadie sumó puntos, el pote pasa al mes siguiente, igual que los premios de los puestos que nadie ocupe.`,
   },
   {
     q: '¿Puedo jugar gratis?',
