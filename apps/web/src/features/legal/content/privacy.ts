@@ -2,11 +2,13 @@ import type { LegalDocument } from './types';
 
 /**
  * Privacy policy (/privacy; issue 6): what the platform stores (apps/server/src/db/schema.ts),
- * why, who sees it, for how long, and what is public.
+ * why, who sees it, for how long, and what is public. Short names ('María G.') are `publicName`
+ * of the contracts, used by every ranking and list of winners other players see (decision 007).
+ * Nothing is deleted today: "dar de baja" an account is a staff suspension (decision 009).
  */
 export const PRIVACY: LegalDocument = {
   title: 'Política de privacidad',
-  updated: '21/11/2026',
+  updated: '22/11/2026',
   intro:
     'Esta política explica qué datos personales guarda Dominó, para qué los usa, quién puede verlos y durante cuánto tiempo. Tratamos tus datos para operar tu cuenta de juego con dinero real, y nada más: no los vendemos ni los usamos para publicidad.',
   sections: [
@@ -50,7 +52,7 @@ export const PRIVACY: LegalDocument = {
       blocks: [
         {
           list: [
-            'Si ganas una partida con dinero o entras en el ranking del mes, la página de inicio y el ranking muestran tu nombre de pila y la inicial de tu apellido (por ejemplo, «María G.»), con la mesa, el premio o los puntos. Nunca mostramos tu cédula, correo ni teléfono.',
+            'Si ganas una partida con dinero o entras en el ranking del mes, la página de inicio, el aviso del Pote del Mes y el ranking (también la lista de ganadores de meses anteriores) muestran a los demás tu nombre de pila y la inicial de tu apellido (por ejemplo, «María G.»), con la mesa, el premio o los puntos. En Pote - Estadísticas, tu propia fila muestra tu nombre completo solo a ti. Nunca mostramos tu cédula, correo ni teléfono.',
             'Mientras estás sentado en una mesa, tu nombre completo aparece en la lista de mesas y lo ven los demás jugadores de esa partida.',
             'Cuando una partida termina, sus semillas y repartos se pueden consultar en la página Verificar con el número de la partida. Ese registro no incluye nombres.',
           ],
@@ -77,8 +79,8 @@ export const PRIVACY: LegalDocument = {
       blocks: [
         {
           list: [
-            'Los datos de tu cuenta, mientras la cuenta exista.',
-            'Los movimientos de dinero, recargas, retiros, comprobantes y partidas con dinero son registros contables: se conservan mientras la cuenta exista y, después de cerrarla, durante el plazo que exige la ley venezolana para los libros contables (diez años). No se borran ni se modifican; los errores se corrigen con movimientos contrarios.',
+            'Los datos de tu cuenta, mientras la cuenta exista. Hoy no borramos cuentas: dar de baja una cuenta la suspende, y sus datos se conservan.',
+            'Los movimientos de dinero, recargas, retiros, comprobantes y partidas con dinero son registros contables: no se borran ni se modifican (los errores se corrigen con movimientos contrarios) y la ley venezolana nos obliga a conservarlos al menos diez años, también después de dar de baja la cuenta.',
             'Una sesión vence a las 12 horas, o a los 30 días si marcas «Recordarme», y se anula al cerrar sesión o cambiar la contraseña. Un enlace de recuperación de contraseña sirve una sola vez y vence a los 60 minutos.',
             'Las partidas de práctica contra la CPU y los registros técnicos se guardan mientras sean útiles para resolver fallas o reclamos.',
           ],
@@ -103,14 +105,15 @@ export const PRIVACY: LegalDocument = {
       id: 'derechos',
       title: '8. Tus derechos',
       blocks: [
-        'Puedes ver y corregir tus datos en Mi Perfil, y consultar todos tus movimientos en Transacciones y tus partidas en Mis Partidas. Puedes pedirnos una copia de tus datos, la corrección de lo que no puedas cambiar tú mismo o el cierre de tu cuenta; al cerrarla dejamos de usar tus datos salvo los registros que la ley nos obliga a conservar.',
+        'Puedes ver y corregir tu nombre, correo y teléfono en Mi Perfil, y consultar todos tus movimientos en Transacciones y tus partidas en Mis Partidas. Puedes pedirnos una copia de tus datos, que te enviamos al correo registrado en tu cuenta. Si un dato que no puedes cambiar tú mismo (como tu cédula) es incorrecto, escríbenos desde ese correo y revisaremos tu caso.',
+        'Puedes pedirnos la baja de tu cuenta. Darla de baja es suspenderla: nadie puede entrar ni jugar con ella y deja de aparecer en el ranking del mes. No la borramos, porque los registros contables deben conservarse (punto 5); sus datos solo los consulta el personal autorizado, para obligaciones legales y contables, reclamos o seguridad. Antes de pedirla, retira tu saldo (ver los Términos y condiciones).',
       ],
     },
     {
       id: 'menores',
       title: '9. Menores de edad',
       blocks: [
-        'La plataforma es solo para mayores de 18 años. No aceptamos cuentas de menores y, si detectamos una, la cerramos.',
+        'La plataforma es solo para mayores de 18 años. No aceptamos cuentas de menores y, si detectamos una, la suspendemos.',
       ],
     },
     {

@@ -1,4 +1,10 @@
-import { AREA_CODES, formatBs, LIMITS, tableInputSchema } from '@domino/contracts';
+import {
+  AREA_CODES,
+  DEFAULT_POT_SHARES_BPS,
+  formatBs,
+  LIMITS,
+  tableInputSchema,
+} from '@domino/contracts';
 import { DEFAULT_CONFIG } from '@domino/domino';
 import type { LegalDocument } from './types';
 
@@ -8,14 +14,20 @@ const potPct = defaults.pot_share_bps / 100;
 const minRecharge = formatBs(LIMITS.minRechargeCents);
 const minWithdrawal = formatBs(LIMITS.minWithdrawalCents);
 const maxProofMb = Math.round(LIMITS.proofMaxBytes / (1024 * 1024));
+const defaultSplit = DEFAULT_POT_SHARES_BPS.map((bps) => `${bps / 100}%`);
+const defaultSplitText = `${defaultSplit.slice(0, -1).join(', ')} y ${defaultSplit.at(-1)}`;
 
 /**
  * Terms and conditions (/terms; issue 6). Every limit and default is read from the contracts
- * and the engine, so the text states what the platform actually enforces.
+ * and the engine, so the text states what the platform actually enforces. What staff promise to
+ * do is what the staff console can do (apps/server/src/modules/admin): suspend and reactivate an
+ * account with a reason, adjust a balance up or down with a reason (shown to the player in
+ * Transacciones as 'Ajuste: <motivo>'), and pay or reject the withdrawals in the payout queue,
+ * whatever the account's status. There is no account deletion: "dar de baja" is a suspension.
  */
 export const TERMS: LegalDocument = {
   title: 'Términos y condiciones',
-  updated: '21/11/2026',
+  updated: '22/11/2026',
   intro:
     'Estos términos regulan el uso de Dominó, la plataforma para jugar dominó venezolano en línea con saldo en bolívares. Al crear una cuenta y marcar la casilla de aceptación declaras que los leíste y los aceptas. Si no estás de acuerdo, no uses la plataforma.',
   sections: [
@@ -25,7 +37,7 @@ export const TERMS: LegalDocument = {
       blocks: [
         {
           list: [
-            'Debes ser mayor de 18 años. Si detectamos que una cuenta pertenece a un menor, la cerramos y devolvemos el saldo que corresponda a quien lo aportó.',
+            'Debes ser mayor de 18 años. Si detectamos que una cuenta pertenece a un menor, la suspendemos y devolvemos el saldo que corresponda a quien lo aportó.',
             'Una sola cuenta por persona. Te registras con tu cédula venezolana (V) o de extranjero (E), tu correo y una línea móvil venezolana (' +
               AREA_CODES.join(', ') +
               '); la cédula, el correo y el teléfono no pueden repetirse en otra cuenta.',
@@ -107,8 +119,9 @@ export const TERMS: LegalDocument = {
             'Cada mes calendario (hora de Caracas) tiene su pote. Se forma con el aporte de cada partida con dinero y con los aportes que haga la plataforma, siempre indicando el motivo.',
             'Tus puntos del mes son los puntos que hizo tu pareja en las partidas con dinero terminadas ese mes. Las partidas de práctica no suman.',
             'El ranking ordena por puntos; los empates se deciden por partidas ganadas y, si persisten, por quién llegó primero a esos puntos.',
-            'Al terminar el mes, el pote se paga al saldo de los primeros lugares según el reparto vigente, que se publica en Pote - Estadísticas (por defecto 50%, 30% y 20% para los tres primeros). Cada puesto se paga una sola vez.',
-            'Si en el mes nadie sumó puntos, el pote pasa completo al mes siguiente.',
+            `Al terminar el mes, el pote se paga al saldo de los primeros lugares según el reparto vigente, que se publica en Pote - Estadísticas (por defecto ${defaultSplitText} para los primeros ${defaultSplit.length} lugares). Cada puesto se paga una sola vez.`,
+            'Solo entran en el ranking los jugadores que sumaron más de 0 puntos en el mes y cuya cuenta está activa. Una cuenta suspendida no aparece en el ranking; si sigue suspendida cuando se cierra el mes, no cobra y su lugar pasa al siguiente jugador.',
+            'Si en el mes nadie sumó puntos, el pote pasa completo al mes siguiente. Si hay menos jugadores en el ranking que puestos premiados, lo de los puestos vacíos también pasa al mes siguiente.',
           ],
         },
       ],
@@ -127,16 +140,16 @@ export const TERMS: LegalDocument = {
             'Aprovechar un error del sistema en lugar de reportarlo.',
           ],
         },
-        'Si detectamos alguna de estas conductas podemos anular los premios obtenidos con ella, retirar los puntos del pote y suspender las cuentas involucradas.',
+        'Si detectamos alguna de estas conductas podemos suspender las cuentas involucradas y descontar de su saldo los premios obtenidos así, con un ajuste que indica el motivo y queda registrado en los movimientos de la cuenta. Mientras una cuenta está suspendida queda fuera del ranking del Pote del Mes: si sigue suspendida al cerrarse el mes, no cobra premio del pote y su lugar pasa al siguiente jugador.',
       ],
     },
     {
       id: 'suspension',
-      title: '9. Suspensión y cierre de cuentas',
+      title: '9. Suspensión y baja de cuentas',
       blocks: [
-        'Podemos suspender una cuenta por incumplir estos términos, por datos de identidad falsos, por pagos declarados que no existen o por indicios de fraude. Una cuenta suspendida pierde su sesión al instante y no puede entrar ni jugar mientras se revisa el caso.',
-        'El saldo legítimo de una cuenta suspendida o cerrada se paga a su titular por Pago Móvil una vez terminada la revisión, descontando solo los montos obtenidos de forma irregular.',
-        'Puedes pedirnos el cierre de tu cuenta en cualquier momento. Antes de cerrarla te pagamos el saldo disponible.',
+        'Podemos suspender una cuenta por incumplir estos términos, por datos de identidad falsos, por pagos declarados que no existen o por indicios de fraude. Una cuenta suspendida pierde su sesión al instante y no puede entrar, jugar ni pedir retiros hasta que la reactivemos. Si estaba sentada en una mesa que aún no empezó, sale de ella y recupera la entrada; en una partida ya empezada, un bot juega sus turnos y la partida se liquida como cualquier otra.',
+        'Los retiros que la cuenta ya había solicitado siguen en revisión y se pagan o rechazan como los de cualquier otra cuenta. Terminada la revisión, reactivamos la cuenta o pagamos a su titular el saldo legítimo por Pago Móvil, al teléfono y la cédula de la cuenta, y lo registramos en ella como un ajuste con su motivo. Los montos obtenidos de forma irregular se descuentan antes, también con un ajuste que indica el motivo.',
+        'Puedes pedirnos la baja de tu cuenta en cualquier momento, escribiendo desde el correo registrado en ella. Dar de baja una cuenta es suspenderla: nadie podrá entrar ni jugar con ella. Antes de pedirla, solicita el retiro de tu saldo; si aun así queda saldo, te lo pagamos como se explica arriba. La cuenta no se borra (sus registros se conservan como explica la Política de privacidad) y, como la cédula, el correo y el teléfono no pueden repetirse, si quieres volver debes pedirnos que la reactivemos.',
       ],
     },
     {
@@ -144,7 +157,8 @@ export const TERMS: LegalDocument = {
       title: '10. Juego responsable',
       blocks: [
         'Juega solo con dinero que puedas permitirte perder y nunca para recuperar pérdidas. Fíjate un presupuesto y un tiempo antes de sentarte, y haz pausas. La práctica contra la CPU es gratis y no necesita saldo.',
-        'Si sientes que el juego te está afectando, podemos suspender tu cuenta por el tiempo que nos pidas (autoexclusión). Durante ese tiempo no podrás jugar, aunque sí cobrar tu saldo.',
+        'Si sientes que el juego te está afectando, escríbenos desde el correo registrado en tu cuenta y la suspendemos (autoexclusión): desde ese momento no podrás entrar ni jugar. No se reactiva sola: lo hacemos solo cuando nos lo pidas, pasado el plazo que nos hayas indicado.',
+        'Una cuenta suspendida no puede pedir retiros, así que antes de pedir la autoexclusión solicita el retiro de tu saldo: los retiros ya solicitados se pagan aunque la cuenta esté suspendida. Si aun así queda saldo, pídenos que te lo paguemos: lo hacemos por Pago Móvil al teléfono y la cédula de tu cuenta y lo registramos como un ajuste con su motivo.',
       ],
     },
     {
