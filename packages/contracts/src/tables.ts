@@ -42,6 +42,13 @@ export const MSG_TABLES = {
   cannotLeave: 'La partida ya comenzó: no puedes salir ni recuperar la entrada.',
   notFound: 'La mesa no existe.',
   accountInactive: 'Tu cuenta no está activa.',
+  /** Staff: price, fees or rules edited while someone waits at the table (decision 010). */
+  playersWaiting:
+    'Hay jugadores esperando en esta mesa: no puedes cambiar el precio, las comisiones ni las reglas hasta que la mesa esté vacía. El nombre y la imagen sí se pueden cambiar.',
+  /** Staff: closing a table whose match is running. */
+  closePlaying: 'No se puede cerrar una mesa con una partida en curso. Espera a que termine.',
+  /** A waiting player, when staff close the table (pushed as `table:closed`). */
+  closedRefunded: 'La mesa fue cerrada. Te devolvimos la entrada.',
 } as const;
 
 export const GAME_MODES = ['parejas', 'individual'] as const;
@@ -84,6 +91,11 @@ export const TABLE_SOCKET_EVENTS = {
   tableUpdated: 'table:updated',
   /** Client -> server: watch a table room. Ack `{ok, table}`. Payload `{table_id}`. */
   watchTable: 'table:watch',
+  /**
+   * User room: staff closed the table this player waited at and refunded the entry. Payload
+   * `{table_id, message, new_balance}` (bolívares); `balance:updated` follows as usual.
+   */
+  tableClosed: 'table:closed',
 } as const;
 
 /** One finished real-money match in /history (spec 'Mis Partidas'). */

@@ -181,11 +181,17 @@ export const tableSeats = pgTable(
       .references(() => users.id),
     /** The player's contribution to the provably fair deal (DESIGN §4). */
     clientSeed: text('client_seed').notNull().default(''),
+    /**
+     * The entry fee this seat paid into the round's escrow, in céntimos: what a refund gives back
+     * (leave, table closed) and what settlement checks the escrow against (decision 010).
+     */
+    entryCents: bigint('entry_cents', { mode: 'number' }).notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
     uniqueIndex('table_seats_user_key').on(t.userId),
+    check('table_seats_entry_check', sql`${t.entryCents} > 0`),
   ],
 );
 

@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MSG,
   MSG_PAYMENTS,
   MSG_TABLES,
+  TABLE_SOCKET_EVENTS,
+  centsToBolivares,
   errorSchema,
-  parseBolivaresJson,
   tableDetailSchema,
   tableInputSchema,
 } from '@domino/contracts';
-import { gameTables, games, tableSeats } from '../../db/schema';
+import { gameTables } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { requireAuth, session } from '../auth/plugin';
 import { publishTable } from '../tables/publish';
 import { tableDetails } from '../tables/repo';
+import { editTable, setTableStatus, tableValues } from '../tables/staff';
 import { ImageRejected, processImage } from '../uploads/images';
 import { findImage, storeImage } from '../uploads/repo';
 
@@ -25,9 +27,10 @@ const tags = ['Administración'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Staff management of the table catalogue (issue 5, /admin/mesas): create, edit, open, close and
- * upload an image. Changing price, mode or seats is refused while players sit or a match runs;
- * closing is refused while players sit (nobody's entry is ever stranded). Every change is audited.
+ * Staff management of the table catalogue (issue 5, /admin/mesas; decision 010): create, edit,
+ * open, close and upload an image. Changing the price, fees or rules is refused while players
+ * wait or a match runs (name and image may change); closing refunds every waiting player's entry
+ * and is refused while a match runs. Every change is audited. The rules live in tables/staff.ts.
  */
 export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
@@ -56,34 +59,6 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       if (!d) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
       return d;
     };
-    const busy = async (id: number) => {
-      const [seat] = await db()
-        .select()
-        .from(tableSeats)
-        .where(eq(tableSeats.tableId, id))
-        .limit(1);
-      const [live] = await db()
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.tableId, id), eq(games.status, 'playing')))
-        .limit(1);
-      return Boolean(seat || live);
-    };
-    const toRow = (v: z.output<typeof tableInputSchema>) => {
-      const cents = parseBolivaresJson(v.entry_price);
-      if (cents === null || cents <= 0)
-        throw AppError.validation({ entry_price: [MSG_PAYMENTS.amountInvalid] });
-      return {
-        name: v.name,
-        entryPriceCents: cents,
-        maxPlayers: v.max_players,
-        mode: v.mode,
-        targetPoints: v.target_points,
-        turnSeconds: v.turn_seconds,
-        houseFeeBps: v.house_fee_bps,
-        potShareBps: v.pot_share_bps,
-      };
-    };
 
     r.get(
       '/api/admin/tables',
@@ -106,7 +81,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       async (req, reply) => {
         const staff = session(req).user.id;
         const id = await db().transaction(async (tx) => {
-          const [row] = await tx.insert(gameTables).values(toRow(req.body)).returning();
+          const [row] = await tx.insert(gameTables).values(tableValues(req.body)).returning();
           await audit(tx, {
             actorUserId: staff,
             action: 'table.create',
@@ -127,7 +102,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: 'Editar una mesa',
+          summary: 'Editar una mesa (precio y reglas solo con la mesa vacía)',
           params: idParams,
           body: z.record(z.string(), z.unknown()),
           response: { 200: tableDetailSchema, 409: errorSchema },
@@ -135,50 +110,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const staff = session(req).user.id;
-        const [before] = await db()
-          .select()
-          .from(gameTables)
-          .where(eq(gameTables.id, req.params.id));
-        if (!before) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
-        const merged = tableInputSchema.safeParse({
-          name: before.name,
-          entry_price: before.entryPriceCents / 100,
-          max_players: before.maxPlayers,
-          mode: before.mode,
-          target_points: before.targetPoints,
-          turn_seconds: before.turnSeconds,
-          house_fee_bps: before.houseFeeBps,
-          pot_share_bps: before.potShareBps,
-          ...req.body,
-        });
-        if (!merged.success) {
-          const errors: Record<string, string[]> = {};
-          for (const i of merged.error.issues)
-            (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
-          throw AppError.validation(errors);
-        }
-        const next = toRow(merged.data);
-        const structural =
-          next.entryPriceCents !== before.entryPriceCents ||
-          next.maxPlayers !== before.maxPlayers ||
-          next.mode !== before.mode;
-        if (structural && (await busy(req.params.id)))
-          throw new AppError('tables/busy', 409, MSG_TABLES.playing);
-        await db().transaction(async (tx) => {
-          const [after] = await tx
-            .update(gameTables)
-            .set({ ...next, updatedAt: sql`now()` })
-            .where(eq(gameTables.id, req.params.id))
-            .returning();
-          await audit(tx, {
-            actorUserId: staff,
-            action: 'table.update',
-            targetType: 'table',
-            targetId: req.params.id,
-            before,
-            after,
-          });
-        });
+        await db().transaction((tx) => editTable(tx, staff, req.params.id, req.body));
         await publishTable(db(), app.deps.hub, req.params.id);
         return one(req.params.id);
       },
@@ -190,41 +122,28 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
         {
           schema: {
             tags,
-            summary: action === 'open' ? 'Abrir una mesa' : 'Cerrar una mesa',
+            summary:
+              action === 'open'
+                ? 'Abrir una mesa'
+                : 'Cerrar una mesa (devuelve la entrada a quienes esperan)',
             params: idParams,
             response: { 200: tableDetailSchema, 409: errorSchema },
           },
         },
         async (req) => {
           const staff = session(req).user.id;
-          if (action === 'close' && (await busy(req.params.id))) {
-            throw new AppError(
-              'tables/busy',
-              409,
-              'No se puede cerrar una mesa con jugadores sentados o una partida en curso.',
-            );
-          }
-          await db().transaction(async (tx) => {
-            const [before] = await tx
-              .select()
-              .from(gameTables)
-              .where(eq(gameTables.id, req.params.id))
-              .for('update');
-            if (!before) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
-            const status = action === 'open' ? 'open' : 'closed';
-            await tx
-              .update(gameTables)
-              .set({ status, updatedAt: sql`now()` })
-              .where(eq(gameTables.id, req.params.id));
-            await audit(tx, {
-              actorUserId: staff,
-              action: `table.${action}`,
-              targetType: 'table',
-              targetId: req.params.id,
-              before: { status: before.status },
-              after: { status },
+          const refunds = await db().transaction((tx) =>
+            setTableStatus(tx, staff, req.params.id, action === 'open' ? 'open' : 'closed'),
+          );
+          for (const refund of refunds) {
+            const balance = centsToBolivares(refund.balanceCents);
+            app.deps.hub.toUser(refund.userId, 'balance:updated', { balance });
+            app.deps.hub.toUser(refund.userId, TABLE_SOCKET_EVENTS.tableClosed, {
+              table_id: req.params.id,
+              message: MSG_TABLES.closedRefunded,
+              new_balance: balance,
             });
-          });
+          }
           await publishTable(db(), app.deps.hub, req.params.id);
           return one(req.params.id);
         },

@@ -38,3 +38,12 @@ export async function walletBalanceCents(db: Executor, userId: number): Promise<
     .where(and(eq(accounts.kind, 'wallet'), eq(accounts.ownerUserId, userId)));
   return row?.balance ?? 0;
 }
+
+/** Any account's balance in céntimos, by id (0 if there is no such account). A read only. */
+export async function accountBalanceCents(db: Executor, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return row?.balance ?? 0;
+}

@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from '@domino/domino';
 import type { TableConfig } from '@domino/domino';
 import type { Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
-import { gameTables, games, tableSeats } from '../../db/schema';
+import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import type { Timing } from '../games/service';
@@ -15,7 +15,12 @@ import { createTableMatch } from '../games/service';
  * Joining and leaving tables (issue 5; spec §5, §7). Every step locks the table row, so joins
  * for the last seat are serialised: exactly one wins, the others get a clear message and keep
  * their money. The entry fee moves wallet -> the round's escrow in the same transaction as the
- * seat; when the last seat fills, the match is created in that transaction too.
+ * seat, and the seat records what it paid (`entry_cents`), which is what a refund gives back;
+ * when the last seat fills, the match is created in that transaction too.
+ *
+ * Lock order, kept by every writer of seats and table terms (join, leave, suspension, staff
+ * edit and close): the user row (join, suspension), then the table row, then ledger accounts
+ * (ascending id inside each transfer).
  */
 
 /** Seconds of countdown between the last seat filling and the first turn. */
@@ -23,13 +28,18 @@ export const START_COUNTDOWN_MS = 5_000;
 
 const conflict = (code: string, message: string) => new AppError(code, 409, message);
 
-async function lockTable(tx: Tx, tableId: number) {
+export type TableRow = typeof gameTables.$inferSelect;
+export type SeatRow = typeof tableSeats.$inferSelect;
+
+/** Locks a table row for the rest of the transaction (`SELECT ... FOR UPDATE`); 404 if none. */
+export async function lockTable(tx: Tx, tableId: number): Promise<TableRow> {
   const [t] = await tx.select().from(gameTables).where(eq(gameTables.id, tableId)).for('update');
   if (!t) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
   return t;
 }
 
-async function liveMatch(tx: Tx, tableId: number) {
+/** The running match of a table, if any (read under the caller's table lock). */
+export async function liveMatch(tx: Tx, tableId: number): Promise<{ id: string } | undefined> {
   const [g] = await tx
     .select({ id: games.id })
     .from(games)
@@ -59,9 +69,12 @@ export interface JoinResult {
 }
 
 /**
- * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). Errors: 404; 409
- * closed, playing, full, already seated, price changed (the price the player saw must equal the
- * current one); 422 `wallet/insufficient_funds` with the spec's message.
+ * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). The user row is
+ * share-locked first and must be `activo`: a suspension commits either before (the join is
+ * refused) or after (it sees the seat and refunds it), never in between. Errors: 404; 403
+ * `tables/account_inactive`; 409 closed, playing, full, already seated, price changed (the
+ * price the player saw must equal the current one); 422 `wallet/insufficient_funds` with the
+ * spec's message.
  */
 export async function joinTable(
   tx: Tx,
@@ -71,6 +84,13 @@ export async function joinTable(
   timing: Timing,
   clientSeed?: string,
 ): Promise<JoinResult> {
+  const [user] = await tx
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  if (user?.status !== 'activo')
+    throw new AppError('tables/account_inactive', 403, MSG_TABLES.accountInactive);
   const t = await lockTable(tx, tableId);
   if (t.status !== 'open') throw conflict('tables/closed', MSG_TABLES.closed);
   if (await liveMatch(tx, tableId)) throw conflict('tables/playing', MSG_TABLES.playing);
@@ -123,9 +143,13 @@ export async function joinTable(
     throw err;
   }
   try {
-    await tx
-      .insert(tableSeats)
-      .values({ tableId, seat, userId, clientSeed: clientSeed ?? randomBytes(8).toString('hex') });
+    await tx.insert(tableSeats).values({
+      tableId,
+      seat,
+      userId,
+      clientSeed: clientSeed ?? randomBytes(8).toString('hex'),
+      entryCents: t.entryPriceCents,
+    });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'table_seats_user_key') {
       throw conflict('tables/already_seated', MSG_TABLES.alreadySeated);
@@ -154,8 +178,41 @@ export async function joinTable(
 }
 
 /**
- * Leaves a table before its match starts and refunds the entry fee (escrow -> wallet). Errors:
- * 404; 409 not seated, or the match already started (no refunds after the start).
+ * Gives one waiting seat its paid entry back (`entry_cents`, escrow of the table's current round
+ * -> wallet, one ledger transfer) and frees the seat, inside the caller's transaction, which
+ * must hold the table lock and have checked that no match is running. Returns the wallet's new
+ * balance in céntimos.
+ */
+export async function refundSeat(
+  tx: Tx,
+  t: TableRow,
+  seat: SeatRow,
+  description: string,
+  actorUserId: number,
+): Promise<{ balanceCents: number }> {
+  const wallet = await walletAccountId(tx, seat.userId);
+  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(t.id, t.round));
+  const moved = await transfer(tx, {
+    kind: 'entry_refund',
+    idempotencyKey: `refund:${t.id}:${t.round}:${seat.userId}:${randomUUID()}`,
+    postings: [
+      { accountId: escrow, amountCents: -seat.entryCents },
+      { accountId: wallet, amountCents: seat.entryCents },
+    ],
+    description,
+    reference: { type: 'table', id: t.id },
+    actorUserId,
+  });
+  await tx
+    .delete(tableSeats)
+    .where(and(eq(tableSeats.tableId, t.id), eq(tableSeats.userId, seat.userId)));
+  return { balanceCents: moved.balances.get(wallet) ?? 0 };
+}
+
+/**
+ * Leaves a table before its match starts and refunds exactly the entry the seat paid (escrow ->
+ * wallet). Errors: 404; 409 not seated, or the match already started (no refunds after the
+ * start, decision 005).
  */
 export async function leaveTable(
   tx: Tx,
@@ -169,21 +226,5 @@ export async function leaveTable(
     .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
   if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
   if (await liveMatch(tx, tableId)) throw conflict('tables/started', MSG_TABLES.cannotLeave);
-  const wallet = await walletAccountId(tx, userId);
-  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(tableId, t.round));
-  const moved = await transfer(tx, {
-    kind: 'entry_refund',
-    idempotencyKey: `refund:${tableId}:${t.round}:${userId}:${randomUUID()}`,
-    postings: [
-      { accountId: escrow, amountCents: -t.entryPriceCents },
-      { accountId: wallet, amountCents: t.entryPriceCents },
-    ],
-    description: `Devolución de entrada de ${t.name}`,
-    reference: { type: 'table', id: tableId },
-    actorUserId: userId,
-  });
-  await tx
-    .delete(tableSeats)
-    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
-  return { balanceCents: moved.balances.get(wallet) ?? 0 };
+  return refundSeat(tx, t, seat, `Devolución de entrada de ${t.name}`, userId);
 }

@@ -4,6 +4,7 @@ import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
 import { gamePlayers, gameTables, games, potPoints, tableSeats, users } from '../../db/schema';
 import { caracasDate } from '../../lib/time';
+import { accountBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 
 /**
@@ -55,6 +56,10 @@ export function potMonth(at: Date): string {
  * result and payout, frees the table's seats and opens its next round. Returns the winners'
  * new wallet balances (céntimos) for the after-commit push.
  *
+ * Before paying, it checks that the round's escrow holds exactly what the seats paid (the sum
+ * of `table_seats.entry_cents`) and that this is the pot (entry × seats); otherwise it throws
+ * and the final move rolls back, so a wrong amount is never paid out (decision 010).
+ *
  * Pot points (issue 6, "Monthly pot and points"): every human player gets one `pot_points` row
  * for the settlement month — the points their side scored in the match (final MatchState scores)
  * and whether their side won — and the same points are added to `users.points` (lifetime total).
@@ -86,6 +91,17 @@ export async function settleTableMatch(
   );
   const month = potMonth(new Date());
   const escrow = await systemAccount(tx, 'table_escrow', `table:${game.tableId}:${game.round}`);
+  const seats = await tx
+    .select({ entryCents: tableSeats.entryCents })
+    .from(tableSeats)
+    .where(eq(tableSeats.tableId, game.tableId));
+  const paidCents = seats.reduce((sum, s) => sum + s.entryCents, 0);
+  const escrowCents = await accountBalanceCents(tx, escrow);
+  if (seats.length !== players.length || paidCents !== split.potCents || escrowCents !== paidCents)
+    throw new Error(
+      `escrow of game ${game.id} holds ${escrowCents} céntimos, its ${seats.length} seats paid ` +
+        `${paidCents}, its pot is ${split.potCents}: not settling`,
+    );
   const house = await systemAccount(tx, 'house_fees');
   const pot = await systemAccount(tx, 'monthly_pot', month);
   const winnerWallets: { userId: number; wallet: number }[] = [];

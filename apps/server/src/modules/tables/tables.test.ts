@@ -293,9 +293,13 @@ function tableSuite(kind: DbKind) {
           payload: { entry_price: 800 },
         });
         expect(priceChange.statusCode).toBe(409);
-        expect((await post(`/api/admin/tables/${id}/close`, admin)).statusCode).toBe(409);
-        await post(`/api/tables/${id}/leave`, p.token);
-        expect((await post(`/api/admin/tables/${id}/close`, admin)).json().status).toBe('closed');
+        expect(priceChange.json().code).toBe('tables/players_waiting');
+        // Closing with a player waiting gives them their entry back (decision 010).
+        expect((await post(`/api/admin/tables/${id}/close`, admin)).json()).toMatchObject({
+          status: 'closed',
+          current_players: 0,
+        });
+        expect(await balance(p)).toBe(1000);
         expect((await get('/api/tables')).json().some((x: { id: number }) => x.id === id)).toBe(
           false,
         );

@@ -1,0 +1,181 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MSG_PAYMENTS,
+  MSG_TABLES,
+  centsToBolivares,
+  parseBolivaresJson,
+  tableInputSchema,
+} from '@domino/contracts';
+import type { Tx } from '../../db/client';
+import { gameTables, tableSeats } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
+import type { TableRow } from './service';
+import { liveMatch, lockTable, refundSeat } from './service';
+
+/**
+ * Staff changes to a table (issue 5, /admin/mesas; decision 010). Each runs in the caller's
+ * transaction and takes the table row lock first, as a join does, so a join either commits
+ * before the change (and the change sees its seat) or waits for it (and sees the new terms).
+ */
+
+/** The terms a seated player agreed to: money split and rules. Name and image are not terms. */
+const TERMS = [
+  'entryPriceCents',
+  'houseFeeBps',
+  'potShareBps',
+  'mode',
+  'maxPlayers',
+  'targetPoints',
+  'turnSeconds',
+] as const;
+
+type TableValues = Pick<TableRow, 'name' | (typeof TERMS)[number]>;
+
+/** A validated staff input as the table row's values (price in céntimos); 422 for a bad price. */
+export function tableValues(v: z.output<typeof tableInputSchema>): TableValues {
+  const cents = parseBolivaresJson(v.entry_price);
+  if (cents === null || cents <= 0)
+    throw AppError.validation({ entry_price: [MSG_PAYMENTS.amountInvalid] });
+  return {
+    name: v.name,
+    entryPriceCents: cents,
+    maxPlayers: v.max_players,
+    mode: v.mode,
+    targetPoints: v.target_points,
+    turnSeconds: v.turn_seconds,
+    houseFeeBps: v.house_fee_bps,
+    potShareBps: v.pot_share_bps,
+  };
+}
+
+/**
+ * Applies a partial edit (the staff form's fields, bolívares and basis points) to a table and
+ * audits it. The terms (entry price, house fee, pot share, mode, players, target points, turn
+ * seconds) cannot change while a match runs (409 `tables/playing`) or anyone waits in a seat
+ * (409 `tables/players_waiting`): each seat paid for the terms it saw. Errors: 404; 422 with
+ * field messages.
+ */
+export async function editTable(
+  tx: Tx,
+  staffId: number,
+  tableId: number,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const before = await lockTable(tx, tableId);
+  const merged = tableInputSchema.safeParse({
+    name: before.name,
+    entry_price: before.entryPriceCents / 100,
+    max_players: before.maxPlayers,
+    mode: before.mode,
+    target_points: before.targetPoints,
+    turn_seconds: before.turnSeconds,
+    house_fee_bps: before.houseFeeBps,
+    pot_share_bps: before.potShareBps,
+    ...patch,
+  });
+  if (!merged.success) {
+    const errors: Record<string, string[]> = {};
+    for (const i of merged.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
+    throw AppError.validation(errors);
+  }
+  const next = tableValues(merged.data);
+  if (TERMS.some((k) => next[k] !== before[k])) {
+    if (await liveMatch(tx, tableId)) throw new AppError('tables/playing', 409, MSG_TABLES.playing);
+    const [waiting] = await tx
+      .select({ seat: tableSeats.seat })
+      .from(tableSeats)
+      .where(eq(tableSeats.tableId, tableId))
+      .limit(1);
+    if (waiting) throw new AppError('tables/players_waiting', 409, MSG_TABLES.playersWaiting);
+  }
+  const [after] = await tx
+    .update(gameTables)
+    .set({ ...next, updatedAt: sql`now()` })
+    .where(eq(gameTables.id, tableId))
+    .returning();
+  await audit(tx, {
+    actorUserId: staffId,
+    action: 'table.update',
+    targetType: 'table',
+    targetId: tableId,
+    before,
+    after,
+  });
+}
+
+/** A seat whose entry went back to the player when the table closed. */
+export interface ClosingRefund {
+  userId: number;
+  seat: number;
+  /** The entry the seat had paid, now back in the wallet (céntimos). */
+  refundCents: number;
+  /** The wallet's balance after the refund (céntimos). */
+  balanceCents: number;
+}
+
+/**
+ * Opens (`open`) or closes (`closed`) a table and audits it. Closing refunds every waiting seat
+ * its paid entry (escrow -> wallet, one ledger transfer per seat) and frees the seats in the
+ * same transaction, so nobody is left seated at a closed table; a running match blocks closing
+ * (409 `tables/playing`: its entries are already committed to the match). Errors: 404. Returns
+ * the refunds for the after-commit pushes.
+ */
+export async function setTableStatus(
+  tx: Tx,
+  staffId: number,
+  tableId: number,
+  status: 'open' | 'closed',
+): Promise<ClosingRefund[]> {
+  const t = await lockTable(tx, tableId);
+  const refunds: ClosingRefund[] = [];
+  if (status === 'closed') {
+    if (await liveMatch(tx, tableId))
+      throw new AppError('tables/playing', 409, MSG_TABLES.closePlaying);
+    const seats = await tx
+      .select()
+      .from(tableSeats)
+      .where(eq(tableSeats.tableId, tableId))
+      .orderBy(asc(tableSeats.seat));
+    for (const seat of seats) {
+      const out = await refundSeat(
+        tx,
+        t,
+        seat,
+        `Devolución de entrada de ${t.name} (mesa cerrada)`,
+        staffId,
+      );
+      refunds.push({
+        userId: seat.userId,
+        seat: seat.seat,
+        refundCents: seat.entryCents,
+        balanceCents: out.balanceCents,
+      });
+    }
+  }
+  await tx
+    .update(gameTables)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(gameTables.id, tableId));
+  await audit(tx, {
+    actorUserId: staffId,
+    action: status === 'open' ? 'table.open' : 'table.close',
+    targetType: 'table',
+    targetId: tableId,
+    before: { status: t.status },
+    after: {
+      status,
+      ...(refunds.length > 0
+        ? {
+            refunded: refunds.map((r) => ({
+              user_id: r.userId,
+              seat: r.seat,
+              refund: centsToBolivares(r.refundCents),
+            })),
+          }
+        : {}),
+    },
+  });
+  return refunds;
+}
