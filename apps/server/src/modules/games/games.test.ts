@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_MESSAGES } from '@domino/contracts';
 import type { GameView, MoveRequest } from '@domino/contracts';
@@ -311,13 +311,123 @@ describe('practice games over HTTP', () => {
       .where(eq(gamePlayers.gameId, game_id))
       .limit(1);
     expect(await markDisconnected(ctx, game_id, seat!.userId!)).toBe(true);
-    const gone: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+    // Read as another seat would see it (the player's own GET /view would bring them back).
+    const gone = await getGameView(t.database.db, game_id, seat!.userId!);
     expect(gone.seats[0]?.connected).toBe(false);
     expect(Date.parse(gone.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
     expect(await reclaimSeat(ctx, game_id, seat!.userId!)).toBe(true);
     const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     expect(back.seats[0]?.connected).toBe(true);
     expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+  });
+
+  /** A practice game at the player's turn with a real choice, and the player's user id. */
+  const atChoice = async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    const view = await reachChoice(
+      game_id,
+      (await api('GET', `/api/games/${game_id}/view`)).json(),
+    );
+    const [seat] = await t.database.db
+      .select()
+      .from(gamePlayers)
+      .where(eq(gamePlayers.gameId, game_id))
+      .limit(1);
+    return { gameId: game_id as string, view, userId: seat!.userId! };
+  };
+  const seatZero = async (gameId: string) =>
+    (
+      await t.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId)).limit(1)
+    )[0]!;
+  const ctxOf = (): GamesContext => ({
+    db: t.database.db,
+    hub: t.app.deps.hub,
+    bots: t.app.deps.bots,
+    timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
+  });
+
+  it('takes the seat back when a disconnected player opens the game over HTTP, as game:join does', async () => {
+    const { gameId, userId } = await atChoice();
+    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    const back: GameView = (await api('GET', `/api/games/${gameId}/view`)).json();
+    expect(back.seats[0]?.connected).toBe(true);
+    expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    expect(await seatZero(gameId)).toMatchObject({ autoplayedTurns: 0, disconnectedAt: null });
+  });
+
+  it("takes the seat back with the player's own HTTP move, so their next turns get the full time", async () => {
+    const { gameId, userId } = await atChoice();
+    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    const away = await getGameView(t.database.db, gameId, userId);
+    const res = await api('POST', `/api/games/${gameId}/moves`, {
+      version: away.version,
+      ...away.legal_moves[0],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as GameView).seats[0]?.connected).toBe(true);
+    expect(await seatZero(gameId)).toMatchObject({ autoplayedTurns: 0, disconnectedAt: null });
+    await sweep();
+    const next = await getGameView(t.database.db, gameId, userId);
+    if (next.status === 'playing' && next.turn_seat === 0 && next.legal_moves.length > 1) {
+      expect(Date.parse(next.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    }
+  });
+
+  it('takes the seat back even when the move arrives after the bot played the turn (409)', async () => {
+    const { gameId, userId } = await atChoice();
+    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    const away = await getGameView(t.database.db, gameId, userId);
+    const late = await api('POST', `/api/games/${gameId}/moves`, {
+      version: away.version - 1,
+      ...away.legal_moves[0],
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('game/stale_version');
+    const back = await getGameView(t.database.db, gameId, userId);
+    expect(back.seats[0]?.connected).toBe(true);
+    expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+  });
+
+  it("takes the seat back in the move's transaction when this node's copy missed that it was away", async () => {
+    const { gameId, userId, view } = await atChoice();
+    await gameCacheFor(t.database.db).load(t.database.db, gameId, { refresh: true });
+    // Another node marked the player away; this node's copy still shows them present.
+    await t.database.db
+      .update(gamePlayers)
+      .set({ disconnectedAt: new Date() })
+      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
+    const res = await api('POST', `/api/games/${gameId}/moves`, {
+      version: view.version,
+      ...view.legal_moves[0],
+    });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as GameView).seats[0]?.connected).toBe(true);
+    expect(await seatZero(gameId)).toMatchObject({ autoplayedTurns: 0, disconnectedAt: null });
+  });
+
+  it('leaves deadlines that lapsed moments ago, or are still ahead, to the running sweepers at start', async () => {
+    const { gameId } = await atChoice();
+    const deadline = async () =>
+      (await t.database.db.select().from(games).where(eq(games.id, gameId)))[0]!.turnDeadline!;
+    for (const offset of [sql`now() - interval '2 seconds'`, sql`now() + interval '3 seconds'`]) {
+      await t.database.db
+        .update(games)
+        .set({ dueAt: offset, turnDeadline: offset })
+        .where(eq(games.id, gameId));
+      const before = await deadline();
+      await extendDeadlinesAfterRestart(t.database.db);
+      expect(await deadline()).toEqual(before);
+    }
+    // Past the window (RESTART_EXTENSION_MIN_LAPSE_MS) no sweeper was running: a fresh turn.
+    await t.database.db
+      .update(games)
+      .set({
+        dueAt: sql`now() - interval '11 seconds'`,
+        turnDeadline: sql`now() - interval '11 seconds'`,
+      })
+      .where(eq(games.id, gameId));
+    expect(await extendDeadlinesAfterRestart(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect((await deadline()).getTime() - Date.now()).toBeGreaterThan(50_000);
   });
 
   it('keeps the move log append-only at the database', async () => {
@@ -346,6 +456,8 @@ describe('practice games over HTTP', () => {
       timing: { botMinDelayMs: 60_000, botMaxDelayMs: 60_000, handPauseMs: 0 },
     };
     expect(await runDueGame(ctx)).toBe(true);
+    // The player's own GET /view (an open screen polling) does not take back a seat that timed
+    // out: only a move or game:join does (decisions 004, 010).
     const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     expect(after.version).toBe(view.version + 1);
     expect(after.seats[0]?.connected).toBe(false);

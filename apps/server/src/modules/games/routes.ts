@@ -13,7 +13,7 @@ import {
 } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
 import type { GamesContext } from './service';
-import { createPracticeGame, getFairnessRecord, getGameView, submitMove } from './service';
+import { createPracticeGame, getFairnessRecord, openGameView, submitMove } from './service';
 import { listHistory, replayData } from './history';
 
 const tags = ['Partidas'];
@@ -115,12 +115,12 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: 'La vista del jugador (solo sus fichas)',
+          summary: 'La vista del jugador (solo sus fichas); si figuraba desconectado, vuelve',
           params: gameParams,
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema },
         },
       },
-      async (req) => getGameView(ctx.db, req.params.gameId, session(req).user.id),
+      async (req) => openGameView(ctx, req.params.gameId, session(req).user.id),
     );
 
     r.post(
@@ -128,7 +128,8 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: 'Jugar una ficha (o pasar/robar) con la versión esperada',
+          summary:
+            'Jugar una ficha (o pasar/robar) con la versión esperada; si el asiento estaba ausente, vuelve',
           params: gameParams,
           body: moveRequestSchema,
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },

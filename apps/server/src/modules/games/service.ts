@@ -151,10 +151,17 @@ export function schedule(
   return { dueAt: deadline, turnDeadline: deadline };
 }
 
+/** A seat the bot plays at bot pace: its player timed out (and has not moved since) or left. */
+function isAway(p: { autoplayedTurns: number; disconnectedAt: Date | null }): boolean {
+  return p.autoplayedTurns > 0 || p.disconnectedAt !== null;
+}
+
 /**
- * A player who was away comes back (socket `game:join`, i.e. the game screen opened or
- * reconnected): the seat is theirs again, and if it is their turn they get a full turn time.
- * Returns true when something changed (then every seat has been sent its new view).
+ * A player who was away comes back: the seat is theirs again (count of bot-played turns 0, not
+ * disconnected), and if it is their turn they get a full turn time. Called when the socket
+ * `game:join`s (the game screen opened or reconnected), before the player's own move over HTTP
+ * or socket, and by GET /view for a seat shown as disconnected (decision 010). Returns true
+ * when something changed (then every seat has been sent its new view).
  */
 export async function reclaimSeat(
   ctx: GamesContext,
@@ -372,11 +379,33 @@ export async function getFairnessRecord(db: Executor, gameId: string) {
   };
 }
 
-/** The caller's JSON player view of a game. */
+/** The caller's JSON player view of a game (a read; it changes nothing). Errors: 403, 404. */
 export async function getGameView(db: Executor, gameId: string, userId: number): Promise<GameView> {
   const game = await findGame(db, gameId);
   const players = game ? await gamePlayersOf(db, gameId) : [];
   const seat = seatOf(game, players, userId);
+  return gameViewJson(game as GameRow, players, seat);
+}
+
+/**
+ * GET /api/games/{id}/view: the caller's view. A player whose seat shows disconnected (their
+ * sockets left the game) and who reads the game over HTTP is back, and takes the seat back as
+ * `game:join` does (reclaimSeat). A seat that only timed out while its player stayed connected
+ * is not reclaimed by a read — the web polls this every few seconds, and an idle open screen
+ * must not win every later turn a full turn time; the player's own move takes it back
+ * (decisions 004, 010). Errors: 403, 404.
+ */
+export async function openGameView(
+  ctx: GamesContext,
+  gameId: string,
+  userId: number,
+): Promise<GameView> {
+  const game = await findGame(ctx.db, gameId);
+  const players = game ? await gamePlayersOf(ctx.db, gameId) : [];
+  const seat = seatOf(game, players, userId);
+  const me = players.find((p) => p.seat === seat);
+  if (game?.status === 'playing' && me?.disconnectedAt && (await reclaimSeat(ctx, gameId, userId)))
+    return getGameView(ctx.db, gameId, userId);
   return gameViewJson(game as GameRow, players, seat);
 }
 
@@ -452,6 +481,10 @@ async function commitFromCopy(
  * round trip writes it (the database checks the version under the row lock). When the copy is
  * stale, the engine refuses the move, or the move ends the match, the move runs in one locked
  * transaction instead, which gives the authoritative answer (409 stale version, 422 engine code).
+ *
+ * A player's own move (HTTP or socket) takes their seat back first if it was away, exactly as
+ * `game:join` does, and in its own transaction: a move that arrives just after the bot played
+ * the turn (409) still brings the player back, so the next turn is theirs at full time.
  */
 export async function submitMove(
   ctx: GamesContext,
@@ -459,9 +492,21 @@ export async function submitMove(
   userId: number,
   req: MoveRequest,
 ): Promise<GameView> {
-  const entry = await gameCacheFor(ctx.db).load(ctx.db, gameId, { atLeastVersion: req.version });
-  const mine = entry?.players.find((p) => p.userId === userId);
-  if (entry && mine && entry.row.version === req.version && entry.row.status === 'playing') {
+  const cache = gameCacheFor(ctx.db);
+  let entry = await cache.load(ctx.db, gameId, { atLeastVersion: req.version });
+  let mine = entry?.players.find((p) => p.userId === userId);
+  if (entry && mine && isAway(mine) && entry.row.status === 'playing') {
+    await reclaimSeat(ctx, gameId, userId);
+    entry = await cache.load(ctx.db, gameId, { atLeastVersion: req.version });
+    mine = entry?.players.find((p) => p.userId === userId);
+  }
+  if (
+    entry &&
+    mine &&
+    !isAway(mine) &&
+    entry.row.version === req.version &&
+    entry.row.status === 'playing'
+  ) {
     const seat = mine.seat as Seat;
     const move = toEngineMove(req);
     const result = applyMove(entry.row.state as MatchState, seat, move);
@@ -506,6 +551,17 @@ async function submitMoveLocked(
     const move = toEngineMove(req);
     const result = applyMove(current.state as MatchState, seat, move);
     if (!result.ok) throw new AppError(result.code, 422, gameMessage(result.code));
+    // This node's copy did not know the seat was away (another node marked it): the move
+    // brings the player back, and the next turn is scheduled for a present player.
+    const me = players.find((p) => p.seat === seat);
+    if (me && isAway(me)) {
+      await tx
+        .update(gamePlayers)
+        .set({ autoplayedTurns: 0, disconnectedAt: null })
+        .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, seat)));
+      me.autoplayedTurns = 0;
+      me.disconnectedAt = null;
+    }
     const persisted = await persistMove(
       tx,
       current,
@@ -645,18 +701,33 @@ async function runDueGameLocked(ctx: GamesContext, gameId?: string): Promise<boo
 }
 
 /**
- * After a server (re)start: gives every player whose turn deadline passed or is about to pass
- * while no server was running a fresh turn, so nobody loses a turn to downtime (issue 5: "games
- * resume after a server restart with their deadlines extended"). CPU turns are due at once.
- * Returns how many games were extended.
+ * How long past due a player's turn deadline must be, still unplayed, before a starting node
+ * may conclude that no sweeper was running and give the turn again (decision 010). A running
+ * sweeper polls every 200 ms (SWEEPER_INTERVAL_MS) and plays a lapsed turn within a poll or
+ * two, well under a second even at the 500-match bench load; 10 s is fifty polls of margin,
+ * so a deadline that old means the whole cluster was down, while a rolling restart (other
+ * nodes sweeping) never hands a live game a fresh turn.
  */
-export async function extendDeadlinesAfterRestart(db: Db, graceMs = 5_000): Promise<number> {
+export const RESTART_EXTENSION_MIN_LAPSE_MS = 10_000;
+
+/**
+ * After a server (re)start: gives every player whose turn deadline lapsed at least `minLapseMs`
+ * ago (and is still unplayed, so no sweeper was running) a fresh full turn, so nobody loses a
+ * turn to downtime (issue 5: "games resume after a server restart with their deadlines
+ * extended"). Deadlines that lapsed more recently, or are still ahead, are left alone: another
+ * node's sweeper may be playing them right now (decision 010). CPU turns have no deadline and
+ * are due at once. The game's version is unchanged. Returns how many games were extended.
+ */
+export async function extendDeadlinesAfterRestart(
+  db: Db,
+  minLapseMs = RESTART_EXTENSION_MIN_LAPSE_MS,
+): Promise<number> {
   const res = await db.execute(sql`
     update games set
       turn_deadline = now() + make_interval(secs => (state->'config'->>'turnSeconds')::numeric),
       due_at = now() + make_interval(secs => (state->'config'->>'turnSeconds')::numeric)
     where status = 'playing' and turn_deadline is not null
-      and turn_deadline < now() + make_interval(secs => ${graceMs / 1000}::numeric)
+      and turn_deadline < now() - make_interval(secs => ${minLapseMs / 1000}::numeric)
     returning id`);
   return (res as unknown as { rows: unknown[] }).rows.length;
 }
