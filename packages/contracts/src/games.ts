@@ -132,6 +132,7 @@ export const gameViewSchema = z.object({
   settlement: z
     .object({
       pot: z.number(),
+      /** What the house received: its fee plus the céntimo the winners could not split. */
       house_fee: z.number(),
       pot_share: z.number(),
       prize: z.number(),

@@ -111,19 +111,24 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
   };
 }
 
-/** The caller's money result of a settled real-money match, in bolívares. */
+/**
+ * The caller's money result of a settled real-money match, in bolívares. `house_fee` is what the
+ * house received: the fee plus the céntimo that could not be split between the winners (decision
+ * 005), so pot = house_fee + pot_share + prize × winners, as the overlay shows it.
+ */
 function settlementJson(game: GameRow, players: PlayerRow[], seat: Seat): GameView['settlement'] {
   const facts = game.settlement as {
     potCents: number;
     houseFeeCents: number;
     potShareCents: number;
+    remainderCents?: number;
   } | null;
   if (game.kind !== 'table' || !facts) return null;
   const entry = game.entryCents ?? 0;
   const prize = players.find((p) => p.seat === seat)?.payoutCents ?? 0;
   return {
     pot: centsToBolivares(facts.potCents),
-    house_fee: centsToBolivares(facts.houseFeeCents),
+    house_fee: centsToBolivares(facts.houseFeeCents + (facts.remainderCents ?? 0)),
     pot_share: centsToBolivares(facts.potShareCents),
     prize: centsToBolivares(prize),
     entry: centsToBolivares(entry),
