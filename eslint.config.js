@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['bench/**', 'scripts/**', 'e2e/**'],
+    files: ['bench/**', 'scripts/**', 'e2e/**', 'apps/web/scripts/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -10,6 +10,7 @@ import {
   browserAvailable,
   launchBrowser,
   newContext,
+  registerViaApi,
   shot,
   startApp,
   trackErrors,
@@ -258,4 +259,83 @@ describe('the landing and the public pages in the browser', () => {
     expect(page.url()).toMatch(/\/register$/);
     await context.close();
   });
+
+  it.skipIf(!ok)(
+    'serves / prerendered: the banner is in the HTML, the app adopts it without rebuilding it, a player goes to /dashboard',
+    async () => {
+      // Without JavaScript: the banner, the navbar and the calls to action are already there.
+      const bare = await browser.newContext({
+        baseURL: app.baseUrl,
+        viewport: PHONE,
+        javaScriptEnabled: false,
+      });
+      const still = await bare.newPage();
+      await still.goto('/');
+      await still.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
+      expect(
+        await still.getByRole('link', { name: 'Crear cuenta gratis' }).getAttribute('href'),
+      ).toBe('/register');
+      await bare.close();
+
+      // With JavaScript: hydration keeps the very same banner element (no second render of the
+      // page, no layout shift) and reports no error; the page then works (FAQ from the navbar).
+      const context = await newContext(browser, app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __hero: Element | null }).__hero =
+            document.getElementById('hero-title');
+        });
+      });
+      await openLanding(page);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { __hero: Element | null }).__hero !== null &&
+            (window as unknown as { __hero: Element | null }).__hero ===
+              document.getElementById('hero-title'),
+        ),
+      ).toBe(true);
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page
+        .getByRole('link', { name: /^Preguntas Frecuentes/ })
+        .last()
+        .click();
+      await page.waitForURL((url) => url.hash === '#faq');
+      expect(errors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+
+      // A player with a session never sees the visitor page: straight to /dashboard.
+      const player = await registerViaApi(app.baseUrl);
+      const me = await fetch(`${app.baseUrl}/api/user`, {
+        headers: { authorization: `Bearer ${player.token}` },
+      });
+      const user = (await me.json()) as unknown;
+      const logged = await newContext(browser, app.baseUrl, PHONE);
+      await logged.addInitScript(
+        ([token, userJson]) => {
+          localStorage.setItem('auth_token', token);
+          localStorage.setItem('user', userJson);
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { __heroAtLoad: boolean }).__heroAtLoad =
+              document.getElementById('hero-title') !== null;
+          });
+        },
+        [player.token, JSON.stringify(user)] as const,
+      );
+      const home = await logged.newPage();
+      await home.goto('/');
+      await home.waitForURL('**/dashboard');
+      expect(
+        await home.evaluate(() => (window as unknown as { __heroAtLoad: boolean }).__heroAtLoad),
+      ).toBe(false);
+      await logged.close();
+    },
+  );
 });

@@ -1,40 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { writeCompressedCopies } from './scripts/compress';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, so
  * the server sends them without compressing per request (@fastify/static `preCompressed`).
  * Issue 6: uncompressed, the landing shipped ~800 KiB more than needed on a phone connection.
+ * Not for the SSR build of the prerenderer, which only runs at build time.
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'domino-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
           const full = path.join(dir, e.name);
           return e.isDirectory() ? walk(full) : [full];
         });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(data, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
+      for (const file of walk(outDir)) writeCompressedCopies(file);
     },
   };
 }
@@ -66,7 +59,9 @@ function preloadLanding(): Plugin {
         const css = [...(entry.viteMetadata?.importedCss ?? [])];
         const links = [
           ...files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-          ...css.map((f) => `<link rel="preload" as="style" href="/${f}">`),
+          // crossorigin like the stylesheet link Vite adds when the chunk loads, or the browser
+          // cannot reuse the preloaded file (credentials mode mismatch).
+          ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
         ];
         return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
       },
@@ -78,13 +73,19 @@ function preloadLanding(): Plugin {
  * The SPA is served by the API server from `dist` (same origin, DESIGN §1). In dev mode Vite
  * proxies the API and the Socket.IO endpoint to the server on port 3000.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadLanding(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // The SSR build (src/prerender.tsx) only renders the landing at build time.
+    copyPublicDir: !isSsrBuild,
+  },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
       '/socket.io': { target: 'http://localhost:3000', ws: true, changeOrigin: true },
     },
   },
-});
+}));

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import { MSG } from '@domino/contracts';
 import type { FieldErrors } from '@domino/contracts';
 import { AppError } from './lib/errors';
 import type { AppDeps } from './lib/deps';
+import { readWebDist } from './lib/web-dist';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
 import { tableRoutes } from './modules/tables/routes';
@@ -64,11 +64,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const webDist = readWebDist(config.WEB_DIST);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(webDist?.scriptHashes ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -157,14 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(potRoutes);
   await app.register(landingRoutes);
 
-  const webDist =
-    config.WEB_DIST && fs.existsSync(path.join(config.WEB_DIST, 'index.html'))
-      ? config.WEB_DIST
-      : null;
   if (webDist) {
     await app.register(fastifyStatic, {
-      root: webDist,
+      root: webDist.root,
       wildcard: true,
+      // `/` sends the prerendered landing when the build has one (decision 011).
+      // An array: with preCompressed, @fastify/static looks a string index up as no index at all.
+      index: [webDist.home],
       // The build writes .br/.gz copies (apps/web/vite.config.ts); sent when the client accepts them.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !url.startsWith('/socket.io')
     ) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDist);
+      return reply.sendFile('index.html', webDist.root);
     }
     return reply.code(404).send({ message: MSG.notFound, code: 'http/not_found' });
   });

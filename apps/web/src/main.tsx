@@ -1,24 +1,26 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoot } from './app/root';
+import { preloadLandingPage, routes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
-const root = createRoot(container);
-// A transition renders with time slicing: React yields to the browser every few milliseconds
-// instead of building the whole first screen in one long task (phones: Total Blocking Time).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const router = createBrowserRouter(routes);
+
+if (container.hasAttribute('data-prerendered')) {
+  // The prerendered landing (dist/landing.html, decision 011) is already on screen: with its
+  // chunk loaded, React adopts that markup (hydration) instead of building the page again.
+  // Hydration is time-sliced like a transition.
+  const hydrate = () => hydrateRoot(container, <AppRoot router={router} />);
+  preloadLandingPage().then(hydrate, hydrate);
+} else {
+  // A transition renders with time slicing: React yields to the browser every few milliseconds
+  // instead of building the whole first screen in one long task (phones: Total Blocking Time).
+  const root = createRoot(container);
+  startTransition(() => root.render(<AppRoot router={router} />));
+}

@@ -58,17 +58,30 @@ class PageLoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/** A lazily loaded page, with a way to load it ahead of its first render. */
+export type LazyPageComponent = ComponentType & {
+  /**
+   * Loads the page's chunk now; once it has resolved, the page renders at once (no suspension
+   * and no spinner). Used for the prerendered landing (main.tsx, decision 011).
+   */
+  preload(): Promise<void>;
+};
+
 /**
  * A route element that loads its page chunk lazily (React.lazy). When the chunk fails or takes
  * longer than LIMITS.lazyChunkTimeoutMs, it shows MSG.pageLoadError with a 'Reintentar' button that
- * starts a fresh import.
+ * starts a fresh import. After `preload()` has resolved, it renders the page directly.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+export function lazyPage(load: () => Promise<PageModule>): LazyPageComponent {
   const make = () => lazy(() => withTimeout(load(), LIMITS.lazyChunkTimeoutMs));
   let Page = make();
+  let loaded: ComponentType | null = null;
 
   function LazyPage() {
     const [attempt, setAttempt] = useState(0);
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
+    // remount the page and lose its state.
+    const [Current] = useState<ComponentType>(() => loaded ?? Page);
     const retry = () => {
       Page = make();
       setAttempt((n) => n + 1);
@@ -76,10 +89,13 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
     return (
       <PageLoadBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageSpinner />}>
-          <Page />
+          {attempt === 0 ? <Current /> : <Page />}
         </Suspense>
       </PageLoadBoundary>
     );
   }
+  LazyPage.preload = async () => {
+    loaded = (await withTimeout(load(), LIMITS.lazyChunkTimeoutMs)).default;
+  };
   return LazyPage;
 }

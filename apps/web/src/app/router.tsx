@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
@@ -117,4 +117,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the landing page's chunk ahead of the first render: main.tsx before hydrating the
+ * prerendered `/`, prerender.tsx before rendering it (decision 011).
+ */
+export const preloadLandingPage = LandingPage.preload;
