@@ -313,11 +313,13 @@ async function runConfig(base: string, adminToken: string, n: number, meter: Cpu
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     await meter.begin();
+    const client0 = process.cpuUsage();
     stats.measuring = true;
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stats.measuring = false;
     const cpu = await meter.end();
+    const clientCpu = process.cpuUsage(client0);
     loop.disable();
     stats.emitting = false;
     const elapsed = (performance.now() - t0) / 1000;
@@ -345,10 +347,15 @@ async function runConfig(base: string, adminToken: string, n: number, meter: Cpu
       errors: stats.errors,
       /** The bench client's own event-loop delay (ms) during the window: part of every sample. */
       clientLoop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6 },
-      /** CPU ms per move (player + forced) in the window: the server process, PostgreSQL. */
+      /**
+       * CPU ms per move (player + forced) in the window: the server process, PostgreSQL, and this
+       * bench process (the simulated players: their sockets, parsing the views, choosing moves).
+       */
       cpuPerMove: {
         server: cpu.server / Math.max(1, stats.moves + stats.forced),
         postgres: cpu.postgres / Math.max(1, stats.moves + stats.forced),
+        client:
+          (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, stats.moves + stats.forced),
       },
       setup: {
         tables: (tTables - setupStart) / 1000,
@@ -389,7 +396,8 @@ async function main() {
         `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
         `matches completed in window ${r.completed}, server RSS ${(rssBytes(server.pid) / 2 ** 20).toFixed(0)} MiB, ` +
         `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms; ` +
-        `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms`,
+        `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
+        `bench clients ${r.cpuPerMove.client.toFixed(2)} ms`,
     );
     rows.push(
       `${String(r.matches).padStart(7)} | ${String(r.sockets).padStart(7)} | ${r.movesPerSec.toFixed(0).padStart(7)} | ` +

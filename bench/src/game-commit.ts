@@ -1,0 +1,149 @@
+/**
+ * PostgreSQL cost of one game move as the server writes it (`game_commit_move`, decision 008):
+ * wall time and the backend's CPU per call, on a throwaway database, for states taken from real
+ * engine play (parejas defaults). Variants show what each part of the write costs.
+ *
+ * Run: npx tsx bench/src/game-commit.ts [--calls 4000]
+ * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ */
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  DEFAULT_CONFIG,
+  applyMove,
+  legalMoves,
+  startMatch,
+  type MatchState,
+  type Move,
+  type Seat,
+} from '@domino/domino';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { arg } from './realtime-server';
+
+const CALLS = Number(arg('calls', '4000'));
+const BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function cpuMs(pid: number): number {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+/** States and moves of real play, to write in a loop. */
+function samples(n: number): { state: MatchState; seat: Seat; move: Move }[] {
+  const out: { state: MatchState; seat: Seat; move: Move }[] = [];
+  let m = 0;
+  while (out.length < n) {
+    let state = startMatch(DEFAULT_CONFIG, {
+      serverSeed: `s${m++}`,
+      clientSeeds: ['a', 'b', 'c', 'd'],
+    });
+    while (state.status === 'playing' && out.length < n) {
+      const seat = state.hand.turn;
+      if (seat === null) break;
+      const moves = legalMoves(state, seat);
+      const move = moves[0]!;
+      const r = applyMove(state, seat, move);
+      if (!r.ok) break;
+      state = r.state;
+      out.push({ state, seat, move });
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const name = `domino_gc_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(BASE);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'unused',
+    poolMax: 2,
+  });
+  await database.migrate();
+  await database.close();
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  const pid = (await c.query('select pg_backend_pid() as p')).rows[0].p as number;
+  const data = samples(CALLS);
+  const sizes = data.map((d) => JSON.stringify(d.state).length);
+  console.log(
+    `states: mean ${Math.round(sizes.reduce((a, b) => a + b) / sizes.length)} B, max ${Math.max(...sizes)} B`,
+  );
+
+  async function run(label: string, fn: string, advances = true) {
+    const id = `g-${label}`;
+    await c.query(
+      `insert into games (id, kind, state, version, status, commitment) values ($1, 'practice', $2, 0, 'playing', 'x')`,
+      [id, JSON.stringify(data[0]!.state)],
+    );
+    for (let s = 0; s < 4; s++)
+      await c.query(
+        `insert into game_players (game_id, seat, bot_level, client_seed) values ($1, $2, 'medio', 's')`,
+        [id, s],
+      );
+    const t0 = performance.now();
+    const c0 = cpuMs(pid);
+    for (let i = 0; i < data.length; i++) {
+      const d = data[i]!;
+      const r = await c.query(
+        `select ${fn}($1::text, $2::integer, '0000', false, $3::jsonb, $4::smallint, $5::jsonb, 'player', now() + interval '20 s', now() + interval '20 s', null) as r`,
+        [id, advances ? i : 0, JSON.stringify(d.state), d.seat, JSON.stringify(d.move)],
+      );
+      if (r.rows[0].r.outcome !== 'ok') throw new Error(JSON.stringify(r.rows[0].r));
+    }
+    const wall = (performance.now() - t0) / data.length;
+    const cpu = (cpuMs(pid) - c0) / data.length;
+    console.log(
+      `${label.padEnd(34)} wall ${wall.toFixed(3)} ms/call, backend CPU ${cpu.toFixed(3)} ms/call`,
+    );
+  }
+
+  // Cumulative variants of the function: what each step adds.
+  const fn = (await c.query(`select pg_get_functiondef('game_commit_move'::regproc) as d`)).rows[0]
+    .d as string;
+  const body = (steps: { insert: boolean; update: boolean; players: boolean }) => {
+    let d = fn.replace(
+      'public.game_commit_move(',
+      `public.gc_${Number(steps.insert)}${Number(steps.update)}${Number(steps.players)}(`,
+    );
+    if (!steps.insert) d = d.replace(/INSERT INTO game_moves[\s\S]*?;/, '');
+    if (!steps.update) d = d.replace(/UPDATE games SET[\s\S]*?WHERE id = p_game_id;/, '');
+    if (!steps.players)
+      d = d.replace(/'players', \([\s\S]*?WHERE p.game_id = p_game_id\)\);/, "'players', null);");
+    return d;
+  };
+  await c.query(
+    `create function gc_noop(p_game_id text, p_expected_version integer, p_presence text, p_due_only boolean, p_state jsonb, p_seat smallint, p_move jsonb, p_actor text, p_due_at timestamptz, p_turn_deadline timestamptz, p_autoplayed integer) returns jsonb language sql as $$ select jsonb_build_object('outcome', 'ok') $$`,
+  );
+  await run('call only (args parsed)', 'gc_noop', false);
+  for (const steps of [
+    { insert: false, update: false, players: false },
+    { insert: false, update: true, players: false },
+    { insert: true, update: true, players: false },
+    { insert: true, update: true, players: true },
+  ]) {
+    await c.query(body(steps));
+    await run(
+      `lock+check${steps.insert ? '+insert' : ''}${steps.update ? '+update' : ''}${steps.players ? '+players' : ''}`,
+      `gc_${Number(steps.insert)}${Number(steps.update)}${Number(steps.players)}`,
+      steps.update,
+    );
+  }
+  await c.query(`alter table games set (toast_tuple_target = 8160)`);
+  await run('full, toast_tuple_target 8160', 'gc_111');
+  await c.query(`alter table game_moves drop constraint game_moves_game_id_games_id_fk`);
+  await run('full, + no FK on game_moves', 'gc_111');
+  await c.query(`set synchronous_commit = off`);
+  await run('full, + synchronous_commit off', 'gc_111');
+  await run('call only, synchronous_commit off', 'gc_noop', false);
+  await c.end();
+  await admin.query(`drop database ${name} with (force)`);
+  await admin.end();
+}
+
+await main();
