@@ -93,10 +93,22 @@ export const TABLE_SOCKET_EVENTS = {
   watchTable: 'table:watch',
   /**
    * User room: staff closed the table this player waited at and refunded the entry. Payload
-   * `{table_id, message, new_balance}` (bolívares); `balance:updated` follows as usual.
+   * `{table_id, message, new_balance}` (bolívares; tableClosedEventSchema); `balance:updated` is
+   * pushed too, just before.
    */
   tableClosed: 'table:closed',
 } as const;
+
+/**
+ * `table:closed` (user room): staff closed the table this player waited at; the seat's entry is
+ * back in the wallet (decision 010). `new_balance` is the wallet after the refund, in bolívares.
+ */
+export const tableClosedEventSchema = z.object({
+  table_id: z.number().int().positive(),
+  message: z.string().min(1),
+  new_balance: z.number(),
+});
+export type TableClosedEvent = z.infer<typeof tableClosedEventSchema>;
 
 /** One finished real-money match in /history (spec 'Mis Partidas'). */
 export const historyItemSchema = z.object({

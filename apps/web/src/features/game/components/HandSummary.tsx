@@ -1,38 +1,37 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { GameView, HandSummaryJson } from '@domino/contracts';
 import { DominoFaceSvg } from '../../../components/DominoFace';
-import { BONUS_LABELS, handEndingLabel, seatName, sideLabel, sideOfSeat } from '../lib/seats';
+import {
+  BONUS_LABELS,
+  handEndingLabel,
+  handOutcomeText,
+  handPointsText,
+  otherSeats,
+  scoreLineText,
+  seatName,
+  seatSideTag,
+  sideOfSeat,
+} from '../lib/seats';
 
 export interface HandSummaryProps {
   view: GameView;
   summary: HandSummaryJson;
 }
 
-/** Who won the hand, in words. */
-function outcome(view: GameView, s: HandSummaryJson): string {
-  if (s.voided) return 'Empate en el tranque: nadie suma puntos.';
-  const side = s.winner_side ?? 0;
-  const who = s.winner_seat === null ? null : seatName(view, s.winner_seat);
-  const pair = sideLabel(side, view.my_seat) === 'Nosotros' ? 'Ganamos' : 'Ganan ellos';
-  if (s.ending === 'domino') {
-    return who === 'Tú'
-      ? `¡Dominaste! ${pair} la mano.`
-      : `${who ?? 'Alguien'} dominó. ${pair} la mano.`;
-  }
-  return `Tranque: ${pair.toLowerCase()} la mano con menos puntos.`;
-}
-
 /**
  * The end of a hand (spec §2/§4): how it ended ('Dominó', 'Tranque', 'Mano anulada (empate)'),
- * each seat's remaining tiles and pips, the pips by pair, the points awarded and the bonuses.
+ * each seat's remaining tiles and pips, the pips by pair (parejas), the points awarded and the
+ * bonuses. In individual mode every player is their own side, named instead of 'Nosotros'/'Ellos'.
  */
 export function HandSummary({ view, summary: s }: HandSummaryProps) {
+  const parejas = view.mode === 'parejas';
   const mySide = sideOfSeat(view.my_seat);
-  const order = [0, 1, 2, 3]
-    .map((i) => (view.my_seat + i) % 4)
-    .filter((seat) => seat < s.remaining.length);
-  const winnerPoints = s.winner_side === null ? 0 : (s.points_by_side[s.winner_side] ?? 0);
-  const winnerLabel = s.winner_side === null ? null : sideLabel(s.winner_side, view.my_seat);
+  // Me first, then the others in order of play.
+  const order = [
+    view.my_seat,
+    ...otherSeats(view.my_seat, s.remaining.length).map((o) => o.seat),
+  ].filter((seat) => seat < s.remaining.length);
+  const points = handPointsText(view, s);
 
   return (
     <Stack gap="sm" data-testid="hand-summary">
@@ -49,7 +48,7 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
           Mano {s.hand_number}
         </Text>
       </Group>
-      <Text fw={600}>{outcome(view, s)}</Text>
+      <Text fw={600}>{handOutcomeText(view, s)}</Text>
 
       <Table verticalSpacing={4} horizontalSpacing={6} fz="sm">
         <Table.Thead>
@@ -65,12 +64,14 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
             return (
               <Table.Tr key={seat}>
                 <Table.Td>
-                  <Text fz="sm" fw={seat === s.winner_seat ? 700 : 500} lineClamp={1}>
+                  <Text fz="sm" fw={seat === s.winner_seat ? 700 : 500} lineClamp={parejas ? 1 : 2}>
                     {seatName(view, seat)}
                   </Text>
-                  <Text fz={11} c="dimmed">
-                    {sideOfSeat(seat) === mySide ? 'Nosotros' : 'Ellos'}
-                  </Text>
+                  {seatSideTag(view, seat) && (
+                    <Text fz={11} c="dimmed">
+                      {seatSideTag(view, seat)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {tiles.length === 0 ? (
@@ -101,21 +102,23 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
         </Table.Tbody>
       </Table>
 
-      <Group justify="space-between" fz="sm">
-        <Text fz="sm">
-          Puntos por pareja: Nosotros <b>{s.pips_by_side[mySide] ?? 0}</b> · Ellos{' '}
-          <b>{s.pips_by_side[1 - mySide] ?? 0}</b>
-        </Text>
-      </Group>
+      {parejas && (
+        <Group justify="space-between" fz="sm">
+          <Text fz="sm">
+            Puntos por pareja: Nosotros <b>{s.pips_by_side[mySide] ?? 0}</b> · Ellos{' '}
+            <b>{s.pips_by_side[1 - mySide] ?? 0}</b>
+          </Text>
+        </Group>
+      )}
 
-      {winnerLabel !== null && (
+      {points !== null && (
         <Text
           fz="md"
           fw={700}
-          c={winnerLabel === 'Nosotros' ? 'felt.7' : 'red.7'}
+          c={points.mine ? 'felt.7' : 'red.7'}
           data-testid="hand-summary-points"
         >
-          +{winnerPoints} puntos para {winnerLabel}
+          {points.text}
           {s.bonuses.length > 0 && (
             <Text span fz="sm" fw={500} c="dimmed">
               {' '}
@@ -131,9 +134,8 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
         </Text>
       )}
 
-      <Text fz="sm" c="dimmed">
-        Marcador: Nosotros {s.scores_after[mySide] ?? 0} — Ellos {s.scores_after[1 - mySide] ?? 0} ·
-        meta {view.target_points}
+      <Text fz="sm" c="dimmed" data-testid="hand-summary-score">
+        Marcador: {scoreLineText(view, s.scores_after)} · meta {view.target_points}
       </Text>
     </Stack>
   );

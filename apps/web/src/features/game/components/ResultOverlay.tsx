@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   Accordion,
   Anchor,
@@ -21,7 +22,7 @@ import { Link } from 'react-router';
 import type { GameView } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 import { moneyResult } from '../lib/table-result';
-import { sideOfSeat } from '../lib/seats';
+import { matchOutcomeText, scoreEntries } from '../lib/seats';
 import { HandSummary } from './HandSummary';
 
 export interface ResultOverlayProps {
@@ -51,17 +52,17 @@ function Seed({ label, value, testId }: { label: string; value: string; testId: 
 
 /**
  * The end of the match (spec §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
- * final score, 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
+ * final score (by pair in parejas, by player in individual mode), 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
  * with a link to re-derive every deal. A table match shows the money instead ('Ganaste Bs. X' /
  * 'Perdiste Bs. Y' from the settlement) and 'Volver a las mesas' (onBack) instead of playing again.
  */
 export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOverlayProps) {
   const result = view.result;
   if (!result) return null;
-  const mySide = sideOfSeat(view.my_seat);
   const won = result.won;
-  const us = result.scores[mySide] ?? 0;
-  const them = result.scores[1 - mySide] ?? 0;
+  const individual = view.mode === 'individual';
+  // Parejas: 'Nosotros' — 'Ellos'; individual: every player by name, me first.
+  const entries = scoreEntries(view, result.scores);
   const { commitment, server_seed, client_seeds } = view.fairness;
   const money = moneyResult(view);
   const tableGame = view.kind === 'table';
@@ -90,31 +91,60 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
           <Title order={2} fz={34} c={won ? 'felt.7' : 'red.8'} data-testid="result-title">
             {won ? 'Victoria' : 'Derrota'}
           </Title>
-          <Text fz="sm" c="dimmed">
-            {won
-              ? '¡Tu pareja llegó primero a la meta!'
-              : 'La pareja rival llegó primero a la meta.'}
+          <Text fz="sm" c="dimmed" data-testid="result-outcome">
+            {matchOutcomeText(view)}
           </Text>
-          <Group gap="lg" mt={4} data-testid="result-score">
-            <Stack gap={0} align="center">
-              <Text fz="xs" tt="uppercase" c="dimmed">
-                Nosotros
-              </Text>
-              <Text fz={30} fw={800}>
-                {us}
-              </Text>
-            </Stack>
-            <Text fz={22} c="dimmed">
-              —
-            </Text>
-            <Stack gap={0} align="center">
-              <Text fz="xs" tt="uppercase" c="dimmed">
-                Ellos
-              </Text>
-              <Text fz={30} fw={800}>
-                {them}
-              </Text>
-            </Stack>
+          <Group
+            gap={individual ? (entries.length > 2 ? 'md' : 'xl') : 'lg'}
+            mt={4}
+            wrap={individual ? 'nowrap' : undefined}
+            data-testid="result-score"
+          >
+            {entries.map((e, i) => (
+              <Fragment key={e.side}>
+                {i > 0 && !individual && (
+                  <Text fz={22} c="dimmed">
+                    —
+                  </Text>
+                )}
+                {individual ? (
+                  <Stack
+                    gap={0}
+                    align="center"
+                    miw={0}
+                    maw={110}
+                    data-testid={`result-score-${e.side}`}
+                  >
+                    <Text
+                      fz="xs"
+                      fw={e.mine ? 700 : 500}
+                      c="dimmed"
+                      maw="100%"
+                      truncate="end"
+                      title={e.label}
+                    >
+                      {e.label}
+                    </Text>
+                    <Text
+                      fz={30}
+                      fw={800}
+                      c={result.winner_seats.includes(e.side) ? 'felt.7' : undefined}
+                    >
+                      {e.points}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <Stack gap={0} align="center">
+                    <Text fz="xs" tt="uppercase" c="dimmed">
+                      {e.label}
+                    </Text>
+                    <Text fz={30} fw={800}>
+                      {e.points}
+                    </Text>
+                  </Stack>
+                )}
+              </Fragment>
+            ))}
           </Group>
           <Text fz="xs" c="dimmed">
             {result.hands} {result.hands === 1 ? 'mano jugada' : 'manos jugadas'} · meta{' '}
@@ -145,7 +175,8 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
                   {money.headline.replace('Bs. ', 'Bs.\u00a0')}
                 </Text>
                 <Text fz="sm" c="dimmed">
-                  {money.detail}
+                  {/* Never break an amount after 'Bs.'. */}
+                  {money.detail.replace(/Bs\. /g, 'Bs.\u00a0')}
                 </Text>
               </>
             ) : (

@@ -2,7 +2,7 @@ import { IconRobot } from '@tabler/icons-react';
 import type { GameView } from '@domino/contracts';
 import { DominoBack } from '../../../components/DominoFace';
 import { formatCountdown, remainingMs } from '../lib/countdown';
-import { initials, sideOfSeat, type Position } from '../lib/seats';
+import { initials, relationOf, seatPanelLabel, type Position } from '../lib/seats';
 import classes from './game.module.css';
 
 export interface SeatPanelProps {
@@ -36,7 +36,7 @@ function TileBacks({ count, size }: { count: number; size: number }) {
 }
 
 /**
- * A partner or opponent: name, face-down tiles, 'Paso', turn, and 'Desconectado — juega la CPU'
+ * A partner (parejas) or opponent: name, face-down tiles, 'Paso', turn, and 'Desconectado — juega la CPU'
  * while the medium bot plays for a player who timed out (`connected: false`).
  */
 export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps) {
@@ -45,8 +45,11 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
   const count = view.tile_counts[seat] ?? 0;
   const isTurn = view.status === 'playing' && view.turn_seat === seat;
   const left = isTurn ? remainingMs(view.turn_deadline, now) : null;
-  const mine = sideOfSeat(seat) === sideOfSeat(view.my_seat);
+  // Only parejas has partners; in individual mode everyone else is a rival.
+  const mine = relationOf(view, seat) === 'partner';
   const away = info ? !info.connected : false;
+  // Individual mode: each rival is their own side, so their match score sits by their name.
+  const points = view.mode === 'individual' ? (view.scores[seat] ?? 0) : null;
 
   return (
     <div
@@ -54,17 +57,30 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
       data-position={position}
       data-turn={isTurn}
       data-testid={`seat-${position}`}
-      aria-label={`${name}${mine ? ' (compañero)' : ' (rival)'}: ${count} fichas${
-        passed ? ', pasó' : ''
-      }${isTurn ? ', su turno' : ''}${away ? ', desconectado: juega la CPU' : ''}`}
+      aria-label={seatPanelLabel(view, seat, { passed, isTurn, away })}
     >
       <div className={classes.avatar} data-side={mine ? 'us' : 'them'} aria-hidden>
         {info?.is_bot ? <IconRobot size={18} /> : initials(name)}
       </div>
       <div className={classes.seatText}>
-        <span className={classes.seatName} title={name}>
-          {name}
-        </span>
+        {points === null ? (
+          <span className={classes.seatName} title={name}>
+            {name}
+          </span>
+        ) : (
+          <span className={classes.seatNameRow}>
+            <span className={classes.seatName} title={name}>
+              {name}
+            </span>
+            <span
+              className={classes.seatPoints}
+              data-testid={`seat-${position}-points`}
+              title={`${points} puntos`}
+            >
+              {points}
+            </span>
+          </span>
+        )}
         <span className={classes.seatSub}>
           <TileBacks count={count} size={7} />
           <span data-testid={`seat-${position}-count`}>{count}</span>

@@ -12,6 +12,7 @@ import { HandSummary } from '../components/HandSummary';
 import { ResultOverlay } from '../components/ResultOverlay';
 import { ScoreBar } from '../components/ScoreBar';
 import { SeatPanel } from '../components/SeatPanel';
+import { StockPile } from '../components/StockPile';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
 import { useNow } from '../hooks/use-now';
@@ -24,7 +25,15 @@ import {
   type EndName,
   type HandTileState,
 } from '../lib/moves';
-import { handEndingLabel, practiceDifficulty, seatAt, seatName } from '../lib/seats';
+import {
+  freePosition,
+  handEndingLabel,
+  otherSeats,
+  practiceDifficulty,
+  seatCount,
+  seatName,
+  stockShown,
+} from '../lib/seats';
 import { backTarget } from '../lib/table-result';
 
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
@@ -160,6 +169,11 @@ function GameScreen({ gameId }: { gameId: string }) {
   const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
   const busy = game.sending || game.pending !== null;
   const back = backTarget(view.kind);
+  // Opponents (and partner) around me; with fewer than 4 seats the stock takes a free place.
+  const seats = seatCount(view);
+  const others = otherSeats(view.my_seat, seats);
+  const stock = stockShown(view);
+  const stockSpot = freePosition(seats);
 
   const playTile = (tile: HandTileState, end: EndName) => {
     setSelected(null);
@@ -236,19 +250,17 @@ function GameScreen({ gameId }: { gameId: string }) {
       </div>
 
       <div className={classes.table}>
-        {(['left', 'top', 'right'] as const).map((position) => {
-          const seat = seatAt(view.my_seat, position, view.seats.length || 4);
-          return (
-            <SeatPanel
-              key={position}
-              view={view}
-              seat={seat}
-              position={position}
-              passed={game.passMarkers.includes(seat)}
-              now={now}
-            />
-          );
-        })}
+        {others.map(({ seat, position }) => (
+          <SeatPanel
+            key={position}
+            view={view}
+            seat={seat}
+            position={position}
+            passed={game.passMarkers.includes(seat)}
+            now={now}
+          />
+        ))}
+        {stock !== null && <StockPile count={stock} position={stockSpot} />}
         <Board
           view={view}
           opener={game.opener}
