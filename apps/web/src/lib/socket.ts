@@ -1,5 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
-import { ACCOUNT_SUSPENDED_EVENT, MSG_ADMIN } from '@domino/contracts';
+import {
+  ACCOUNT_SUSPENDED_EVENT,
+  MSG_ADMIN,
+  TABLE_SOCKET_EVENTS,
+  tableClosedEventSchema,
+  type TableClosedEvent,
+} from '@domino/contracts';
 import { getSession, invalidateSession, subscribeSession } from './session';
 
 /**
@@ -71,6 +77,7 @@ export function subscribeToTableChanges(onChange: () => void): () => void {
 export const USER_EVENTS = {
   balanceUpdated: 'balance:updated',
   requestUpdated: 'request:updated',
+  tableClosed: TABLE_SOCKET_EVENTS.tableClosed,
 } as const;
 
 /** `balance:updated`: the wallet balance after a money movement, in bolívares. */
@@ -88,6 +95,8 @@ export interface RequestUpdatedEvent {
 export interface UserEventHandlers {
   onBalance?: (event: BalanceUpdatedEvent) => void;
   onRequest?: (event: RequestUpdatedEvent) => void;
+  /** Staff closed the table this user waited at and refunded the entry (decision 010). */
+  onTableClosed?: (event: TableClosedEvent) => void;
   /** After a reconnection: events may have been missed meanwhile, so refetch what matters. */
   onReconnect?: () => void;
 }
@@ -112,8 +121,8 @@ function isRequestEvent(value: unknown): value is RequestUpdatedEvent {
 }
 
 /**
- * Subscribes to the signed-in user's events (`balance:updated`, `request:updated`). Malformed
- * payloads are ignored. Returns the unsubscribe function.
+ * Subscribes to the signed-in user's events (`balance:updated`, `request:updated`,
+ * `table:closed`). Malformed payloads are ignored. Returns the unsubscribe function.
  */
 export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
   let s: Socket;
@@ -128,13 +137,19 @@ export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
   const onRequest = (payload: unknown) => {
     if (isRequestEvent(payload)) handlers.onRequest?.(payload);
   };
+  const onTableClosed = (payload: unknown) => {
+    const parsed = tableClosedEventSchema.safeParse(payload);
+    if (parsed.success) handlers.onTableClosed?.(parsed.data);
+  };
   const onReconnect = () => handlers.onReconnect?.();
   s.on(USER_EVENTS.balanceUpdated, onBalance);
   s.on(USER_EVENTS.requestUpdated, onRequest);
+  s.on(USER_EVENTS.tableClosed, onTableClosed);
   s.io.on('reconnect', onReconnect);
   return () => {
     s.off(USER_EVENTS.balanceUpdated, onBalance);
     s.off(USER_EVENTS.requestUpdated, onRequest);
+    s.off(USER_EVENTS.tableClosed, onTableClosed);
     s.io.off('reconnect', onReconnect);
   };
 }

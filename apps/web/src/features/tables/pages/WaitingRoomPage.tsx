@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -24,11 +24,12 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG, MSG_TABLES, type TableDetail } from '@domino/contracts';
+import { MSG, MSG_TABLES, type TableClosedEvent, type TableDetail } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { getSession, updateUser, useSession } from '../../../lib/session';
+import { getSession, refreshUser, updateUser, useSession } from '../../../lib/session';
+import { subscribeToUserEvents } from '../../../lib/socket';
 import { joinTable, leaveTable, tableKey, useLiveTable } from '../api/tables';
 import { PrizeCard } from '../components/PrizeCard';
 import { SeatsTable } from '../components/SeatsTable';
@@ -36,6 +37,7 @@ import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../hooks/use-now';
 import { checkJoin, joinErrorText } from '../../../lib/join';
 import { isPriceChanged } from '../lib/join';
+import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from '../lib/table-closed';
 import {
   UNAVAILABLE_TEXT,
   missingPlayers,
@@ -46,6 +48,12 @@ import {
 
 /** The dashboard's table list query (refetched after a seat change so it never shows stale seats). */
 const TABLE_LIST_KEY = ['tables'] as const;
+
+/**
+ * How long the room waits for the `table:closed` push (it carries the new balance) after the
+ * table itself says it closed under the player (404, status closed) before acting without it.
+ */
+const CLOSED_PUSH_GRACE_MS = 1_500;
 
 function setBalance(balance: number): void {
   const user = getSession().user;
@@ -75,6 +83,59 @@ function WaitingRoom({ id }: { id: number }) {
   useEffect(() => {
     if (goTo) navigate(`/games/${encodeURIComponent(goTo)}`, { replace: true });
   }, [goTo, navigate]);
+
+  // Staff closed the table while the player waited (decision 010): the entry is back in the
+  // wallet. Say so, show the balance and go to the table list. Handled once per room.
+  const closedHandled = useRef(false);
+  const tableName = useRef<string | null>(null);
+  const leaveClosedTable = useCallback(
+    (event: TableClosedEvent | null) => {
+      if (closedHandled.current) return;
+      closedHandled.current = true;
+      if (event) setBalance(event.new_balance);
+      else refreshUser().catch(() => undefined);
+      const notice = closedTableNotice(tableName.current, event);
+      notify.info(notice.message, notice.title);
+      void client.invalidateQueries({ queryKey: TABLE_LIST_KEY });
+      navigate('/dashboard', { replace: true });
+    },
+    [client, navigate],
+  );
+  useEffect(
+    () =>
+      subscribeToUserEvents({
+        onTableClosed: (event) => {
+          if (isClosedEventFor(event, id)) leaveClosedTable(event);
+        },
+      }),
+    [id, leaveClosedTable],
+  );
+  // The seated player's cached table must not outlive the room once it closed.
+  useEffect(
+    () => () => {
+      if (closedHandled.current) client.removeQueries({ queryKey: tableKey(id) });
+    },
+    [client, id],
+  );
+
+  // Without the push (socket down), the table itself tells: it answers 404 or reports closed
+  // after the room showed the player seated. Give the push a moment first: it has the balance.
+  const wasSeated = useRef(false);
+  const tableGone = isApiError(table.error) && table.error.status === 404;
+  const status = table.data?.status;
+  useEffect(() => {
+    if (table.data) tableName.current = table.data.name;
+    if (phase?.kind === 'waiting') wasSeated.current = true;
+    else if (status !== undefined && status !== 'closed' && !tableGone) wasSeated.current = false;
+    const closed = closedUnderSeatedPlayer({
+      wasSeated: wasSeated.current,
+      notFound: tableGone,
+      status,
+    });
+    if (!closed) return;
+    const timer = setTimeout(() => leaveClosedTable(null), CLOSED_PUSH_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [table.data, phase?.kind, status, tableGone, leaveClosedTable]);
 
   if (!Number.isInteger(id) || id <= 0 || (table.isError && !table.data)) {
     const notFound =
