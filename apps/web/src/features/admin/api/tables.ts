@@ -52,9 +52,11 @@ function send(action: TableAction): Promise<TableDetail> {
 }
 
 /**
- * POST /api/admin/tables (201), PATCH /api/admin/tables/{id} (409 while seated/playing when price,
- * mode or players change), POST .../open and .../close (409 while seated), POST .../image
- * (multipart `image`). The list is refetched after each call, whether it worked or not.
+ * POST /api/admin/tables (201), PATCH /api/admin/tables/{id} (409 `tables/players_waiting` or
+ * `tables/playing` when price, fees or rules change while players wait or a match runs; name and
+ * image always), POST .../open and .../close (409 `tables/playing` while a match runs; closing
+ * refunds every waiting player's entry, decision 010), POST .../image (multipart `image`). The
+ * list is refetched after each call, whether it worked or not.
  */
 export function useTableAction() {
   const client = useQueryClient();

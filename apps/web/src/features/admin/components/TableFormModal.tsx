@@ -16,7 +16,13 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
-import { IconAlertCircle, IconPhotoUp, IconUpload, IconX } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconInfoCircle,
+  IconPhotoUp,
+  IconUpload,
+  IconX,
+} from '@tabler/icons-react';
 import { MSG_PAYMENTS, type TableDetail } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -27,7 +33,9 @@ import {
   changedFields,
   formFromTable,
   imageProblem,
+  isTermsLocked,
   playersForMode,
+  termsLockNotice,
   validateTableForm,
   type TableField,
   type TableFormErrors,
@@ -68,7 +76,7 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
     table ? formFromTable(table) : DEFAULT_FORM,
   );
   const [errors, setErrors] = useState<TableFormErrors & { image?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; locked: boolean } | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const preview = useObjectUrl(image);
   const [saving, setSaving] = useState(false);
@@ -139,18 +147,33 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
           (next as Record<string, string>)[field] = messages[0] ?? '';
         setErrors(next);
       }
-      setFormError(isApiError(error) ? error.message : 'No se pudo guardar la mesa.');
+      setFormError({
+        message: isApiError(error) ? error.message : 'No se pudo guardar la mesa.',
+        // 409: players wait or a match runs; nothing was saved (the image is not sent either).
+        locked: isApiError(error) && error.status === 409 && isTermsLocked(error.code),
+      });
     } finally {
       setSaving(false);
     }
   };
 
   const currentImage = preview ?? table?.image ?? null;
+  const lockNotice = table ? termsLockNotice(table) : null;
   const players = playersForMode(values.mode);
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="admin-table-form">
       <Stack gap="sm">
+        {lockNotice && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconInfoCircle aria-hidden />}
+            data-testid="admin-table-lock-notice"
+          >
+            {lockNotice}
+          </Alert>
+        )}
         <TextInput
           size="sm"
           ref={firstInput}
@@ -343,8 +366,15 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
         </Stack>
 
         {formError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {formError}
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            role="alert"
+            title={formError.locked ? 'No se guardó ningún cambio' : undefined}
+            data-testid="admin-table-form-error"
+          >
+            {formError.message}
           </Alert>
         )}
 

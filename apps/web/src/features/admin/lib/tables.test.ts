@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { TableDetail } from '@domino/contracts';
+import { MSG_TABLES, type TableDetail } from '@domino/contracts';
 import {
   DEFAULT_FORM,
   TABLE_FORM_MSG,
   bpsToPercentText,
   changedFields,
+  closeConfirmText,
+  closeMode,
+  closedToast,
   formFromTable,
   imageProblem,
+  isTermsLocked,
   percentTextToBps,
   priceTextToBolivares,
+  termsLockNotice,
   validateTableForm,
 } from './tables';
 
@@ -106,5 +111,74 @@ describe('the staff table form', () => {
     expect(imageProblem({ name: 'mesa.jpg', type: 'image/jpeg', size: 6 * 1024 * 1024 })).toBe(
       'El archivo no puede ser mayor a 5MB',
     );
+  });
+});
+
+describe('closing a table from the staff console', () => {
+  const waiting: TableDetail = {
+    ...table,
+    entry_price: 10,
+    current_players: 2,
+    users: [
+      { id: 4, name: 'Ana Pérez' },
+      { id: 9, name: 'Luis Gómez' },
+    ],
+  };
+
+  it('closes an empty table at once and refuses while a match runs', () => {
+    expect(closeMode(table)).toEqual({ kind: 'direct' });
+    expect(closeMode({ ...waiting, status: 'playing' })).toEqual({
+      kind: 'blocked',
+      reason: MSG_TABLES.closePlaying,
+    });
+  });
+
+  it('asks first while players only wait', () => {
+    expect(closeMode(waiting)).toEqual({ kind: 'confirm', waiting: 2 });
+  });
+
+  it('tells staff who waits and that each gets the entry back', () => {
+    expect(closeConfirmText(waiting)).toEqual({
+      summary: 'Hay 2 jugadores esperando en esta mesa: Ana Pérez, Luis Gómez.',
+      refund:
+        'Al cerrarla devolvemos a cada uno su entrada de Bs. 10,00 a su saldo y les avisamos.',
+    });
+    const one = closeConfirmText({ ...waiting, current_players: 1, users: [waiting.users[0]!] });
+    expect(one.summary).toBe('Hay un jugador esperando en esta mesa: Ana Pérez.');
+    expect(one.refund).toBe(
+      'Al cerrarla le devolvemos su entrada de Bs. 10,00 a su saldo y le avisamos.',
+    );
+  });
+
+  it('says so when the players left while the dialog was open', () => {
+    expect(closeConfirmText({ ...waiting, current_players: 0, users: [] }).summary).toBe(
+      'Ya no hay jugadores esperando en esta mesa.',
+    );
+  });
+
+  it('confirms the refund in the toast only when someone waited', () => {
+    expect(closedToast('Mesa Oro', false)).toBe('Mesa Oro: mesa cerrada');
+    expect(closedToast('Mesa Oro', true)).toBe(
+      'Mesa Oro: mesa cerrada. Devolvimos la entrada a quienes esperaban.',
+    );
+  });
+});
+
+describe('editing a table with players at it', () => {
+  it('warns that only the name and the image can change', () => {
+    expect(termsLockNotice(table)).toBeNull();
+    expect(termsLockNotice({ ...table, current_players: 1 })).toMatch(
+      /^Hay un jugador esperando: por ahora solo puedes cambiar el nombre y la imagen\./,
+    );
+    expect(termsLockNotice({ ...table, status: 'playing', current_players: 4 })).toMatch(
+      /partida en curso/,
+    );
+  });
+
+  it('recognises the server refusals for players waiting and a match running', () => {
+    expect(isTermsLocked('tables/players_waiting')).toBe(true);
+    expect(isTermsLocked('tables/playing')).toBe(true);
+    expect(isTermsLocked('validation/failed')).toBe(false);
+    expect(isTermsLocked(undefined)).toBe(false);
   });
 });

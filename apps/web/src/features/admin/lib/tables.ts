@@ -1,11 +1,13 @@
 import {
   LIMITS,
   MSG_PAYMENTS,
+  MSG_TABLES,
   parseBolivaresString,
   tableInputSchema,
   type TableDetail,
   type TableInput,
 } from '@domino/contracts';
+import { formatBolivares } from '../../../lib/format';
 
 /**
  * Rules of the staff 'Mesas' section (/admin/mesas): the create/edit form (tableInputSchema of the
@@ -199,4 +201,79 @@ export function imageProblem(file: { name: string; type: string; size: number })
     return MSG_PAYMENTS.proofType;
   if (file.size > LIMITS.proofMaxBytes) return MSG_PAYMENTS.proofSize;
   return null;
+}
+
+/**
+ * What 'Cerrar' does for a table (decision 010): blocked while a match runs (its entries belong
+ * to the match; the server answers 409 `tables/playing`), a confirmation while players wait
+ * (closing refunds each one's entry), and a plain close on an empty table.
+ */
+export type CloseMode =
+  { kind: 'blocked'; reason: string } | { kind: 'confirm'; waiting: number } | { kind: 'direct' };
+
+export function closeMode(t: Pick<TableDetail, 'status' | 'current_players'>): CloseMode {
+  if (t.status === 'playing') return { kind: 'blocked', reason: MSG_TABLES.closePlaying };
+  if (t.current_players > 0) return { kind: 'confirm', waiting: t.current_players };
+  return { kind: 'direct' };
+}
+
+/** 'un jugador' / '3 jugadores'. */
+function playersText(n: number): string {
+  return n === 1 ? 'un jugador' : `${n} jugadores`;
+}
+
+/**
+ * The confirmation before closing a table with players waiting: who waits and that each gets
+ * the entry back in the balance. The entry is the table's price (terms cannot change while
+ * anyone waits, decision 010); the server refunds what each seat paid.
+ */
+export function closeConfirmText(
+  t: Pick<TableDetail, 'current_players' | 'entry_price' | 'users'>,
+): { summary: string; refund: string } {
+  const n = t.current_players;
+  // The list refreshes under an open dialog: the players may have left meanwhile.
+  if (n === 0)
+    return {
+      summary: 'Ya no hay jugadores esperando en esta mesa.',
+      refund: 'La mesa dejará de aparecer a los jugadores.',
+    };
+  const names = t.users.map((u) => u.name).join(', ');
+  const waiting = n === 1 ? 'Hay un jugador esperando' : `Hay ${n} jugadores esperando`;
+  return {
+    summary: names ? `${waiting} en esta mesa: ${names}.` : `${waiting} en esta mesa.`,
+    refund:
+      n === 1
+        ? `Al cerrarla le devolvemos su entrada de ${formatBolivares(t.entry_price)} a su saldo y le avisamos.`
+        : `Al cerrarla devolvemos a cada uno su entrada de ${formatBolivares(t.entry_price)} a su saldo y les avisamos.`,
+  };
+}
+
+/**
+ * The toast after a close. The close refunds whoever waits at that moment (the server's count is
+ * not in the answer), so the text does not repeat the count the dialog showed.
+ */
+export function closedToast(name: string, hadWaiting: boolean): string {
+  return hadWaiting
+    ? `${name}: mesa cerrada. Devolvimos la entrada a quienes esperaban.`
+    : `${name}: mesa cerrada`;
+}
+
+/**
+ * The edit form's notice while the terms are locked (decision 010): only the name and the image
+ * can change while a match runs or players wait. Null on an empty table. The server decides; this
+ * only warns before the staff member types.
+ */
+export function termsLockNotice(t: Pick<TableDetail, 'status' | 'current_players'>): string | null {
+  if (t.status === 'playing')
+    return 'Hay una partida en curso: hasta que termine solo puedes cambiar el nombre y la imagen.';
+  if (t.current_players > 0)
+    return `Hay ${playersText(t.current_players)} esperando: por ahora solo puedes cambiar el nombre y la imagen. El precio, las comisiones y las reglas se cambian con la mesa vacía.`;
+  return null;
+}
+
+/** 409 codes of an edit refused because of who is at the table; the form keeps what was typed. */
+export const TERMS_LOCKED_CODES: readonly string[] = ['tables/players_waiting', 'tables/playing'];
+
+export function isTermsLocked(code: string | undefined): boolean {
+  return code !== undefined && TERMS_LOCKED_CODES.includes(code);
 }

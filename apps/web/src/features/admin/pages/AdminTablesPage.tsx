@@ -29,14 +29,24 @@ import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAdminTables, useTableAction } from '../api/tables';
+import { DecisionModal } from '../components/DecisionModal';
 import { TableFormModal } from '../components/TableFormModal';
-import { TABLE_STATUS_LABELS, bpsToPercentText, tableStatusColor } from '../lib/tables';
+import {
+  TABLE_STATUS_LABELS,
+  bpsToPercentText,
+  closeConfirmText,
+  closeMode,
+  closedToast,
+  tableStatusColor,
+} from '../lib/tables';
 
 function StatusBadge({ table }: { table: TableDetail }) {
   return (
     <Badge
       color={tableStatusColor(table.status)}
       variant="light"
+      // Never truncated to 'ABIER…': a table cell ignores min-width, so the badge keeps its own.
+      miw="max-content"
       data-testid={`admin-table-status-${table.id}`}
     >
       {TABLE_STATUS_LABELS[table.status] ?? table.status}
@@ -66,6 +76,44 @@ function feesShort(t: TableDetail): string {
   return `${bpsToPercentText(t.house_fee_bps)} % / ${bpsToPercentText(t.pot_share_bps)} %`;
 }
 
+/**
+ * 'Cerrar': disabled only while a match runs (the tooltip says why); with players waiting it asks
+ * first, since closing refunds their entries (decision 010).
+ */
+function CloseButton({
+  table,
+  loading,
+  onClick,
+}: {
+  table: TableDetail;
+  loading: boolean;
+  onClick(): void;
+}) {
+  const mode = closeMode(table);
+  const reason = mode.kind === 'blocked' ? mode.reason : null;
+  return (
+    <Tooltip label={reason} disabled={reason === null} withArrow multiline w={240}>
+      {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+      <span style={{ display: 'inline-flex' }}>
+        <Button
+          size="xs"
+          variant="light"
+          color={mode.kind === 'confirm' ? 'red' : 'gray'}
+          leftSection={<IconLock size={14} aria-hidden />}
+          onClick={onClick}
+          loading={loading}
+          disabled={reason !== null}
+          aria-description={reason ?? undefined}
+          data-testid={`admin-table-close-${table.id}`}
+          data-close-mode={mode.kind}
+        >
+          Cerrar
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** /admin/mesas: every table with its status, price, players, mode and fees; create, edit, open, close. */
 export default function AdminTablesPage() {
   const tables = useAdminTables();
@@ -73,19 +121,48 @@ export default function AdminTablesPage() {
   const [editing, setEditing] = useState<TableDetail | null>(null);
   const [creating, setCreating] = useState(false);
   const [pendingId, setPendingId] = useState<number | null>(null);
+  // The table whose close waits for confirmation (players are waiting at it), by id so the
+  // dialog follows the list's refreshes.
+  const [closingId, setClosingId] = useState<number | null>(null);
+  const [closeError, setCloseError] = useState<string | null>(null);
+  const closing = tables.data?.find((t) => t.id === closingId) ?? null;
 
   const toggle = async (t: TableDetail) => {
     const kind = t.status === 'closed' ? 'open' : 'close';
     setPendingId(t.id);
     try {
       await action.mutateAsync({ kind, id: t.id });
-      notify.success(kind === 'open' ? `${t.name}: mesa abierta` : `${t.name}: mesa cerrada`);
+      notify.success(kind === 'open' ? `${t.name}: mesa abierta` : closedToast(t.name, false));
     } catch (error) {
       notify.error(isApiError(error) ? error.message : 'No se pudo cambiar el estado de la mesa.');
     } finally {
       setPendingId(null);
     }
   };
+
+  const askClose = (t: TableDetail) => {
+    const mode = closeMode(t);
+    if (mode.kind === 'blocked') return;
+    if (mode.kind === 'direct') return void toggle(t);
+    setCloseError(null);
+    setClosingId(t.id);
+  };
+
+  const confirmClose = async (t: TableDetail) => {
+    setCloseError(null);
+    setPendingId(t.id);
+    try {
+      await action.mutateAsync({ kind: 'close', id: t.id });
+      notify.success(closedToast(t.name, t.current_players > 0));
+      setClosingId(null);
+    } catch (error) {
+      setCloseError(isApiError(error) ? error.message : 'No se pudo cerrar la mesa.');
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  const closeText = closing ? closeConfirmText(closing) : null;
 
   const actions = (t: TableDetail) => (
     <Group gap={6} wrap="nowrap" justify="flex-end">
@@ -113,23 +190,11 @@ export default function AdminTablesPage() {
           Abrir
         </Button>
       ) : (
-        <Button
-          size="xs"
-          variant="light"
-          color="gray"
-          leftSection={<IconLock size={14} aria-hidden />}
-          onClick={() => void toggle(t)}
-          loading={pendingId === t.id}
-          disabled={t.status === 'playing' || t.current_players > 0}
-          title={
-            t.status === 'playing' || t.current_players > 0
-              ? 'No se puede cerrar con jugadores sentados o una partida en curso'
-              : undefined
-          }
-          data-testid={`admin-table-close-${t.id}`}
-        >
-          Cerrar
-        </Button>
+        <CloseButton
+          table={t}
+          loading={pendingId === t.id && closingId === null}
+          onClick={() => askClose(t)}
+        />
       )}
     </Group>
   );
@@ -261,6 +326,28 @@ export default function AdminTablesPage() {
           </Card>
         </>
       )}
+
+      <DecisionModal
+        opened={closing !== null}
+        onClose={() => setClosingId(null)}
+        title={closing ? `Cerrar ${closing.name}` : 'Cerrar mesa'}
+        // Short enough to sit beside 'Cancelar' on a 360 px phone; the text says what it does.
+        confirmLabel="Cerrar mesa"
+        confirmColor="red"
+        loading={closing !== null && pendingId === closing.id}
+        error={closeError}
+        testId="admin-table-close-modal"
+        onConfirm={() => closing && void confirmClose(closing)}
+      >
+        {closeText && (
+          <Stack gap="xs">
+            <Text fz="sm">{closeText.summary}</Text>
+            <Text fz="sm" fw={600}>
+              {closeText.refund}
+            </Text>
+          </Stack>
+        )}
+      </DecisionModal>
 
       <TableFormModal
         opened={creating || editing !== null}
