@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MSG_TABLES } from '@domino/contracts';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Decision 010 in the browser: two players (a phone and a desktop) wait at a table; staff cannot
+ * reprice it (the form shows the server's reason and nothing changes), then close it from
+ * /admin/mesas after a confirmation that says the entries go back. Each player is told, lands on
+ * /dashboard and sees the balance they had before joining. An empty table still closes at once.
+ */
+describe('staff close a table while players wait', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function api(path: string, token: string, body?: unknown) {
+    const res = await fetch(`${app.baseUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  /** What the screen shows (a dialog or a toast over a long page reads best at viewport size). */
+  const viewShot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+
+  /** The one visible element of a test id (the console renders cards on phones, a table on desktops). */
+  const visible = (page: Page, testId: string) =>
+    page.getByTestId(testId).filter({ visible: true }).first();
+
+  it.skipIf(!ok)(
+    'refunds every waiting player, tells them and sends them to the table list',
+    async () => {
+      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      const adminToken = ((await login.json()) as { token: string }).token;
+      const created = await api('/api/admin/tables', adminToken, {
+        name: 'Mesa Cierre',
+        entry_price: 10,
+        mode: 'individual',
+        max_players: 3,
+      });
+      expect(created.status).toBe(201);
+      const tableId = created.json.id as number;
+
+      // Two players with Bs. 100 each join and wait (a third seat stays free: no match).
+      const players: { page: Page; errors: string[]; size: 'phone' | 'desktop' }[] = [];
+      for (const size of ['phone', 'desktop'] as const) {
+        const p = await registerViaApi(app.baseUrl);
+        const adj = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
+          amount: 100,
+          reason: 'Saldo de prueba e2e',
+        });
+        expect(adj.status).toBe(200);
+        const ctx = await newContext(browser, app.baseUrl, size === 'phone' ? PHONE : DESKTOP);
+        const page = await ctx.newPage();
+        const errors = trackErrors(page);
+        await loginViaUi(page, p.email, p.password);
+        await page.goto(`/waiting-room/${tableId}`);
+        await page.getByTestId('waiting-join').click();
+        await expect
+          .poll(() => page.getByTestId('waiting-room').getAttribute('data-phase'), {
+            timeout: 10_000,
+          })
+          .toBe('waiting');
+        await expect
+          .poll(() => page.getByTestId('balance-amount').first().textContent())
+          .toBe('Bs. 90,00');
+        players.push({ page, errors, size });
+      }
+
+      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const admin = await adminCtx.newPage();
+      const adminErrors = trackErrors(admin);
+      await loginViaUi(admin, ADMIN.email, ADMIN.password);
+      await admin.goto('/admin/mesas');
+      await expect
+        .poll(() => visible(admin, `admin-table-row-${tableId}`).textContent(), {
+          timeout: 10_000,
+        })
+        .toContain('2/3');
+
+      // Repricing is refused while they wait: the server's reason, and nothing changes.
+      await visible(admin, `admin-table-edit-${tableId}`).click();
+      await expect.poll(() => admin.getByTestId('admin-table-lock-notice').isVisible()).toBe(true);
+      await admin.getByTestId('admin-table-price').fill('12');
+      await admin.getByTestId('admin-table-submit').click();
+      const formError = admin.getByTestId('admin-table-form-error');
+      await expect
+        .poll(() => formError.textContent(), { timeout: 10_000 })
+        .toContain(MSG_TABLES.playersWaiting);
+      expect(await formError.textContent()).toContain('No se guardó ningún cambio');
+      await viewShot(admin, 'admin-table-edit-locked-desktop');
+      await admin.setViewportSize(PHONE);
+      await admin.waitForTimeout(300);
+      await viewShot(admin, 'admin-table-edit-locked-phone');
+      await admin.setViewportSize(DESKTOP);
+      const afterEdit = await api(`/api/tables/${tableId}`, adminToken);
+      expect(afterEdit.json).toMatchObject({ entry_price: 10, current_players: 2 });
+      await admin.getByRole('button', { name: 'Cancelar' }).click();
+
+      // 'Cerrar' is enabled and asks first, naming the waiting players and the refund.
+      const close = visible(admin, `admin-table-close-${tableId}`);
+      expect(await close.isEnabled()).toBe(true);
+      await close.click();
+      const dialog = admin.getByTestId('admin-table-close-modal');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.textContent()).toContain('Hay 2 jugadores esperando en esta mesa');
+      expect(await dialog.textContent()).toContain('devolvemos a cada uno su entrada de Bs. 10,00');
+      await admin.setViewportSize(PHONE);
+      await admin.waitForTimeout(300);
+      await viewShot(admin, 'admin-table-close-confirm-phone');
+      await admin.setViewportSize(DESKTOP);
+      await admin.waitForTimeout(300);
+      await viewShot(admin, 'admin-table-close-confirm-desktop');
+      await admin.getByTestId('decision-confirm').click();
+      await expect
+        .poll(() => admin.getByTestId(`admin-table-status-${tableId}`).last().textContent(), {
+          timeout: 10_000,
+        })
+        .toBe('Cerrada');
+      await expect
+        .poll(() => admin.getByText('Mesa Cierre: mesa cerrada. Devolvimos').first().isVisible())
+        .toBe(true);
+
+      // Each player is told, lands on /dashboard and has their Bs. 100 back (toasts last 5 s:
+      // both pages are checked at once).
+      await Promise.all(
+        players.map(async ({ page, size }) => {
+          await page.waitForURL('**/dashboard', { timeout: 10_000 });
+          const toast = page
+            .locator('.mantine-Notification-root')
+            .filter({ hasText: 'El personal cerró la mesa «Mesa Cierre»' });
+          await expect.poll(() => toast.isVisible()).toBe(true);
+          expect(await toast.textContent()).toMatch(
+            /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
+          );
+          await expect
+            .poll(() => page.getByTestId('balance-amount').first().textContent())
+            .toBe('Bs. 100,00');
+          await expect.poll(() => page.getByTestId('table-join-1').isVisible()).toBe(true);
+          await viewShot(page, `player-table-closed-${size}`);
+        }),
+      );
+
+      // An empty table still closes at once, without a dialog.
+      await visible(admin, `admin-table-open-${tableId}`).click();
+      await expect
+        .poll(() => admin.getByTestId(`admin-table-status-${tableId}`).last().textContent(), {
+          timeout: 10_000,
+        })
+        .toBe('Abierta');
+      await visible(admin, `admin-table-close-${tableId}`).click();
+      await expect
+        .poll(() => admin.getByTestId(`admin-table-status-${tableId}`).last().textContent(), {
+          timeout: 10_000,
+        })
+        .toBe('Cerrada');
+      expect(await dialog.isVisible()).toBe(false);
+
+      expect(adminErrors).toEqual([]);
+      for (const p of players) expect(p.errors).toEqual([]);
+    },
+  );
+});
