@@ -2,6 +2,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useElementSize } from '@mantine/hooks';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import type { EndName, HandTileState } from '../lib/moves';
+import { rackLayout } from '../lib/rack';
 import classes from './game.module.css';
 
 export interface DragState {
@@ -42,7 +43,7 @@ function endUnder(x: number, y: number): EndName | null {
 /**
  * The player's tiles along the bottom of the table. Playable tiles are lifted and glow, the others
  * are dimmed on my turn. Tap a tile to play it (or to pick it when it fits both ends), or drag it
- * onto an end of the line.
+ * onto an end of the line. A long hand (individual mode, after drawing) wraps onto two rows.
  */
 export function HandRack({
   tiles,
@@ -59,12 +60,7 @@ export function HandRack({
   const [ghost, setGhost] = useState<{ tile: HandTileState; x: number; y: number } | null>(null);
   const [shaking, setShaking] = useState<string | null>(null);
 
-  const gap = width >= 700 ? 10 : 5;
-  const slots = Math.max(7, tiles.length);
-  const size = Math.max(
-    26,
-    Math.min(width >= 700 ? 54 : 46, Math.floor((width - 8 - gap * (slots - 1)) / slots)),
-  );
+  const { size, gap, rows } = rackLayout(width, tiles.length);
 
   const playable = (t: HandTileState) => myTurn && !busy && t.ends.length > 0;
 
@@ -81,7 +77,15 @@ export function HandRack({
   };
 
   return (
-    <div ref={ref} className={classes.rack} data-testid="hand" aria-label="Tus fichas" role="group">
+    <div
+      ref={ref}
+      className={classes.rack}
+      data-testid="hand"
+      data-rows={rows}
+      style={rows > 1 ? { columnGap: gap } : undefined}
+      aria-label="Tus fichas"
+      role="group"
+    >
       {tiles.map((t) => {
         const canPlay = playable(t);
         const label = `Ficha ${t.tile[0]}-${t.tile[1]}${
