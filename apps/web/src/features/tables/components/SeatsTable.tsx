@@ -1,5 +1,11 @@
 import type { TableDetail } from '@domino/contracts';
-import { missingPlayers, missingPlayersText, pairLabel, seatPosition } from '../lib/waiting-room';
+import {
+  avatarTone,
+  missingPlayers,
+  missingPlayersText,
+  pairLabel,
+  seatPosition,
+} from '../lib/waiting-room';
 import classes from './waiting-room.module.css';
 
 export interface SeatsTableProps {
@@ -19,7 +25,7 @@ function initials(name: string): string {
 
 /**
  * The seats around a drawn table: names (or 'Esperando jugador…'), 'Pareja A' (seats 0+2) and
- * 'Pareja B' (1+3) in parejas, and in the middle how many players are missing or the big
+ * 'Pareja B' (1+3) in parejas (no pairs in individual mode), and in the middle how many players are missing or the big
  * countdown to the first turn.
  */
 export function SeatsTable({ table, mySeat, countdown }: SeatsTableProps) {
@@ -30,7 +36,7 @@ export function SeatsTable({ table, mySeat, countdown }: SeatsTableProps) {
       {table.seats.map(({ seat, user }) => {
         const position = seatPosition(seat, table.seats.length, mySeat);
         const pair = parejas ? pairLabel(seat) : null;
-        const pairKey = pair === 'Pareja B' ? 'B' : 'A';
+        const pairKey = avatarTone(table.mode, seat, mySeat);
         const me = seat === mySeat;
         return (
           <div

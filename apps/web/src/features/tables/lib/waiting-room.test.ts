@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TableDetail } from '@domino/contracts';
 import {
+  avatarTone,
   formatBps,
+  missingPlayers,
   missingPlayersText,
   modeLabel,
   pairLabel,
@@ -100,6 +102,32 @@ describe('seats and labels', () => {
     expect(seatPosition(0, 4, null)).toBe('bottom');
     expect(seatPosition(1, 2, null)).toBe('top');
     expect(seatPosition(2, 3, 0)).toBe('left');
+  });
+});
+
+describe('individual tables in the waiting room', () => {
+  it('draws 2 players face to face and 3 in order of play (next on my right)', () => {
+    expect([0, 1].map((s) => seatPosition(s, 2, 1))).toEqual(['top', 'bottom']);
+    expect([0, 1, 2].map((s) => seatPosition(s, 3, 0))).toEqual(['bottom', 'right', 'left']);
+    expect([0, 1, 2].map((s) => seatPosition(s, 3, 2))).toEqual(['right', 'left', 'bottom']);
+  });
+
+  it('colours avatars by pair in parejas and only marks my own seat in individual mode', () => {
+    expect([0, 1, 2, 3].map((s) => avatarTone('parejas', s, 1))).toEqual(['A', 'B', 'A', 'B']);
+    expect([0, 1, 2].map((s) => avatarTone('individual', s, 1))).toEqual(['B', 'A', 'B']);
+    expect([0, 1].map((s) => avatarTone('individual', s, null))).toEqual(['B', 'B']);
+  });
+
+  it('fills when the last of 2 or 3 seats is taken', () => {
+    const seats = (n: number, taken: number) =>
+      Array.from({ length: n }, (_, seat) => ({
+        seat,
+        user: seat < taken ? { id: seat + 10, name: `P${seat}` } : null,
+      }));
+    expect(missingPlayersText(missingPlayers({ seats: seats(3, 2) }))).toBe('Falta 1 jugador');
+    expect(missingPlayersText(missingPlayers({ seats: seats(2, 0) }))).toBe('Faltan 2 jugadores');
+    const full = table({ mode: 'individual', max_players: 2, seats: seats(2, 2) });
+    expect(waitingPhase(full, 99, 0)).toEqual({ kind: 'unavailable', reason: 'full' });
   });
 });
 

@@ -70,6 +70,20 @@ export function pairLabel(seat: number): 'Pareja A' | 'Pareja B' {
   return seat % 2 === 0 ? 'Pareja A' : 'Pareja B';
 }
 
+/**
+ * The colour group of a seat's avatar: the pair in parejas ('A' seats 0+2, 'B' seats 1+3); in
+ * individual mode there are no pairs, so only the viewer's own seat stands out ('A'), as on the
+ * game screen where rivals are drawn alike.
+ */
+export function avatarTone(
+  mode: TableDetail['mode'],
+  seat: number,
+  viewerSeat: number | null,
+): 'A' | 'B' {
+  if (mode === 'parejas') return pairLabel(seat) === 'Pareja A' ? 'A' : 'B';
+  return seat === viewerSeat ? 'A' : 'B';
+}
+
 /** The mode as players read it, with the target: 'Parejas · a 100 puntos'. */
 export function modeLabel(table: Pick<TableDetail, 'mode' | 'target_points'>): string {
   const mode = table.mode === 'parejas' ? 'Parejas' : 'Individual';
