@@ -13,6 +13,10 @@ import {
   clampStep,
   handStarts,
   jumpHand,
+  replayPosition,
+  replayScores,
+  replaySideLabel,
+  replayStock,
   toEngineMove,
   type ReplayResponse,
 } from './replay';
@@ -140,5 +144,63 @@ describe('replay stepping', () => {
     expect(toEngineMove({ kind: 'pass' })).toEqual({ kind: 'pass' });
     expect(toEngineMove({ kind: 'play', tile: [6], end: 'left' })).toBeNull();
     expect(toEngineMove({ kind: 'jump' })).toBeNull();
+  });
+});
+
+describe('replays of individual tables', () => {
+  const config: TableConfig = { ...DEFAULT_CONFIG, mode: 'individual', players: 3 };
+  const seeds = ['a', 'b', 'c'];
+  const { moves, final } = playOut(config, 'seed-3', seeds);
+  const replay = buildReplay({
+    game_id: 'g3',
+    config: JSON.parse(JSON.stringify(config)) as Record<string, unknown>,
+    fairness: { commitment: 'x', server_seed: 'seed-3', client_seeds: seeds },
+    seats: [
+      { seat: 0, name: 'Ana' },
+      { seat: 1, name: 'Beto' },
+      { seat: 2, name: 'Carla' },
+    ],
+    moves,
+  });
+
+  it('rebuilds a 3-player match with draws, the stock shrinking and scores per player', () => {
+    expect(replay.error).toBeNull();
+    const last = replay.frames[replay.frames.length - 1]!;
+    expect(last.scores).toEqual(final.scores);
+    expect(last.scores).toHaveLength(3);
+    const draws = replay.frames.filter((f) => f.kind === 'draw');
+    expect(draws.length).toBe(moves.filter((m) => m.move.kind === 'draw').length);
+    expect(draws.length).toBeGreaterThan(0);
+    expect(draws[0]!.label).toMatch(/ roba del pozo$/);
+    expect(replay.frames[0]!.stockCount).toBe(7);
+    expect(replayStock(replay.config, replay.frames[0]!)).toBe(7);
+    const afterDraw = replay.frames.indexOf(draws[0]!);
+    expect(replay.frames[afterDraw]!.stockCount).toBe(replay.frames[afterDraw - 1]!.stockCount - 1);
+  });
+
+  it('names each player instead of pairs and highlights the viewer', () => {
+    expect(replayScores(replay, [10, 30, 5], 1)).toEqual([
+      { side: 0, label: 'Ana', score: 10, highlight: false },
+      { side: 1, label: 'Beto', score: 30, highlight: true },
+      { side: 2, label: 'Carla', score: 5, highlight: false },
+    ]);
+    expect(replaySideLabel(replay, 2)).toBe('Carla');
+    const pairs = { config: { ...DEFAULT_CONFIG }, names: ['Ana', 'Beto', 'Carla', 'Dani'] };
+    expect(replayScores(pairs, [40, 20], 3).map((s) => [s.label, s.highlight])).toEqual([
+      ['Pareja A', true],
+      ['Pareja B', false],
+    ]);
+    expect(replayStock(pairs.config, { stockCount: 0 })).toBeNull();
+  });
+
+  it('draws the viewer at the bottom and the rivals in order of play', () => {
+    expect([0, 1, 2].map((s) => replayPosition(s, 3, 1))).toEqual(['left', 'bottom', 'right']);
+    expect([0, 1].map((s) => replayPosition(s, 2, 0))).toEqual(['bottom', 'top']);
+    expect([0, 1, 2, 3].map((s) => replayPosition(s, 4, 0))).toEqual([
+      'bottom',
+      'right',
+      'top',
+      'left',
+    ]);
   });
 });

@@ -258,3 +258,56 @@ export function jumpHand(frames: readonly ReplayFrame[], index: number, directio
   const before = starts.filter((s) => s < index);
   return before.length > 0 ? (before[before.length - 1] as number) : 0;
 }
+
+export type ReplayPosition = 'bottom' | 'right' | 'top' | 'left';
+
+/** Screen positions by number of seats, in order of play from the viewer's seat. */
+const REPLAY_POSITIONS: Record<number, readonly ReplayPosition[]> = {
+  2: ['bottom', 'top'],
+  3: ['bottom', 'right', 'left'],
+  4: ['bottom', 'right', 'top', 'left'],
+};
+
+/**
+ * Where a seat's hand is drawn: the viewer at the bottom, the next seats in order of play
+ * (counter-clockwise) around; with 2 players the rival on top, with 3 on the right and left.
+ */
+export function replayPosition(seat: number, players: number, viewerSeat: number): ReplayPosition {
+  const order = REPLAY_POSITIONS[players] ?? REPLAY_POSITIONS[4]!;
+  const n = order.length;
+  return order[(((seat - viewerSeat) % n) + n) % n] ?? 'bottom';
+}
+
+/** The name of a scoring side: 'Pareja A'/'Pareja B' in parejas, the player otherwise. */
+export function replaySideLabel(replay: Pick<Replay, 'config' | 'names'>, side: number): string {
+  if (replay.config.mode === 'parejas') return side === 0 ? 'Pareja A' : 'Pareja B';
+  return replay.names[side] ?? `Jugador ${side + 1}`;
+}
+
+export interface ReplayScore {
+  side: number;
+  label: string;
+  score: number;
+  /** Drawn highlighted: Pareja A in parejas (as before), the viewer's own score individually. */
+  highlight: boolean;
+}
+
+/** The score badges of a frame: one per pair in parejas, one per player in individual mode. */
+export function replayScores(
+  replay: Pick<Replay, 'config' | 'names'>,
+  scores: readonly number[],
+  viewerSeat: number,
+): ReplayScore[] {
+  const parejas = replay.config.mode === 'parejas';
+  return scores.map((score, side) => ({
+    side,
+    label: replaySideLabel(replay, side),
+    score,
+    highlight: parejas ? side === 0 : side === viewerSeat,
+  }));
+}
+
+/** Tiles left in the stock at a frame, or null when the table does not draw. */
+export function replayStock(config: TableConfig, frame: Pick<ReplayFrame, 'stockCount'>) {
+  return config.mode === 'individual' && config.drawing ? frame.stockCount : null;
+}

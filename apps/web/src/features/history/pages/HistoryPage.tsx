@@ -36,6 +36,8 @@ function ResultBadge({ result }: { result: HistoryItem['result'] }) {
     <Badge
       color={result === 'victoria' ? 'green' : 'red'}
       variant="light"
+      // The word never shrinks to 'DERRO…' in a narrow table column.
+      styles={{ label: { overflow: 'visible' } }}
       data-testid="history-result"
     >
       {resultText(result)}

@@ -37,14 +37,19 @@ import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useReplay } from '../api/history';
 import classes from '../components/replay.module.css';
-import { buildReplay, clampStep, jumpHand, type Replay, type ReplayFrame } from '../lib/replay';
+import {
+  buildReplay,
+  clampStep,
+  jumpHand,
+  replayPosition,
+  replayScores,
+  replaySideLabel,
+  replayStock,
+  type Replay,
+  type ReplayFrame,
+} from '../lib/replay';
 
 const AUTOPLAY_MS = 900;
-const POSITIONS: Record<number, readonly ('bottom' | 'right' | 'top' | 'left')[]> = {
-  2: ['bottom', 'top'],
-  3: ['bottom', 'right', 'left'],
-  4: ['bottom', 'right', 'top', 'left'],
-};
 
 /** /history/:gameId — step through every move of every hand of a finished match. */
 export default function ReplayPage() {
@@ -175,25 +180,39 @@ function HandPanel({
   );
 }
 
-function ScoreLine({ frame, replay }: { frame: ReplayFrame; replay: Replay }) {
-  const parejas = replay.config.mode === 'parejas';
-  const labels = parejas ? ['Pareja A', 'Pareja B'] : replay.names;
+function ScoreLine({
+  frame,
+  replay,
+  viewerSeat,
+}: {
+  frame: ReplayFrame;
+  replay: Replay;
+  viewerSeat: number;
+}) {
+  const stock = replayStock(replay.config, frame);
   return (
     <Group gap="xs" data-testid="replay-scores">
-      {frame.scores.map((score, side) => (
+      {replayScores(replay, frame.scores, viewerSeat).map((s) => (
         <Badge
-          key={side}
+          key={s.side}
           size="lg"
-          variant={side === 0 ? 'filled' : 'light'}
-          color={side === 0 ? 'gold' : 'gray'}
-          c={side === 0 ? 'dark.9' : undefined}
+          variant={s.highlight ? 'filled' : 'light'}
+          color={s.highlight ? 'gold' : 'gray'}
+          c={s.highlight ? 'dark.9' : undefined}
+          maw={replay.config.mode === 'parejas' ? undefined : 200}
+          data-testid={`replay-score-${s.side}`}
         >
-          {labels[side]}: {score}
+          {s.label}: {s.score}
         </Badge>
       ))}
       <Text fz="xs" c="dimmed">
         meta {replay.config.targetPoints}
       </Text>
+      {stock !== null && (
+        <Text fz="xs" c="dimmed" data-testid="replay-stock">
+          · pozo {stock}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -202,11 +221,11 @@ function ScoreLine({ frame, replay }: { frame: ReplayFrame; replay: Replay }) {
 function HandEndLine({ frame, replay }: { frame: ReplayFrame; replay: Replay }) {
   const s = frame.summary;
   if (!s) return null;
-  const labels = replay.config.mode === 'parejas' ? ['Pareja A', 'Pareja B'] : replay.names;
+  const label = (side: number) => replaySideLabel(replay, side);
   return (
     <Text fz="sm" c="dimmed" data-testid="replay-hand-end">
-      Puntos en mano: {s.pipsBySide.map((p, side) => `${labels[side]} ${p}`).join(' · ')} — suma:{' '}
-      {s.pointsBySide.map((p, side) => `${labels[side]} +${p}`).join(' · ')}
+      Puntos en mano: {s.pipsBySide.map((p, side) => `${label(side)} ${p}`).join(' · ')} — suma:{' '}
+      {s.pointsBySide.map((p, side) => `${label(side)} +${p}`).join(' · ')}
     </Text>
   );
 }
@@ -264,7 +283,6 @@ function ReplayViewer({
   }, [index]);
 
   const players = replay.config.players;
-  const order = POSITIONS[players] ?? POSITIONS[4]!;
   const parejas = replay.config.mode === 'parejas';
   const lastPlayed = frame.kind === 'play' && frame.tile ? lineTileKey(frame.tile) : null;
 
@@ -297,7 +315,7 @@ function ReplayViewer({
         <Title order={1} fz={{ base: 22, sm: 28 }}>
           Repetición de la partida
         </Title>
-        <ScoreLine frame={frame} replay={replay} />
+        <ScoreLine frame={frame} replay={replay} viewerSeat={viewerSeat} />
       </Group>
       {replay.error && (
         <Alert color="orange" variant="light" mb="sm" icon={<IconAlertCircle aria-hidden />}>
@@ -308,7 +326,7 @@ function ReplayViewer({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
           <Stack gap="sm">
-            <div className={classes.stage}>
+            <div className={classes.stage} data-players={players}>
               <LineBoard
                 className={classes.board}
                 line={frame.line}
@@ -320,8 +338,7 @@ function ReplayViewer({
                 testId="replay-board"
               />
               {Array.from({ length: players }, (_, seat) => {
-                const n = order.length;
-                const position = order[(((seat - viewerSeat) % n) + n) % n] ?? 'bottom';
+                const position = replayPosition(seat, players, viewerSeat);
                 return (
                   <HandPanel
                     key={seat}
