@@ -18,10 +18,12 @@ import {
 } from './support';
 
 /**
- * Decision 010 in the browser: two players (a phone and a desktop) wait at a table; staff cannot
- * reprice it (the form shows the server's reason and nothing changes), then close it from
- * /admin/mesas after a confirmation that says the entries go back. Each player is told, lands on
- * /dashboard and sees the balance they had before joining. An empty table still closes at once.
+ * Decision 010 in the browser: three players (a phone, a desktop, and a phone whose realtime
+ * connection is blocked) wait at a table; staff cannot reprice it (the form shows the server's
+ * reason and nothing changes), then close it from /admin/mesas after a confirmation that says the
+ * entries go back. Each player is told, lands on /dashboard and sees the balance they had before
+ * joining; the one without a socket learns it from the table itself. An empty table still closes
+ * at once.
  */
 describe('staff close a table while players wait', () => {
   const ok = browserAvailable();
@@ -68,15 +70,15 @@ describe('staff close a table while players wait', () => {
       const created = await api('/api/admin/tables', adminToken, {
         name: 'Mesa Cierre',
         entry_price: 10,
-        mode: 'individual',
-        max_players: 3,
+        mode: 'parejas',
+        max_players: 4,
       });
       expect(created.status).toBe(201);
       const tableId = created.json.id as number;
 
-      // Two players with Bs. 100 each join and wait (a third seat stays free: no match).
-      const players: { page: Page; errors: string[]; size: 'phone' | 'desktop' }[] = [];
-      for (const size of ['phone', 'desktop'] as const) {
+      // Three players with Bs. 100 each join and wait (a fourth seat stays free: no match).
+      const players: { page: Page; errors: string[]; size: 'phone' | 'desktop' | 'offline' }[] = [];
+      for (const size of ['phone', 'desktop', 'offline'] as const) {
         const p = await registerViaApi(app.baseUrl);
         const adj = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 100,
@@ -84,6 +86,8 @@ describe('staff close a table while players wait', () => {
         });
         expect(adj.status).toBe(200);
         const ctx = await newContext(browser, app.baseUrl, size === 'phone' ? PHONE : DESKTOP);
+        // No Socket.IO at all: neither the user room's push nor the table room's updates arrive.
+        if (size === 'offline') await ctx.route('**/socket.io/**', (route) => route.abort());
         const page = await ctx.newPage();
         const errors = trackErrors(page);
         await loginViaUi(page, p.email, p.password);
@@ -109,7 +113,7 @@ describe('staff close a table while players wait', () => {
         .poll(() => visible(admin, `admin-table-row-${tableId}`).textContent(), {
           timeout: 10_000,
         })
-        .toContain('2/3');
+        .toContain('3/4');
 
       // Repricing is refused while they wait: the server's reason, and nothing changes.
       await visible(admin, `admin-table-edit-${tableId}`).click();
@@ -127,7 +131,7 @@ describe('staff close a table while players wait', () => {
       await viewShot(admin, 'admin-table-edit-locked-phone');
       await admin.setViewportSize(DESKTOP);
       const afterEdit = await api(`/api/tables/${tableId}`, adminToken);
-      expect(afterEdit.json).toMatchObject({ entry_price: 10, current_players: 2 });
+      expect(afterEdit.json).toMatchObject({ entry_price: 10, current_players: 3 });
       await admin.getByRole('button', { name: 'Cancelar' }).click();
 
       // 'Cerrar' is enabled and asks first, naming the waiting players and the refund.
@@ -136,7 +140,7 @@ describe('staff close a table while players wait', () => {
       await close.click();
       const dialog = admin.getByTestId('admin-table-close-modal');
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      expect(await dialog.textContent()).toContain('Hay 2 jugadores esperando en esta mesa');
+      expect(await dialog.textContent()).toContain('Hay 3 jugadores esperando en esta mesa');
       expect(await dialog.textContent()).toContain('devolvemos a cada uno su entrada de Bs. 10,00');
       await admin.setViewportSize(PHONE);
       await admin.waitForTimeout(300);
@@ -155,22 +159,25 @@ describe('staff close a table while players wait', () => {
         .toBe(true);
 
       // Each player is told, lands on /dashboard and has their Bs. 100 back (toasts last 5 s:
-      // both pages are checked at once).
+      // the pages are checked at once). Without the push (offline) the room sees the table gone
+      // on its next poll and says so without the amount, refetching the balance.
       await Promise.all(
         players.map(async ({ page, size }) => {
-          await page.waitForURL('**/dashboard', { timeout: 10_000 });
+          await page.waitForURL('**/dashboard', { timeout: 15_000 });
           const toast = page
             .locator('.mantine-Notification-root')
             .filter({ hasText: 'El personal cerró la mesa «Mesa Cierre»' });
           await expect.poll(() => toast.isVisible()).toBe(true);
           expect(await toast.textContent()).toMatch(
-            /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
+            size === 'offline'
+              ? /Te devolvimos la entrada\. Revisa tu saldo\./
+              : /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
           );
           await expect
             .poll(() => page.getByTestId('balance-amount').first().textContent())
             .toBe('Bs. 100,00');
           await expect.poll(() => page.getByTestId('table-join-1').isVisible()).toBe(true);
-          await viewShot(page, `player-table-closed-${size}`);
+          if (size !== 'offline') await viewShot(page, `player-table-closed-${size}`);
         }),
       );
 
