@@ -196,6 +196,36 @@ describe('staff close a table while players wait', () => {
         .toBe('Cerrada');
       expect(await dialog.isVisible()).toBe(false);
 
+      // A running match still blocks closing: the button is disabled and says why on hover.
+      const duel = await api('/api/admin/tables', adminToken, {
+        name: 'Mesa Duelo',
+        entry_price: 10,
+        mode: 'individual',
+        max_players: 2,
+      });
+      const duelId = duel.json.id as number;
+      for (let i = 0; i < 2; i++) {
+        const p = await registerViaApi(app.baseUrl);
+        await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
+          amount: 10,
+          reason: 'Saldo de prueba e2e',
+        });
+        expect((await api(`/api/tables/${duelId}/join`, p.token, { entry_price: 10 })).status).toBe(
+          200,
+        );
+      }
+      await admin.reload();
+      const blocked = visible(admin, `admin-table-close-${duelId}`);
+      await expect
+        .poll(() => blocked.getAttribute('data-close-mode'), { timeout: 10_000 })
+        .toBe('blocked');
+      expect(await blocked.isDisabled()).toBe(true);
+      await blocked.hover({ force: true });
+      await expect
+        .poll(() => admin.getByRole('tooltip').filter({ hasText: MSG_TABLES.closePlaying }).count())
+        .toBe(1);
+      await viewShot(admin, 'admin-table-close-blocked-desktop');
+
       expect(adminErrors).toEqual([]);
       for (const p of players) expect(p.errors).toEqual([]);
     },
