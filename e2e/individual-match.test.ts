@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from './support';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  browserAvailable,
+  launchBrowser,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  startApp,
+  trackErrors,
+} from './support';
+
+/**
+ * Individual mode in the browser (DESIGN §4: 2-3 players, stock, drawing): staff create a
+ * 3-player table, three browsers (two phones, a desktop) join it, each sees the other two on its
+ * right and left in order of play with per-player scores and the stock, they play the match
+ * through the UI (drawing when they must), and the single winner is paid to the céntimo
+ * (3 × Bs. 100 = Bs. 300; 8 % house fee, 2 % to the pot; Bs. 270 to the winner).
+ */
+describe('a real-money individual match between three browsers', () => {
+  const ok = browserAvailable();
+  let app: RunningApp;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (!ok) return;
+    app = await startApp({ HAND_PAUSE_MS: '300' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function step(page: Page): Promise<'done' | 'acted' | 'idle'> {
+    if (await page.getByTestId('result-overlay').isVisible()) return 'done';
+    const close = page.getByTestId('hand-summary-close');
+    if (await close.isVisible()) {
+      await close.click().catch(() => undefined);
+      return 'acted';
+    }
+    if (await page.getByTestId('end-choice-left').isVisible()) {
+      await page
+        .getByTestId('end-choice-left')
+        .click()
+        .catch(() => undefined);
+      return 'acted';
+    }
+    const mine =
+      (await page
+        .getByTestId('turn-status')
+        .getAttribute('data-my-turn')
+        .catch(() => null)) === 'true';
+    if (!mine) return 'idle';
+    const draw = page.getByTestId('move-draw');
+    if ((await draw.isVisible()) && (await draw.isEnabled())) {
+      await draw.click().catch(() => undefined);
+      return 'acted';
+    }
+    const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
+    if ((await tile.count()) > 0) {
+      await tile.click().catch(() => undefined);
+      return 'acted';
+    }
+    return 'idle';
+  }
+
+  it.skipIf(!ok)(
+    'seats three players in order of play, shows the stock and pays the single winner',
+    { timeout: 420_000 },
+    async () => {
+      const api = async (url: string, token: string, body?: unknown) => {
+        const res = await fetch(`${app.baseUrl}${url}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      const adminToken = ((await login.json()) as { token: string }).token;
+      const created = await api('/api/admin/tables', adminToken, {
+        name: 'Mesa Trío',
+        entry_price: 100,
+        mode: 'individual',
+        max_players: 3,
+        turn_seconds: 60,
+      });
+      expect(created.status).toBe(201);
+      const tableId = created.body.id as number;
+
+      const players = [];
+      for (let i = 0; i < 3; i++) {
+        const p = await registerViaApi(app.baseUrl);
+        const res = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
+          amount: 1000,
+          reason: 'Saldo de prueba e2e',
+        });
+        expect(res.status).toBe(200);
+        players.push(p);
+      }
+      const pages: Page[] = [];
+      const errors: string[][] = [];
+      for (const [i, p] of players.entries()) {
+        const ctx = await newContext(browser, app.baseUrl, i === 1 ? DESKTOP : PHONE);
+        contexts.push(ctx);
+        const page = await ctx.newPage();
+        errors.push(trackErrors(page));
+        await loginViaUi(page, p.email, p.password);
+        await page.goto(`/waiting-room/${tableId}`);
+        await page.getByTestId('waiting-join').click();
+        // The last join fills the table: the room counts down instead of offering to leave.
+        if (i < 2) await page.getByTestId('waiting-leave').waitFor();
+        pages.push(page);
+        if (i === 1) {
+          // Seat 1 at the bottom, seat 2 (next in play) on the right, seat 0 on the left.
+          await expect
+            .poll(() => page.getByTestId('waiting-seat-0').getAttribute('data-occupied'))
+            .toBe('true');
+          expect(await page.getByTestId('waiting-seat-1').getAttribute('data-position')).toBe(
+            'bottom',
+          );
+          expect(await page.getByTestId('waiting-seat-2').getAttribute('data-position')).toBe(
+            'right',
+          );
+          expect(await page.getByTestId('waiting-seat-0').getAttribute('data-position')).toBe(
+            'left',
+          );
+          await expect
+            .poll(() => page.getByTestId('waiting-missing').textContent())
+            .toBe('Falta 1 jugador');
+          await shot(page, 'individual-waiting-room-desktop');
+        }
+      }
+      await Promise.all(
+        pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
+      );
+
+      for (const [seat, page] of pages.entries()) {
+        await page.getByTestId('game-screen').waitFor();
+        // Both rivals around me, nobody on top, nobody twice, no partner.
+        await expect.poll(() => page.getByTestId('stock-count').textContent()).toBe('7');
+        expect(await page.getByTestId('seat-top').count()).toBe(0);
+        const right = await page.getByTestId('seat-right').getAttribute('aria-label');
+        const left = await page.getByTestId('seat-left').getAttribute('aria-label');
+        expect(right).toContain(`${players[(seat + 1) % 3]!.name} (rival)`);
+        expect(left).toContain(`${players[(seat + 2) % 3]!.name} (rival)`);
+        // Scores per player by name, mine first: no 'Nosotros'/'Ellos'.
+        expect(await page.getByTestId('score-us').count()).toBe(0);
+        for (const s of [0, 1, 2]) await page.getByTestId(`score-seat-${s}`).waitFor();
+        expect(await page.getByText('Nosotros').count()).toBe(0);
+      }
+      await shot(pages[0]!, 'individual-match-start-phone');
+
+      const deadline = Date.now() + 360_000;
+      const done = new Set<number>();
+      let drew = false;
+      while (done.size < 3 && Date.now() < deadline) {
+        let acted = false;
+        for (const [i, page] of pages.entries()) {
+          if (done.has(i)) continue;
+          if (!drew && (await page.getByTestId('move-draw').isVisible())) drew = true;
+          const r = await step(page);
+          if (r === 'done') done.add(i);
+          if (r === 'acted') acted = true;
+        }
+        if (!acted) await pages[0]!.waitForTimeout(150);
+      }
+      expect(done.size).toBe(3);
+      await shot(pages[0]!, 'individual-match-result-phone');
+
+      const nets = await Promise.all(
+        pages.map(async (page) =>
+          Number(await page.getByTestId('result-money').getAttribute('data-net')),
+        ),
+      );
+      expect(nets.filter((n) => n === 170)).toHaveLength(1);
+      expect(nets.filter((n) => n === -100)).toHaveLength(2);
+      const winner = nets.indexOf(170);
+      for (const [i, page] of pages.entries()) {
+        expect(await page.getByTestId('result-title').textContent()).toBe(
+          i === winner ? 'Victoria' : 'Derrota',
+        );
+        expect(await page.getByTestId('result-outcome').textContent()).toBe(
+          i === winner
+            ? '¡Llegaste primero a la meta!'
+            : `${players[winner]!.name} llegó primero a la meta.`,
+        );
+        for (const s of [0, 1, 2]) await page.getByTestId(`result-score-${s}`).waitFor();
+        const res = await api('/api/user/balance', players[i]!.token);
+        expect(res.body.balance).toBe(i === winner ? 1170 : 900);
+      }
+      for (const e of errors) expect(e).toEqual([]);
+      // Drawing is offered at least once in a whole 3-player match (7 tiles in the stock).
+      expect(drew).toBe(true);
+    },
+  );
+});
