@@ -74,18 +74,23 @@ function individualSuite(kind: DbKind) {
 
     /**
      * Plays a whole match over HTTP: the seat to move sends its first legal move (a draw when it
-     * must draw); a single forced tile is left to the server's forced-move path, as in a browser.
-     * Returns the final view of seat 0 and how many draws were sent.
+     * must draw); a single forced tile is left to the server's forced-move path, as in a browser,
+     * and now and then a turn times out and the medium bot plays it. Returns the final view of
+     * seat 0, how many draws players sent and how many turns the bot played for them.
      */
     async function playToTheEnd(gameId: string, players: Seated[]) {
       const ctx = gamesContext(t.app);
       let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
       let draws = 0;
+      let autoplays = 0;
       for (let i = 0; i < 5000 && view.status === 'playing'; i++) {
         const mover = players[view.turn_seat!]!;
         const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
         const only = mine.legal_moves.length === 1 ? mine.legal_moves[0]! : null;
-        if (only && 'tile' in only) {
+        // Now and then a player lets the turn time run out: the medium bot plays for them.
+        const timeout = !only && i % 9 === 4;
+        if (timeout) autoplays++;
+        if ((only && 'tile' in only) || timeout) {
           await t.database.db
             .update(games)
             .set({ dueAt: sql`now() - interval '1 second'` })
@@ -102,7 +107,7 @@ function individualSuite(kind: DbKind) {
         }
         view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
       }
-      return { view, draws };
+      return { view, draws, autoplays };
     }
 
     it.skipIf(skip)(
@@ -176,7 +181,7 @@ function individualSuite(kind: DbKind) {
           expect(first.scores).toEqual(Array(c.n).fill(0));
           expect(first.seats.map((s) => s.name)).toEqual(names);
 
-          const { view, draws } = await playToTheEnd(gameId, players);
+          const { view, draws, autoplays } = await playToTheEnd(gameId, players);
           expect(view.status).toBe('finished');
           expect(draws).toBeGreaterThan(0);
           const winners = view.result!.winner_seats;
@@ -262,9 +267,15 @@ function individualSuite(kind: DbKind) {
           expect(replay.seats).toEqual(names.map((name, seat) => ({ seat, name })));
           expect(replay.config).toMatchObject({ mode: 'individual', players: c.n, drawing: true });
           expect(replay.moves).toHaveLength(view.version);
-          expect(
-            replay.moves.filter((m: { move: { kind: string } }) => m.move.kind === 'draw').length,
-          ).toBe(draws);
+          const drawn = replay.moves.filter(
+            (m: { move: { kind: string }; actor: string }) =>
+              m.move.kind === 'draw' && m.actor === 'player',
+          );
+          expect(drawn.length).toBe(draws);
+          expect(autoplays).toBeGreaterThan(0);
+          expect(replay.moves.filter((m: { actor: string }) => m.actor === 'autoplay').length).toBe(
+            autoplays,
+          );
           const fairness = (await get(`/api/games/${gameId}/fairness`)).json();
           expect(fairness).toMatchObject({ mode: 'individual', players: c.n });
           expect(fairness.deals[0].hands).toHaveLength(c.n);
