@@ -167,6 +167,8 @@ describe('the landing and the public pages in the browser', () => {
         const page = await context.newPage();
         const errors = trackErrors(page);
         await openLanding(page);
+        // The sections under the first screen come alive as the visitor nears them (decision 011).
+        await page.locator('#ganadores').scrollIntoViewIfNeeded();
         const winners = page.getByTestId('recent-winners');
         await expect
           .poll(() =>
@@ -273,15 +275,23 @@ describe('the landing and the public pages in the browser', () => {
       await still.goto('/');
       await still.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
       expect(
-        await still.getByRole('link', { name: 'Crear cuenta gratis' }).getAttribute('href'),
+        await still.getByRole('link', { name: 'Crear cuenta gratis' }).first().getAttribute('href'),
       ).toBe('/register');
+      // The whole page is in the HTML, the questions too (for phones before the scripts run,
+      // and for search engines).
+      expect(await still.locator('#faq').getByRole('button').count()).toBe(8);
       await bare.close();
 
       // With JavaScript: hydration keeps the very same banner element (no second render of the
-      // page, no layout shift) and reports no error; the page then works (FAQ from the navbar).
+      // page, no layout shift) and reports no error; the sections under the first screen load
+      // only once the visitor heads for them; the page then works (FAQ from the navbar).
       const context = await newContext(browser, app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
+      const belowTheFold: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/BelowTheFold-[^/]+\.js$/.test(r.url())) belowTheFold.push(r.url());
+      });
       const consoleErrors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') consoleErrors.push(m.text());
@@ -301,6 +311,14 @@ describe('the landing and the public pages in the browser', () => {
               document.getElementById('hero-title'),
         ),
       ).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(belowTheFold).toEqual([]);
+      await page.locator('#ganadores').scrollIntoViewIfNeeded();
+      await page
+        .getByText(/Todavía no hay partidas con dinero terminadas/)
+        .waitFor({ timeout: 10_000 });
+      expect(belowTheFold).toHaveLength(1);
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       await page
         .getByRole('link', { name: /^Preguntas Frecuentes/ })

@@ -75,12 +75,21 @@ function preloadLanding(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadLanding(), precompress()],
+  resolve: {
+    // Every `import ... from 'zod'` of the app and of @domino/contracts goes through
+    // src/lib/zod-csp.ts, which turns off zod's eval probe before any schema is built.
+    alias: [
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-csp.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     // The SSR build (src/prerender.tsx) only renders the landing at build time.
     copyPublicDir: !isSsrBuild,
+    // dist/.vite/manifest.json: scripts/prerender.ts finds the landing's stylesheets in it.
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: {

@@ -32,11 +32,43 @@ const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 for (const marker of [HTML_OPEN, ROOT]) {
   if (!template.includes(marker)) throw new Error(`dist/index.html lacks ${marker}`);
 }
-// The landing's own stylesheet (preloaded by index.html for the app) styles the prerendered
-// markup, so here it must apply from the first paint.
-const LANDING_CSS =
-  /<link rel="preload" as="style" crossorigin href="(\/assets\/LandingPage-[^"]+\.css)">/;
-if (!LANDING_CSS.test(template)) throw new Error('dist/index.html lacks the landing stylesheet');
+
+/** The part of Vite's build manifest read here (dist/.vite/manifest.json). */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** Stylesheets a chunk needs before it renders: its own and those of its static imports. */
+function stylesheetsOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    ...(chunk.css ?? []),
+    ...(chunk.imports ?? []).flatMap((k) => stylesheetsOf(manifest, k, seen)),
+  ];
+}
+
+// The prerendered page is styled from its first paint: the stylesheets of the landing and of
+// its sections under the first screen are linked as stylesheets (index.html only preloads the
+// landing's, for the app).
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+) as Manifest;
+const pageStyles = [
+  ...new Set(
+    [
+      'src/features/landing/pages/LandingPage.tsx',
+      'src/features/landing/components/BelowTheFold.tsx',
+    ].flatMap((key) => {
+      if (!manifest[key]) throw new Error(`the build manifest lacks ${key}`);
+      return stylesheetsOf(manifest, key);
+    }),
+  ),
+].filter((css) => !template.includes(`<link rel="stylesheet" crossorigin href="/${css}">`));
+const PRELOADED_STYLE = /\s*<link rel="preload" as="style" crossorigin href="[^"]+">/g;
+const styleLinks = pageStyles
+  .map((css) => `\n    <link rel="stylesheet" crossorigin href="/${css}">`)
+  .join('');
+
 // The app's entry script and module hints move into the boot script, which loads them after the
 // first paint (src/prerender.tsx).
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -44,10 +76,12 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 const entry = ENTRY.exec(template)?.[1];
 if (!entry) throw new Error('dist/index.html lacks the entry script');
 const preloads = [...template.matchAll(PRELOAD)].map((m) => m[1] ?? '');
+
 const html = template
   .replace(ENTRY, '')
   .replace(PRELOAD, '')
-  .replace(LANDING_CSS, '<link rel="stylesheet" crossorigin href="$1">')
+  .replace(PRELOADED_STYLE, '')
+  .replace('</head>', `${styleLinks}\n  </head>`)
   .replace(HTML_OPEN, HTML_OPEN.replace('>', ' data-prerendered>'))
   .replace(
     ROOT,

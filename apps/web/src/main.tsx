@@ -14,9 +14,12 @@ const router = createBrowserRouter(routes);
 
 if (container.hasAttribute('data-prerendered')) {
   // The prerendered landing (dist/landing.html, decision 011) is already on screen: with its
-  // chunk loaded, React adopts that markup (hydration) instead of building the page again.
-  // Hydration is time-sliced like a transition.
-  const hydrate = () => hydrateRoot(container, <AppRoot router={router} />);
+  // chunk loaded, React adopts that markup (hydration) instead of building the page again. In a
+  // transition, hydration is time-sliced too (by default it runs as one blocking task).
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(container, <AppRoot router={router} />);
+    });
   preloadLandingPage().then(hydrate, hydrate);
 } else {
   // A transition renders with time slicing: React yields to the browser every few milliseconds

@@ -1,7 +1,7 @@
 /**
  * Build-time rendering of the landing page (`/`) as a visitor sees it on arrival: the shell
- * (navbar, footer) around the banner and "about" sections, with the rest of the page still
- * loading, exactly as the app's first screen. `scripts/prerender.mjs` writes the result into
+ * (navbar, footer) around every section of the page, in its loading state for data (pot,
+ * winners), exactly as the app's first screen. `scripts/prerender.ts` writes the result into
  * `dist/landing.html`, which the server sends for `/`, so a phone paints the banner from the
  * HTML and its CSS instead of after the whole app bundle has run (issue 6: Lighthouse mobile
  * >= 90; decision 011). The app then hydrates that markup (main.tsx).
@@ -18,12 +18,22 @@ import { STORAGE_KEYS } from './lib/storage';
 /**
  * The HTML of `#root` for a visitor at `/` (a string of markup, no surrounding document): the
  * app's own route table and root, with the landing's chunk loaded first, as main.tsx does
- * before hydrating it.
+ * before hydrating it. A first render starts loading the lazy sections under the first screen;
+ * once they are loaded, the second render has the whole page, in document order (no streaming
+ * placeholders or scripts), every Suspense boundary complete.
+ *
+ * @throws Error when the second render still left a boundary on its fallback.
  */
 export async function renderLanding(): Promise<string> {
   await preloadLandingPage();
   const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-  return renderToString(<AppRoot router={router} />);
+  renderToString(<AppRoot router={router} />);
+  await import('./features/landing/components/BelowTheFold');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const html = renderToString(<AppRoot router={router} />);
+  // React marks a boundary it rendered as its fallback with <!--$?--> (pending) or <!--$!-->.
+  if (/<!--\$[?!]-->/.test(html)) throw new Error('the landing prerender left a Suspense fallback');
+  return html;
 }
 
 /**

@@ -88,9 +88,7 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPageComponent {
     };
     return (
       <PageLoadBoundary key={attempt} onRetry={retry}>
-        <Suspense fallback={<PageSpinner />}>
-          {attempt === 0 ? <Current /> : <Page />}
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{attempt === 0 ? <Current /> : <Page />}</Suspense>
       </PageLoadBoundary>
     );
   }

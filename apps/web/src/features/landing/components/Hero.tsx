@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import { DominoTile } from '../../../components/DominoTile';
 import { formatBolivares } from '../../../lib/format';
 import { useHighlights } from '../api/highlights';
+import { useHydrated } from '../lib/hydration';
 import { monthName } from '../lib/format';
 import classes from '../pages/LandingPage.module.css';
 
 /** The banner: what this is, the two calls to action, and the month's pot when it holds money. */
 export function Hero() {
   const { data } = useHighlights();
-  const pot = data && data.pot > 0 ? data : null;
+  // The prerendered banner says 'Pote del Mes'; the amount comes once hydration is over.
+  const hydrated = useHydrated();
+  const pot = hydrated && data && data.pot > 0 ? data : null;
   return (
     <Box component="section" className={classes.hero} aria-labelledby="hero-title">
       <Container size="lg" py={{ base: 36, sm: 72 }}>

@@ -19,6 +19,7 @@ import type { Highlights as HighlightsData } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 import { loginPathFor } from '../../../lib/redirect';
 import { useHighlights } from '../api/highlights';
+import { useHydrated } from '../lib/hydration';
 import { joinNames, monthLabel, timeAgo } from '../lib/format';
 import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';
@@ -30,6 +31,9 @@ import { SectionTitle } from './SectionTitle';
  */
 export function Highlights() {
   const query = useHighlights();
+  // The prerendered page holds the loading state; the data may arrive before this hydrates.
+  const hydrated = useHydrated();
+  const data = hydrated ? query.data : undefined;
   return (
     <Box
       component="section"
@@ -37,7 +41,7 @@ export function Highlights() {
       py={{ base: 48, sm: 72 }}
       className={classes.sand}
       aria-labelledby="winners-title"
-      aria-busy={query.isPending}
+      aria-busy={data === undefined && !(hydrated && query.isError)}
     >
       <Container size="lg">
         <SectionTitle
@@ -46,7 +50,7 @@ export function Highlights() {
           title="Quién está ganando"
           lead="Partidas reales con dinero y el ranking del Pote del Mes, al día. Mostramos solo el nombre y la inicial del apellido."
         />
-        {query.isError ? (
+        {hydrated && query.isError ? (
           <Card padding="lg" ta="center" maw={520} mx="auto">
             <Text mb="md">No pudimos cargar los ganadores en este momento.</Text>
             <Button
@@ -61,8 +65,8 @@ export function Highlights() {
           </Card>
         ) : (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <RecentWinners data={query.data} />
-            <TopPlayers data={query.data} />
+            <RecentWinners data={data} />
+            <TopPlayers data={data} />
           </SimpleGrid>
         )}
       </Container>
