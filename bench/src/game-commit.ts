@@ -75,7 +75,7 @@ async function main() {
     `states: mean ${Math.round(sizes.reduce((a, b) => a + b) / sizes.length)} B, max ${Math.max(...sizes)} B`,
   );
 
-  async function run(label: string, fn: string, advances = true) {
+  async function run(label: string, fn: string, advances = true, prepared = false) {
     const id = `g-${label}`;
     await c.query(
       `insert into games (id, kind, state, version, status, commitment) values ($1, 'practice', $2, 0, 'playing', 'x')`,
@@ -90,10 +90,11 @@ async function main() {
     const c0 = cpuMs(pid);
     for (let i = 0; i < data.length; i++) {
       const d = data[i]!;
-      const r = await c.query(
-        `select ${fn}($1::text, $2::integer, '0000', false, $3::jsonb, $4::smallint, $5::jsonb, 'player', now() + interval '20 s', now() + interval '20 s', null) as r`,
-        [id, advances ? i : 0, JSON.stringify(d.state), d.seat, JSON.stringify(d.move)],
-      );
+      const r = await c.query({
+        ...(prepared ? { name: `commit_${fn}` } : {}),
+        text: `select ${fn}($1::text, $2::integer, '0000', false, $3::jsonb, $4::smallint, $5::jsonb, 'player', now() + interval '20 s', now() + interval '20 s', null) as r`,
+        values: [id, advances ? i : 0, JSON.stringify(d.state), d.seat, JSON.stringify(d.move)],
+      });
       if (r.rows[0].r.outcome !== 'ok') throw new Error(JSON.stringify(r.rows[0].r));
     }
     const wall = (performance.now() - t0) / data.length;
@@ -134,6 +135,8 @@ async function main() {
       steps.update,
     );
   }
+  await run('call only, prepared statement', 'gc_noop', false, true);
+  await run('full, prepared statement', 'gc_111', true, true);
   await c.query(`alter table games set (toast_tuple_target = 8160)`);
   await run('full, toast_tuple_target 8160', 'gc_111');
   await c.query(`alter table game_moves drop constraint game_moves_game_id_games_id_fk`);
