@@ -77,6 +77,7 @@ describe('staff close a table while players wait', () => {
       const tableId = created.json.id as number;
 
       // Three players with Bs. 100 each join and wait (a fourth seat stays free: no match).
+      // The desktop player leaves the waiting room for another page (still seated there).
       const players: { page: Page; errors: string[]; size: 'phone' | 'desktop' | 'offline' }[] = [];
       for (const size of ['phone', 'desktop', 'offline'] as const) {
         const p = await registerViaApi(app.baseUrl);
@@ -101,6 +102,10 @@ describe('staff close a table while players wait', () => {
         await expect
           .poll(() => page.getByTestId('balance-amount').first().textContent())
           .toBe('Bs. 90,00');
+        if (size === 'desktop') {
+          await page.goto('/transactions');
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+        }
         players.push({ page, errors, size });
       }
 
@@ -161,8 +166,24 @@ describe('staff close a table while players wait', () => {
       // Each player is told, lands on /dashboard and has their Bs. 100 back (toasts last 5 s:
       // the pages are checked at once). Without the push (offline) the room sees the table gone
       // on its next poll and says so without the amount, refetching the balance.
+      // The player on another page stays there and the shell tells them the same.
       await Promise.all(
         players.map(async ({ page, size }) => {
+          if (size === 'desktop') {
+            const notice = page
+              .locator('.mantine-Notification-root')
+              .filter({ hasText: 'El personal cerró la mesa' });
+            await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
+            expect(await notice.textContent()).toMatch(
+              /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
+            );
+            expect(new URL(page.url()).pathname).toBe('/transactions');
+            await expect
+              .poll(() => page.getByTestId('balance-amount').first().textContent())
+              .toBe('Bs. 100,00');
+            await viewShot(page, 'player-table-closed-elsewhere-desktop');
+            return;
+          }
           await page.waitForURL('**/dashboard', { timeout: 15_000 });
           const toast = page
             .locator('.mantine-Notification-root')

@@ -169,7 +169,8 @@ export const GAME_MESSAGES: Record<string, string> = {
   'game/not_your_turn': 'No es tu turno.',
   'game/invalid_move': 'Jugada no válida.',
   'game/not_in_hand': 'Esa ficha no está en tu mano.',
-  'game/must_lead_tile': 'La primera mano se abre con el doble seis.',
+  'game/must_lead_tile':
+    'La primera mano se abre con su ficha de salida: el doble seis en parejas; en individual, el doble más alto repartido (o la ficha más alta, si no salió ningún doble).',
   'game/illegal_tile': 'Esa ficha no se puede jugar en ese extremo.',
   'game/must_play': 'Tienes una ficha que puedes jugar: no puedes pasar.',
   'game/must_draw': 'Debes robar del pozo antes de pasar.',

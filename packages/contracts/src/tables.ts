@@ -142,6 +142,8 @@ export const replayResponseSchema = z.object({
     client_seeds: z.array(z.string()),
   }),
   seats: z.array(z.object({ seat: z.number().int(), name: z.string() })),
+  /** The caller's own seat (names are not unique, so the viewer is told, not guessed). */
+  my_seat: z.number().int(),
   moves: z.array(
     z.object({
       seq: z.number().int(),

@@ -78,6 +78,7 @@ export async function replayData(db: Executor, gameId: string, userId: number) {
       client_seeds: [...state.fairness.clientSeeds],
     },
     seats: players.map((p) => ({ seat: p.seat, name: seatName(p, me.seat) })),
+    my_seat: me.seat,
     moves: moves.map((m) => ({
       seq: m.seq,
       seat: m.seat,

@@ -265,6 +265,7 @@ function individualSuite(kind: DbKind) {
 
           const replay = (await get(`/api/games/${gameId}/replay`, players[0]!.token)).json();
           expect(replay.seats).toEqual(names.map((name, seat) => ({ seat, name })));
+          expect(replay.my_seat).toBe(0);
           expect(replay.config).toMatchObject({ mode: 'individual', players: c.n, drawing: true });
           expect(replay.moves).toHaveLength(view.version);
           const drawn = replay.moves.filter(

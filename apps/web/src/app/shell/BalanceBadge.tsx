@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { getSession, refreshUser, updateUser } from '../../lib/session';
 import { subscribeToUserEvents, type RequestUpdatedEvent } from '../../lib/socket';
+import { closedTableNotice } from '../../features/tables/lib/table-closed';
 
 /**
  * Query-key prefix of the wallet feature (recharge, withdraw, transactions). The shell invalidates
@@ -29,7 +30,8 @@ function requestNotice(event: RequestUpdatedEvent): string | null {
 /**
  * Keeps the stored user's balance and the wallet queries in step with the server's per-user
  * events: `balance:updated` replaces the balance in the session store (so every reader of the
- * session sees it at once), `request:updated` refetches the wallet data and toasts decisions.
+ * session sees it at once), `request:updated` refetches the wallet data and toasts decisions,
+ * `table:closed` toasts the refund outside the waiting room.
  * After a reconnection the user is refetched, since events may have been missed.
  */
 function useLiveWallet(): void {
@@ -46,6 +48,13 @@ function useLiveWallet(): void {
           void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
           const notice = requestNotice(event);
           if (notice) notify.info(notice);
+        },
+        // Staff closed a table this player waited at (decision 010). Its waiting room says so
+        // itself; anywhere else the shell does, so the refund is never silent.
+        onTableClosed: (event) => {
+          if (window.location.pathname === `/waiting-room/${event.table_id}`) return;
+          const notice = closedTableNotice(null, event);
+          notify.info(notice.message, notice.title);
         },
         onReconnect: () => {
           refreshUser().catch(() => undefined);

@@ -209,7 +209,7 @@ export const FAQ = [
   },
   {
     q: '¿Con qué reglas se juega?',
-    a: `Dominó venezolano en parejas: 28 fichas (doble seis), 4 jugadores con 7 fichas cada uno y los compañeros sentados de frente. La primera mano la abre quien tiene el doble seis y la salida rota en las siguientes. Si tienes ficha que sirva, debes jugarla; si no, pasas. La mano termina en dominó (alguien se queda sin fichas) o en tranque (nadie puede jugar: gana la pareja que suma menos puntos y un empate anula la mano). La pareja ganadora suma los puntos de las fichas que les quedan a los rivales y la partida se gana a ${target} (algunas mesas juegan a 150 o 200). En nuestras mesas la capicúa y el pase corrido no dan los ${BONUS_POINTS} puntos extra.`,
+    a: `Dominó venezolano en parejas: 28 fichas (doble seis), 4 jugadores con 7 fichas cada uno y los compañeros sentados de frente. La primera mano la abre quien tiene el doble seis y la salida rota en las siguientes. Si tienes ficha que sirva, debes jugarla; si no, pasas. La mano termina en dominó (alguien se queda sin fichas) o en tranque (nadie puede jugar: gana la pareja que suma menos puntos y un empate anula la mano). La pareja ganadora suma los puntos de las fichas que les quedan a los rivales y la partida se gana a ${target} (algunas mesas juegan a 150 o 200). En nuestras mesas la capicúa y el pase corrido no dan los ${BONUS_POINTS} puntos extra. También hay mesas individuales de 2 o 3 jugadores: cada quien juega para sí, roba del pozo cuando no tiene ficha y el que gana la mano suma los puntos de todos los rivales.`,
   },
   {
     q: '¿Cómo sé que el reparto es justo?',

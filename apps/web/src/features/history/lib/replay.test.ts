@@ -46,6 +46,7 @@ function playOut(config: TableConfig, serverSeed: string, clientSeeds: string[])
 function response(config: TableConfig, moves: ReplayResponse['moves']): ReplayResponse {
   return {
     game_id: 'g1',
+    my_seat: 0,
     config: JSON.parse(JSON.stringify(config)) as Record<string, unknown>,
     fairness: { commitment: 'x', server_seed: 'seed-1', client_seeds: ['a', 'b', 'c', 'd'] },
     seats: [
@@ -153,6 +154,7 @@ describe('replays of individual tables', () => {
   const { moves, final } = playOut(config, 'seed-3', seeds);
   const replay = buildReplay({
     game_id: 'g3',
+    my_seat: 0,
     config: JSON.parse(JSON.stringify(config)) as Record<string, unknown>,
     fairness: { commitment: 'x', server_seed: 'seed-3', client_seeds: seeds },
     seats: [

@@ -34,7 +34,6 @@ import { Link, useParams } from 'react-router';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import { LineBoard, lineTileKey } from '../../../components/line/LineBoard';
 import { isApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
 import { useReplay } from '../api/history';
 import classes from '../components/replay.module.css';
 import {
@@ -55,7 +54,6 @@ const AUTOPLAY_MS = 900;
 export default function ReplayPage() {
   const { gameId = '' } = useParams();
   const replay = useReplay(gameId);
-  const { user } = useSession();
 
   const built = useMemo((): { replay: Replay } | { error: string } | null => {
     if (!replay.data) return null;
@@ -113,12 +111,11 @@ export default function ReplayPage() {
     );
   }
 
-  const mySeat = built.replay.names.findIndex((n) => n === user?.name);
   return (
     <ReplayViewer
       key={gameId}
       replay={built.replay}
-      viewerSeat={mySeat >= 0 ? mySeat : 0}
+      viewerSeat={replay.data?.my_seat ?? 0}
       back={back}
     />
   );
