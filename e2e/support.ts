@@ -18,6 +18,32 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ADMIN = { email: 'admin@e2e.local', password: 'AdminE2e123' };
 export const SHOTS = path.join(ROOT, 'e2e', 'artifacts');
 
+/** Redis for the two-node journeys (TEST_REDIS_URL, default redis://127.0.0.1:6379). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Whether Redis answers at REDIS_URL (a TCP connection and a PING). Under CI=true it must:
+ * otherwise the two-node journeys are skipped with a loud warning.
+ */
+export async function redisAvailable(): Promise<boolean> {
+  const url = new URL(REDIS_URL);
+  const ok = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(Number(url.port || 6379), url.hostname);
+    const done = (result: boolean) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(2_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+  if (ok) return true;
+  if (process.env.CI === 'true') throw new Error(`Redis is required under CI: ${REDIS_URL}`);
+  console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: two-node browser tests SKIPPED.\n`);
+  return false;
+}
+
 /** Whether the browser tests can run; under CI=true a missing Chromium or build is an error. */
 export function browserAvailable(): boolean {
   const problems: string[] = [];

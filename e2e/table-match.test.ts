@@ -1,41 +1,84 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
+  REDIS_URL,
   browserAvailable,
   launchBrowser,
   loginViaUi,
   newContext,
+  redisAvailable,
   registerViaApi,
   shot,
   startApp,
 } from './support';
 
+/** Where the four browsers play: one node, or two nodes sharing PostgreSQL and Redis. */
+interface Setup {
+  name: string;
+  /** Whether it can run here (two nodes need PostgreSQL and Redis). */
+  available: () => Promise<boolean>;
+  /** Starts the nodes; player i plays through `nodes[i % nodes.length]`. */
+  start: () => Promise<{ nodes: RunningApp[]; stop: () => Promise<void> }>;
+}
+
+const SETUPS: Setup[] = [
+  {
+    name: 'on one node (embedded database)',
+    available: async () => true,
+    async start() {
+      const app = await startApp({ HAND_PAUSE_MS: '300' });
+      return { nodes: [app], stop: () => app.stop() };
+    },
+  },
+  {
+    name: 'on two nodes sharing PostgreSQL and Redis',
+    available: async () => (await postgresAvailable()) && (await redisAvailable()),
+    async start() {
+      // A throwaway database, migrated; close() drops it at the end.
+      const database = await createTestDatabase('postgres');
+      const env = { HAND_PAUSE_MS: '300', DATABASE_URL: database.url!, REDIS_URL };
+      const a = await startApp(env);
+      const b = await startApp(env);
+      return {
+        nodes: [a, b],
+        async stop() {
+          await Promise.all([a.stop(), b.stop()]);
+          await database.close();
+        },
+      };
+    },
+  },
+];
+
 /**
  * Issue 5 journey: four browser contexts (two phones, two desktops) get balance, join the same
  * table, meet in the waiting room, play a full partnership match through the UI, and the winners'
  * balances rise by exactly the prize (entry Bs. 500 × 4 = 2.000; 8% house fee, 2% to the pot;
- * Bs. 900 to each winner).
+ * Bs. 900 to each winner). On one node, and on two nodes behind no balancer at all: players 0
+ * and 2 use node A, players 1 and 3 node B (Redis carries the broadcasts between them).
  */
-describe('a real-money match between four browsers', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
+describe.each(SETUPS)('a real-money match between four browsers $name', async (setup) => {
+  const ok = browserAvailable() && (await setup.available());
+  let nodes: RunningApp[];
+  let stopNodes: () => Promise<void>;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     if (!ok) return;
-    app = await startApp({ HAND_PAUSE_MS: '300' });
+    ({ nodes, stop: stopNodes } = await setup.start());
     browser = await launchBrowser();
   });
   afterAll(async () => {
     if (!ok) return;
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
-    await app?.stop();
+    await stopNodes?.();
   });
 
   async function step(page: Page): Promise<'done' | 'acted' | 'idle'> {
@@ -69,6 +112,7 @@ describe('a real-money match between four browsers', () => {
     'seats four players, plays the match and pays the winners to the céntimo',
     { timeout: 420_000 },
     async () => {
+      const app = nodes[0]!;
       const adminLogin = await fetch(`${app.baseUrl}/api/login_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -88,7 +132,8 @@ describe('a real-money match between four browsers', () => {
       }
       const pages: Page[] = [];
       for (const [i, p] of players.entries()) {
-        const ctx = await newContext(browser, app.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
+        const node = nodes[i % nodes.length]!;
+        const ctx = await newContext(browser, node.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
         contexts.push(ctx);
         const page = await ctx.newPage();
         await loginViaUi(page, p.email, p.password);
@@ -96,14 +141,14 @@ describe('a real-money match between four browsers', () => {
         await page.getByTestId('table-join-1').click();
         await page.waitForURL('**/waiting-room/1');
         pages.push(page);
-        if (i === 1) await shot(page, 'waiting-room-desktop');
+        if (i === 1 && nodes.length === 1) await shot(page, 'waiting-room-desktop');
       }
       await Promise.all(
         pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
       );
       const gameIds = new Set(pages.map((page) => page.url().split('/').pop()));
       expect(gameIds.size).toBe(1);
-      await shot(pages[0]!, 'table-match-start-phone');
+      if (nodes.length === 1) await shot(pages[0]!, 'table-match-start-phone');
 
       const deadline = Date.now() + 360_000;
       const done = new Set<number>();
@@ -118,7 +163,7 @@ describe('a real-money match between four browsers', () => {
         if (!acted) await pages[0]!.waitForTimeout(150);
       }
       expect(done.size).toBe(4);
-      await shot(pages[0]!, 'table-match-result-phone');
+      if (nodes.length === 1) await shot(pages[0]!, 'table-match-result-phone');
 
       const nets = await Promise.all(
         pages.map(async (page) =>
@@ -128,7 +173,7 @@ describe('a real-money match between four browsers', () => {
       expect(nets.filter((n) => n === 400)).toHaveLength(2);
       expect(nets.filter((n) => n === -500)).toHaveLength(2);
       for (const [i, p] of players.entries()) {
-        const res = await fetch(`${app.baseUrl}/api/user/balance`, {
+        const res = await fetch(`${nodes[(i + 1) % nodes.length]!.baseUrl}/api/user/balance`, {
           headers: { authorization: `Bearer ${p.token}` },
         });
         expect(((await res.json()) as { balance: number }).balance).toBe(
