@@ -9,6 +9,7 @@ import {
   launchBrowser,
   loginViaUi,
   newContext,
+  playStep,
   registerViaApi,
   shot,
   startApp,
@@ -39,39 +40,6 @@ describe('a real-money individual match between three browsers', () => {
     await browser?.close();
     await app?.stop();
   });
-
-  async function step(page: Page): Promise<'done' | 'acted' | 'idle'> {
-    if (await page.getByTestId('result-overlay').isVisible()) return 'done';
-    const close = page.getByTestId('hand-summary-close');
-    if (await close.isVisible()) {
-      await close.click().catch(() => undefined);
-      return 'acted';
-    }
-    if (await page.getByTestId('end-choice-left').isVisible()) {
-      await page
-        .getByTestId('end-choice-left')
-        .click()
-        .catch(() => undefined);
-      return 'acted';
-    }
-    const mine =
-      (await page
-        .getByTestId('turn-status')
-        .getAttribute('data-my-turn')
-        .catch(() => null)) === 'true';
-    if (!mine) return 'idle';
-    const draw = page.getByTestId('move-draw');
-    if ((await draw.isVisible()) && (await draw.isEnabled())) {
-      await draw.click().catch(() => undefined);
-      return 'acted';
-    }
-    const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
-    if ((await tile.count()) > 0) {
-      await tile.click().catch(() => undefined);
-      return 'acted';
-    }
-    return 'idle';
-  }
 
   it.skipIf(!ok)(
     'seats three players in order of play, shows the stock and pays the single winner',
@@ -172,7 +140,7 @@ describe('a real-money individual match between three browsers', () => {
         for (const [i, page] of pages.entries()) {
           if (done.has(i)) continue;
           if (!drew && (await page.getByTestId('move-draw').isVisible())) drew = true;
-          const r = await step(page);
+          const r = await playStep(page);
           if (r === 'done') done.add(i);
           if (r === 'acted') acted = true;
         }

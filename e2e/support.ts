@@ -233,3 +233,41 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * One step of a player's part in a match on the game screen: 'done' when the result overlay
+ * shows; otherwise closes a hand summary, picks the left end when asked, draws when it must, or
+ * plays the first playable tile when it is this player's turn ('acted'); else 'idle'.
+ */
+export async function playStep(page: Page): Promise<'done' | 'acted' | 'idle'> {
+  if (await page.getByTestId('result-overlay').isVisible()) return 'done';
+  const close = page.getByTestId('hand-summary-close');
+  if (await close.isVisible()) {
+    await close.click().catch(() => undefined);
+    return 'acted';
+  }
+  if (await page.getByTestId('end-choice-left').isVisible()) {
+    await page
+      .getByTestId('end-choice-left')
+      .click()
+      .catch(() => undefined);
+    return 'acted';
+  }
+  const mine =
+    (await page
+      .getByTestId('turn-status')
+      .getAttribute('data-my-turn')
+      .catch(() => null)) === 'true';
+  if (!mine) return 'idle';
+  const draw = page.getByTestId('move-draw');
+  if ((await draw.isVisible()) && (await draw.isEnabled())) {
+    await draw.click().catch(() => undefined);
+    return 'acted';
+  }
+  const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
+  if ((await tile.count()) > 0) {
+    await tile.click().catch(() => undefined);
+    return 'acted';
+  }
+  return 'idle';
+}

@@ -11,6 +11,7 @@ import {
   launchBrowser,
   loginViaUi,
   newContext,
+  playStep,
   redisAvailable,
   registerViaApi,
   shot,
@@ -81,33 +82,6 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
     await stopNodes?.();
   });
 
-  async function step(page: Page): Promise<'done' | 'acted' | 'idle'> {
-    if (await page.getByTestId('result-overlay').isVisible()) return 'done';
-    const close = page.getByTestId('hand-summary-close');
-    if (await close.isVisible()) {
-      await close.click().catch(() => undefined);
-      return 'acted';
-    }
-    if (await page.getByTestId('end-choice-left').isVisible()) {
-      await page
-        .getByTestId('end-choice-left')
-        .click()
-        .catch(() => undefined);
-      return 'acted';
-    }
-    const mine =
-      (await page
-        .getByTestId('turn-status')
-        .getAttribute('data-my-turn')
-        .catch(() => null)) === 'true';
-    const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
-    if (mine && (await tile.count()) > 0) {
-      await tile.click().catch(() => undefined);
-      return 'acted';
-    }
-    return 'idle';
-  }
-
   it.skipIf(!ok)(
     'seats four players, plays the match and pays the winners to the céntimo',
     { timeout: 420_000 },
@@ -156,7 +130,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
         let acted = false;
         for (const [i, page] of pages.entries()) {
           if (done.has(i)) continue;
-          const r = await step(page);
+          const r = await playStep(page);
           if (r === 'done') done.add(i);
           if (r === 'acted') acted = true;
         }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { TestApp } from './helpers';
 import { newPlayer } from './helpers';
@@ -109,4 +110,56 @@ export async function fundPlayer(
     headers: auth(adminToken),
   });
   if (ok.statusCode !== 200) throw new Error(`approve failed: ${ok.body}`);
+}
+
+/**
+ * Shorthand `app.inject` calls for route tests: JSON payloads, the bearer token when given, the
+ * raw response back (`statusCode`, `json()`). `app` is read at call time, since suites build
+ * their app in `beforeAll`.
+ */
+export function routeCallers(app: () => FastifyInstance) {
+  const send = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url,
+      headers: token ? auth(token) : {},
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
+  return {
+    get: (url: string, token?: string) => send('GET', url, token),
+    post: (url: string, token: string, payload?: unknown) => send('POST', url, token, payload),
+    patch: (url: string, token: string, payload: unknown) => send('PATCH', url, token, payload),
+    /** The player's balance in bolívares (GET /api/user/balance). */
+    balance: async (token: string) =>
+      (await send('GET', '/api/user/balance', token)).json().balance as number,
+  };
+}
+
+/**
+ * A newly registered player (`overrides` as for `newPlayer`, e.g. a name) given `amount`
+ * bolívares by a staff adjustment.
+ */
+export async function fundedPlayer(
+  t: TestApp,
+  adminToken: string,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+): Promise<Player & { name: string }> {
+  const payload = newPlayer(overrides);
+  const res = await t.app.inject({ method: 'POST', url: '/api/register_api', payload });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  const body = res.json();
+  const player = {
+    token: body.token as string,
+    id: body.user.id as number,
+    name: String(payload.name),
+  };
+  const adj = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${player.id}/adjustments`,
+    headers: auth(adminToken),
+    payload: { amount, reason: 'Saldo de prueba' },
+  });
+  if (adj.statusCode !== 200) throw new Error(`adjustment failed: ${adj.body}`);
+  return player;
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@domino/contracts';
 import { accounts, gamePlayers, games, potPoints, users } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
-import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
-import { auth, loginAdmin } from '../../test/wallet-helpers';
+import { buildTestApp, postgresAvailable } from '../../test/helpers';
+import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
 import { playDueGame } from '../games/service';
 import { gamesContext } from '../games/routes';
@@ -32,32 +32,10 @@ function individualSuite(kind: DbKind) {
     const skip = kind === 'postgres' && !(await postgresAvailable());
     let t: TestApp;
     let admin: string;
-    const post = (url: string, token: string, payload?: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: auth(token),
-        payload: payload as Record<string, unknown>,
-      });
-    const get = (url: string, token?: string) =>
-      t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-    const balance = async (p: Seated) =>
-      (await get('/api/user/balance', p.token)).json().balance as number;
-    const funded = async (name: string, amount: number): Promise<Seated> => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/register_api',
-        payload: newPlayer({ name }),
-      });
-      const body = res.json();
-      const p = { token: body.token as string, id: body.user.id as number, name };
-      const adj = await post(`/api/admin/users/${p.id}/adjustments`, admin, {
-        amount,
-        reason: 'Saldo de prueba',
-      });
-      expect(adj.statusCode).toBeLessThan(300);
-      return p;
-    };
+    const { get, post, balance: callerBalance } = routeCallers(() => t.app);
+    const balance = (p: Seated) => callerBalance(p.token);
+    const funded = (name: string, amount: number): Promise<Seated> =>
+      fundedPlayer(t, admin, amount, { name });
 
     beforeAll(async () => {
       if (skip) return;

@@ -7,7 +7,7 @@ import { accounts, auditLog, gameTables, games, tableSeats, users } from '../../
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
-import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
+import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { checkLedger, systemAccount, transfer } from '../ledger/ledger';
 import { gamesContext } from '../games/routes';
 import { gamePlayersOf } from '../games/repo';
@@ -27,32 +27,9 @@ function staffSuite(kind: DbKind) {
     let admin: string;
     const userEvents: { userId: number; event: string; payload: unknown }[] = [];
     const tableEvents: { event: string; payload: unknown }[] = [];
-    const post = (url: string, token: string, payload?: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: auth(token),
-        payload: payload as Record<string, unknown>,
-      });
-    const patch = (url: string, token: string, payload: unknown) =>
-      t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: auth(token),
-        payload: payload as Record<string, unknown>,
-      });
-    const get = (url: string, token?: string) =>
-      t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-    const balance = async (p: Player) =>
-      (await get('/api/user/balance', p.token)).json().balance as number;
-    const funded = async (amount: number) => {
-      const p = await registerPlayer(t);
-      await post(`/api/admin/users/${p.id}/adjustments`, admin, {
-        amount,
-        reason: 'Saldo de prueba',
-      });
-      return p;
-    };
+    const { get, post, patch, balance: callerBalance } = routeCallers(() => t.app);
+    const balance = (p: Player) => callerBalance(p.token);
+    const funded = (amount: number) => fundedPlayer(t, admin, amount);
     const createTable = async (body: Record<string, unknown>): Promise<number> => {
       const res = await post('/api/admin/tables', admin, body);
       expect(res.statusCode).toBe(201);

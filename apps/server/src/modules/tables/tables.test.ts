@@ -6,7 +6,13 @@ import { accounts, games } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
-import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
+import {
+  auth,
+  fundedPlayer,
+  loginAdmin,
+  registerPlayer,
+  routeCallers,
+} from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
 import { runDueGame } from '../games/service';
 import { gamesContext } from '../games/routes';
@@ -37,25 +43,9 @@ function tableSuite(kind: DbKind) {
     let t: TestApp;
     let admin: string;
     const events: { event: string; payload: unknown }[] = [];
-    const post = (url: string, token: string, payload?: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: auth(token),
-        payload: payload as Record<string, unknown>,
-      });
-    const get = (url: string, token?: string) =>
-      t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-    const balance = async (p: Player) =>
-      (await get('/api/user/balance', p.token)).json().balance as number;
-    const funded = async (amount: number) => {
-      const p = await registerPlayer(t);
-      await post(`/api/admin/users/${p.id}/adjustments`, admin, {
-        amount,
-        reason: 'Saldo de prueba',
-      });
-      return p;
-    };
+    const { get, post, balance: callerBalance } = routeCallers(() => t.app);
+    const balance = (p: Player) => callerBalance(p.token);
+    const funded = (amount: number) => fundedPlayer(t, admin, amount);
 
     beforeAll(async () => {
       if (skip) return;
