@@ -217,7 +217,7 @@ export const FAQ = [
   },
   {
     q: '¿Qué es el Pote del Mes?',
-    a: `Un premio que se acumula durante el mes (hora de Caracas) con el aporte de cada partida con dinero, una parte de las entradas que cada mesa muestra antes de sentarte (por defecto el ${DEFAULT_FEES.potPct}%), y con los aportes que haga la plataforma. Cada partida con dinero suma a tu ranking los puntos que hizo tu pareja. Al cerrar el mes, el pote se paga al saldo de los primeros lugares según el reparto publicado en Pote - Estadísticas; por defecto, ${DEFAULT_POT_SPLIT}. Los empates se deciden por partidas ganadas y luego por quién llegó primero a esos puntos. Si nadie sumó puntos, el pote pasa al mes siguiente, igual que los premios de los puestos que nadie ocupe.`,
+    a: `Un premio que se acumula durante el mes (hora de Caracas) con el aporte de cada partida con dinero, una parte de las entradas que cada mesa muestra antes de sentarte (por defecto el ${DEFAULT_FEES.potPct}%), y con los aportes que haga la plataforma. Cada partida con dinero suma a tu ranking los puntos que hizo tu pareja (o tú, en las mesas individuales). Al cerrar el mes, el pote se paga al saldo de los primeros lugares según el reparto publicado en Pote - Estadísticas; por defecto, ${DEFAULT_POT_SPLIT}. Los empates se deciden por partidas ganadas y luego por quién llegó primero a esos puntos. Si nadie sumó puntos, el pote pasa al mes siguiente, igual que los premios de los puestos que nadie ocupe.`,
   },
   {
     q: '¿Puedo jugar gratis?',

@@ -186,7 +186,7 @@ function TopPlayers({ data }: { data: HighlightsData | undefined }) {
           {data.top_players.length === 0 ? (
             <Empty>
               El ranking de {month} empieza con la primera partida con dinero del mes. Cada punto
-              que haga tu pareja cuenta.
+              que hagan tú o tu pareja cuenta.
             </Empty>
           ) : (
             <Stack component="ol" gap={0} className={classes.list}>

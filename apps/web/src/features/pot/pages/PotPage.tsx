@@ -358,8 +358,8 @@ export default function PotPage() {
             </Group>
             {data.me.position === null ? (
               <Text fz="sm" c="dimmed">
-                Aún no tienes puntos este mes. Cada partida con dinero suma los puntos que haga tu
-                pareja.
+                Aún no tienes puntos este mes. Cada partida con dinero suma los puntos que hagan tú
+                o tu pareja.
               </Text>
             ) : (
               <Group gap="xl" data-testid="pot-me">
@@ -429,8 +429,8 @@ export default function PotPage() {
             </Group>
             <Stack gap={6}>
               <Text fz="sm">
-                Sumas los puntos que anota tu pareja en cada partida con dinero terminada este mes.
-                La práctica no suma.
+                Sumas los puntos que anota tu pareja (o tú, en las mesas individuales) en cada
+                partida con dinero terminada este mes. La práctica no suma.
               </Text>
               <Text fz="sm">
                 Empates: gana quien tenga más partidas ganadas y, si siguen iguales, quien llegó
