@@ -207,6 +207,8 @@ describe('account recovery and profile in the browser', () => {
           await page.getByRole('textbox', { name: /^Nombre/ }).fill('Carmen Editada');
           await page.getByLabel('Código de área').selectOption('0426');
           await page.getByLabel('Teléfono').fill('7654321');
+          // A new phone (the Pago Móvil payout destination) needs the current password (issue 11).
+          await page.getByLabel(/^Contraseña actual/).fill(player.password);
           await snap(page, `profile-edit-${suffix}`);
           await page.getByRole('button', { name: 'Guardar Cambios' }).click();
           await visible(page, MSG.profileUpdated);

@@ -138,7 +138,9 @@ describe('the staff console in the browser', () => {
       // Both actions are in the audit log, with their before and after.
       await admin.goto(`/admin/auditoria?target_type=user&target_id=${player.id}`);
       await expect
-        .poll(() => admin.getByTestId('audit-row').filter({ visible: true }).count())
+        .poll(() => admin.getByTestId('audit-row').filter({ visible: true }).count(), {
+          timeout: 10_000,
+        })
         .toBe(2);
       await admin.getByTestId('audit-row').filter({ visible: true }).last().click();
       await expect
@@ -210,7 +212,7 @@ describe('the staff console in the browser', () => {
       await page.keyboard.press('Escape');
       return names;
     };
-    expect(await bankOptions()).toContain('0175 - BDT');
+    expect(await bankOptions()).toContain('Banco Digital de los Trabajadores (0175)');
 
     const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
     const admin = await adminCtx.newPage();
@@ -245,16 +247,16 @@ describe('the staff console in the browser', () => {
 
     // A new bank through the form.
     await admin.getByTestId('bank-new').click();
-    await admin.getByTestId('bank-code').fill('0134');
-    await admin.getByTestId('bank-name').fill('BANESCO');
+    await admin.getByTestId('bank-code').fill('0199');
+    await admin.getByTestId('bank-name').fill('BANCO DE PRUEBA');
     await admin.getByTestId('bank-save').click();
     await expect
-      .poll(() => admin.getByTestId('bank-status-0134').filter({ visible: true }).textContent())
+      .poll(() => admin.getByTestId('bank-status-0199').filter({ visible: true }).textContent())
       .toBe('Activo');
 
     const after = await bankOptions();
-    expect(after).not.toContain('0175 - BDT');
-    expect(after).toContain('0134 - BANESCO');
+    expect(after).not.toContain('Banco Digital de los Trabajadores (0175)');
+    expect(after).toContain('BANCO DE PRUEBA (0199)');
 
     await admin.goto('/admin/auditoria?action=bank.deactivate');
     await admin.getByTestId('audit-row').filter({ visible: true }).first().click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MSG } from '@domino/contracts';
+import { MSG, MSG_SESSIONS } from '@domino/contracts';
 import type { RunningApp } from './support';
 import {
   DESKTOP,
@@ -188,13 +188,26 @@ describe('accounts in the browser', () => {
       await page.goto('/login');
       await login(page, player.email, player.password);
       await page.waitForURL('**/dashboard');
-      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const stored = await page.evaluate(() => ({
+        token: localStorage.getItem('auth_token') ?? '',
+        user: localStorage.getItem('user') ?? '',
+      }));
       const revoke = await fetch(`${app.baseUrl}/api/logout`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${stored.token}` },
       });
       expect(revoke.status).toBe(200);
-      await page.reload();
+      // The open page hears it over its socket at once (issue 11, decision 012).
+      await page.waitForURL(/\/login/);
+      await visible(page, MSG_SESSIONS.logged_out);
+      expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+      // A revoked session restored from storage (the page was closed meanwhile): the start-up
+      // check finds it dead and shows the expiry banner.
+      await page.evaluate((s) => {
+        localStorage.setItem('auth_token', s.token);
+        localStorage.setItem('user', s.user);
+      }, stored);
+      await page.goto('/dashboard');
       await page.waitForURL(/\/login/);
       await visible(page, MSG.sessionExpired);
       expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();

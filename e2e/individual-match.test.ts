@@ -89,6 +89,8 @@ describe('a real-money individual match between three browsers', () => {
         await loginViaUi(page, p.email, p.password);
         await page.goto(`/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
+        // Nothing is charged until the entry is confirmed (issue 11 F).
+        await page.getByTestId('join-confirm-pay').click();
         // The last join fills the table: the room counts down instead of offering to leave.
         if (i < 2) await page.getByTestId('waiting-leave').waitFor();
         pages.push(page);

@@ -260,7 +260,9 @@ export async function playStep(page: Page): Promise<'done' | 'acted' | 'idle'> {
       .catch(() => null)) === 'true';
   if (!mine) return 'idle';
   const draw = page.getByTestId('move-draw');
-  if ((await draw.isVisible()) && (await draw.isEnabled())) {
+  // The button can go between the two checks (the turn moved on): then it is not ours to press,
+  // rather than a 30 s wait for an element that is gone.
+  if ((await draw.isVisible()) && (await draw.isEnabled({ timeout: 1_000 }).catch(() => false))) {
     await draw.click().catch(() => undefined);
     return 'acted';
   }

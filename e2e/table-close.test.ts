@@ -94,6 +94,8 @@ describe('staff close a table while players wait', () => {
         await loginViaUi(page, p.email, p.password);
         await page.goto(`/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
+        // Nothing is charged until the entry is confirmed (issue 11 F).
+        await page.getByTestId('join-confirm-pay').click();
         await expect
           .poll(() => page.getByTestId('waiting-room').getAttribute('data-phase'), {
             timeout: 10_000,

@@ -113,6 +113,8 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
         await loginViaUi(page, p.email, p.password);
         await page.goto('/dashboard');
         await page.getByTestId('table-join-1').click();
+        // Nothing is charged until the entry is confirmed (issue 11 F).
+        await page.getByTestId('join-confirm-pay').click();
         await page.waitForURL('**/waiting-room/1');
         pages.push(page);
         if (i === 1 && nodes.length === 1) await shot(page, 'waiting-room-desktop');

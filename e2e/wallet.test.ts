@@ -88,7 +88,7 @@ describe('the wallet in the browser', () => {
       await page.goto('/withdraw');
       await page.getByTestId('withdraw-amount').fill('600');
       await page.getByTestId('withdraw-bank').click();
-      await page.getByRole('option', { name: /VENEZUELA/ }).click();
+      await page.getByRole('option', { name: /Banco de Venezuela/ }).click();
       await page.getByTestId('withdraw-submit').click();
       await expect
         .poll(() => page.getByText(MSG.withdrawSent).first().isVisible(), { timeout: 10_000 })

@@ -123,6 +123,9 @@ export async function startServerProcess(
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       SEED_DEMO: 'false',
+      // The bench registers hundreds of players from one address (registrations share the
+      // availability limit; docs/decisions/013).
+      AVAILABILITY_LIMIT_PER_MINUTE: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,24 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import { LIMITS } from '@domino/contracts';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { sql } from 'drizzle-orm';
-import { MSG } from '@domino/contracts';
-import type { FieldErrors } from '@domino/contracts';
+import { INPUT_CODES, MSG, MSG_INPUT } from '@domino/contracts';
+import { isApiPath, rewritePublicApiUrl } from './lib/api-paths';
 import { AppError } from './lib/errors';
+import { clientErrorHandler } from './lib/client-errors';
 import type { AppDeps } from './lib/deps';
+import { errorReply } from './lib/http-errors';
+import { installInputGuard } from './lib/input-guard';
+import { loggerOptions } from './lib/logging';
+import { MULTIPART_LIMITS } from './lib/multipart';
 import { readWebDist } from './lib/web-dist';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -40,28 +44,62 @@ declare module 'fastify' {
  * Builds the HTTP application (DESIGN §1 app.ts): plugins, routes, one error handler, the SPA.
  * Does not listen; tests drive it with `app.inject`.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-          },
+    // Secrets, tokens and query values never reach a log line (lib/logging.ts, decision 014).
+    logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config, options.logStream),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // `/public/api/*` is the spec's base address for `/api/*` (spec §7; lib/api-paths.ts).
+    rewriteUrl: (req) => rewritePublicApiUrl(req.url ?? '/'),
+    // Errors raised before routing (bad percent-encoding, a too long parameter) and below HTTP
+    // (a malformed request line, oversized headers) answer like every other error: ours, Spanish.
+    frameworkErrors: (error, _request, reply) => {
+      const r = errorReply(error);
+      void (reply as FastifyReply).code(r.status).send(r.body);
+    },
+    clientErrorHandler,
+    // While closing, our own 503 (Spanish) instead of Fastify's built-in English one.
+    return503OnClosing: false,
   });
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // A JSON content type with an empty body is a request without a body (issue 11 A): the spec's
+  // client sends `Content-Type: application/json` on every call (spec §7), bodiless POSTs such as
+  // /api/logout included. Anything else is parsed exactly as Fastify's own JSON parser does.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    defaultJsonParser(request, text, done);
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError(INPUT_CODES.serviceUnavailable, 503, MSG_INPUT.serviceUnavailable);
+    }
+    // The web app's files are served by a catch-all route; an API path never reaches it.
+    if (request.routeOptions.url === '/*' && isApiPath(request.url))
+      throw new AppError(INPUT_CODES.notFound, 404, MSG.notFound);
   });
 
   const webDist = readWebDist(config.WEB_DIST);
@@ -73,7 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Same origin only: Socket.IO connects back to this host (ws/wss of 'self').
+        connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,
@@ -83,52 +122,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.NODE_ENV === 'production',
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.status === 429) {
-        const retry = (error as AppError & { retryAfter?: number }).retryAfter;
-        if (retry) reply.header('retry-after', String(retry));
-      }
-      const body = error.errors
-        ? { message: error.message, errors: error.errors, code: error.code }
-        : { message: error.message, code: error.code };
-      return reply.code(error.status).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.split('/')[1] || '_';
-        const list = (errors[key] ??= []);
-        const message = issue.message ?? MSG.formHasErrors;
-        if (!list.includes(message)) list.push(message);
-      }
-      return reply
-        .code(422)
-        .send({ message: MSG.formHasErrors, errors, code: 'validation/failed' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) {
-      return reply
-        .code(413)
-        .send({ message: 'La solicitud es demasiado grande.', code: 'http/payload_too_large' });
-    }
-    if (status === 429) {
-      return reply.code(429).send({ message: MSG.tooManyRequests, code: 'rate/limited' });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({
-        message: 'La solicitud no es válida.',
-        code: error.code ? `http/${error.code}` : 'http/bad_request',
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: MSG.unexpected, code: 'server/internal' });
+  app.setErrorHandler((error, request, reply) => {
+    const r = errorReply(error);
+    if (r.unexpected) request.log.error({ err: error }, 'unhandled error');
+    if (r.retryAfter) reply.header('retry-after', String(r.retryAfter));
+    return reply.code(r.status).send(r.body);
   });
 
   await app.register(multipart, {
-    // One proof image per request; a byte over the limit is reported as the spec's 5 MB message.
-    limits: { fileSize: LIMITS.proofMaxBytes, files: 1, fields: 10, fieldSize: 1024 },
+    // Read in one place, before validation (lib/multipart.ts): one image per request, a byte
+    // over 5 MB is the spec's size message, never a silently truncated file.
+    limits: MULTIPART_LIMITS,
+    throwFileSizeLimit: false,
   });
+  // NUL and lone surrogates are refused here for every route, before validation (decision 014).
+  installInputGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -181,17 +189,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // No HTML under an API path, whatever the method or spelling (lib/api-paths.ts).
     if (
       webDist &&
       wantsPage &&
-      !url.startsWith('/api/') &&
-      url !== '/api' &&
+      !isApiPath(request.originalUrl) &&
+      !isApiPath(url) &&
       !url.startsWith('/socket.io')
     ) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', webDist.root);
     }
-    return reply.code(404).send({ message: MSG.notFound, code: 'http/not_found' });
+    return reply.code(404).send({ message: MSG.notFound, code: INPUT_CODES.notFound });
   });
 
   return app;

@@ -37,6 +37,18 @@ export const configSchema = z.object({
   REMEMBER_TTL_DAYS: z.coerce.number().positive().default(30),
   /** Directory of the built web app served with SPA fallback; empty disables it. */
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  /**
+   * Questions per client address and minute about whether an e-mail, cédula or phone is taken:
+   * check_email/identity/phone, registrations, and profile edits of the e-mail or phone share
+   * this counter (issue 11 §B; docs/decisions/013).
+   */
+  AVAILABILITY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * How often each node re-checks the tokens of its open sockets, in milliseconds (0 disables it):
+   * the bound on how long a socket can outlive a session whose end notification was lost
+   * (docs/decisions/012).
+   */
+  SESSION_SWEEP_MS: z.coerce.number().int().min(0).default(15_000),
   TRUST_PROXY: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
     .transform((v) => v === 'true'),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import { LOGIN_LIMITS } from '@domino/contracts';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
@@ -40,10 +41,36 @@ export function createDeps(
     hub: new RealtimeHub(),
     bots,
     limiters: {
-      loginEmail: createLimiter({ keyPrefix: 'login_email', points: 5, durationSec: 900 }, redis),
-      loginIp: createLimiter({ keyPrefix: 'login_ip', points: 30, durationSec: 900 }, redis),
+      loginAccountAddress: createLimiter(
+        {
+          keyPrefix: 'login_account_ip',
+          points: LOGIN_LIMITS.perAccountAddress,
+          durationSec: LOGIN_LIMITS.windowMinutes * 60,
+        },
+        redis,
+      ),
+      loginIp: createLimiter(
+        {
+          keyPrefix: 'login_ip',
+          points: LOGIN_LIMITS.perAddress,
+          durationSec: LOGIN_LIMITS.windowMinutes * 60,
+        },
+        redis,
+      ),
+      loginAccountBurst: createLimiter(
+        {
+          keyPrefix: 'login_account_burst',
+          points: LOGIN_LIMITS.accountBurst,
+          durationSec: LOGIN_LIMITS.windowMinutes * 60,
+        },
+        redis,
+      ),
       availability: createLimiter(
-        { keyPrefix: 'availability', points: 60, durationSec: 60 },
+        {
+          keyPrefix: 'availability',
+          points: config.AVAILABILITY_LIMIT_PER_MINUTE,
+          durationSec: 60,
+        },
         redis,
       ),
     },
@@ -81,15 +108,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     await app.ready();
     const games = gamesContext(app);
-    const io = attachRealtime(
-      app.server,
-      database.db,
-      redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
-      (socket, userId) =>
-        registerGameSocket(socket, userId, games, (err) =>
+    const io = attachRealtime(app.server, database.db, {
+      redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+      onAuthenticated: (socket, session) =>
+        registerGameSocket(socket, session, games, (err) =>
           app.log.error({ err }, 'socket handler failed'),
         ),
-    );
+      sessionSweepMs: config.SESSION_SWEEP_MS,
+      onError: (err) => app.log.error({ err }, 'socket session check failed'),
+    });
     app.deps.hub.io = io as unknown as Server;
     const sweeper = new Sweeper(
       games,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { phoneProblems } from './auth';
 import { ROLES, USER_STATUSES } from './constants';
+import { idParam, pageQuery } from './input';
 import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
+import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 
 /**
  * Staff console shapes (issue 6 "Admin console, the rest"): dashboard, ledger check, users,
@@ -109,7 +111,7 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 /** GET /api/admin/users?q=&page=: q matches name, e-mail, cédula or phone (partial, any case). */
 export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
 });
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
@@ -191,7 +193,12 @@ export const HOLDER_DOCUMENT_TYPES = ['V', 'E', 'J', 'G'] as const;
  * (6-10 digits) and Pago Móvil phone (area code + 7 digits).
  */
 export const rechargeAccountInputSchema = z.object({
-  bank_id: z.coerce.number({ error: MSG.bankRequired }).int().positive(MSG.bankRequired),
+  // A number, or its canonical decimal spelling from a form; `0x10`, ` 1`, `1e3` or `01` are not
+  // read as another bank's id (decision 014).
+  bank_id: z.preprocess(
+    (v) => (typeof v === 'string' && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : v),
+    z.number({ error: MSG.bankRequired }).int(MSG.bankRequired).positive(MSG.bankRequired),
+  ),
   account_number: z
     .string({ error: MSG_PAYMENTS.accountNumberInvalid })
     .trim()
@@ -252,18 +259,13 @@ const optionalText = z
 /** GET /api/admin/audit: every filter optional; from/to are inclusive Caracas days. */
 export const auditQuerySchema = z
   .object({
-    actor: z.coerce
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    actor: idParam.optional().or(z.literal('').transform(() => undefined)),
     action: optionalText,
     target_type: optionalText,
     target_id: optionalText,
     from: dayField,
     to: dayField,
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageQuery(),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to)
@@ -273,7 +275,8 @@ export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  /** Null for what the system recorded by itself (e.g. a burst of failed logins). */
+  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
@@ -320,7 +323,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ledger.check': 'Verificación del libro mayor',
   'pot.update_settings': 'Pote: configuración',
   'pot.top_up': 'Pote: aporte',
+  ...PROTECTION_AUDIT_ACTION_LABELS,
 };
-
-/** Socket event pushed to a user's room when staff suspend the account. */
-export const ACCOUNT_SUSPENDED_EVENT = 'account:suspended';

@@ -45,13 +45,5 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const PERIODS = ['today', 'week', 'month', 'last_month'] as const;
 export type Period = (typeof PERIODS)[number];
 
-/** The static recharge bank list of spec §3 (code, name). */
-export const STATIC_BANKS = [
-  { code: '0175', name: 'BDT' },
-  { code: '0171', name: 'ACTIVO' },
-  { code: '0102', name: 'VENEZUELA' },
-  { code: '0169', name: 'MI BANCO' },
-] as const;
-
 /** Business time zone: periods, months and dates are computed in Caracas time (UTC-4, no DST). */
 export const TIME_ZONE = 'America/Caracas';

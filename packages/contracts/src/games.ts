@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientSeedSchema } from './fairness';
 
 /**
  * Game API shapes (issue 3; DESIGN §5): the JSON player view, move requests, and the Spanish
@@ -25,7 +26,7 @@ export const endSchema = z.enum(['left', 'right']);
 export const practiceGameRequestSchema = z.object({
   difficulty: z.enum(DIFFICULTIES, { error: 'Selecciona una dificultad: facil, medio o dificil' }),
   /** Optional client seed for the provably fair deal (DESIGN §4); generated when absent. */
-  client_seed: z.string().min(1).max(64).optional(),
+  client_seed: clientSeedSchema.optional(),
 });
 export const practiceGameResponseSchema = z.object({ game_id: z.string() });
 

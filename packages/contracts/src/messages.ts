@@ -56,7 +56,7 @@ export const MSG = {
   rechargeMinAmount: 'El monto mínimo es de Bs. 250,00',
   // spec §8 — Withdraw
   withdrawLoadError: 'Error al cargar los datos del cliente.',
-  withdrawSent: 'Solicitud de retiro enviada exitosamente. Será procesada en cuestion de minutos.',
+  withdrawSent: 'Solicitud de retiro enviada exitosamente. Será procesada en cuestión de minutos.',
   withdrawMinAmount: 'El monto mínimo es de Bs. 500,00',
   withdrawExceedsBalance: 'El monto excede el saldo disponible',
   bankRequired: 'El banco es obligatorio',

@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import {
+  MSG_WALLET,
+  TRANSACTION_STATUS_SPELLINGS,
+  TRANSACTION_TYPE_SPELLINGS,
+  canonicalTransactionStatus,
+  canonicalTransactionType,
+  spelledFilter,
+} from './wallet';
 import { LIMITS, PERIODS } from './constants';
+import { pageQuery } from './input';
 import { MSG } from './messages';
 import { parseBolivaresJson, parseBolivaresString } from './money';
+import { MSG_ACCOUNT } from './profile';
+import { MSG_PROTECTION, adminWithdrawalReviewSchema } from './protection';
 
 /**
  * Wallet API shapes (issue 4; spec §2 Recharge/Withdraw/Transactions, §3, §5, §7, §8, §9).
@@ -96,7 +107,10 @@ export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 
 export const ACCOUNT_TYPES = ['corriente', 'ahorro'] as const;
 
-/** POST /api/bank-accounts (spec §7). */
+/**
+ * POST /api/bank-accounts (spec §7), with the current password (issue 11 §B: adding a bank
+ * account needs it; docs/decisions/013).
+ */
 export const bankAccountRequestSchema = z.object({
   bank_name: z.string({ error: MSG.bankRequired }).trim().min(1, MSG.bankRequired),
   account_number: z
@@ -108,6 +122,11 @@ export const bankAccountRequestSchema = z.object({
     .trim()
     .min(1, MSG_PAYMENTS.accountHolderRequired)
     .max(100),
+  current_password: z
+    .string({ error: MSG_PROTECTION.currentPasswordForBank })
+    .min(1, MSG_PROTECTION.currentPasswordForBank)
+    // Longer than any valid password: simply not the right one.
+    .max(200, MSG_ACCOUNT.currentPasswordWrong),
 });
 
 export const bankSchema = z.object({
@@ -201,6 +220,11 @@ export const transactionSchema = z.object({
   amount: z.number(),
   /** credit = money into the wallet (green, plus); debit = out of it (red, minus). */
   direction: z.enum(['credit', 'debit']),
+  /**
+   * What it did to the available balance (issue 11 §F; wallet.ts balanceEffect): 'none' for a
+   * pending or rejected recharge and a returned withdrawal, shown neutral, never as credited.
+   */
+  effect: z.enum(['credit', 'debit', 'none']),
   status: z.enum(TRANSACTION_STATUSES),
   created_at: z.string(),
   reference: z.string().nullable(),
@@ -208,20 +232,22 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/**
+ * GET /api/transactions query. `type` and `status` accept every spelling spec §3 gives (and ours),
+ * ignoring case and accents, and read as the canonical value (issue 11 §E; wallet.ts).
+ */
 export const transactionsQuerySchema = z.object({
-  type: z
-    .enum(TRANSACTION_TYPES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  status: z
-    .enum(TRANSACTION_STATUSES)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  type: spelledFilter(canonicalTransactionType, TRANSACTION_TYPE_SPELLINGS, MSG_WALLET.typeInvalid),
+  status: spelledFilter(
+    canonicalTransactionStatus,
+    TRANSACTION_STATUS_SPELLINGS,
+    MSG_WALLET.statusInvalid,
+  ),
   period: z
     .enum(PERIODS)
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageQuery(),
 });
 
 export const transactionsResponseSchema = z.object({
@@ -252,6 +278,8 @@ export const payRequestSchema = z.object({
     .trim()
     .min(3, MSG_PAYMENTS.payoutReferenceRequired)
     .max(40),
+  /** Required (true) for a withdrawal under review (docs/decisions/013); else 409. */
+  review_acknowledged: z.boolean({ error: MSG_PROTECTION.reviewAcknowledgeRequired }).optional(),
 });
 export const adjustmentRequestSchema = z.object({
   amount: z.unknown().transform((value, ctx) => {
@@ -315,5 +343,7 @@ export const adminWithdrawalSchema = z.object({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
+  /** Set when it was requested within 24 h of a sensitive account change (decision 013). */
+  review: adminWithdrawalReviewSchema.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

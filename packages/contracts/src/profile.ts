@@ -3,6 +3,7 @@ import { isEmail, passwordProblems, phoneProblems } from './auth';
 import { LIMITS } from './constants';
 import { passwordScore } from './password';
 import { MSG } from './messages';
+import { MSG_PROTECTION } from './protection';
 
 /**
  * Profile, password change and password recovery (spec §2 Profile and Forgot password, §5, §8;
@@ -62,17 +63,25 @@ function checkNewPassword(password: string, confirmation: string, add: Issue): v
 }
 
 /**
- * PATCH /api/user payload: `{name, email, phone}` (spec §2 Profile edit form). Same rules as
- * registration (spec §5). The phone stays required although the spec's profile form calls it
- * optional: every account has one (registration requires it, it is unique, and Pago Móvil needs
- * it) — see docs/decisions/006. `rol` and `status` may be sent back unchanged; the service refuses
- * a different value (spec §6: the role cannot be edited).
+ * PATCH /api/user payload: `{name, email, phone?, current_password?}` (spec §2 Profile edit form).
+ * Same rules as registration (spec §5). The phone is optional (spec §5 "phone optional"): absent
+ * or null leaves it unchanged; a blank phone is refused, since every account keeps one (it is the
+ * Pago Móvil payout destination; docs/decisions/006 and 013). `current_password` is required by
+ * the service only when the e-mail or the phone changes (docs/decisions/013). `rol` and `status`
+ * may be sent back unchanged; the service refuses a different value (spec §6).
  */
 export const profileUpdateRequestSchema = z
   .object({
     name: str(MSG.nameRequired),
     email: str(MSG.emailRequired),
-    phone: str(MSG.phoneRequired),
+    phone: z
+      .string({ error: MSG.phoneRequired })
+      .nullish()
+      .transform((v) => v ?? undefined),
+    current_password: z
+      .string({ error: MSG_ACCOUNT.currentPasswordRequired })
+      .nullish()
+      .transform((v) => v ?? ''),
     rol: z.string().optional(),
     status: z.string().optional(),
   })
@@ -80,12 +89,16 @@ export const profileUpdateRequestSchema = z
     const add: Issue = (path, message) => ctx.addIssue({ code: 'custom', path: [path], message });
     checkName(v.name.trim(), add);
     checkEmail(v.email.trim(), add);
-    for (const m of phoneProblems(v.phone.trim())) add('phone', m);
+    if (v.phone !== undefined) {
+      if (v.phone.trim() === '') add('phone', MSG_PROTECTION.phoneNotRemovable);
+      else for (const m of phoneProblems(v.phone.trim())) add('phone', m);
+    }
   })
   .transform((v) => ({
     name: v.name.trim(),
     email: v.email.trim().toLowerCase(),
-    phone: v.phone.trim(),
+    phone: v.phone?.trim(),
+    current_password: v.current_password,
     rol: v.rol,
     status: v.status,
   }));

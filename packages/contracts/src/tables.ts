@@ -80,6 +80,12 @@ export const tableDetailSchema = tableSchema.extend({
   game_id: z.string().nullable(),
   /** When the match starts (ISO), set while the countdown after the last seat fills runs. */
   starts_at: z.string().nullable(),
+  /**
+   * Provably fair (decision 015): hex SHA-256 of the server seed the table's next match deals
+   * with (or its running match), published from the first seat taken and fixed until that match
+   * ends; null while nobody has sat down this round.
+   */
+  commitment: z.string().nullable(),
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 
@@ -142,8 +148,11 @@ export const replayResponseSchema = z.object({
     client_seeds: z.array(z.string()),
   }),
   seats: z.array(z.object({ seat: z.number().int(), name: z.string() })),
-  /** The caller's own seat (names are not unique, so the viewer is told, not guessed). */
-  my_seat: z.number().int(),
+  /**
+   * The caller's own seat (names are not unique, so the viewer is told, not guessed); null when
+   * staff open a match they did not play (decision 015).
+   */
+  my_seat: z.number().int().nullable(),
   moves: z.array(
     z.object({
       seq: z.number().int(),

@@ -152,8 +152,17 @@ export const gameTables = pgTable(
     status: text('status').notNull().default('open'),
     /** Counts matches; the current round's escrow account is `table_escrow` ref `table:{id}:{round}`. */
     round: integer('round').notNull().default(1),
-    /** Provably fair: the next match's server seed, committed (hash shown) before anyone sits. */
+    /**
+     * Provably fair (decision 015): the server seed of this round's match, created when the first
+     * player sits and secret until that match ends. A trigger (migration 0014) refuses to change
+     * it within a round; settlement clears it as the round advances.
+     */
     roundServerSeed: text('round_server_seed'),
+    /**
+     * hex(SHA-256(utf8(roundServerSeed))), published in the waiting room; written by the trigger
+     * of migration 0014 from the seed (never by the app), null while the seed is.
+     */
+    roundCommitment: text('round_commitment'),
     ...timestamps,
   },
   (t) => [
@@ -409,6 +418,17 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Staff review (docs/decisions/013): set when requested within 24 h of a sensitive account
+     * change. `reviewUntil` ends the window of the latest change; `reviewChanges` lists the changes
+     * ({kind, at}); paying needs the acknowledgement, recorded here.
+     */
+    reviewUntil: timestamp('review_until', { withTimezone: true, mode: 'date' }),
+    reviewChanges: jsonb('review_changes').$type<{ kind: string; at: string }[]>(),
+    reviewAcknowledgedBy: bigint('review_acknowledged_by', { mode: 'number' }).references(
+      () => users.id,
+    ),
+    reviewAcknowledgedAt: timestamp('review_acknowledged_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -439,6 +459,29 @@ export const userBankAccounts = pgTable(
 );
 
 /**
+ * Sensitive account changes (issue 11 §B; docs/decisions/013): the e-mail, the phone (the Pago
+ * Móvil payout destination) or a new bank account, with when and from where. Append-only. A
+ * withdrawal requested within 24 hours of one goes to staff review.
+ */
+export const accountChanges = pgTable(
+  'account_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_changes_user_idx').on(t.userId, t.createdAt),
+    check('account_changes_kind_check', sql`${t.kind} in ('email', 'phone', 'bank_account')`),
+  ],
+);
+
+/**
  * HTTP idempotency (Idempotency-Key header): the first response of a (user, route, key) is stored
  * in the same transaction as its effect and replayed for retries with the same body.
  */
@@ -459,14 +502,16 @@ export const idempotencyRequests = pgTable(
   (t) => [uniqueIndex('idempotency_requests_key').on(t.userId, t.route, t.key)],
 );
 
-/** Append-only log of every staff action (who, what, when, before and after). */
+/**
+ * Append-only log of every staff action (who, what, when, before and after), of the players' own
+ * sensitive account changes, and of what the system records for staff (actor null: e.g. a burst
+ * of failed logins; docs/decisions/013).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorUserId: bigint('actor_user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
+    actorUserId: bigint('actor_user_id', { mode: 'number' }).references(() => users.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

@@ -14,11 +14,17 @@ export interface AppDeps {
   /** Chooses CPU moves (the engine's bots; tests may pass a simpler policy). */
   bots: BotPolicy;
   limiters: {
-    /** Failed logins per e-mail. */
-    loginEmail: RateLimiterAbstract;
-    /** Failed logins per client address. */
+    /** Failed logins per (e-mail, client address): 5 lock that pair only (decision 013). */
+    loginAccountAddress: RateLimiterAbstract;
+    /** Failed logins per client address, any account: 30 lock the address. */
     loginIp: RateLimiterAbstract;
-    /** check_email / check_identity / check_phone per client address. */
+    /** Failed logins per e-mail from any address: counted, recorded for staff, never locking. */
+    loginAccountBurst: RateLimiterAbstract;
+    /**
+     * Every question whether an e-mail, cédula or phone is taken, per client address:
+     * check_email / check_identity / check_phone, registrations and profile edits of the e-mail
+     * or phone (one counter; decision 013).
+     */
     availability: RateLimiterAbstract;
   };
 }

@@ -1,8 +1,9 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Button, Center, Container, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { LIMITS, MSG } from '@domino/contracts';
+import { LIMITS, MSG, MSG_FIRSTDAY } from '@domino/contracts';
 import { withTimeout } from '../lib/timing';
+import { classifyImportFailure, isChunkLoadError } from './load-errors';
 
 type PageModule = { default: ComponentType };
 
@@ -19,38 +20,59 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-class PageLoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
+/** What went wrong: null while the page is fine. */
+type Failure = 'download' | 'render' | null;
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+/**
+ * Catches what goes wrong under one page: a chunk that could not be downloaded (the connection:
+ * MSG.pageLoadError, 'Reintentar' downloads it again) or an error thrown by the page itself (our
+ * code: MSG_FIRSTDAY.pageRenderError, never blamed on the connection; 'Reintentar' renders it
+ * again and 'Ir al inicio' leaves it). Issue 11 F.
+ */
+class PageLoadBoundary extends Component<BoundaryProps, { failure: Failure }> {
+  override state: { failure: Failure } = { failure: null };
+
+  static getDerivedStateFromError(error: unknown): { failure: Failure } {
+    return { failure: isChunkLoadError(error) ? 'download' : 'render' };
   }
 
   override componentDidCatch(error: unknown): void {
-    console.error('Page failed to load', error);
+    console.error(isChunkLoadError(error) ? 'Page failed to load' : 'Page failed to render', error);
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
+    const { failure } = this.state;
+    if (failure === null) return this.props.children;
+    const download = failure === 'download';
     return (
       <Container size="sm" py="xl">
         <Alert
-          color="red"
+          color={download ? 'red' : 'orange'}
           variant="light"
           icon={<IconAlertTriangle aria-hidden />}
-          title="Error"
+          title={download ? 'Error' : MSG_FIRSTDAY.pageRenderErrorTitle}
           role="alert"
+          data-testid="page-error"
+          data-failure={failure}
         >
           <Stack gap="sm" align="flex-start">
-            {MSG.pageLoadError}
-            <Button
-              leftSection={<IconRefresh size={16} aria-hidden />}
-              variant="filled"
-              color="red"
-              onClick={this.props.onRetry}
-            >
-              Reintentar
-            </Button>
+            {download ? MSG.pageLoadError : MSG_FIRSTDAY.pageRenderError}
+            <Group gap="xs">
+              <Button
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                variant="filled"
+                color={download ? 'red' : 'orange'}
+                onClick={this.props.onRetry}
+              >
+                Reintentar
+              </Button>
+              {!download && (
+                // A full navigation: whatever broke in this page's state is left behind.
+                <Button component="a" href="/" variant="default">
+                  Ir al inicio
+                </Button>
+              )}
+            </Group>
           </Stack>
         </Alert>
       </Container>
@@ -68,12 +90,19 @@ export type LazyPageComponent = ComponentType & {
 };
 
 /**
- * A route element that loads its page chunk lazily (React.lazy). When the chunk fails or takes
- * longer than LIMITS.lazyChunkTimeoutMs, it shows MSG.pageLoadError with a 'Reintentar' button that
- * starts a fresh import. After `preload()` has resolved, it renders the page directly.
+ * A route element that loads its page chunk lazily (React.lazy). When the chunk cannot be
+ * downloaded or takes longer than LIMITS.lazyChunkTimeoutMs, it shows MSG.pageLoadError with a
+ * 'Reintentar' button that starts a fresh import; when the page throws (while its module runs or
+ * while it renders), MSG_FIRSTDAY.pageRenderError (load-errors.ts tells the two apart). After
+ * `preload()` has resolved, it renders the page directly.
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPageComponent {
-  const make = () => lazy(() => withTimeout(load(), LIMITS.lazyChunkTimeoutMs));
+  const make = () =>
+    lazy(() =>
+      withTimeout(load(), LIMITS.lazyChunkTimeoutMs).catch((error: unknown) => {
+        throw classifyImportFailure(error);
+      }),
+    );
   let Page = make();
   let loaded: ComponentType | null = null;
 

@@ -41,6 +41,7 @@ const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage
 const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
+const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 
 /**
  * The route table (spec §2). Pages that later issues build are registered with their guards and
@@ -112,6 +113,8 @@ export const routes: RouteObject[] = [
       { path: '/verificar', element: <VerifyPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
+      // The FAQ for everyone, logged in or not (the landing's #faq is for visitors only).
+      { path: '/faq', element: <FaqPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -83,6 +83,20 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('sends no JSON content type with a bodiless POST (the server refused it as an empty JSON body)', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'tok-1' }) });
+    const fetchMock = respond(200, '{"ok":true}');
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/logout', { method: 'POST' });
+    await apiRequest('/api/tables');
+    for (const [, init] of fetchMock.mock.calls as unknown as [string, RequestInit][]) {
+      const headers = init.headers as Record<string, string>;
+      expect(headers['Content-Type']).toBeUndefined();
+      expect(headers.Accept).toBe('application/json');
+      expect(init.body).toBeUndefined();
+    }
+  });
+
   it('omits Authorization when no token is stored', async () => {
     vi.stubGlobal('window', { localStorage: memoryStorage() });
     const fetchMock = respond(200, '[]');

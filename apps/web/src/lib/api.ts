@@ -4,8 +4,9 @@ import { readToken } from './storage';
 
 /**
  * The one HTTP client of the web app (spec §7, DESIGN §6). Same origin: every path starts with
- * `/api`. Each request sends JSON content type, Accept JSON, `X-Requested-With: XMLHttpRequest` and,
- * when a token is stored, `Authorization: Bearer <token>`. Failures become an ApiError whose
+ * `/api`. Each request sends Accept JSON, `X-Requested-With: XMLHttpRequest`, a JSON content type
+ * with a JSON body (never without a body: a bodiless POST such as /api/logout has none, issue 11)
+ * and, when a token is stored, `Authorization: Bearer <token>`. Failures become an ApiError whose
  * `message` is already the Spanish text to show.
  */
 
@@ -110,17 +111,12 @@ export interface RequestOptions {
 }
 
 /**
- * Sends one request and returns the 2xx response (its body unread).
- * `jsonContentType`: 'always' sends `Content-Type: application/json` on every non-multipart
- * request (apiRequest); 'with-body' only when a JSON body is sent (apiSend, apiBlob).
+ * Sends one request and returns the 2xx response (its body unread). `Content-Type:
+ * application/json` goes only with a JSON body; a FormData body gets the browser's multipart type.
  * @throws ApiError with status NO_RESPONSE and MSG.networkError when the server is unreachable,
  *   or with the response status and the message of `errorMessageFor` for a non-2xx response.
  */
-async function send(
-  path: string,
-  options: RequestOptions,
-  jsonContentType: 'always' | 'with-body',
-): Promise<Response> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = readToken();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -130,10 +126,9 @@ async function send(
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
-  else {
-    if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined || jsonContentType === 'always')
-      headers['Content-Type'] = 'application/json';
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
   }
 
   let response: Response;
@@ -181,7 +176,7 @@ function parseText(text: string): unknown {
  *   or with the response status and the message of `errorMessageFor` for a non-2xx response.
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
-  const response = await send(path, options, 'always');
+  const response = await send(path, options);
   const body = parseText(await response.text().catch(() => ''));
   if (typeof body === 'string') {
     // A 2xx that is not JSON (e.g. an HTML fallback page): not something the client can use.
@@ -233,13 +228,13 @@ export async function apiSend<T>(
   schema: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const response = await send(path, options, 'with-body');
+  const response = await send(path, options);
   const body: unknown = await response.json().catch(() => null);
   return parseWith(schema, body, response.status);
 }
 
 /** Fetches a protected binary (a payment proof) as a Blob; `<img src>` cannot send the token. */
 export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await send(path, { signal, headers: { Accept: 'image/*' } }, 'with-body');
+  const response = await send(path, { signal, headers: { Accept: 'image/*' } });
   return response.blob();
 }

@@ -49,3 +49,12 @@ export function formatCaracasDateTime(iso: string): string {
   for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/** Basis points (10 000 = 100 %) as a Spanish percentage: 800 -> '8 %', 250 -> '2,5 %'. */
+export function formatBps(bps: number): string {
+  const pct = bps / 100;
+  const text = Number.isInteger(pct)
+    ? String(pct)
+    : pct.toFixed(2).replace(/0+$/, '').replace('.', ',');
+  return `${text} %`;
+}

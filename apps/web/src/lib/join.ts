@@ -1,5 +1,6 @@
-import { MSG } from '@domino/contracts';
+import { MSG, splitPot, winnersPerMatch, type TableDetail } from '@domino/contracts';
 import { NO_RESPONSE, isApiError, serverMessage } from './api';
+import { bolivaresToCents } from './format';
 
 /**
  * The join rules shared by the dashboard's 'Jugar' and the waiting room's 'Unirme' (spec §2 Game
@@ -23,4 +24,72 @@ export function joinErrorText(error: unknown): string {
   if (!isApiError(error)) return MSG.joinError;
   if (error.status === NO_RESPONSE) return error.message;
   return serverMessage(error.body) ?? MSG.joinError;
+}
+
+/** The table's terms the join confirmation shows, read from GET /api/tables/{id}. */
+export type JoinTable = Pick<
+  TableDetail,
+  | 'id'
+  | 'name'
+  | 'entry_price'
+  | 'max_players'
+  | 'mode'
+  | 'target_points'
+  | 'house_fee_bps'
+  | 'pot_share_bps'
+>;
+
+/** What a player is told before paying an entry (issue 11 F). Every amount in céntimos. */
+export interface JoinTerms {
+  entryCents: number;
+  /** Entry × seats: what the table's match is played for. */
+  potCents: number;
+  houseFeeBps: number;
+  /** The house fee taken from the pot at the end of the match. */
+  houseFeeCents: number;
+  potShareBps: number;
+  /** The share of the pot that goes to the month's pot (Pote del Mes). */
+  potShareCents: number;
+  /** Players on the winning side: 2 in parejas, 1 in individual mode. */
+  winners: number;
+  /** What each winner receives. */
+  prizePerWinnerCents: number;
+  /** What the winning side receives together (prizePerWinnerCents × winners). */
+  prizeTotalCents: number;
+  balanceCents: number;
+  /** The balance once the entry is paid (negative when it does not reach). */
+  balanceAfterCents: number;
+  /** The balance pays the entry. */
+  affordable: boolean;
+}
+
+/**
+ * The join confirmation's figures, from the table's real terms and the player's balance (Bs., as
+ * the API sends them). The prize comes from `splitPot` of @domino/contracts, the very function
+ * the server settles matches with (decision 005), so the prize shown is the prize paid: the pot
+ * is entry × seats, the house fee and pot share are basis points of it rounded down, each winner
+ * gets an equal part and the indivisible céntimo goes to the house.
+ */
+export function joinTerms(table: JoinTable, balance: number): JoinTerms {
+  const entryCents = bolivaresToCents(table.entry_price);
+  const balanceCents = bolivaresToCents(balance);
+  const winners = winnersPerMatch(table.mode);
+  const split =
+    entryCents > 0
+      ? splitPot(entryCents, table.max_players, table.house_fee_bps, table.pot_share_bps, winners)
+      : { potCents: 0, houseFeeCents: 0, potShareCents: 0, prizeCents: 0, remainderCents: 0 };
+  return {
+    entryCents,
+    potCents: split.potCents,
+    houseFeeBps: table.house_fee_bps,
+    houseFeeCents: split.houseFeeCents,
+    potShareBps: table.pot_share_bps,
+    potShareCents: split.potShareCents,
+    winners,
+    prizePerWinnerCents: split.prizeCents,
+    prizeTotalCents: split.prizeCents * winners,
+    balanceCents,
+    balanceAfterCents: balanceCents - entryCents,
+    affordable: balanceCents >= entryCents,
+  };
 }

@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { userSchema, type AuthResponse, type User } from '@domino/contracts';
+import {
+  userSchema,
+  type AuthResponse,
+  type SessionEndReason,
+  type SessionEndedEvent,
+  type User,
+} from '@domino/contracts';
 import { apiGet, apiRequest, isApiError, onUnauthorized } from './api';
 import {
   clearStoredSession,
@@ -114,13 +120,49 @@ export async function logout(): Promise<boolean> {
   let ok = true;
   if (readToken()) {
     try {
-      await apiRequest('/api/logout', { method: 'POST', invalidateOn401: false });
+      await endingSessionHere('logged_out', () =>
+        apiRequest('/api/logout', { method: 'POST', invalidateOn401: false }),
+      );
     } catch (error) {
       ok = isApiError(error) && error.status === 401;
     }
   }
   endSessionLocally();
   return ok;
+}
+
+/** How many requests of this tab are ending its own session, by reason (see endingSessionHere). */
+const endingHere = new Map<SessionEndReason, number>();
+
+/**
+ * Runs a request by which this tab ends its own session (a logout, a password reset). The server
+ * pushes `session:ended` to this tab's sockets before it answers; while the request runs that
+ * event is not news (the caller finishes the session its own way, without the banner).
+ */
+export async function endingSessionHere<T>(
+  reason: SessionEndReason,
+  run: () => Promise<T>,
+): Promise<T> {
+  endingHere.set(reason, (endingHere.get(reason) ?? 0) + 1);
+  try {
+    return await run();
+  } finally {
+    const left = (endingHere.get(reason) ?? 1) - 1;
+    if (left > 0) endingHere.set(reason, left);
+    else endingHere.delete(reason);
+  }
+}
+
+/**
+ * The server ended the session of `token` and told its socket (`session:ended`, decision 012):
+ * the session-invalid flow with the server's Spanish reason (closed elsewhere, expired, password
+ * changed or reset, suspended). Ignored when `token` is no longer this tab's session (a socket of
+ * an older session) and while this tab itself is ending it for that reason (endingSessionHere).
+ */
+export function sessionEndedByServer(token: string | null, event: SessionEndedEvent): void {
+  if (!token || token !== state.token) return;
+  if (endingHere.has(event.reason)) return;
+  invalidateSession(event.message);
 }
 
 /**

@@ -1,12 +1,19 @@
 import { io, type Socket } from 'socket.io-client';
 import {
-  ACCOUNT_SUSPENDED_EVENT,
-  MSG_ADMIN,
+  SESSION_ENDED_CODE,
+  SESSION_ENDED_EVENT,
   TABLE_SOCKET_EVENTS,
+  sessionEndedEventSchema,
   tableClosedEventSchema,
   type TableClosedEvent,
 } from '@domino/contracts';
-import { getSession, invalidateSession, subscribeSession } from './session';
+import {
+  fetchCurrentUser,
+  getSession,
+  sessionEndedByServer,
+  subscribeSession,
+  updateUser,
+} from './session';
 
 /**
  * The realtime connection (spec §7 "Realtime", DESIGN §5): one Socket.IO client to the same origin,
@@ -26,6 +33,54 @@ function authPayload(token: string | null): Record<string, string> {
   return token ? { token } : {};
 }
 
+/** Whether a handshake refusal says the session has ended (decision 012). */
+function refusedAsEnded(error: unknown): boolean {
+  const data = (error as { data?: unknown } | null)?.data;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { code?: unknown }).code === SESSION_ENDED_CODE
+  );
+}
+
+/**
+ * Follows the end of the session a socket was opened with (decision 012). `tokenOf` gives the
+ * token the socket currently authenticates with.
+ * - `session:ended {reason, message}`: the session-invalid flow with the server's Spanish message
+ *   (the server drops the socket right after; Socket.IO does not reconnect a socket the server
+ *   dropped, so the old token is never used again);
+ * - a handshake refused with `auth/session_ended` (a token that died while the page was away):
+ *   GET /api/user decides, as on app start (a 401 ends the session with the usual banner).
+ */
+export function followSessionEnd(socket: Socket, tokenOf: () => string | null): void {
+  socket.on(SESSION_ENDED_EVENT, (payload: unknown) => {
+    const parsed = sessionEndedEventSchema.safeParse(payload);
+    if (parsed.success) sessionEndedByServer(tokenOf(), parsed.data);
+  });
+  socket.on('connect_error', (error: unknown) => {
+    if (refusedAsEnded(error)) void checkSession(tokenOf());
+  });
+}
+
+/**
+ * GET /api/user for the session of `token` (a 401 runs the session-invalid flow through the API
+ * client). Resolves true when the session is still this tab's and valid.
+ */
+async function checkSession(token: string | null): Promise<boolean> {
+  if (!token || getSession().token !== token) return false;
+  try {
+    const user = await fetchCurrentUser();
+    if (getSession().token !== token) return false;
+    updateUser(user);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How long the shared socket waits before trying again after the server refused or dropped it. */
+const RETRY_AFTER_REFUSAL_MS = 5_000;
+
 function ensureSocket(): Socket {
   if (socket) return socket;
   connectedToken = getSession().token;
@@ -36,11 +91,32 @@ function ensureSocket(): Socket {
     reconnectionDelayMax: 30_000,
     timeout: 10_000,
   });
-  // Swallow handshake errors (no endpoint yet, invalid token): reconnection handles recovery.
-  socket.on('connect_error', () => undefined);
-  // Staff suspended this account: end the session at once with the reason (issue 6). The
-  // server revoked every token already; it drops the sockets right after this event.
-  socket.on(ACCOUNT_SUSPENDED_EVENT, () => invalidateSession(MSG_ADMIN.suspendedNotice));
+  const s = socket;
+  // The session ended (logout elsewhere, expiry, password change or reset, suspension).
+  followSessionEnd(s, () => connectedToken);
+  let endNoticed = false;
+  s.on(SESSION_ENDED_EVENT, () => (endNoticed = true));
+  s.on('connect', () => (endNoticed = false));
+  // Transport errors (no endpoint yet) are retried by Socket.IO itself. A refusal by the server
+  // (`socket.active` false) is not: after a dead session the session change reconnects it; after
+  // any other refusal (the server could not check the token), try again later.
+  s.on('connect_error', (error: unknown) => {
+    if (s.active || refusedAsEnded(error)) return;
+    const token = connectedToken;
+    window.setTimeout(() => {
+      if (!s.connected && !s.active && connectedToken === token) s.connect();
+    }, RETRY_AFTER_REFUSAL_MS);
+  });
+  // Dropped by the server without `session:ended` (a notice lost on the way): reconnect only if
+  // the session still holds, never with a dead token. After the notice, the session change (or
+  // this tab's own logout finishing) reconnects the socket without the token.
+  s.on('disconnect', (reason: string) => {
+    if (reason !== 'io server disconnect' || endNoticed) return;
+    const token = connectedToken;
+    void checkSession(token).then((valid) => {
+      if (valid && connectedToken === token && !s.connected) s.connect();
+    });
+  });
 
   // Log in or out: reconnect so the server sees the right identity.
   subscribeSession(() => {

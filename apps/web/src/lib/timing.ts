@@ -10,10 +10,15 @@ export function shouldRecordActivity(lastRecordedAt: number, now: number, thrott
   return now - lastRecordedAt >= throttleMs;
 }
 
-/** Rejects when `promise` has not settled after `ms` (lazy chunk time-out). */
+/** What `withTimeout` rejects with when the time is up. */
+export class TimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
+/** Rejects with a TimeoutError when `promise` has not settled after `ms` (lazy chunk time-out). */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);

@@ -47,7 +47,8 @@ export async function listAudit(db: Executor, f: AuditFilters): Promise<AuditRes
       total: sql<number>`count(*) over ()`,
     })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorUserId))
+    // No actor: rows the system recorded by itself (docs/decisions/013).
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(conditions.length > 0 ? and(...conditions) : sql`true`)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(perPage)
@@ -66,7 +67,10 @@ export async function listAudit(db: Executor, f: AuditFilters): Promise<AuditRes
   return {
     entries: rows.map(({ entry, actorName, actorEmail }) => ({
       id: entry.id,
-      actor: { id: entry.actorUserId, name: actorName, email: actorEmail },
+      actor:
+        entry.actorUserId === null
+          ? null
+          : { id: entry.actorUserId, name: actorName ?? '', email: actorEmail ?? '' },
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,

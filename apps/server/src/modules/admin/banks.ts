@@ -6,7 +6,7 @@ import type {
   bankInputSchema,
   rechargeAccountInputSchema,
 } from '@domino/contracts';
-import { MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
+import { MSG_ADMIN, MSG_PAYMENTS, sortBanks } from '@domino/contracts';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
@@ -59,7 +59,10 @@ function bankStatus(status: string): BankStatus {
   return status === 'activo' || status === 'active' ? 'activo' : 'inactivo';
 }
 
-/** GET /api/admin/banks: every bank, active or not, by code, with its active recharge accounts. */
+/**
+ * GET /api/admin/banks: every bank, active or not, with its active recharge accounts, in the
+ * players' order (sortBanks: Spanish alphabetical by name; docs/decisions/016).
+ */
 export async function listBanks(db: Executor, id?: number): Promise<AdminBank[]> {
   const rows = await db
     .select({
@@ -69,17 +72,18 @@ export async function listBanks(db: Executor, id?: number): Promise<AdminBank[]>
         where ra.bank_id = banks.id and ra.active)::int`,
     })
     .from(banks)
-    .where(id === undefined ? sql`true` : eq(banks.id, id))
-    .orderBy(asc(banks.code));
-  return rows.map(({ bank, active }) => ({
-    id: bank.id,
-    code: bank.code,
-    name: bank.name,
-    status: bankStatus(bank.status),
-    active_accounts: Number(active),
-    created_at: bank.createdAt.toISOString(),
-    updated_at: bank.updatedAt.toISOString(),
-  }));
+    .where(id === undefined ? sql`true` : eq(banks.id, id));
+  return sortBanks(
+    rows.map(({ bank, active }) => ({
+      id: bank.id,
+      code: bank.code,
+      name: bank.name,
+      status: bankStatus(bank.status),
+      active_accounts: Number(active),
+      created_at: bank.createdAt.toISOString(),
+      updated_at: bank.updatedAt.toISOString(),
+    })),
+  );
 }
 
 async function oneBank(db: Executor, id: number): Promise<AdminBank> {

@@ -295,7 +295,7 @@ describe('staff console routes', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: MSG_ADMIN.userNotFound, code: 'admin/user_not_found' });
     }
-    expect((await get('/api/admin/users/abc', admin)).statusCode).toBe(422);
+    expect((await get('/api/admin/users/abc', admin)).statusCode).toBe(404);
   });
 
   it('suspends a player: tokens revoked at once, login refused, seat refunded, audited; reactivation lets them back', async () => {
@@ -440,27 +440,30 @@ describe('staff console routes', () => {
     expect((await get('/api/admin/banks', admin)).json()).toHaveLength(countBefore);
     expect(await auditRows('bank.create')).toEqual([]);
 
-    const created = await post('/api/admin/banks', admin, { code: '0134', name: ' Banesco ' });
+    const created = await post('/api/admin/banks', admin, {
+      code: '0199',
+      name: ' Banco de Prueba ',
+    });
     expect(created.statusCode).toBe(201);
     const bank = created.json();
     expect(bank).toMatchObject({
-      code: '0134',
-      name: 'Banesco',
+      code: '0199',
+      name: 'Banco de Prueba',
       status: 'activo',
       active_accounts: 0,
     });
-    expect(await playerBanks()).toContain('0134');
+    expect(await playerBanks()).toContain('0199');
 
     const clash = await send('PATCH', `/api/admin/banks/${bank.id}`, admin, {
       code: '0175',
-      name: 'Banesco',
+      name: 'Banco de Prueba',
     });
     expect(clash.statusCode).toBe(422);
     const edited = await send('PATCH', `/api/admin/banks/${bank.id}`, admin, {
-      code: '0134',
-      name: 'Banesco Banco Universal',
+      code: '0199',
+      name: 'Banco de Prueba Universal',
     });
-    expect(edited.json()).toMatchObject({ name: 'Banesco Banco Universal' });
+    expect(edited.json()).toMatchObject({ name: 'Banco de Prueba Universal' });
     expect(
       (await send('PATCH', '/api/admin/banks/99999', admin, { code: '0999', name: 'X' }))
         .statusCode,
@@ -468,7 +471,7 @@ describe('staff console routes', () => {
 
     const off = await post(`/api/admin/banks/${bank.id}/deactivate`, admin);
     expect(off.json().status).toBe('inactivo');
-    expect(await playerBanks()).not.toContain('0134');
+    expect(await playerBanks()).not.toContain('0199');
     const p = await registerPlayer(t);
     await fundPlayer(t, p, admin, '1000');
     const w = await post('/api/withdraw_api', p.token, { amount: 600, bank_account: bank.id });
@@ -481,15 +484,15 @@ describe('staff console routes', () => {
     expect((await post(`/api/admin/banks/${bank.id}/activate`, admin)).json().status).toBe(
       'activo',
     );
-    expect(await playerBanks()).toContain('0134');
+    expect(await playerBanks()).toContain('0199');
 
     expect((await auditRows('bank.create', bank.id))[0]).toMatchObject({
       before: null,
-      after: { code: '0134', name: 'Banesco', status: 'activo' },
+      after: { code: '0199', name: 'Banco de Prueba', status: 'activo' },
     });
     expect((await auditRows('bank.update', bank.id))[0]).toMatchObject({
-      before: { name: 'Banesco' },
-      after: { name: 'Banesco Banco Universal' },
+      before: { name: 'Banco de Prueba' },
+      after: { name: 'Banco de Prueba Universal' },
     });
     expect((await auditRows('bank.activate', bank.id))[0]).toMatchObject({
       before: { status: 'inactivo' },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ACCOUNT_SUSPENDED_EVENT,
   MSG_ADMIN,
   adminBankSchema,
   adminDashboardSchema,
@@ -23,10 +22,11 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@domino/contracts';
+import { idParam, pageQuery } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
+import { endSessions } from '../auth/sessions';
 import { listHistory } from '../games/history';
 import { listTransactions } from '../payments/transactions';
-import { ROOMS } from '../realtime/rooms';
 import { publishTable } from '../tables/publish';
 import { listAudit } from './audit-log';
 import {
@@ -43,7 +43,7 @@ import { adminDashboard, runLedgerCheck } from './dashboard';
 import { reactivateUser, requireUser, searchUsers, suspendUser, userDetail } from './users';
 
 const tags = ['Administración'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
@@ -134,7 +134,7 @@ export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Partidas con dinero terminadas de un usuario',
           params: idParams,
-          querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+          querystring: z.object({ page: pageQuery() }),
           response: { 200: historyResponseSchema, 404: errorSchema },
         },
       },
@@ -160,10 +160,8 @@ export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
         const out = await db().transaction((tx) =>
           suspendUser(tx, staffId(req), userId, req.body.reason),
         );
-        // After commit: the open browser logs out at once, then its sockets are dropped (the
-        // event is delivered first: packets to a socket keep their order).
-        hub.toUser(userId, ACCOUNT_SUSPENDED_EVENT, { message: MSG_ADMIN.suspendedNotice });
-        hub.io?.in(ROOMS.user(userId)).disconnectSockets(true);
+        // After commit: every open browser of the account logs out at once (decision 012).
+        endSessions(hub, { userId }, 'suspended');
         if (out.leftTable) await publishTable(db(), hub, out.leftTable.tableId);
         return {
           message: MSG_ADMIN.userSuspended,

@@ -1,13 +1,14 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { AdminRecharge, AdminWithdrawal } from '@domino/contracts';
-import { centsToBolivares } from '@domino/contracts';
+import type { AccountChangeKind, AdminRecharge, AdminWithdrawal } from '@domino/contracts';
+import { centsToBolivares, staffReviewMessage } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { banks, rechargeAccounts, recharges, users, withdrawals } from '../../db/schema';
 
 /** Staff review queues (issue 4): pending first (oldest first), then decided (newest first). */
 
 const decider = alias(users, 'decider');
+const reviewer = alias(users, 'reviewer');
 const PENDING_FIRST = (status: typeof recharges.status | typeof withdrawals.status) =>
   sql`case when ${status} = 'pendiente' then 0 else 1 end`;
 
@@ -49,11 +50,18 @@ export async function listRecharges(db: Executor, status?: string): Promise<Admi
 
 export async function listWithdrawals(db: Executor, status?: string): Promise<AdminWithdrawal[]> {
   const rows = await db
-    .select({ w: withdrawals, u: users, b: banks, decider: decider.name })
+    .select({
+      w: withdrawals,
+      u: users,
+      b: banks,
+      decider: decider.name,
+      reviewer: reviewer.name,
+    })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .innerJoin(banks, eq(banks.id, withdrawals.bankId))
     .leftJoin(decider, eq(decider.id, withdrawals.decidedBy))
+    .leftJoin(reviewer, eq(reviewer.id, withdrawals.reviewAcknowledgedBy))
     .where(status ? eq(withdrawals.status, status) : sql`true`)
     .orderBy(
       PENDING_FIRST(withdrawals.status),
@@ -62,7 +70,7 @@ export async function listWithdrawals(db: Executor, status?: string): Promise<Ad
       asc(withdrawals.id),
     )
     .limit(200);
-  return rows.map(({ w, u, b, decider: deciderName }) => ({
+  return rows.map(({ w, u, b, decider: deciderName, reviewer: reviewerName }) => ({
     id: w.id,
     user: { id: u.id, name: u.name, email: u.email },
     amount: centsToBolivares(w.amountCents),
@@ -79,5 +87,29 @@ export async function listWithdrawals(db: Executor, status?: string): Promise<Ad
     decided_by: deciderName,
     decided_at: w.decidedAt?.toISOString() ?? null,
     created_at: w.createdAt.toISOString(),
+    review: reviewOfWithdrawal(w, reviewerName),
   }));
+}
+
+/**
+ * The staff view of a withdrawal's review (docs/decisions/013): the account changes it was
+ * requested after, the end of their window, an explanation, and who acknowledged it; null when the
+ * withdrawal was not flagged.
+ */
+function reviewOfWithdrawal(
+  w: typeof withdrawals.$inferSelect,
+  reviewerName: string | null,
+): AdminWithdrawal['review'] {
+  if (w.reviewUntil === null) return null;
+  const changes = (w.reviewChanges ?? []).map((c) => ({
+    kind: c.kind as AccountChangeKind,
+    at: c.at,
+  }));
+  return {
+    changes,
+    until: w.reviewUntil.toISOString(),
+    message: changes.length > 0 ? staffReviewMessage(changes) : '',
+    acknowledged_by: reviewerName,
+    acknowledged_at: w.reviewAcknowledgedAt?.toISOString() ?? null,
+  };
 }

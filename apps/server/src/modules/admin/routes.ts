@@ -11,6 +11,7 @@ import {
   payRequestSchema,
   reasonRequestSchema,
 } from '@domino/contracts';
+import { idParam } from '@domino/contracts';
 import type { Tx } from '../../db/client';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
@@ -25,7 +26,7 @@ import { adminConsoleRoutes } from './console';
 import { listRecharges, listWithdrawals } from './queries';
 
 const tags = ['Administración'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 const decisionResponse = z.object({
   message: z.string(),
   id: z.number().int(),
@@ -164,6 +165,11 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Marcar un retiro como pagado',
+          description:
+            'Un retiro en revisión (`review` en la cola: pedido dentro de las 24 horas siguientes ' +
+            'a un cambio de correo, teléfono o cuenta bancaria) exige `review_acknowledged: true`; ' +
+            'sin ello responde 409 payments/review_required. El reconocimiento queda en la ' +
+            'auditoría del pago.',
           params: idParams,
           body: payRequestSchema,
           response: { 200: decisionResponse, 409: errorSchema },
@@ -175,7 +181,13 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
           `withdrawal.pay:${req.params.id}`,
           { id: req.params.id, ...req.body },
           async (tx, staffId) => ({
-            ...(await payWithdrawal(tx, staffId, req.params.id, req.body.payout_reference)),
+            ...(await payWithdrawal(
+              tx,
+              staffId,
+              req.params.id,
+              req.body.payout_reference,
+              req.body.review_acknowledged === true,
+            )),
             id: req.params.id,
             kind: 'withdrawal',
             message: 'Retiro marcado como pagado',

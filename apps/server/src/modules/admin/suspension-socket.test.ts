@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { ACCOUNT_SUSPENDED_EVENT, MSG_ADMIN } from '@domino/contracts';
+import { MSG_ADMIN, SESSION_ENDED_EVENT } from '@domino/contracts';
 import { loadConfig } from '../../config';
 import type { RunningServer } from '../../server';
 import { startServer } from '../../server';
@@ -10,7 +10,8 @@ import { newPlayer } from '../../test/helpers';
 
 /**
  * Suspension over a real Socket.IO connection (issue 6): the suspended player's open socket gets
- * `account:suspended` first and is then disconnected by the server; the old token is refused.
+ * `session:ended {reason: 'suspended'}` first (decision 012: one event for every way a session
+ * ends) and is then disconnected by the server; the old token is refused.
  */
 describe('suspending a connected player', () => {
   let server: RunningServer;
@@ -78,7 +79,7 @@ describe('suspending a connected player', () => {
     const gone = new Promise<string>((resolve) =>
       socket.once('disconnect', (reason) => resolve(reason)),
     );
-    socket.on(ACCOUNT_SUSPENDED_EVENT, (p: unknown) => {
+    socket.on(SESSION_ENDED_EVENT, (p: unknown) => {
       events.push('suspended');
       payload = p;
     });
@@ -92,7 +93,7 @@ describe('suspending a connected player', () => {
     expect(res.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
     expect(events).toEqual(['suspended']);
-    expect(payload).toEqual({ message: MSG_ADMIN.suspendedNotice });
+    expect(payload).toEqual({ reason: 'suspended', message: MSG_ADMIN.suspendedNotice });
     expect((await json('GET', '/api/user', undefined, token)).status).toBe(401);
   });
 });

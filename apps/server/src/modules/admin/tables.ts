@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type {} from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MSG,
-  MSG_PAYMENTS,
+  MSG_INPUT,
   MSG_TABLES,
   TABLE_SOCKET_EVENTS,
   centsToBolivares,
@@ -13,18 +12,20 @@ import {
   tableDetailSchema,
   tableInputSchema,
 } from '@domino/contracts';
+import { idParam } from '@domino/contracts';
 import { gameTables } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { multipartBodySchema, multipartFile } from '../../lib/multipart';
 import { audit } from '../audit/audit';
 import { requireAuth, session } from '../auth/plugin';
 import { publishTable } from '../tables/publish';
 import { tableDetails } from '../tables/repo';
-import { editTable, setTableStatus, tableValues } from '../tables/staff';
+import { auditedTable, editTable, setTableStatus, tableValues } from '../tables/staff';
 import { ImageRejected, processImage } from '../uploads/images';
 import { findImage, storeImage } from '../uploads/repo';
 
 const tags = ['Administración'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 /**
  * Staff management of the table catalogue (issue 5, /admin/mesas; decision 010): create, edit,
@@ -88,7 +89,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
             targetType: 'table',
             targetId: row!.id,
             before: null,
-            after: row,
+            after: row ? auditedTable(row) : null,
           });
           return row!.id;
         });
@@ -158,22 +159,21 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
           summary: 'Subir la imagen de una mesa (multipart: image)',
           params: idParams,
           consumes: ['multipart/form-data'],
+          body: multipartBodySchema(
+            {},
+            { name: 'image', description: 'Obligatoria. PNG, JPG/JPEG o SVG de hasta 5 MB' },
+          ),
           response: { 200: tableDetailSchema },
         },
       },
       async (req) => {
         const staff = session(req).user.id;
-        const part = await req.file();
-        if (!part) throw AppError.validation({ image: [MSG_PAYMENTS.proofType] });
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch {
-          throw AppError.validation({ image: [MSG_PAYMENTS.proofSize] });
-        }
+        // Read and size-checked before validation (lib/multipart.ts): over 5 MB is refused.
+        const file = multipartFile(req.body, 'image');
+        if (!file) throw AppError.validation({ image: [MSG_INPUT.imageMissing] });
         let image;
         try {
-          image = await processImage(data);
+          image = await processImage(file.bytes);
         } catch (err) {
           if (err instanceof ImageRejected) throw AppError.validation({ image: [err.userMessage] });
           throw err;

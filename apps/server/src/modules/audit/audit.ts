@@ -8,7 +8,8 @@ import { auditLog } from '../../db/schema';
 export async function audit(
   tx: Executor,
   entry: {
-    actorUserId: number;
+    /** Null for what the system records by itself (docs/decisions/013). */
+    actorUserId: number | null;
     action: string;
     targetType: string;
     targetId: string | number;

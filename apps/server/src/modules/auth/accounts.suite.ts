@@ -14,7 +14,9 @@ export function accountSuite(kind: DbKind): void {
     const skip = kind === 'postgres' && !(await postgresAvailable());
     let t: TestApp;
     beforeAll(async () => {
-      if (!skip) t = await buildTestApp(kind);
+      // The production limit of availability questions (fewer than 60 come from the inject
+      // address in this suite, registrations included).
+      if (!skip) t = await buildTestApp(kind, { AVAILABILITY_LIMIT_PER_MINUTE: '60' });
     });
     afterAll(async () => {
       if (!skip) await t.close();
@@ -258,6 +260,54 @@ export function accountSuite(kind: DbKind): void {
           email: [MSG.emailRequired],
           password: [MSG.passwordRequired],
         });
+      },
+    );
+
+    it.skipIf(skip)(
+      'logs out a bodiless POST with a JSON content type, as the web app and the spec’s client send it',
+      async () => {
+        const reg = (await post('/api/register_api', newPlayer())).json();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/logout',
+          headers: { authorization: `Bearer ${reg.token}`, 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ message: 'Sesión cerrada correctamente' });
+        expect((await get('/api/user', reg.token)).statusCode).toBe(401);
+        // Without any content type too.
+        const again = (await post('/api/register_api', newPlayer())).json();
+        const bare = await t.app.inject({
+          method: 'POST',
+          url: '/api/logout',
+          headers: { authorization: `Bearer ${again.token}` },
+        });
+        expect(bare.statusCode).toBe(200);
+        expect((await get('/api/user', again.token)).statusCode).toBe(401);
+        // An empty JSON body is no body: a route that needs one refuses it as invalid input (422),
+        // and a broken JSON body is still refused (400).
+        const empty = await t.app.inject({
+          method: 'POST',
+          url: '/api/login_api',
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          payload: '',
+        });
+        expect(empty.statusCode).toBe(422);
+        const broken = await t.app.inject({
+          method: 'POST',
+          url: '/api/login_api',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"email":',
+        });
+        expect(broken.statusCode).toBe(400);
+        // Fastify's prototype-poisoning guard still applies to JSON bodies.
+        const poisoned = await t.app.inject({
+          method: 'POST',
+          url: '/api/login_api',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"__proto__":{"x":1},"email":"a@b.co","password":"x"}',
+        });
+        expect(poisoned.statusCode).toBe(400);
       },
     );
 

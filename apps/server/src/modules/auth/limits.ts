@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MSG } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../lib/deps';
 import { createLimiter } from '../../lib/rate-limit';
 
 /** A 429 AppError carrying the Retry-After seconds the error handler sends. */
@@ -23,14 +24,31 @@ export interface AccountLimiters {
   recoveryIp: RateLimiterAbstract;
   /** Failed reset submissions (dead or expired links) per client address: 20. */
   resetIp: RateLimiterAbstract;
-  /** Wrong current passwords per user on the password change: 5. */
+  /**
+   * Wrong current passwords per user: 5. Counts the password change and the confirmations of an
+   * e-mail, phone or bank-account change (docs/decisions/013).
+   */
   passwordChange: RateLimiterAbstract;
   /** Profile photo uploads per user: 10 per 10 minutes (each one is decoded and re-encoded). */
   avatar: RateLimiterAbstract;
 }
 
+const limitersByApp = new WeakMap<AppDeps, AccountLimiters>();
+
+/**
+ * The account limiters of an app instance: one set per instance, shared by every module (the
+ * profile, the bank accounts and the password change count wrong passwords in the same
+ * `passwordChange` counter even without Redis).
+ */
 export function accountLimiters(app: FastifyInstance): AccountLimiters {
-  const redis = app.deps.redis;
+  const existing = limitersByApp.get(app.deps);
+  if (existing) return existing;
+  const created = buildAccountLimiters(app.deps.redis);
+  limitersByApp.set(app.deps, created);
+  return created;
+}
+
+function buildAccountLimiters(redis: AppDeps['redis']): AccountLimiters {
   return {
     recoveryEmail: createLimiter(
       { keyPrefix: 'recovery_email', points: 3, durationSec: 900 },

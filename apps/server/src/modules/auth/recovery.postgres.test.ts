@@ -99,7 +99,12 @@ describe('account races on postgres', async () => {
     const email = `carrera_${Date.now()}@example.com`;
     const results = await Promise.all(
       players.map((p) =>
-        call('PATCH', '/api/user', { name: p.name, email, phone: p.phone }, p.token),
+        call(
+          'PATCH',
+          '/api/user',
+          { name: p.name, email, phone: p.phone, current_password: p.password },
+          p.token,
+        ),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -115,7 +120,12 @@ describe('account races on postgres', async () => {
     const phone = newPlayer().phone;
     const results = await Promise.all(
       players.map((p) =>
-        call('PATCH', '/api/user', { name: p.name, email: p.email, phone }, p.token),
+        call(
+          'PATCH',
+          '/api/user',
+          { name: p.name, email: p.email, phone, current_password: p.password },
+          p.token,
+        ),
       ),
     );
     const codes = results.map((r) => r.statusCode);

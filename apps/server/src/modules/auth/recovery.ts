@@ -128,11 +128,12 @@ export async function checkResetToken(db: Db, token: string): Promise<{ expiresA
 
 /**
  * Sets a new password with a recovery link's token (payload already validated under the spec §5
- * rules), marks the token used and revokes ALL sessions of the user.
+ * rules), marks the token used and revokes ALL sessions of the user. Resolves to the user's id (the
+ * caller ends the user's sockets after the commit: auth/sessions.ts `endSessions`).
  * Errors: 410 `recovery/invalid_token` (unknown, used or superseded), 410 `recovery/expired_token`,
  * 403 `auth/suspended`.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
   const tokenHash = hashToken(token);
   // Cheap check first: a dead link does not cost an argon2 hash.
   const early = await tokenProblem(db, tokenHash);
@@ -160,7 +161,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(eq(users.id, user.id));
     await revokeAllTokens(tx, user.id);
     await cancelResetTokens(tx, user.id);
-    return 'done' as const;
+    return user.id;
   });
   if (outcome === 'lost') throw (await tokenProblem(db, tokenHash)) ?? invalidToken();
+  return outcome;
 }

@@ -24,14 +24,17 @@ import {
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { blockedFor, consume } from '../../lib/rate-limit';
-import { createMailer } from '../mail/mailer';
+import { appMailer } from '../mail/app-mailer';
+import { loginFailed, loginSucceeded, loginWait } from '../protection/login-guard';
+import { askAvailability, clientOf } from '../protection/request';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
 import { accountLimiters, apiErrorSchema, rateLimited } from './limits';
 import { requireAuth, session } from './plugin';
 import { checkResetToken, requestPasswordRecovery, resetPassword } from './recovery';
-import type { ClientInfo, SessionSettings } from './service';
-import { login, register, revokeToken } from './service';
+import type { SessionSettings } from './service';
+import { login, register } from './service';
+import { endSessions, logout } from './sessions';
 
 const tags = ['Cuentas'];
 
@@ -47,11 +50,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     rememberTtlMs: config.REMEMBER_TTL_DAYS * 86_400_000,
   };
   const db = () => app.deps.database.db;
-  const clientOf = (req: { ip: string; headers: Record<string, unknown> }): ClientInfo => ({
-    ip: req.ip,
-    userAgent:
-      typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
-  });
+
+  /** One question whether an e-mail, cédula or phone is taken (decision 013); 429 when spent. */
+  const availability = (ip: string) => askAvailability(app.deps, ip);
 
   r.post(
     '/api/register_api',
@@ -59,11 +60,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Registrar un jugador e iniciar su sesión',
+        description:
+          'Cada intento cuenta en el mismo límite por dirección IP que check_email, ' +
+          'check_identity y check_phone (60 por minuto): 429 al agotarlo.',
         body: registerRequestSchema,
-        response: { 201: authResponseSchema },
+        response: { 201: authResponseSchema, 429: apiErrorSchema },
       },
     },
     async (req, reply) => {
+      // A registration answers whether its e-mail, cédula and phone are taken: it spends the
+      // same per-address counter as check_* (docs/decisions/013).
+      await availability(req.ip);
       const result = await register(db(), req.body, settings, clientOf(req));
       return reply.code(201).send(result);
     },
@@ -75,34 +82,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Iniciar sesión',
+        description:
+          '429 tras 5 contraseñas incorrectas para una cuenta desde una misma dirección IP (solo ' +
+          'esa dirección queda bloqueada para esa cuenta, 15 minutos) o 30 desde una dirección ' +
+          'para cualquier cuenta. 20 fallos para una cuenta desde cualquier dirección en 15 ' +
+          'minutos quedan en el registro de auditoría para el personal, sin bloquear la cuenta.',
         body: loginRequestSchema,
-        response: { 200: authResponseSchema },
+        response: { 200: authResponseSchema, 429: apiErrorSchema },
       },
     },
     async (req) => {
-      const emailKey = req.body.email;
-      const wait =
-        (await blockedFor(limiters.loginEmail, emailKey)) ??
-        (await blockedFor(limiters.loginIp, req.ip));
+      const { email } = req.body;
+      const wait = await loginWait(limiters, email, req.ip);
       if (wait !== null) throw rateLimited(wait, MSG.tooManyLoginAttempts);
       try {
         const result = await login(db(), req.body, settings, clientOf(req));
-        await limiters.loginEmail.delete(emailKey);
+        await loginSucceeded(limiters, email, req.ip);
         return result;
       } catch (err) {
-        if (err instanceof AppError && err.code === 'auth/invalid_credentials') {
-          await consume(limiters.loginEmail, emailKey);
-          await consume(limiters.loginIp, req.ip);
-        }
+        if (err instanceof AppError && err.code === 'auth/invalid_credentials')
+          await loginFailed(db(), limiters, email, req.ip);
         throw err;
       }
     },
   );
-
-  const availability = async (ip: string) => {
-    const wait = await consume(limiters.availability, ip);
-    if (wait !== null) throw rateLimited(wait);
-  };
 
   r.post(
     '/api/check_email',
@@ -166,13 +169,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    dataDir: config.DATA_DIR,
-    log: (line) => app.log.info(line),
-  });
-  app.addHook('onClose', async () => mailer.close());
+  const mailer = appMailer(app);
   const accountLimits = accountLimiters(app);
 
   r.post(
@@ -234,13 +231,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const wait = await blockedFor(accountLimits.resetIp, req.ip);
       if (wait !== null) throw rateLimited(wait, MSG_ACCOUNT.tooManyResetAttempts);
+      let userId: number;
       try {
-        await resetPassword(db(), req.body.token, req.body.password);
+        userId = await resetPassword(db(), req.body.token, req.body.password);
       } catch (err) {
         if (err instanceof AppError && err.status === 410)
           await consume(accountLimits.resetIp, req.ip);
         throw err;
       }
+      endSessions(app.deps.hub, { userId }, 'password_reset');
       return { message: MSG_ACCOUNT.resetDone };
     },
   );
@@ -282,11 +281,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Cerrar la sesión (revoca el token)',
+          description:
+            'Revoca el token de esta sesión y desconecta sus sockets en todos los nodos (evento ' +
+            '`session:ended`). Sin cuerpo, o con `{}`. Las demás sesiones del usuario siguen abiertas.',
           response: { 200: z.object({ message: z.string() }), 401: errorSchema },
         },
       },
       async (req) => {
-        await revokeToken(db(), session(req).tokenId);
+        await logout(db(), app.deps.hub, session(req).tokenId);
         return { message: 'Sesión cerrada correctamente' };
       },
     );

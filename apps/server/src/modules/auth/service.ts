@@ -34,6 +34,8 @@ export interface AuthContext {
   user: UserRow;
   tokenId: number;
   tokenHash: string;
+  /** When the token stops working (fixed at login; spec §4 session lifetime). */
+  expiresAt: Date;
 }
 
 /** The unique indexes of `users` and the field each protects (registration and profile edit). */
@@ -184,7 +186,7 @@ export async function authenticate(db: Executor, token: string): Promise<AuthCon
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ user: users, tokenId: authTokens.id })
+    .select({ user: users, tokenId: authTokens.id, expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
@@ -195,7 +197,7 @@ export async function authenticate(db: Executor, token: string): Promise<AuthCon
       ),
     );
   if (!row || row.user.status !== 'activo') return null;
-  return { user: row.user, tokenId: row.tokenId, tokenHash };
+  return { user: row.user, tokenId: row.tokenId, tokenHash, expiresAt: row.expiresAt };
 }
 
 /** Revokes one token (logout). Idempotent. */

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { STATIC_BANKS } from '@domino/contracts';
+import { PAGO_MOVIL_BANKS } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { banks, gameTables, rechargeAccounts, users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
 import { createWallet } from '../ledger/accounts';
 
 /**
- * First-start data (issue 2, DESIGN §2): the static banks of spec §3, one active recharge
- * account, a handful of demo tables, and the admin user. Idempotent: each part is created only
- * when absent, inside one transaction guarded by an advisory lock so two nodes starting together
- * do not both seed.
+ * First-start data (issue 2, DESIGN §2): the banks that take part in Pago Móvil (issue 11 §F;
+ * docs/decisions/016; existing databases get the missing ones from migration 0015), one active
+ * recharge account, a handful of demo tables, and the admin user. Idempotent: each part is
+ * created only when absent, inside one transaction guarded by an advisory lock so two nodes
+ * starting together do not both seed.
  *
  * Returns the generated admin password when one had to be generated (to print once), else null.
  */
@@ -25,7 +26,7 @@ export async function bootstrap(
     if (opts.seedDemo) {
       await tx
         .insert(banks)
-        .values(STATIC_BANKS.map((b) => ({ code: b.code, name: b.name })))
+        .values(PAGO_MOVIL_BANKS.map((b) => ({ code: b.code, name: b.name })))
         .onConflictDoNothing();
       const [ra] = await tx.select({ n: count() }).from(rechargeAccounts);
       if (!ra || ra.n === 0) {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_MESSAGES } from '@domino/contracts';
+import { GAME_MESSAGES, MSG_FAIRNESS } from '@domino/contracts';
 import type { GameView, MoveRequest } from '@domino/contracts';
 import type { MatchState, Move, Seat } from '@domino/domino';
 import { replay, verifyMatch } from '@domino/domino';
@@ -196,8 +196,12 @@ describe('practice games over HTTP', () => {
     ).json();
     let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     expect(view.fairness.client_seeds[0]).toBe('mi-semilla');
-    const fairnessBefore = await t.app.inject(`/api/games/${game_id}/fairness`);
+    const fairnessBefore = await api('GET', `/api/games/${game_id}/fairness`);
     expect(fairnessBefore.statusCode).toBe(409);
+    expect(fairnessBefore.json()).toEqual({
+      message: MSG_FAIRNESS.notFinished,
+      code: 'game/not_finished',
+    });
     let guard = 0;
     while (view.status === 'playing' && guard++ < 2000) {
       if (view.turn_seat === 0) {
@@ -216,7 +220,12 @@ describe('practice games over HTTP', () => {
     expect(Math.max(...view.scores)).toBeGreaterThanOrEqual(100);
     expect(view.result?.won).toBe(view.result?.winner_seats.includes(0));
     expect(view.fairness.server_seed).toMatch(/^[0-9a-f]{64}$/);
-    const record = (await t.app.inject(`/api/games/${game_id}/fairness`)).json();
+    const record = (await api('GET', `/api/games/${game_id}/fairness`)).json();
+    // Only the match's own players (and staff) read its seeds and deals (decision 015).
+    expect(
+      (await api('GET', `/api/games/${game_id}/fairness`, undefined, otherToken)).json(),
+    ).toEqual({ message: MSG_FAIRNESS.notAParticipant, code: 'game/not_a_player' });
+    expect((await t.app.inject(`/api/games/${game_id}/fairness`)).statusCode).toBe(401);
     expect(record.deals.length).toBe(view.hands_played);
     const check = verifyMatch(
       {

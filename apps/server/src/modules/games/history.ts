@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HistoryItem } from '@domino/contracts';
-import { LIMITS, MSG, centsToBolivares, gameMessage } from '@domino/contracts';
+import { LIMITS, MSG_FAIRNESS, centsToBolivares } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { findGame, gamePlayersOf, movesOf } from './repo';
+import { gamePlayersOf, movesOf } from './repo';
+import type { RecordViewer } from './record-access';
+import { finishedMatchFor } from './record-access';
 import { seatName } from './view';
 
 /**
@@ -59,15 +60,18 @@ export async function listHistory(db: Executor, userId: number, page: number) {
   return { matches, total: Number(mine[0]?.total ?? 0), page, per_page: perPage };
 }
 
-/** The move log and revealed seeds of a finished match the caller played (for the replay view). */
-export async function replayData(db: Executor, gameId: string, userId: number) {
-  const game = await findGame(db, gameId);
-  if (!game) throw new AppError('game/not_found', 404, gameMessage('game/not_found'));
-  const players = await gamePlayersOf(db, gameId);
-  const me = players.find((p) => p.userId === userId);
-  if (!me) throw new AppError('game/not_a_player', 403, gameMessage('game/not_a_player'));
-  const state = game.state as MatchState;
-  if (state.status !== 'finished') throw new AppError('game/not_finished', 409, MSG.notFound);
+/**
+ * The move log and revealed seeds of a finished match, for its players and staff (decision 015;
+ * the same rule as the fairness record). Seat names are as the viewer's seat sees them (seat 0's
+ * view for staff who did not play). Errors: 404; 403 `game/not_a_player`; 409 before the end.
+ */
+export async function replayData(db: Executor, gameId: string, viewer: RecordViewer) {
+  const { players, state, viewerSeat } = await finishedMatchFor(
+    db,
+    gameId,
+    viewer,
+    MSG_FAIRNESS.replayNotFinished,
+  );
   const moves = await movesOf(db, gameId);
   return {
     game_id: gameId,
@@ -77,8 +81,8 @@ export async function replayData(db: Executor, gameId: string, userId: number) {
       server_seed: state.fairness.serverSeed,
       client_seeds: [...state.fairness.clientSeeds],
     },
-    seats: players.map((p) => ({ seat: p.seat, name: seatName(p, me.seat) })),
-    my_seat: me.seat,
+    seats: players.map((p) => ({ seat: p.seat, name: seatName(p, viewerSeat ?? 0) })),
+    my_seat: viewerSeat,
     moves: moves.map((m) => ({
       seq: m.seq,
       seat: m.seat,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,13 +11,15 @@ import {
   practiceGameRequestSchema,
   practiceGameResponseSchema,
 } from '@domino/contracts';
+import { pageQuery, uuidParam } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
 import type { GamesContext } from './service';
 import { createPracticeGame, getFairnessRecord, openGameView, submitMove } from './service';
 import { listHistory, replayData } from './history';
+import type { RecordViewer } from './record-access';
 
 const tags = ['Partidas'];
-const gameParams = z.object({ gameId: z.string().min(1).max(64) });
+const gameParams = z.object({ gameId: uuidParam });
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
@@ -34,25 +36,19 @@ export function gamesContext(app: FastifyInstance): GamesContext {
   };
 }
 
+/** The reader of a match record: the session's user, staff when their role is `admin`. */
+function recordViewer(req: FastifyRequest): RecordViewer {
+  const { user } = session(req);
+  return { userId: user.id, staff: user.rol === 'admin' };
+}
+
 /**
  * Practice games and the public board API (issue 3): create a match against the CPU, read the
- * caller's player view, play a move with an expected version.
+ * caller's player view, play a move with an expected version; and the records of a finished
+ * match (fairness record and replay), for its players and staff (decision 015).
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   const ctx = gamesContext(app);
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/games/:gameId/fairness',
-    {
-      schema: {
-        tags,
-        summary: 'Semillas reveladas y repartos de una partida terminada (para verificarla)',
-        params: gameParams,
-        response: { 200: fairnessRecordSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
-    async (req) => getFairnessRecord(ctx.db, req.params.gameId),
-  );
-
   await app.register(async (scope) => {
     requireAuth(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -85,7 +81,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Mis Partidas: partidas con dinero terminadas',
-          querystring: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+          querystring: z.object({ page: pageQuery() }),
           response: { 200: historyResponseSchema },
         },
       },
@@ -93,11 +89,30 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
     );
 
     r.get(
+      '/api/games/:gameId/fairness',
+      {
+        schema: {
+          tags,
+          summary:
+            'Semillas reveladas y repartos de una partida terminada (sus jugadores y el personal)',
+          params: gameParams,
+          response: {
+            200: fairnessRecordSchema,
+            403: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+          },
+        },
+      },
+      async (req) => getFairnessRecord(ctx.db, req.params.gameId, recordViewer(req)),
+    );
+
+    r.get(
       '/api/games/:gameId/replay',
       {
         schema: {
           tags,
-          summary: 'Jugadas y semillas de una partida terminada (repetición)',
+          summary: 'Jugadas y semillas de una partida terminada (sus jugadores y el personal)',
           params: gameParams,
           response: {
             200: replayResponseSchema,
@@ -107,7 +122,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => replayData(ctx.db, req.params.gameId, session(req).user.id),
+      async (req) => replayData(ctx.db, req.params.gameId, recordViewer(req)),
     );
 
     r.get(

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Difficulty, GameView, MoveRequest } from '@domino/contracts';
-import { gameMessage } from '@domino/contracts';
+import { MSG_FAIRNESS, gameMessage } from '@domino/contracts';
 import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
 import type { TableConfig } from '@domino/domino';
 import { DEFAULT_CONFIG, applyMove, legalMoves, playerView, startMatch } from '@domino/domino';
@@ -27,6 +27,8 @@ import {
   presenceOf,
 } from './repo';
 import { gameViewJson } from './view';
+import type { RecordViewer } from './record-access';
+import { finishedMatchFor } from './record-access';
 
 /**
  * Games on the server (DESIGN §5): the engine is authoritative, state lives in PostgreSQL, a move
@@ -351,19 +353,11 @@ function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: number)
 
 /**
  * The audit record of a finished game for /verificar (DESIGN §4): the commitment, both seeds and
- * every hand's deal. Public once the match is over (nothing is hidden any more); 409 before.
+ * every hand's deal. For the match's players and staff only, like its replay (decision 015).
+ * Errors: 404; 403 `game/not_a_player`; 409 `game/not_finished` before the end.
  */
-export async function getFairnessRecord(db: Executor, gameId: string) {
-  const game = await findGame(db, gameId);
-  if (!game) throw new AppError('game/not_found', 404, gameMessage('game/not_found'));
-  const state = game.state as MatchState;
-  if (state.status !== 'finished') {
-    throw new AppError(
-      'game/not_finished',
-      409,
-      'La semilla del servidor se revela cuando termina la partida.',
-    );
-  }
+export async function getFairnessRecord(db: Executor, gameId: string, viewer: RecordViewer) {
+  const { game, state } = await finishedMatchFor(db, gameId, viewer, MSG_FAIRNESS.notFinished);
   return {
     game_id: game.id,
     mode: state.config.mode,

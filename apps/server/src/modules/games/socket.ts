@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { gameMessage, moveRequestSchema } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
+import type { SocketSession } from '../realtime/session-guard';
+import { sessionEndedAck } from '../realtime/session-guard';
 import type { GamesContext } from './service';
 import { getGameView, markDisconnected, reclaimSeat, submitMove } from './service';
 
@@ -15,21 +17,27 @@ function failure(err: unknown): { ok: false; code: string; message: string } {
   return { ok: false, code: 'server/internal', message: gameMessage('server/internal') };
 }
 
+/** How long a player may be without a socket in a game (a reload) before they count as gone. */
+export const PRESENCE_GRACE_MS = 8_000;
+
 /**
  * Game messages of an authenticated socket (DESIGN §5, lila-ws style: every client message is
  * acknowledged). `game:join {game_id}` -> `{ok, view}`; `game:move {game_id, version, tile, end}`
  * (or `pass`/`draw`) -> `{ok, version}` or `{ok: false, code, message}`. Views are pushed as
  * `game:view` to the user's room after every change.
+ *
+ * Session checks (docs/decisions/012): every event of an ended or expired session is refused
+ * before it gets here (SessionGuard). `game:join` reveals a hand, so it also re-reads the token in
+ * the database; `game:move` relies on the local check, the server-side disconnect that ends a
+ * session on every node, and the node's periodic sweep (one round trip per move, decision 008).
  */
-/** How long a player may be without a socket in a game (a reload) before they count as gone. */
-export const PRESENCE_GRACE_MS = 8_000;
-
 export function registerGameSocket(
   socket: Socket,
-  userId: number,
+  session: SocketSession,
   ctx: GamesContext,
   onError: (err: unknown) => void,
 ): void {
+  const { userId } = session;
   socket.on('game:join', async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
     const parsed = joinSchema.safeParse(payload);
@@ -40,6 +48,11 @@ export function registerGameSocket(
         message: gameMessage('game/invalid_move'),
       });
     try {
+      const ended = await session.verify();
+      if (ended) {
+        ack(sessionEndedAck(ended));
+        return session.end(ended);
+      }
       // Opening the game screen (or reconnecting) takes the seat back from the bot.
       await reclaimSeat(ctx, parsed.data.game_id, userId).catch(onError);
       const view = await getGameView(ctx.db, parsed.data.game_id, userId);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,18 +17,27 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
   withdrawRequestSchema,
+  withdrawReviewResponseSchema,
+  withdrawalReviewSchema,
 } from '@domino/contracts';
+import { idParam } from '@domino/contracts';
 import { eq } from 'drizzle-orm';
 import { recharges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
+import { multipartBodySchema, multipartFields, multipartFile } from '../../lib/multipart';
+import { accountLimiters, apiErrorSchema } from '../auth/limits';
 import { requireAuth, session } from '../auth/plugin';
+import { appMailer } from '../mail/app-mailer';
+import { recentAccountChanges, reviewOf } from '../protection/changes';
+import { passwordGate } from '../protection/password-gate';
+import { clientOf } from '../protection/request';
 import { walletBalanceCents } from '../ledger/accounts';
 import type { ProcessedImage } from '../uploads/images';
 import { ImageRejected, processImage } from '../uploads/images';
 import { findImage } from '../uploads/repo';
 import {
-  addBankAccount,
+  addOwnBankAccount,
   listAvailableBanks,
   listBankAccounts,
   listRechargeAccounts,
@@ -40,40 +48,6 @@ import { listTransactions } from './transactions';
 
 const tags = ['Billetera'];
 
-/** Reads a multipart recharge form: text fields plus at most one `payment_proof` file. */
-async function readRechargeForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
-  if (!request.isMultipart()) {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body))
-      if (typeof v === 'string' || typeof v === 'number') fields[k] = String(v);
-    return { fields, file: null };
-  }
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'payment_proof' || file) {
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      try {
-        file = await part.toBuffer();
-      } catch {
-        throw AppError.validation({ payment_proof: [MSG_PAYMENTS.proofSize] });
-      }
-      if (part.file.truncated)
-        throw AppError.validation({ payment_proof: [MSG_PAYMENTS.proofSize] });
-      if (file.length === 0) file = null;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, file };
-}
-
 /**
  * Player wallet routes (issue 4; spec §7): balance, client data, recharge accounts, banks,
  * recharge and withdrawal requests, bank accounts, transactions and the proof image.
@@ -81,6 +55,7 @@ async function readRechargeForm(
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
   const { hub } = app.deps;
+  const mailer = appMailer(app);
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -152,6 +127,18 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           summary:
             'Solicitar una recarga (multipart: amount, reference, account_id, payment_proof opcional)',
           consumes: ['multipart/form-data'],
+          body: multipartBodySchema(
+            {
+              amount: 'Obligatorio. Monto en bolívares (mínimo 250, hasta dos decimales)',
+              reference:
+                'Obligatoria. Referencia del Pago Móvil (3 a 20 letras, números o guiones)',
+              account_id: 'Obligatorio. Id de la cuenta de la plataforma que recibió el pago',
+            },
+            {
+              name: 'payment_proof',
+              description: 'Comprobante opcional: PNG, JPG/JPEG o SVG de hasta 5 MB',
+            },
+          ),
           response: {
             201: z.object({ message: z.string(), id: z.number().int(), status: z.string() }),
           },
@@ -159,8 +146,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req, reply) => {
         const userId = session(req).user.id;
-        const { fields, file } = await readRechargeForm(req);
-        const parsed = rechargeFieldsSchema.safeParse(fields);
+        // The form was read and checked before validation (lib/multipart.ts): an empty, oversized
+        // or second file never gets here.
+        const file = multipartFile(req.body, 'payment_proof', { optional: true })?.bytes ?? null;
+        const parsed = rechargeFieldsSchema.safeParse(multipartFields(req.body));
         let proof: ProcessedImage | null = null;
         let proofError: string | null = null;
         if (file) {
@@ -213,7 +202,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Comprobante de una recarga (dueño o personal)',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: idParam }),
         },
       },
       async (req, reply) => {
@@ -236,12 +225,34 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
+    r.get(
+      '/api/withdraw_review',
+      {
+        schema: {
+          tags,
+          summary: '¿Un retiro solicitado ahora quedaría en revisión? (y por qué)',
+          description:
+            'Tras un cambio de correo, teléfono o cuenta bancaria, los retiros de las 24 horas ' +
+            'siguientes los revisa el personal antes de pagarlos (docs/decisions/013).',
+          response: { 200: withdrawReviewResponseSchema },
+        },
+      },
+      async (req) => {
+        const review = reviewOf(await recentAccountChanges(db(), session(req).user.id));
+        return { under_review: review !== null, review };
+      },
+    );
+
     r.post(
       '/api/withdraw_api',
       {
         schema: {
           tags,
           summary: 'Solicitar un retiro (el monto se reserva de inmediato)',
+          description:
+            'Dentro de las 24 horas siguientes a un cambio de correo, teléfono o cuenta bancaria, ' +
+            'el retiro queda en revisión del personal: `review` dice qué cambió, cuándo y hasta ' +
+            'cuándo.',
           body: withdrawRequestSchema,
           response: {
             201: z.object({
@@ -249,6 +260,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
               id: z.number().int(),
               status: z.string(),
               new_balance: z.number(),
+              /** Set when it goes to staff review (docs/decisions/013). */
+              review: withdrawalReviewSchema.nullable(),
             }),
             409: errorSchema,
           },
@@ -269,6 +282,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
               id: created.id,
               status: 'pendiente',
               new_balance: centsToBolivares(created.balanceCents),
+              review: created.review,
             },
           };
         });
@@ -290,18 +304,32 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Registrar una cuenta bancaria propia',
+          description:
+            'Exige la contraseña actual en `current_password` (422 si falta o no es correcta; ' +
+            '429 tras 5 incorrectas en 15 minutos). Avisa al correo de la cuenta y deja en ' +
+            'revisión del personal los retiros de las 24 horas siguientes.',
           body: bankAccountRequestSchema,
           response: {
             201: z.object({
               message: z.string(),
               bank_account: clientDataSchema.shape.bank_accounts.element,
             }),
+            422: apiErrorSchema,
+            429: apiErrorSchema,
           },
         },
       },
       async (req, reply) => {
-        const account = await db().transaction((tx) =>
-          addBankAccount(tx, session(req).user.id, req.body),
+        const userId = session(req).user.id;
+        const account = await addOwnBankAccount(
+          {
+            db: db(),
+            client: clientOf(req),
+            notices: { mailer, publicUrl: app.deps.config.publicUrl, log: req.log },
+            password: passwordGate(accountLimiters(app).passwordChange, userId),
+          },
+          userId,
+          req.body,
         );
         return reply
           .code(201)

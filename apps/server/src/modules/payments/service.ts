@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@domino/contracts';
-import { MSG, MSG_PAYMENTS } from '@domino/contracts';
-import type { Executor, Tx } from '../../db/client';
+import { MSG, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import {
   banks,
@@ -15,8 +15,14 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { walletBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import type { ClientInfo } from '../auth/service';
+import { recentAccountChanges, recordAccountChanges, reviewOf } from '../protection/changes';
+import type { NoticeContext } from '../protection/notices';
+import { maskAccountNumber, sendChangeNotice } from '../protection/notices';
+import type { PasswordGate } from '../protection/password-gate';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
+import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
 
 /**
  * Recharges and withdrawals (issue 4; DESIGN §3 flows; spec §5 rules).
@@ -30,14 +36,18 @@ import { storeImage } from '../uploads/repo';
 const field = (name: string, message: string) =>
   AppError.validation({ [name]: [message] } as FieldErrors);
 
-/** Banks players can choose (spec §3: status activo/active/absent count as available). */
+/**
+ * Banks players can choose (spec §3: status activo/active/absent count as available), in the
+ * Spanish alphabetical order of their names (sortBanks; docs/decisions/016), the same order as
+ * the staff page. Sorted here, not in SQL: PGlite and PostgreSQL need not share a Spanish
+ * collation.
+ */
 export async function listAvailableBanks(db: Executor) {
   const rows = await db
     .select()
     .from(banks)
-    .where(inArray(banks.status, ['activo', 'active']))
-    .orderBy(asc(banks.name));
-  return rows.map((b) => ({ id: b.id, code: b.code, name: b.name, status: b.status }));
+    .where(inArray(banks.status, ['activo', 'active']));
+  return sortBanks(rows).map((b) => ({ id: b.id, code: b.code, name: b.name, status: b.status }));
 }
 
 /** Active platform accounts that receive Pago Móvil recharges (spec §3 Recharge account). */
@@ -185,7 +195,11 @@ export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason
 
 /**
  * Requests a withdrawal: the amount leaves the available balance at once (wallet ->
- * pending_withdrawals). Errors: 422 with the spec's messages (bank, balance).
+ * pending_withdrawals). Within WITHDRAWAL_REVIEW_HOURS of a change of the e-mail, phone or a bank
+ * account it carries a staff review (the changes and the window's end; docs/decisions/013), which
+ * staff must acknowledge to pay it. The user row is read before the changes, so a withdrawal that
+ * sees a new payout phone also sees the change that set it. Returns the id, the new balance in
+ * céntimos and the review (null when none). Errors: 422 with the spec's messages (bank, balance).
  */
 export async function requestWithdrawal(
   tx: Tx,
@@ -199,6 +213,7 @@ export async function requestWithdrawal(
   if (!bank) throw field('bank_account', MSG_PAYMENTS.bankUnavailable);
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+  const review = reviewOf(await recentAccountChanges(tx, userId));
   const wallet = await walletAccountId(tx, userId);
   const [row] = await tx
     .insert(withdrawals)
@@ -210,6 +225,8 @@ export async function requestWithdrawal(
       payoutTypeIdentification: user.typeIdentification,
       payoutNIdentification: user.nIdentification,
       payoutName: user.name,
+      reviewUntil: review ? new Date(review.until) : null,
+      reviewChanges: review ? review.changes : null,
     })
     .returning({ id: withdrawals.id });
   if (!row) throw new Error('withdrawal insert returned no row');
@@ -226,7 +243,7 @@ export async function requestWithdrawal(
       reference: { type: 'withdrawal', id: row.id },
       actorUserId: userId,
     });
-    return { id: row.id, balanceCents: moved.balances.get(wallet) ?? 0 };
+    return { id: row.id, balanceCents: moved.balances.get(wallet) ?? 0, review };
   } catch (err) {
     if (err instanceof AppError && err.code === 'wallet/insufficient_funds')
       throw field('amount', MSG.withdrawExceedsBalance);
@@ -252,9 +269,15 @@ async function settleWithdrawal(
   tx: Tx,
   staffId: number,
   id: number,
-  decision: { paid: true; payoutReference: string } | { paid: false; reason: string },
+  decision:
+    | { paid: true; payoutReference: string; reviewAcknowledged: boolean }
+    | { paid: false; reason: string },
 ) {
   const row = await lockWithdrawal(tx, id);
+  const underReview = row.reviewUntil !== null;
+  if (decision.paid && underReview && !decision.reviewAcknowledged)
+    throw new AppError('payments/review_required', 409, MSG_PROTECTION.reviewRequired);
+  const acknowledged = decision.paid && underReview;
   const hold = await systemAccount(tx, 'pending_withdrawals');
   const destination = decision.paid
     ? await systemAccount(tx, 'pago_movil_out')
@@ -280,6 +303,7 @@ async function settleWithdrawal(
       ...(decision.paid
         ? { payoutReference: decision.payoutReference }
         : { reason: decision.reason }),
+      ...(acknowledged ? { reviewAcknowledgedBy: staffId, reviewAcknowledgedAt: sql`now()` } : {}),
       decidedBy: staffId,
       decidedAt: sql`now()`,
       updatedAt: sql`now()`,
@@ -291,16 +315,32 @@ async function settleWithdrawal(
     targetType: 'withdrawal',
     targetId: id,
     before: { status: row.status },
-    after: decision.paid ? { status, payout_reference: decision.payoutReference } : { status },
+    after: decision.paid
+      ? {
+          status,
+          payout_reference: decision.payoutReference,
+          ...(acknowledged ? { review_acknowledged: true, review_changes: row.reviewChanges } : {}),
+        }
+      : { status },
     reason: decision.paid ? null : decision.reason,
   });
   const balanceCents = decision.paid ? null : (moved.balances.get(destination) ?? 0);
   return { userId: row.userId, status, balanceCents };
 }
 
-/** Staff mark a withdrawal paid: pending_withdrawals -> pago_movil_out, once. */
-export function payWithdrawal(tx: Tx, staffId: number, id: number, payoutReference: string) {
-  return settleWithdrawal(tx, staffId, id, { paid: true, payoutReference });
+/**
+ * Staff mark a withdrawal paid: pending_withdrawals -> pago_movil_out, once. A withdrawal under
+ * review (docs/decisions/013) needs `reviewAcknowledged`, else 409 `payments/review_required`
+ * (MSG_PROTECTION.reviewRequired); the acknowledgement is stored and audited with the payment.
+ */
+export function payWithdrawal(
+  tx: Tx,
+  staffId: number,
+  id: number,
+  payoutReference: string,
+  reviewAcknowledged = false,
+) {
+  return settleWithdrawal(tx, staffId, id, { paid: true, payoutReference, reviewAcknowledged });
 }
 
 /** Staff reject a withdrawal: the amount returns to the wallet, once. */
@@ -380,7 +420,9 @@ export async function addBankAccount(
   const bank = await bankByCode(tx, input.account_number.slice(0, 4));
   if (!bank) throw field('account_number', MSG_PAYMENTS.accountNumberBank);
   const named = input.bank_name.trim().toUpperCase();
-  if (named !== bank.name.toUpperCase() && named !== bank.code && named !== String(bank.id)) {
+  // Spec §3's short name ('VENEZUELA') still names its bank for clients written against it.
+  const names = [bank.name.toUpperCase(), bank.code, String(bank.id), SPEC_BANK_NAMES[bank.code]];
+  if (!names.includes(named)) {
     throw field('account_number', MSG_PAYMENTS.accountNumberMismatch);
   }
   try {
@@ -408,6 +450,63 @@ export async function addBankAccount(
       throw field('account_number', MSG_PAYMENTS.bankAccountDuplicate);
     throw err;
   }
+}
+
+/** What adding a bank account needs besides the database (docs/decisions/013). */
+export interface BankAccountContext {
+  db: Db;
+  client: ClientInfo;
+  notices: NoticeContext;
+  password: PasswordGate;
+}
+
+/**
+ * POST /api/bank-accounts with the current password (issue 11 §B): checks the password (counted
+ * per user; 422 on `current_password`, 429 while blocked), stores the account and records the
+ * change (account_changes + audit) in one transaction, then notices the account's e-mail. Returns
+ * the stored account. Errors: those of `addBankAccount` and of the password check.
+ */
+export async function addOwnBankAccount(
+  ctx: BankAccountContext,
+  userId: number,
+  input: Parameters<typeof addBankAccount>[2] & { current_password: string },
+) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+  await ctx.password.verify(
+    user.passwordHash,
+    input.current_password,
+    MSG_PROTECTION.currentPasswordForBank,
+  );
+  const { account, at } = await ctx.db.transaction(async (tx) => {
+    const stored = await addBankAccount(tx, userId, input);
+    const when = await recordAccountChanges(
+      tx,
+      userId,
+      [
+        {
+          kind: 'bank_account',
+          before: null,
+          after: { bank: stored.bank_name, account_number: stored.account_number },
+        },
+      ],
+      ctx.client,
+    );
+    return { account: stored, at: when };
+  });
+  await sendChangeNotice(ctx.notices, {
+    to: user.email,
+    name: user.name,
+    lines: [
+      {
+        label: 'Cuenta bancaria nueva',
+        detail: `${account.bank_name}, ${maskAccountNumber(account.account_number)}`,
+      },
+    ],
+    at,
+    client: ctx.client,
+  });
+  return account;
 }
 
 export async function listBankAccounts(db: Executor, userId: number) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { balanceEffect } from '@domino/contracts';
 import type { SQL } from 'drizzle-orm';
 import type {
   Period,
@@ -7,9 +8,16 @@ import type {
   TransactionType,
   TransactionsResponse,
 } from '@domino/contracts';
-import { LIMITS, centsToBolivares } from '@domino/contracts';
+import type { AccountChange } from '@domino/contracts';
+import {
+  LIMITS,
+  centsToBolivares,
+  changedThings,
+  withdrawalReviewMessage,
+} from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { periodRange } from '../../lib/time';
+import { reviewUntil } from '../protection/changes';
 
 /**
  * A player's transactions (issue 4; spec §2, §3, §4, §9), read from the request tables
@@ -45,7 +53,8 @@ function itemsQuery(userId: number): SQL {
       case w.status when 'pendiente' then 'pending' when 'completado' then 'completed' else 'rejected' end,
       w.created_at, w.payout_reference,
       jsonb_build_object('Banco', b.name, 'Pago Móvil a', w.payout_phone,
-        'Documento', w.payout_type_identification || '-' || w.payout_n_identification, 'Motivo', w.reason)
+        'Documento', w.payout_type_identification || '-' || w.payout_n_identification, 'Motivo', w.reason,
+        'Revisión', w.review_changes)
     from withdrawals w join banks b on b.id = w.bank_id
     where w.user_id = ${userId}
     union all
@@ -72,7 +81,7 @@ type Row = {
   status: TransactionStatus;
   created_at: string | Date;
   reference: string | null;
-  details: Record<string, string | number | null>;
+  details: Record<string, unknown>;
   total?: string | number;
 };
 
@@ -80,9 +89,21 @@ function rowsOf(res: unknown): Row[] {
   return (res as { rows: Row[] }).rows;
 }
 
+/**
+ * The player's text for a withdrawal's staff review (docs/decisions/013): while pending, what
+ * changed, when and until when; once decided, that staff reviewed it. Null when not flagged.
+ */
+function reviewNote(changes: unknown, status: string): string | null {
+  if (!Array.isArray(changes) || changes.length === 0) return null;
+  const list = changes as AccountChange[];
+  if (status === 'pending') return withdrawalReviewMessage(list, reviewUntil(list).toISOString());
+  return `Revisado por el personal por un cambio reciente en tu cuenta: ${changedThings(list)}.`;
+}
+
 function toTransaction(r: Row): Transaction {
   const type = (LEDGER_TYPES[r.type] ?? r.type) as TransactionType;
-  const details = { ...r.details };
+  const details = { ...r.details } as Record<string, unknown>;
+  if ('Revisión' in details) details['Revisión'] = reviewNote(details['Revisión'], r.status);
   if (
     typeof details['Saldo después'] === 'number' ||
     typeof details['Saldo después'] === 'string'
@@ -95,10 +116,11 @@ function toTransaction(r: Row): Transaction {
     description: r.description,
     amount: centsToBolivares(Number(r.amount_cents)),
     direction: r.direction,
+    effect: balanceEffect({ type_transaction: type, status: r.status, direction: r.direction }),
     status: r.status,
     created_at: new Date(r.created_at).toISOString(),
     reference: r.reference,
-    details,
+    details: details as Transaction['details'],
   };
 }
 

@@ -18,6 +18,18 @@ export class RealtimeHub {
     this.io?.to(ROOMS.table(tableId)).emit(event, payload);
   }
 
+  /**
+   * Sends `event` to every socket in `room` except those also in `except`, on every node, and then
+   * disconnects them (server-side, so the client does not reconnect on its own). Packets to one
+   * socket keep their order, so the event arrives before the disconnect (docs/decisions/012).
+   */
+  closeRoom(room: string, event: string, payload: unknown, except?: string): void {
+    if (!this.io) return;
+    const target = except ? this.io.to(room).except(except) : this.io.to(room);
+    target.emit(event, payload);
+    target.disconnectSockets(true);
+  }
+
   /** Sends `event` to the public `tables` channel. */
   toTables(event: string, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);

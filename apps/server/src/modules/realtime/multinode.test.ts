@@ -173,6 +173,8 @@ async function startNode(databaseUrl: string): Promise<Node> {
         LOG_LEVEL: 'error',
         ADMIN_EMAIL: 'admin@test.local',
         ADMIN_PASSWORD: 'AdminPass123',
+        // Registrations share the per-address availability limit, kept in the shared Redis.
+        AVAILABILITY_LIMIT_PER_MINUTE: '100000',
       },
       stdio: 'ignore',
     },

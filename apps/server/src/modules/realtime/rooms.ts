@@ -1,7 +1,11 @@
-/** Socket.IO rooms (DESIGN §5): public tables channel, one per user, table and game. */
+/**
+ * Socket.IO rooms (DESIGN §5): public tables channel, one per user, table and game, and one per
+ * session (token id) so that one session's sockets can be ended alone (docs/decisions/012).
+ */
 export const ROOMS = {
   tables: 'tables',
   user: (userId: number) => `user:${userId}`,
   table: (tableId: number) => `table:${tableId}`,
   game: (gameId: string) => `game:${gameId}`,
+  session: (tokenId: number) => `session:${tokenId}`,
 } as const;

@@ -257,7 +257,7 @@ function individualSuite(kind: DbKind) {
           expect(replay.moves.filter((m: { actor: string }) => m.actor === 'autoplay').length).toBe(
             autoplays,
           );
-          const fairness = (await get(`/api/games/${gameId}/fairness`)).json();
+          const fairness = (await get(`/api/games/${gameId}/fairness`, players[0]!.token)).json();
           expect(fairness).toMatchObject({ mode: 'individual', players: c.n });
           expect(fairness.deals[0].hands).toHaveLength(c.n);
           expect(fairness.deals[0].stock).toHaveLength(28 - 7 * c.n);

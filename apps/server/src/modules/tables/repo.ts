@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Table, TableDetail } from '@domino/contracts';
 import { centsToBolivares } from '@domino/contracts';
 import type { Executor } from '../../db/client';
@@ -9,7 +9,12 @@ import { gameTables, games, tableSeats, users } from '../../db/schema';
  * reports status 'playing' (badge Jugando) and cannot be joined. entry_price is in bolívares.
  */
 
-type TableRow = typeof gameTables.$inferSelect;
+/**
+ * Every column of a table but its round's server seed: the catalogue never loads the secret, so
+ * no response or push can carry it (decision 015). The commitment is public.
+ */
+const { roundServerSeed: _secret, ...publicColumns } = getTableColumns(gameTables);
+type TableRow = Omit<typeof gameTables.$inferSelect, 'roundServerSeed'>;
 
 async function seatsOf(db: Executor, tableIds: number[]) {
   if (tableIds.length === 0) return [];
@@ -47,7 +52,7 @@ function toTable(t: TableRow, seated: { id: number; name: string }[], live: bool
 /** Tables open to players (or running a match), cheapest first, with who sits at each. */
 export async function listOpenTables(db: Executor): Promise<Table[]> {
   const rows = await db
-    .select()
+    .select(publicColumns)
     .from(gameTables)
     .where(eq(gameTables.status, 'open'))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
@@ -62,10 +67,13 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
   );
 }
 
-/** Every table (staff view) or one table, with seats, rules and the live match. */
+/**
+ * Every table (staff view) or one table, with seats, rules, the live match and the commitment
+ * to the round's server seed (null until the round's first seat is taken).
+ */
 export async function tableDetails(db: Executor, tableId?: number): Promise<TableDetail[]> {
   const rows = await db
-    .select()
+    .select(publicColumns)
     .from(gameTables)
     .where(tableId === undefined ? sql`true` : eq(gameTables.id, tableId))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
@@ -94,6 +102,7 @@ export async function tableDetails(db: Executor, tableId?: number): Promise<Tabl
         game?.startsAt && game.startsAt.getTime() > Date.now() - 60_000
           ? game.startsAt.toISOString()
           : null,
+      commitment: t.roundCommitment,
     };
   });
 }

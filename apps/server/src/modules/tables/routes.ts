@@ -2,29 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MSG_FAIRNESS,
   MSG_TABLES,
   centsToBolivares,
+  clientSeedResponseSchema,
+  clientSeedSchema,
+  setClientSeedRequestSchema,
   errorSchema,
   joinTableRequestSchema,
   joinTableResponseSchema,
   leaveTableResponseSchema,
   tableDetailSchema,
   tableListSchema,
+  validationErrorSchema,
 } from '@domino/contracts';
+import { idParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
 import { gamesContext } from '../games/routes';
 import { publishTable } from './publish';
 import { listOpenTables, tableDetails } from './repo';
-import { joinTable, leaveTable } from './service';
+import { joinTable, leaveTable, seatSeedOf, setClientSeed } from './service';
 
 const tags = ['Mesas'];
-const tableParams = z.object({ tableId: z.coerce.number().int().positive() });
+const tableParams = z.object({ tableId: idParam });
+/** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
+const refusalSchema = errorSchema.extend({
+  errors: validationErrorSchema.shape.errors.optional(),
+});
 
 /**
  * The table catalogue and joining (spec §7; issue 5): GET /api/tables and /api/games (the list),
- * GET /api/tables/{id} (seats and game_id), POST join and leave. Changes are pushed to the
+ * GET /api/tables/{id} (seats, game_id and the commitment to the next deal), POST join and leave,
+ * and the caller's own client seed, read and set while the table waits (decision 015). Changes are pushed to the
  * public `tables` channel (UserJoinedTable) and the table's room after commit.
  */
 export async function tableRoutes(app: FastifyInstance): Promise<void> {
@@ -73,10 +84,8 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Unirse a una mesa pagando la entrada',
           params: tableParams,
-          body: joinTableRequestSchema.extend({
-            client_seed: z.string().min(1).max(64).optional(),
-          }),
-          response: { 200: joinTableResponseSchema, 409: errorSchema, 422: errorSchema },
+          body: joinTableRequestSchema.extend({ client_seed: clientSeedSchema.optional() }),
+          response: { 200: joinTableResponseSchema, 409: errorSchema, 422: refusalSchema },
         },
       },
       async (req) => {
@@ -130,6 +139,47 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
         app.deps.hub.toUser(userId, 'balance:updated', { balance });
         await publishTable(db(), app.deps.hub, req.params.tableId);
         return { new_balance: balance, message: MSG_TABLES.left };
+      },
+    );
+
+    s.get(
+      '/api/tables/:tableId/client-seed',
+      {
+        schema: {
+          tags,
+          summary: 'Mi semilla para el reparto de la próxima partida de esta mesa',
+          params: tableParams,
+          response: { 200: clientSeedResponseSchema, 409: errorSchema },
+        },
+      },
+      async (req) => {
+        const out = await seatSeedOf(db(), session(req).user.id, req.params.tableId);
+        return { seat: out.seat, client_seed: out.clientSeed };
+      },
+    );
+
+    s.put(
+      '/api/tables/:tableId/client-seed',
+      {
+        schema: {
+          tags,
+          summary: 'Elegir mi semilla para el reparto (solo mi puesto, antes de empezar)',
+          params: tableParams,
+          body: setClientSeedRequestSchema,
+          response: {
+            200: clientSeedResponseSchema,
+            404: errorSchema,
+            409: errorSchema,
+            422: refusalSchema,
+          },
+        },
+      },
+      async (req) => {
+        const userId = session(req).user.id;
+        const out = await db().transaction((tx) =>
+          setClientSeed(tx, userId, req.params.tableId, req.body.client_seed),
+        );
+        return { seat: out.seat, client_seed: out.clientSeed, message: MSG_FAIRNESS.seedSaved };
       },
     );
   });

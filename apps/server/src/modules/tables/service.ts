@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { MSG, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
+import { MSG, MSG_FAIRNESS, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
 import { DEFAULT_CONFIG } from '@domino/domino';
 import type { TableConfig } from '@domino/domino';
-import type { Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -68,8 +68,15 @@ export interface JoinResult {
   gameId: string | null;
 }
 
+/** A client seed for a seat whose player did not choose one: 16 random hex characters. */
+export function randomClientSeed(): string {
+  return randomBytes(8).toString('hex');
+}
+
 /**
- * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). The user row is
+ * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). `clientSeed` is
+ * the seat's seed when the caller gives one (validated by clientSeedSchema); otherwise a random
+ * one, which the player may replace in the waiting room until the match starts (decision 015). The user row is
  * share-locked first and must be `activo`: a suspension commits either before (the join is
  * refused) or after (it sees the seat and refunds it), never in between. Errors: 404; 403
  * `tables/account_inactive`; 409 closed, playing, full, already seated, price changed (the
@@ -110,7 +117,9 @@ export async function joinTable(
   );
   if (seat === undefined) throw conflict('tables/full', MSG_TABLES.full);
 
-  // Provably fair: the round's server seed exists (and is committed) before anyone's client seed.
+  // Provably fair (decision 015): the first seat of a round creates its server seed, whose
+  // commitment the waiting room publishes from now on; later joins and leaves never change it
+  // (the database refuses to, migration 0014) and the match deals with exactly this seed.
   let serverSeed = t.roundServerSeed;
   if (!serverSeed) {
     serverSeed = randomBytes(32).toString('hex');
@@ -147,7 +156,7 @@ export async function joinTable(
       tableId,
       seat,
       userId,
-      clientSeed: clientSeed ?? randomBytes(8).toString('hex'),
+      clientSeed: clientSeed ?? randomClientSeed(),
       entryCents: t.entryPriceCents,
     });
   } catch (err) {
@@ -227,4 +236,51 @@ export async function leaveTable(
   if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
   if (await liveMatch(tx, tableId)) throw conflict('tables/started', MSG_TABLES.cannotLeave);
   return refundSeat(tx, t, seat, `Devolución de entrada de ${t.name}`, userId);
+}
+
+/** The caller's seat at a table and the client seed it will deal with. */
+export interface SeatSeed {
+  seat: number;
+  clientSeed: string;
+}
+
+/**
+ * The caller's own seat at `tableId` and its client seed (a read). Errors: 409
+ * `tables/not_seated` when the caller does not sit there.
+ */
+export async function seatSeedOf(db: Executor, userId: number, tableId: number): Promise<SeatSeed> {
+  const [seat] = await db
+    .select({ seat: tableSeats.seat, clientSeed: tableSeats.clientSeed })
+    .from(tableSeats)
+    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+  if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
+  return seat;
+}
+
+/**
+ * Sets the client seed of the caller's own seat while the table waits (decision 015). Takes the
+ * table lock first, like a join, so it is serialised with the join that fills the last seat: it
+ * either commits before that join (and the match deals with it) or after the match was created
+ * (and is refused). The seat is found by the caller's user id: there is no way to name another
+ * seat. `clientSeed` was validated by clientSeedSchema. Errors: 404; 409 `tables/not_seated`;
+ * 409 `tables/seed_locked` once the match exists (countdown or play).
+ */
+export async function setClientSeed(
+  tx: Tx,
+  userId: number,
+  tableId: number,
+  clientSeed: string,
+): Promise<SeatSeed> {
+  await lockTable(tx, tableId);
+  const [seat] = await tx
+    .select({ seat: tableSeats.seat })
+    .from(tableSeats)
+    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+  if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
+  if (await liveMatch(tx, tableId)) throw conflict('tables/seed_locked', MSG_FAIRNESS.seedLocked);
+  await tx
+    .update(tableSeats)
+    .set({ clientSeed })
+    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+  return { seat: seat.seat, clientSeed };
 }

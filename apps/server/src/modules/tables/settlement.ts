@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { splitPot } from '@domino/contracts';
 import { sideOf } from '@domino/domino';
 import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
@@ -26,24 +27,11 @@ export interface SettlementFacts {
   month: string;
 }
 
-/** Pure arithmetic of a settlement; throws RangeError for impossible inputs. */
-export function splitPot(
-  entryCents: number,
-  seats: number,
-  houseFeeBps: number,
-  potShareBps: number,
-  winners: number,
-) {
-  if (!Number.isSafeInteger(entryCents) || entryCents <= 0 || winners < 1 || winners > seats)
-    throw new RangeError('invalid settlement input');
-  const potCents = entryCents * seats;
-  const houseFeeCents = Math.floor((potCents * houseFeeBps) / 10_000);
-  const potShareCents = Math.floor((potCents * potShareBps) / 10_000);
-  const pool = potCents - houseFeeCents - potShareCents;
-  const prizeCents = Math.floor(pool / winners);
-  const remainderCents = pool - prizeCents * winners;
-  return { potCents, houseFeeCents, potShareCents, prizeCents, remainderCents };
-}
+/**
+ * The pure arithmetic of a settlement lives in @domino/contracts (`splitPot`), so the web app shows
+ * a player, before they pay the entry, exactly what this module pays out.
+ */
+export { splitPot };
 
 /** The pot month key of an instant, in Caracas time: 'YYYY-MM'. */
 export function potMonth(at: Date): string {

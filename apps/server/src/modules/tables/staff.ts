@@ -33,6 +33,15 @@ const TERMS = [
 
 type TableValues = Pick<TableRow, 'name' | (typeof TERMS)[number]>;
 
+/**
+ * A table row as the audit log keeps it: every column but the round's server seed, which must
+ * stay secret until its match ends, even from staff (decision 015). The commitment stays.
+ */
+export function auditedTable<T extends Partial<TableRow>>(row: T): Omit<T, 'roundServerSeed'> {
+  const { roundServerSeed: _secret, ...rest } = row;
+  return rest;
+}
+
 /** A validated staff input as the table row's values (price in céntimos); 422 for a bad price. */
 export function tableValues(v: z.output<typeof tableInputSchema>): TableValues {
   const cents = parseBolivaresJson(v.entry_price);
@@ -100,8 +109,8 @@ export async function editTable(
     action: 'table.update',
     targetType: 'table',
     targetId: tableId,
-    before,
-    after,
+    before: auditedTable(before),
+    after: after ? auditedTable(after) : null,
   });
 }
 

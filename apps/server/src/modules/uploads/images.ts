@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { LIMITS } from '@domino/contracts';
-import { MSG_PAYMENTS } from '@domino/contracts';
+import type { Metadata } from 'sharp';
+import { LIMITS, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts';
 
 /**
  * Image uploads (DESIGN §6; spec §5 proof rules): checked by content, not by name, at most 5 MB,
@@ -20,6 +20,15 @@ export interface ProcessedImage {
 /** Largest side of a stored image, in pixels; larger images are scaled down. */
 const MAX_SIDE = 2400;
 
+/**
+ * Most pixels an upload may decode to (40 megapixels, e.g. 8000 × 5000): a small file can declare
+ * a huge canvas (a 99-byte PNG of 20000 × 20000), which would cost gigabytes to decode.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+/** SVGs are rasterised at this density (dpi); sharp reports their size at 72 dpi. */
+const SVG_DENSITY = 144;
+
 export class ImageRejected extends Error {
   constructor(readonly userMessage: string) {
     super(userMessage);
@@ -28,23 +37,30 @@ export class ImageRejected extends Error {
 }
 
 /**
- * Validates and re-encodes an uploaded image. Throws ImageRejected with the spec's Spanish
- * message when the content is not PNG, JPEG or SVG, is over 5 MB, or cannot be decoded.
+ * Validates and re-encodes an uploaded image. Throws ImageRejected with a Spanish message, one per
+ * cause: over 5 MB (spec §5 wording), not PNG, JPEG or SVG by content (spec §5 wording), more than
+ * MAX_INPUT_PIXELS (issue 11 §C: its own message, not the file-type one), or not decodable.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > LIMITS.proofMaxBytes) throw new ImageRejected(MSG_PAYMENTS.proofSize);
-  let format: string | undefined;
+  if (input.length === 0) throw new ImageRejected(MSG_INPUT.fileEmpty);
+  let meta: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
+    // Only the header is read here, so no pixel limit yet: the size is checked just below.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejected(MSG_PAYMENTS.proofType);
   }
+  const format = meta.format;
   if (format !== 'png' && format !== 'jpeg' && format !== 'svg')
     throw new ImageRejected(MSG_PAYMENTS.proofType);
+  const scale = format === 'svg' ? (SVG_DENSITY / 72) ** 2 : 1;
+  if ((meta.width ?? 0) * (meta.height ?? 0) * scale > MAX_INPUT_PIXELS)
+    throw new ImageRejected(MSG_INPUT.imageTooManyPixels);
   try {
     const pipeline = sharp(input, {
-      limitInputPixels: 40_000_000,
-      density: format === 'svg' ? 144 : undefined,
+      limitInputPixels: MAX_INPUT_PIXELS,
+      density: format === 'svg' ? SVG_DENSITY : undefined,
     })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });

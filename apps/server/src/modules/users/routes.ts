@@ -1,48 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
   MSG_ACCOUNT,
-  MSG_PAYMENTS,
   changePasswordRequestSchema,
   messageResponseSchema,
   profileUpdateRequestSchema,
   userSchema,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
+import { multipartBodySchema, multipartFile } from '../../lib/multipart';
 import { blockedFor, consume } from '../../lib/rate-limit';
 import { accountLimiters, apiErrorSchema, rateLimited } from '../auth/limits';
 import { requireAuth, session } from '../auth/plugin';
+import { appMailer } from '../mail/app-mailer';
+import { passwordGate } from '../protection/password-gate';
+import { askAvailability, clientOf } from '../protection/request';
+import { endSessions } from '../auth/sessions';
 import { ImageRejected } from '../uploads/images';
 import { findImage } from '../uploads/repo';
 import { parseAvatarFile, processAvatar } from './avatar';
 import { changePassword, setAvatar, updateProfile } from './service';
 
 const tags = ['Perfil'];
-
-/** Reads the one `avatar` file of a multipart body; 422 when it is missing or over 5 MB. */
-async function readAvatarFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw AppError.validation({ avatar: [MSG_ACCOUNT.avatarRequired] });
-  let file: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== 'avatar' || file) {
-      await part.toBuffer().catch(() => undefined);
-      continue;
-    }
-    try {
-      file = await part.toBuffer();
-    } catch {
-      throw AppError.validation({ avatar: [MSG_PAYMENTS.proofSize] });
-    }
-    if (part.file.truncated) throw AppError.validation({ avatar: [MSG_PAYMENTS.proofSize] });
-  }
-  if (!file || file.length === 0)
-    throw AppError.validation({ avatar: [MSG_ACCOUNT.avatarRequired] });
-  return file;
-}
 
 /**
  * The signed-in user's profile (spec §2 Profile; issue 6): PATCH /api/user, POST /api/user/password,
@@ -51,6 +32,7 @@ async function readAvatarFile(request: FastifyRequest): Promise<Buffer> {
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
   const limits = accountLimiters(app);
+  const mailer = appMailer(app);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/avatars/:file',
@@ -88,13 +70,37 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Guardar nombre, correo y teléfono del perfil',
           description:
-            'Mismas reglas y unicidad que el registro. `rol` y `status` no se pueden cambiar ' +
-            '(422 si se envían con otro valor). 409 auth/email_taken si el correo es de otra cuenta.',
+            'Mismas reglas y unicidad que el registro. El teléfono es opcional: si no se envía, ' +
+            'no cambia. Cambiar el correo o el teléfono exige `current_password` (422 si falta o ' +
+            'no es correcta; 429 tras 5 incorrectas en 15 minutos), avisa al correo anterior y ' +
+            'deja en revisión del personal los retiros de las 24 horas siguientes; cuenta además ' +
+            'en el límite por IP de check_email/check_phone. `rol` y `status` no se pueden ' +
+            'cambiar (422 si se envían con otro valor). 409 auth/email_taken si el correo es de ' +
+            'otra cuenta.',
           body: profileUpdateRequestSchema,
-          response: { 200: userSchema, 401: apiErrorSchema, 409: apiErrorSchema },
+          response: {
+            200: userSchema,
+            401: apiErrorSchema,
+            409: apiErrorSchema,
+            422: apiErrorSchema,
+            429: apiErrorSchema,
+          },
         },
       },
-      async (req) => updateProfile(db(), session(req).user, req.body),
+      async (req) => {
+        const { user } = session(req);
+        return updateProfile(
+          {
+            db: db(),
+            client: clientOf(req),
+            notices: { mailer, publicUrl: app.deps.config.publicUrl, log: req.log },
+            availability: () => askAvailability(app.deps, req.ip),
+            password: passwordGate(limits.passwordChange, user.id),
+          },
+          user,
+          req.body,
+        );
+      },
     );
 
     r.post(
@@ -124,6 +130,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           throw err;
         }
         await limits.passwordChange.delete(key);
+        endSessions(app.deps.hub, { userId: user.id, exceptTokenId: tokenId }, 'password_changed');
         return { message: MSG_ACCOUNT.passwordChanged };
       },
     );
@@ -138,6 +145,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
             'PNG, JPG/JPEG o SVG de hasta 5 MB; se revisa por su contenido y se guarda recortada ' +
             'a 256×256 px en JPEG, sin metadatos. Devuelve el usuario con su nueva avatar_url.',
           consumes: ['multipart/form-data'],
+          body: multipartBodySchema(
+            {},
+            { name: 'avatar', description: 'Obligatorio. PNG, JPG/JPEG o SVG de hasta 5 MB' },
+          ),
           response: { 200: userSchema, 401: apiErrorSchema, 429: apiErrorSchema },
         },
       },
@@ -145,10 +156,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const { user } = session(req);
         const wait = await consume(limits.avatar, String(user.id));
         if (wait !== null) throw rateLimited(wait);
-        const file = await readAvatarFile(req);
+        const file = multipartFile(req.body, 'avatar');
+        if (!file) throw AppError.validation({ avatar: [MSG_ACCOUNT.avatarRequired] });
         let image;
         try {
-          image = await processAvatar(file);
+          image = await processAvatar(file.bytes);
         } catch (err) {
           if (err instanceof ImageRejected)
             throw AppError.validation({ avatar: [err.userMessage] });

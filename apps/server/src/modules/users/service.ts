@@ -3,6 +3,7 @@ import type { ChangePasswordRequest, ProfileUpdateRequest, User } from '@domino/
 import {
   MSG,
   MSG_ACCOUNT,
+  MSG_PROTECTION,
   changePasswordRequestSchema,
   profileUpdateRequestSchema,
   toFieldErrors,
@@ -13,6 +14,12 @@ import { passwordResetTokens, uploads, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { DUPLICATE_BY_CONSTRAINT, duplicateError, revokeAllTokens } from '../auth/service';
+import type { ClientInfo } from '../auth/service';
+import type { ChangeToRecord } from '../protection/changes';
+import { recordAccountChanges } from '../protection/changes';
+import type { NoticeContext } from '../protection/notices';
+import { maskPhone, sendChangeNotice } from '../protection/notices';
+import type { PasswordGate } from '../protection/password-gate';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
 import { emailTakenByOther, findUserById, phoneTakenByOther } from './repo';
@@ -38,19 +45,46 @@ async function currentRow(db: Executor, userId: number): Promise<UserRow> {
   return row;
 }
 
+/** What a profile edit needs besides the database: guards, the client, and the notice mailer. */
+export interface ProfileEditContext {
+  db: Db;
+  client: ClientInfo;
+  notices: NoticeContext;
+  /** Spends one "is this e-mail/phone taken?" question of the client's address (429 when spent). */
+  availability: () => Promise<void>;
+  /** Confirms the current password (counted per user; 429 while blocked). */
+  password: PasswordGate;
+}
+
+/** The sensitive fields `email` and `phone` would change on `row`, with audit values. */
+function contactChanges(row: UserRow, email: string, phone: string): ChangeToRecord[] {
+  const changes: ChangeToRecord[] = [];
+  if (email !== row.email.toLowerCase())
+    changes.push({ kind: 'email', before: { email: row.email }, after: { email } });
+  if (phone !== row.phone)
+    changes.push({ kind: 'phone', before: { phone: row.phone }, after: { phone } });
+  return changes;
+}
+
 /**
  * PATCH /api/user: saves name, e-mail and phone under the registration rules (spec §5) and
- * uniqueness. Returns the updated user object.
- * Errors: 422 field errors (rules; a phone of another account; `rol`/`status` different from the
- * account's: spec §6 "the role cannot be edited"), 409 `auth/email_taken` (MSG.emailInUse) for an
- * e-mail of another account. Races on the same e-mail or phone are settled by the unique indexes
- * and answered with the same errors, never a 500.
+ * uniqueness. The phone is optional (absent = unchanged). Changing the e-mail or the phone needs
+ * the current password, spends one availability question of the client's address, records the
+ * change (account_changes + audit log) and, after commit, sends a notice to the e-mail the account
+ * had before (issue 11 §B; docs/decisions/013). Returns the updated user object.
+ * Errors: 422 field errors (rules; a phone of another account; `current_password` missing or
+ * wrong; `rol`/`status` different from the account's: spec §6 "the role cannot be edited"),
+ * 409 `auth/email_taken` (MSG.emailInUse) for an e-mail of another account, 429 when the address
+ * asked too often or the user typed too many wrong passwords. Races on the same e-mail or phone
+ * are settled by the unique indexes and answered with the same errors, never a 500; a change of
+ * the e-mail or phone made by another request meanwhile is re-checked under the row lock.
  */
 export async function updateProfile(
-  db: Db,
+  ctx: ProfileEditContext,
   self: UserRow,
   input: ProfileUpdateRequest,
 ): Promise<User> {
+  const { db } = ctx;
   const parsed = profileUpdateRequestSchema.safeParse(input);
   if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
   const data = parsed.data;
@@ -59,24 +93,68 @@ export async function updateProfile(
   if (data.status !== undefined && data.status !== self.status)
     throw AppError.validation({ status: [MSG_ACCOUNT.statusNotEditable] });
 
+  const row = await currentRow(db, self.id);
+  const phone = data.phone ?? row.phone;
+  const planned = contactChanges(row, data.email, phone);
+  if (planned.length > 0) {
+    await ctx.availability();
+    await ctx.password.verify(
+      row.passwordHash,
+      data.current_password,
+      MSG_PROTECTION.currentPasswordForContact,
+    );
+  }
+
   const taken: string[] = [];
   if (await emailTakenByOther(db, data.email, self.id)) taken.push('email');
-  if (await phoneTakenByOther(db, data.phone, self.id)) taken.push('phone');
+  if (await phoneTakenByOther(db, phone, self.id)) taken.push('phone');
   if (taken.length > 0) throw duplicateError(taken);
 
+  let result: { row: UserRow; before: UserRow; changes: ChangeToRecord[]; at: Date | null };
   try {
-    const [row] = await db
-      .update(users)
-      .set({ name: data.name, email: data.email, phone: data.phone, updatedAt: sql`now()` })
-      .where(eq(users.id, self.id))
-      .returning();
-    return await loadUser(db, row ?? (await currentRow(db, self.id)));
+    result = await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(users).where(eq(users.id, self.id)).for('update');
+      if (!locked) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+      const changes = contactChanges(locked, data.email, phone);
+      // Another request changed the e-mail or phone (or the password) since it was read: what
+      // this one changes now must still have been confirmed with the current password.
+      const confirmed = new Set(planned.map((c) => c.kind));
+      if (changes.some((c) => !confirmed.has(c.kind)))
+        throw AppError.validation(
+          { current_password: [MSG_PROTECTION.currentPasswordForContact] },
+          MSG_PROTECTION.currentPasswordForContact,
+        );
+      if (changes.length > 0 && locked.passwordHash !== row.passwordHash)
+        throw wrongCurrentPassword();
+      const [updated] = await tx
+        .update(users)
+        .set({ name: data.name, email: data.email, phone, updatedAt: sql`now()` })
+        .where(eq(users.id, self.id))
+        .returning();
+      const at =
+        changes.length > 0 ? await recordAccountChanges(tx, self.id, changes, ctx.client) : null;
+      return { row: updated ?? locked, before: locked, changes, at };
+    });
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
     const field = DUPLICATE_BY_CONSTRAINT[pgConstraint(err) ?? ''];
     if (field) throw duplicateError([field]);
     throw err;
   }
+  if (result.at && result.changes.length > 0) {
+    await sendChangeNotice(ctx.notices, {
+      to: result.before.email,
+      name: result.before.name,
+      lines: result.changes.map((c) =>
+        c.kind === 'email'
+          ? { label: 'Correo electrónico', detail: `ahora es ${data.email}` }
+          : { label: 'Teléfono de Pago Móvil', detail: `ahora es ${maskPhone(phone)}` },
+      ),
+      at: result.at,
+      client: ctx.client,
+    });
+  }
+  return loadUser(db, result.row);
 }
 
 /**

@@ -22,7 +22,8 @@ export function Footer() {
             <Anchor component={Link} to="/terms" c="gold.2" fz="sm">
               Términos
             </Anchor>
-            <Anchor component={Link} to="/#faq" c="gold.2" fz="sm">
+            {/* Its own page: the landing's #faq is for visitors only (issue 11 F). */}
+            <Anchor component={Link} to="/faq" c="gold.2" fz="sm">
               FAQ
             </Anchor>
           </Group>

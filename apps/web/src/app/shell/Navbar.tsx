@@ -17,7 +17,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconCards,
   IconChevronDown,
+  IconDeviceGamepad2,
   IconHistory,
   IconLogout,
   IconReceipt,
@@ -29,15 +31,18 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { User } from '@domino/contracts';
+import { HEADER_ACTIONS_ID } from '../../components/header-actions';
 import { displayName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BalanceBadge } from './BalanceBadge';
 import { Brand } from './Brand';
-import { ADMIN_LINK, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
+import { ADMIN_LINK, PLAY_LINKS, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
 import { useLogout } from './use-logout';
 import classes from './Navbar.module.css';
 
 const PLAYER_ICONS: Record<string, React.ReactNode> = {
+  '/dashboard': <IconCards size={16} aria-hidden />,
+  '/games': <IconDeviceGamepad2 size={16} aria-hidden />,
   '/profile': <IconUser size={16} aria-hidden />,
   '/recharge': <IconWallet size={16} aria-hidden />,
   '/withdraw': <IconCashBanknote size={16} aria-hidden />,
@@ -66,6 +71,19 @@ export function Navbar() {
 
           {loggedIn ? (
             <Group gap="sm" wrap="nowrap">
+              <Group gap={4} visibleFrom="md" component="nav" aria-label="Jugar">
+                {PLAY_LINKS.map((link) => (
+                  <UnstyledButton
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    className={classes.link}
+                    data-testid={`nav-play-${link.to.slice(1)}`}
+                  >
+                    {link.label}
+                  </UnstyledButton>
+                ))}
+              </Group>
               {user && <BalanceBadge balance={user.balance} />}
               <Box visibleFrom="sm">
                 <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
@@ -101,14 +119,17 @@ export function Navbar() {
             </>
           )}
 
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            hiddenFrom={loggedIn ? 'sm' : 'md'}
-            color="var(--mantine-color-gold-3)"
-            aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
-            size="sm"
-          />
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <div id={HEADER_ACTIONS_ID} className={classes.actions} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom={loggedIn ? 'sm' : 'md'}
+              color="var(--mantine-color-gold-3)"
+              aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+              size="sm"
+            />
+          </Group>
         </Group>
       </Container>
 
@@ -124,7 +145,7 @@ export function Navbar() {
       >
         {loggedIn ? (
           <Stack gap={2} component="nav" aria-label="Mi cuenta">
-            {PLAYER_LINKS.map((link) => (
+            {[...PLAY_LINKS, ...PLAYER_LINKS].map((link) => (
               <MantineNavLink
                 key={link.to}
                 component={Link}
@@ -229,6 +250,17 @@ function UserMenu({
             {user?.email ?? name}
           </Text>
         </Menu.Label>
+        {PLAY_LINKS.map((link) => (
+          <Menu.Item
+            key={link.to}
+            component={Link}
+            to={link.to}
+            leftSection={PLAYER_ICONS[link.to]}
+          >
+            {link.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         {PLAYER_LINKS.map((link) => (
           <Menu.Item
             key={link.to}

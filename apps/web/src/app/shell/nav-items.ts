@@ -6,6 +6,15 @@ export const VISITOR_LINKS = [
   { label: 'Preguntas Frecuentes', to: '/#faq' },
 ] as const;
 
+/**
+ * Where a logged-in player plays (issue 11 F: nothing led a new player to free practice): the
+ * tables and the practice against the CPU, in the navbar on wide screens and first in the menus.
+ */
+export const PLAY_LINKS = [
+  { label: 'Mesas', to: '/dashboard' },
+  { label: 'Práctica gratis', to: '/games' },
+] as const;
+
 export const PLAYER_LINKS = [
   { label: 'Mi Perfil', to: '/profile' },
   { label: 'Recargar', to: '/recharge' },

@@ -122,14 +122,26 @@ export function LineBoard({
                     <g className={last ? classes.tileEnter : undefined}>
                       <DominoFace first={t.first} second={t.second} />
                       {last && (
-                        <rect
-                          className={classes.lastGlow}
-                          x={-0.53}
-                          y={-1.03}
-                          width={1.06}
-                          height={2.06}
-                          rx={0.17}
-                        />
+                        <>
+                          <rect
+                            className={classes.lastHalo}
+                            x={-0.62}
+                            y={-1.12}
+                            width={1.24}
+                            height={2.24}
+                            rx={0.24}
+                            data-testid="last-tile-halo"
+                          />
+                          <rect
+                            className={classes.lastGlow}
+                            x={-0.52}
+                            y={-1.02}
+                            width={1.04}
+                            height={2.04}
+                            rx={0.16}
+                            data-testid="last-tile-outline"
+                          />
+                        </>
                       )}
                     </g>
                   </g>

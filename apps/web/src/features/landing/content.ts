@@ -102,7 +102,7 @@ export const REASONS = [
   {
     key: 'fair',
     title: 'Repartos que puedes verificar',
-    text: 'El servidor se compromete con una semilla antes de repartir y la revela al final. Cualquiera puede comprobar cada mano en la página Verificar.',
+    text: 'Desde el primer puesto ocupado, la sala de espera muestra el compromiso del servidor con su semilla; al final la revela y cada jugador comprueba cada mano de su partida en la página Verificar.',
     link: { label: 'Verificar una partida', to: '/verificar' },
   },
   {
@@ -156,7 +156,7 @@ export const SLIDES = [
   {
     key: 'verify',
     title: 'Comprueba cada reparto',
-    text: 'Con el número de la partida, la página Verificar recalcula todas las manos a partir de las semillas reveladas, en tu propio navegador.',
+    text: 'Con el número de tu partida, la página Verificar recalcula todas las manos a partir de las semillas reveladas, en tu propio navegador, y las compara con el compromiso que viste en la sala de espera.',
   },
   {
     key: 'bot',
@@ -213,7 +213,7 @@ export const FAQ = [
   },
   {
     q: '¿Cómo sé que el reparto es justo?',
-    a: 'Antes de repartir, el servidor publica la huella SHA-256 de una semilla secreta y cada jugador aporta su propia semilla. Las fichas se barajan con ambas y, al terminar la partida, se revela la semilla del servidor. En la página Verificar puedes recalcular cada mano de la partida y comprobar que coincide. Durante el juego el servidor solo te envía tus propias fichas.',
+    a: 'Desde que se sienta el primer jugador, la sala de espera muestra la huella SHA-256 de la semilla secreta del servidor, que ya no puede cambiar; después cada jugador puede escribir su propia semilla. Las fichas se barajan con todas y, al terminar la partida, se revela la semilla del servidor. En la página Verificar recalculas cada mano de tu partida y compruebas que coincide. Durante el juego el servidor solo te envía tus propias fichas.',
   },
   {
     q: '¿Qué es el Pote del Mes?',

@@ -70,7 +70,14 @@ export type Decision = z.infer<typeof decisionSchema>;
 export type DecisionInput =
   | { kind: 'approve-recharge'; id: number; key: string }
   | { kind: 'reject-recharge'; id: number; reason: string; key: string }
-  | { kind: 'pay-withdrawal'; id: number; payoutReference: string; key: string }
+  | {
+      kind: 'pay-withdrawal';
+      id: number;
+      payoutReference: string;
+      /** Required for a withdrawal under review (docs/decisions/013). */
+      reviewAcknowledged?: boolean;
+      key: string;
+    }
   | { kind: 'reject-withdrawal'; id: number; reason: string; key: string };
 
 function decisionRequest(input: DecisionInput): { path: string; body: unknown } {
@@ -82,7 +89,10 @@ function decisionRequest(input: DecisionInput): { path: string; body: unknown } 
     case 'pay-withdrawal':
       return {
         path: `/api/admin/withdrawals/${input.id}/pay`,
-        body: { payout_reference: input.payoutReference },
+        body: {
+          payout_reference: input.payoutReference,
+          ...(input.reviewAcknowledged ? { review_acknowledged: true } : {}),
+        },
       };
     case 'reject-withdrawal':
       return { path: `/api/admin/withdrawals/${input.id}/reject`, body: { reason: input.reason } };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 
@@ -23,10 +23,18 @@ export interface DecisionModalProps {
   /** A required text (reason, payout reference); omitted for a plain confirmation. */
   field?: DecisionField;
   loading: boolean;
+  /**
+   * A box the staff member must tick before confirming (e.g. acknowledging the review of a
+   * withdrawal after an account change; docs/decisions/013).
+   */
+  acknowledgement?: { label: string; requiredMessage: string; testId?: string };
   /** A failure to show inside the dialog (the staff member can retry with the same key). */
   error: string | null;
-  /** Called with the trimmed field value ('' without a field) and the dialog's idempotency key. */
-  onConfirm: (value: string, idempotencyKey: string) => void;
+  /**
+   * Called with the trimmed field value ('' without a field), the dialog's idempotency key and
+   * whether the acknowledgement box is ticked (false without one).
+   */
+  onConfirm: (value: string, idempotencyKey: string, acknowledged: boolean) => void;
   testId?: string;
 }
 
@@ -54,6 +62,7 @@ function DecisionForm({
   confirmLabel,
   confirmColor,
   field,
+  acknowledgement,
   loading,
   error,
   onConfirm,
@@ -62,17 +71,25 @@ function DecisionForm({
   const [key] = useState(newIdempotencyKey);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [ackError, setAckError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (loading) return;
     const trimmed = value.trim();
+    let invalid = false;
     if (field) {
       const problem = field.validate(trimmed);
       setFieldError(problem);
-      if (problem) return;
+      invalid = problem !== null;
     }
-    onConfirm(trimmed, key);
+    if (acknowledgement && !acknowledged) {
+      setAckError(acknowledgement.requiredMessage);
+      invalid = true;
+    }
+    if (invalid) return;
+    onConfirm(trimmed, key, acknowledged);
   };
 
   const Input = field?.multiline ? Textarea : TextInput;
@@ -95,6 +112,19 @@ function DecisionForm({
             autosize={field.multiline ? true : undefined}
             minRows={field.multiline ? 3 : undefined}
             data-testid={field.testId}
+          />
+        )}
+        {acknowledgement && (
+          <Checkbox
+            label={acknowledgement.label}
+            checked={acknowledged}
+            onChange={(e) => {
+              setAcknowledged(e.currentTarget.checked);
+              setAckError(null);
+            }}
+            error={ackError}
+            color="orange"
+            data-testid={acknowledgement.testId}
           />
         )}
         {error && (

@@ -34,6 +34,11 @@ export function useDecision<T extends { id: number }, K extends string>() {
         setOpen(null);
       },
       onError: (err) => {
+        // A withdrawal under review paid without acknowledging it: stay, show why (decision 013).
+        if (isApiError(err) && err.code === 'payments/review_required') {
+          setError(err.message);
+          return;
+        }
         if (isApiError(err) && err.status === 409) {
           notify.warning(err.message);
           setOpen(null);

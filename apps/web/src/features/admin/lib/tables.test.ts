@@ -34,6 +34,7 @@ const table: TableDetail = {
   seats: [],
   game_id: null,
   starts_at: null,
+  commitment: null,
 };
 
 describe('the staff table form', () => {

@@ -26,7 +26,7 @@ import {
   IconFilterOff,
 } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import type { AuditEntry } from '@domino/contracts';
+import { MSG_PROTECTION, type AuditEntry } from '@domino/contracts';
 import { formatCaracasDateTime } from '../../../lib/format';
 import { useAdminAudit } from '../api/console';
 import { Pager } from '../components/Pager';
@@ -263,7 +263,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatCaracasDateTime(entry.created_at)}
         </Table.Td>
-        <Table.Td fz="sm">{entry.actor.name}</Table.Td>
+        <Table.Td fz="sm">{entry.actor?.name ?? MSG_PROTECTION.systemActor}</Table.Td>
         <Table.Td>
           <Badge variant="light" color="felt" tt="none" data-testid="audit-action-label">
             {auditActionLabel(entry.action)}
@@ -301,7 +301,7 @@ function EntryCard({ entry }: { entry: AuditEntry }) {
           </Text>
         </Group>
         <Text fz="sm">
-          {entry.actor.name} · <Target entry={entry} />
+          {entry.actor?.name ?? MSG_PROTECTION.systemActor} · <Target entry={entry} />
         </Text>
         {entry.reason && (
           <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -227,7 +227,12 @@ export default function AdminBanksPage() {
                         </Text>
                         <ActiveBadge active={a.active} testId={`account-status-${a.id}`} />
                       </Group>
-                      <Text ff="monospace" fz="sm">
+                      <Text
+                        ff="monospace"
+                        fz="sm"
+                        style={{ whiteSpace: 'nowrap' }}
+                        data-testid="admin-account-number"
+                      >
                         {a.account_number}
                       </Text>
                       <Text fz="xs" c="dimmed">
@@ -260,7 +265,12 @@ export default function AdminBanksPage() {
                         <Table.Td fz="sm">
                           {a.bank.code} {a.bank.name}
                         </Table.Td>
-                        <Table.Td ff="monospace" fz="sm">
+                        <Table.Td
+                          ff="monospace"
+                          fz="sm"
+                          style={{ whiteSpace: 'nowrap' }}
+                          data-testid="admin-account-number"
+                        >
                           {a.account_number}
                         </Table.Td>
                         <Table.Td fz="sm">

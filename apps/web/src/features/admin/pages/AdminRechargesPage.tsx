@@ -235,7 +235,13 @@ function RechargeTable({ items, onProof, ...actions }: RowActions & { items: Adm
                 </Table.Td>
                 <Table.Td>
                   <Text fz="sm">{r.account.bank}</Text>
-                  <Text fz="xs" c="dimmed" ff="monospace">
+                  <Text
+                    fz="xs"
+                    c="dimmed"
+                    ff="monospace"
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="admin-recharge-account-number"
+                  >
                     {r.account.account_number}
                   </Text>
                 </Table.Td>
@@ -277,7 +283,10 @@ function RechargeCard({ r, onProof, ...actions }: RowActions & { r: AdminRecharg
           Ref. <b>{r.reference}</b>
         </Text>
         <Text fz="xs" c="dimmed">
-          Destino: {r.account.bank} · {r.account.account_number}
+          Destino: {r.account.bank} ·{' '}
+          <span style={{ whiteSpace: 'nowrap' }} data-testid="admin-recharge-account-number">
+            {r.account.account_number}
+          </span>
         </Text>
         <Text fz="xs" c="dimmed">
           #{r.id} · {formatCaracasDateTime(r.created_at)}

@@ -1,6 +1,17 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconCash, IconX } from '@tabler/icons-react';
-import type { AdminWithdrawal } from '@domino/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconCash, IconShieldLock, IconX } from '@tabler/icons-react';
+import { MSG_PROTECTION, type AdminWithdrawal } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminWithdrawals } from '../api/admin';
 import { CopyValue } from '../components/CopyValue';
@@ -67,9 +78,24 @@ export default function AdminWithdrawalsPage() {
           validate: payoutReferenceProblem,
           testId: 'payout-reference',
         }}
-        onConfirm={(payoutReference, key) =>
+        acknowledgement={
+          open?.item.review
+            ? {
+                label: MSG_PROTECTION.reviewAcknowledge,
+                requiredMessage: MSG_PROTECTION.reviewAcknowledgeRequired,
+                testId: 'review-acknowledge',
+              }
+            : undefined
+        }
+        onConfirm={(payoutReference, key, reviewAcknowledged) =>
           open &&
-          decision.submit({ kind: 'pay-withdrawal', id: open.item.id, payoutReference, key })
+          decision.submit({
+            kind: 'pay-withdrawal',
+            id: open.item.id,
+            payoutReference,
+            reviewAcknowledged,
+            key,
+          })
         }
       >
         {open && <PayoutSummary w={open.item} />}
@@ -154,9 +180,43 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+/**
+ * The review flag of a withdrawal requested within 24 h of a change of the player's e-mail, phone
+ * or bank account (docs/decisions/013): what changed and when, and who acknowledged it.
+ */
+function ReviewFlag({ w }: { w: AdminWithdrawal }) {
+  if (!w.review) return null;
+  const pending = isDecidable(w.status);
+  return (
+    <Alert
+      variant="light"
+      color={pending ? 'orange' : 'gray'}
+      p="xs"
+      icon={<IconShieldLock size={18} aria-hidden />}
+      title={
+        <Group gap={6} wrap="nowrap">
+          <Badge color="orange" variant="filled" size="sm">
+            En revisión
+          </Badge>
+        </Group>
+      }
+      data-testid="withdrawal-review"
+    >
+      <Text fz="xs">{w.review.message}</Text>
+      {w.review.acknowledged_by && (
+        <Text fz="xs" c="dimmed" mt={4}>
+          Revisión confirmada por {w.review.acknowledged_by}
+          {w.review.acknowledged_at ? ` · ${formatCaracasDateTime(w.review.acknowledged_at)}` : ''}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 function PayoutSummary({ w }: { w: AdminWithdrawal }) {
   return (
     <Stack gap="xs">
+      <ReviewFlag w={w} />
       <Text fz="sm">
         Confirma que enviaste el Pago Móvil a <b>{w.user.name}</b> y escribe la referencia que te
         dio el banco.
@@ -254,9 +314,10 @@ function WithdrawalTable({ items, ...actions }: RowActions & { items: AdminWithd
                   {formatCaracasDateTime(w.created_at)}
                 </Table.Td>
                 <Table.Td>
-                  <Stack gap={2} align="flex-start" maw={200}>
+                  <Stack gap={4} align="flex-start" maw={240}>
                     <StatusBadge status={w.status} kind="withdrawal" />
                     <Decided w={w} />
+                    <ReviewFlag w={w} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>
@@ -287,6 +348,7 @@ function WithdrawalCard({ w, ...actions }: RowActions & { w: AdminWithdrawal }) 
       </Group>
       <PayoutData w={w} />
       <Stack gap="xs" mt="sm">
+        <ReviewFlag w={w} />
         <Decided w={w} />
         <Actions w={w} {...actions} />
       </Stack>

@@ -7,6 +7,7 @@ import {
   type ResetPasswordRequest,
 } from '@domino/contracts';
 import { apiPost } from '../../../lib/api';
+import { endingSessionHere } from '../../../lib/session';
 
 /**
  * Password recovery calls (spec §7 `POST /api/recovery_password` {email} -> 200 means success;
@@ -17,8 +18,11 @@ export function requestRecovery(payload: RecoveryRequest): Promise<MessageRespon
   return apiPost('/api/recovery_password', payload, messageResponseSchema);
 }
 
+/** The reset ends every session of the account, this tab's included when logged in as that user. */
 export function resetPassword(payload: ResetPasswordRequest): Promise<MessageResponse> {
-  return apiPost('/api/reset_password', payload, messageResponseSchema);
+  return endingSessionHere('password_reset', () =>
+    apiPost('/api/reset_password', payload, messageResponseSchema),
+  );
 }
 
 export function useRecoveryMutation() {

@@ -93,7 +93,12 @@ export default function LoginPage() {
             <Checkbox
               label="Recordarme"
               checked={values.remember}
-              onChange={(e) => setValues((v) => ({ ...v, remember: e.currentTarget.checked }))}
+              onChange={(e) => {
+                // Read now: React clears currentTarget once the handler returns, before the
+                // updater below runs (issue 11 F: reading it there crashed the page).
+                const remember = e.currentTarget.checked;
+                setValues((v) => ({ ...v, remember }));
+              }}
             />
             <Anchor component={Link} to="/forgot-password" fz="sm">
               ¿Olvidaste tu contraseña?

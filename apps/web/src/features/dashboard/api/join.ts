@@ -1,5 +1,5 @@
-import { joinTableResponseSchema } from '@domino/contracts';
-import { apiPost } from '../../../lib/api';
+import { joinTableResponseSchema, tableDetailSchema } from '@domino/contracts';
+import { apiGet, apiPost } from '../../../lib/api';
 
 /**
  * POST /api/tables/{id}/join (spec §7) with the entry price shown on the card (Bs.). 409 when the
@@ -12,4 +12,13 @@ export function joinTable(tableId: number, entryPrice: number) {
     { entry_price: entryPrice },
     joinTableResponseSchema,
   );
+}
+
+/**
+ * GET /api/tables/{id}: the table's current terms (price, house fee and pot share in basis points,
+ * mode, seats), read when 'Jugar' is tapped so the confirmation shows what will be charged.
+ * 404 MSG_TABLES.notFound.
+ */
+export function fetchJoinTerms(tableId: number) {
+  return apiGet(`/api/tables/${tableId}`, tableDetailSchema);
 }

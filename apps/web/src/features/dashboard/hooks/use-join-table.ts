@@ -1,29 +1,35 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG, type Table } from '@domino/contracts';
+import { MSG, MSG_FIRSTDAY, type Table, type TableDetail } from '@domino/contracts';
+import { isApiError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { getSession, updateUser } from '../../../lib/session';
+import { getSession, refreshUser, updateUser } from '../../../lib/session';
 import { TABLES_QUERY_KEY } from '../api/tables';
-import { joinTable } from '../api/join';
+import { fetchJoinTerms, joinTable } from '../api/join';
 import { checkJoin, joinErrorText } from '../../../lib/join';
 import { shouldRefreshList } from '../lib/join';
 
 /**
- * The join flow of the 'Jugar' buttons (spec §2, §5, §8): visitors -> /login; a balance below the
- * entry -> MSG.insufficientBalanceNotice without a call; otherwise POST join with the card's price,
- * then toast the server message and go to the waiting room. Failures show the server message (or
+ * The join flow of the 'Jugar' buttons (spec §2, §5, §8; issue 11 F): visitors -> /login; a
+ * balance below the entry -> MSG.insufficientBalanceNotice without a call; otherwise the table's
+ * current terms and the balance are read and the confirmation dialog (components/JoinConfirmModal)
+ * opens. Nothing is charged until `confirm`: POST join with the price the dialog showed, then toast
+ * the server message and go to the waiting room. Failures show the server message (or
  * MSG.joinError) and refresh the list when it was out of date (e.g. the price changed).
  */
 export function useJoinTable() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [joiningId, setJoiningId] = useState<number | null>(null);
+  /** The card whose terms are being read. */
+  const [loadingId, setLoadingId] = useState<number | null>(null);
+  /** The table the dialog asks about. */
+  const [confirming, setConfirming] = useState<TableDetail | null>(null);
+  const [joining, setJoining] = useState(false);
 
   const join = async (table: Table) => {
-    if (joiningId !== null) return;
-    const user = getSession().user;
-    const check = checkJoin(user, table.entry_price);
+    if (loadingId !== null || confirming !== null) return;
+    const check = checkJoin(getSession().user, table.entry_price);
     if (check.kind === 'login') {
       navigate('/login');
       return;
@@ -32,19 +38,57 @@ export function useJoinTable() {
       notify.warning(MSG.insufficientBalanceNotice);
       return;
     }
-    setJoiningId(table.id);
+    setLoadingId(table.id);
+    try {
+      // The balance may have changed on another device: the dialog shows the server's.
+      const [terms] = await Promise.all([
+        fetchJoinTerms(table.id),
+        refreshUser().catch(() => undefined),
+      ]);
+      setConfirming(terms);
+    } catch (error) {
+      const notFound = isApiError(error) && error.status === 404;
+      notify.error(
+        notFound
+          ? (serverMessage(error.body) ?? MSG_FIRSTDAY.joinTermsLoadError)
+          : MSG_FIRSTDAY.joinTermsLoadError,
+      );
+      if (notFound) void client.invalidateQueries({ queryKey: TABLES_QUERY_KEY });
+    } finally {
+      setLoadingId(null);
+    }
+  };
+
+  const confirm = async (table: Pick<TableDetail, 'id' | 'entry_price'>) => {
+    if (joining) return;
+    setJoining(true);
     try {
       const res = await joinTable(table.id, table.entry_price);
       const current = getSession().user;
       if (current) updateUser({ ...current, balance: res.new_balance });
       notify.success(res.message);
+      setConfirming(null);
       navigate(`/waiting-room/${table.id}`);
     } catch (error) {
       notify.error(joinErrorText(error));
       if (shouldRefreshList(error)) void client.invalidateQueries({ queryKey: TABLES_QUERY_KEY });
-      setJoiningId(null);
+      setConfirming(null);
+    } finally {
+      setJoining(false);
     }
   };
 
-  return { join, joiningId };
+  const cancel = () => {
+    if (!joining) setConfirming(null);
+  };
+
+  return {
+    join,
+    /** The card whose button shows progress: terms being read, or its join in flight. */
+    joiningId: loadingId ?? (joining ? (confirming?.id ?? null) : null),
+    confirming,
+    joining,
+    confirm,
+    cancel,
+  };
 }

@@ -4,19 +4,28 @@ import {
   Button,
   Center,
   Container,
+  Group,
   Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconMoodEmpty, IconRefresh } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import {
+  IconAlertCircle,
+  IconDeviceGamepad2,
+  IconMoodEmpty,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { MSG } from '@domino/contracts';
+import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
+import { FirstSteps } from '../components/FirstSteps';
 import { TableCard } from '../components/TableCard';
 import { useJoinTable } from '../hooks/use-join-table';
+import { needsFirstSteps } from '../lib/first-steps';
 import { findUserTable } from '../lib/tables';
 
 /** /dashboard: the game list (spec §2 Game list). */
@@ -24,7 +33,7 @@ export default function DashboardPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const tables = useTables();
-  const { join, joiningId } = useJoinTable();
+  const { join, joiningId, confirming, joining, confirm, cancel } = useJoinTable();
   // Only a list fetched since this visit counts: a cached one may predate leaving a table.
   const seatedAt =
     tables.data && tables.isFetchedAfterMount ? findUserTable(tables.data, user?.id) : null;
@@ -35,19 +44,37 @@ export default function DashboardPage() {
   }, [seatedAt, navigate]);
 
   const name = user?.name.trim();
+  // A balance that pays no table: lead to free practice and to /recharge first (issue 11 F).
+  const firstSteps =
+    user !== null && tables.isSuccess && needsFirstSteps(user.balance, tables.data);
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
-      <Stack gap={4} mb="lg">
-        <Title order={1} fz={{ base: 26, sm: 34 }}>
-          Seleccione un Juego
-        </Title>
-        {name && (
-          <Text c="dimmed" fz={{ base: 'sm', sm: 'md' }}>
-            Bienvenido, {name}
-          </Text>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="lg">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 26, sm: 34 }}>
+            Seleccione un Juego
+          </Title>
+          {name && (
+            <Text c="dimmed" fz={{ base: 'sm', sm: 'md' }}>
+              Bienvenido, {name}
+            </Text>
+          )}
+        </Stack>
+        {!firstSteps && (
+          <Button
+            component={Link}
+            to="/games"
+            variant="light"
+            leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
+            data-testid="dashboard-practice"
+          >
+            Práctica gratis
+          </Button>
         )}
-      </Stack>
+      </Group>
+
+      {firstSteps && user && <FirstSteps balance={user.balance} />}
 
       {tables.isPending ? (
         <Center py={64}>
@@ -92,11 +119,19 @@ export default function DashboardPage() {
               table={table}
               onPlay={(t) => void join(t)}
               joining={joiningId === table.id}
-              busy={joiningId !== null}
+              busy={joiningId !== null || confirming !== null}
             />
           ))}
         </SimpleGrid>
       )}
+
+      <JoinConfirmModal
+        table={confirming}
+        balance={user?.balance ?? 0}
+        joining={joining}
+        onConfirm={(t) => void confirm(t)}
+        onCancel={cancel}
+      />
     </Container>
   );
 }

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { gameViewSchema, type GameView } from '@domino/contracts';
+import { followSessionEnd } from '../../../lib/socket';
 
 /**
  * The realtime channel of one game screen (DESIGN §5): a Socket.IO connection authenticated with
@@ -69,6 +70,8 @@ export function openGameChannel(
   socket.on('disconnect', () => handlers.onLive(false));
   socket.on('connect_error', () => handlers.onLive(false));
   socket.on('game:view', accept);
+  // The session ended while the game was open: the app logs out with the server's reason.
+  followSessionEnd(socket, () => token);
 
   return {
     close: () => {

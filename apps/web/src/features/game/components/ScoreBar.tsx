@@ -1,10 +1,10 @@
-import type { GameView } from '@domino/contracts';
+import { publicName, type GameView } from '@domino/contracts';
 import { scoreEntries } from '../lib/seats';
 import classes from './game.module.css';
 
 /**
  * The match score with progress toward the target: 'Nosotros' vs 'Ellos' in parejas; one box per
- * player ('Tú' first, then in order of play) in individual mode.
+ * player ('Tú' first, then each rival's public name in order of play) in individual mode.
  */
 export function ScoreBar({ view }: { view: GameView }) {
   const entries = scoreEntries(view);
@@ -18,7 +18,9 @@ export function ScoreBar({ view }: { view: GameView }) {
               className={classes.scoreLabel}
               title={view.mode === 'individual' ? b.label : undefined}
             >
-              {b.label}
+              {/* A rival's box is narrow (three boxes on a 360 px phone): the short public name
+                  ('José G.'), whole; the full name is in its seat panel and the title. */}
+              {view.mode === 'individual' && !b.mine ? publicName(b.label) : b.label}
             </span>
             <span className={classes.scoreValue} data-testid={b.testId}>
               {b.points}

@@ -134,16 +134,7 @@ function RecentWinners({ data }: { data: HighlightsData | undefined }) {
                   {joinNames(win.winners)}
                 </Text>
                 <Text fz="xs" c="dark.5">
-                  {win.table} · {timeAgo(win.finished_at)} ·{' '}
-                  <Anchor
-                    component={Link}
-                    to={`/verificar?game=${encodeURIComponent(win.game_id)}`}
-                    fz="xs"
-                    c="felt.8"
-                    aria-label={`Verificar la partida de ${joinNames(win.winners)}`}
-                  >
-                    Verificar
-                  </Anchor>
+                  {win.table} · {timeAgo(win.finished_at)}
                 </Text>
               </Box>
               <Box ta="right" style={{ flexShrink: 0 }}>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { ActionIcon, Affix, Transition } from '@mantine/core';
 import { IconArrowUp } from '@tabler/icons-react';
+import { HEADER_ACTIONS_ID } from '../../../components/header-actions';
 import { animateScrollTo } from '../../../lib/smooth-scroll';
 
 /** Scroll distance after which the button appears, pixels (spec §9). */
@@ -40,13 +42,23 @@ function useScrolledPast(px: number) {
   return { past, markerElement };
 }
 
-/** The scroll-to-top button (spec §9): shown past 500 px, brings the page up in 300 ms. */
+/**
+ * The scroll-to-top button (spec §9): shown past 500 px, brings the page up in 300 ms. On wide
+ * screens it floats in the page's right margin; on phones there is no margin, and floating it
+ * covered the footer text and the cards' badges (issue 11 F), so it sits in the navbar beside the
+ * menu button instead (components/header-actions.ts).
+ */
 export function ScrollToTop() {
   const { past, markerElement } = useScrolledPast(SCROLL_TOP_THRESHOLD_PX);
+  // The navbar is mounted before any page. Read once, never while prerendering; the portal is
+  // made only after the page has scrolled, so hydration never meets it (decision 011).
+  const [slot] = useState(() =>
+    typeof document === 'undefined' ? null : document.getElementById(HEADER_ACTIONS_ID),
+  );
   return (
     <>
       {markerElement}
-      <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
+      <Affix position={{ bottom: 20, right: 20 }} zIndex={150} visibleFrom="sm">
         <Transition transition="slide-up" mounted={past}>
           {(styles) => (
             <ActionIcon
@@ -65,6 +77,24 @@ export function ScrollToTop() {
           )}
         </Transition>
       </Affix>
+      {slot &&
+        past &&
+        createPortal(
+          <ActionIcon
+            size={36}
+            radius="xl"
+            color="gold.5"
+            c="dark.9"
+            variant="filled"
+            hiddenFrom="sm"
+            aria-label="Volver arriba"
+            onClick={() => animateScrollTo(0)}
+            data-testid="scroll-top-header"
+          >
+            <IconArrowUp size={20} aria-hidden />
+          </ActionIcon>,
+          slot,
+        )}
     </>
   );
 }

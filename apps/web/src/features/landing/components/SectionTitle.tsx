@@ -7,12 +7,15 @@ export function SectionTitle({
   title,
   lead,
   light = false,
+  order = 2,
 }: {
   id: string;
   eyebrow: string;
   title: string;
   lead?: string;
   light?: boolean;
+  /** Heading level: 2 inside the landing, 1 when the section is a page of its own (/faq). */
+  order?: 1 | 2;
 }) {
   return (
     <Stack gap={8} mb={{ base: 'lg', sm: 'xl' }} align="center" ta="center">
@@ -25,7 +28,7 @@ export function SectionTitle({
       >
         {eyebrow}
       </Text>
-      <Title order={2} id={id} fz={{ base: 26, sm: 34 }} c={light ? 'white' : undefined}>
+      <Title order={order} id={id} fz={{ base: 26, sm: 34 }} c={light ? 'white' : undefined}>
         {title}
       </Title>
       {lead && (

@@ -67,6 +67,15 @@ describe('legal pages', () => {
       expect(privacy).toContain(place);
   });
 
+  it('say that seeds, deals and replays are for the players of the match and staff, the commitment for all', () => {
+    const privacy = text(PRIVACY);
+    expect(privacy).toContain('solo los ven los jugadores de esa partida y el personal');
+    expect(privacy).toContain('se muestra en la sala de espera');
+    expect(privacy).not.toContain('cualquiera');
+    expect(text(TERMS)).toContain('cada jugador de la partida compruebe cada mano');
+    expect(text(TERMS)).not.toContain('para que cualquiera compruebe');
+  });
+
   it('give every section a unique anchor', () => {
     for (const doc of [TERMS, PRIVACY]) {
       const ids = doc.sections.map((s) => s.id);

@@ -8,7 +8,7 @@ import type { LegalDocument } from './types';
  */
 export const PRIVACY: LegalDocument = {
   title: 'Política de privacidad',
-  updated: '22/11/2026',
+  updated: '23/11/2026',
   intro:
     'Esta política explica qué datos personales guarda Dominó, para qué los usa, quién puede verlos y durante cuánto tiempo. Tratamos tus datos para operar tu cuenta de juego con dinero real, y nada más: no los vendemos ni los usamos para publicidad.',
   sections: [
@@ -39,7 +39,7 @@ export const PRIVACY: LegalDocument = {
             'Crear y proteger tu cuenta, y comprobar que cada persona tenga una sola.',
             'Verificar tus recargas contra el banco y pagarte los retiros por Pago Móvil.',
             'Jugar las partidas, pagar los premios, calcular el ranking y pagar el Pote del Mes.',
-            'Permitir que cualquiera verifique los repartos, y detectar fraude, colusión y cuentas múltiples.',
+            'Permitir que los jugadores de cada partida verifiquen sus repartos, y detectar fraude, colusión y cuentas múltiples.',
             'Enviarte correos de servicio, como el enlace para recuperar tu contraseña.',
             'Cumplir obligaciones legales y contables, y responder a las autoridades cuando la ley lo exija.',
           ],
@@ -54,7 +54,8 @@ export const PRIVACY: LegalDocument = {
           list: [
             'Si ganas una partida con dinero o entras en el ranking del mes, la página de inicio, el aviso del Pote del Mes y el ranking (también la lista de ganadores de meses anteriores) muestran a los demás tu nombre de pila y la inicial de tu apellido (por ejemplo, «María G.»), con la mesa, el premio o los puntos. En Pote - Estadísticas, tu propia fila muestra tu nombre completo solo a ti. Nunca mostramos tu cédula, correo ni teléfono.',
             'Mientras estás sentado en una mesa, tu nombre completo aparece en la lista de mesas y lo ven los demás jugadores de esa partida.',
-            'Cuando una partida termina, sus semillas y repartos se pueden consultar en la página Verificar con el número de la partida. Ese registro no incluye nombres.',
+            'El compromiso de cada reparto (la huella SHA-256 de la semilla secreta del servidor) se muestra en la sala de espera a quien la abra: no revela ninguna ficha.',
+            'Las semillas, los repartos y la repetición jugada a jugada de una partida terminada no son públicos: solo los ven los jugadores de esa partida y el personal (para atender reclamos y detectar fraude). Las semillas permiten recalcular las fichas de todos los jugadores en cada mano, por eso la página Verificar pide iniciar sesión con una cuenta que jugó la partida.',
           ],
         },
       ],
@@ -91,7 +92,7 @@ export const PRIVACY: LegalDocument = {
       id: 'navegador',
       title: '6. Lo que guardamos en tu navegador',
       blocks: [
-        'No usamos cookies de seguimiento, publicidad ni analítica de terceros. Tu navegador guarda, en su almacenamiento local, el código de tu sesión y una copia de tus datos de usuario para que no tengas que iniciar sesión en cada visita, y una marca para no mostrarte dos veces el aviso del pote en la misma sesión. Todo se borra al cerrar sesión.',
+        'No usamos cookies de seguimiento, publicidad ni analítica de terceros. Tu navegador guarda, en su almacenamiento local, el código de tu sesión y una copia de tus datos de usuario para que no tengas que iniciar sesión en cada visita, y una marca para no mostrarte dos veces el aviso del pote en la misma sesión. Todo eso se borra al cerrar sesión. Además, cuando empieza una partida con dinero, anota el compromiso que viste en la sala de espera y tu semilla, para que la página Verificar los compare al final; esa nota no contiene datos personales, se conserva al cerrar sesión (es tu prueba) y guarda solo tus 30 partidas más recientes.',
       ],
     },
     {

@@ -27,7 +27,7 @@ const defaultSplitText = `${defaultSplit.slice(0, -1).join(', ')} y ${defaultSpl
  */
 export const TERMS: LegalDocument = {
   title: 'Términos y condiciones',
-  updated: '22/11/2026',
+  updated: '23/11/2026',
   intro:
     'Estos términos regulan el uso de Dominó, la plataforma para jugar dominó venezolano en línea con saldo en bolívares. Al crear una cuenta y marcar la casilla de aceptación declaras que los leíste y los aceptas. Si no estás de acuerdo, no uses la plataforma.',
   sections: [
@@ -130,7 +130,7 @@ export const TERMS: LegalDocument = {
       id: 'juego-limpio',
       title: '8. Juego limpio',
       blocks: [
-        'Los repartos son verificables: antes de repartir publicamos la huella de una semilla secreta, cada jugador aporta la suya y al final revelamos la semilla para que cualquiera compruebe cada mano en la página Verificar.',
+        'Los repartos son verificables: desde que se sienta el primer jugador, la sala de espera muestra la huella de la semilla secreta del servidor, que ya no puede cambiar; después cada jugador aporta su propia semilla y, al terminar la partida, revelamos la del servidor para que cada jugador de la partida compruebe cada mano en la página Verificar.',
         'Está prohibido:',
         {
           list: [

@@ -8,6 +8,7 @@ import {
   Input,
   Loader,
   NativeSelect,
+  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -18,18 +19,20 @@ import {
   IconAlertCircle,
   IconAt,
   IconEdit,
+  IconLock,
   IconPhone,
   IconShieldCheck,
   IconUser,
   IconX,
 } from '@tabler/icons-react';
-import { AREA_CODES, LIMITS, MSG, type User } from '@domino/contracts';
+import { AREA_CODES, LIMITS, MSG, MSG_PROTECTION, type User } from '@domino/contracts';
 import { digitsOnly } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSaveProfileMutation } from '../api/profile';
 import {
   formatPhoneDisplay,
   formatProfileDate,
+  needsCurrentPassword,
   orNotSpecified,
   profileFailure,
   profilePayload,
@@ -58,7 +61,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * The personal-information card (spec §2 Profile, §4): read view (name, e-mail, phone — each 'No
  * especificado' if empty — role, 'Fecha de registro', 'Última actualización') and, after Editar,
  * the edit form (name, e-mail, phone, role disabled with 'El rol no puede ser modificado';
- * 'Guardar Cambios' / 'Guardando...' and 'Cancelar'). Cancel clears the errors and resets the form
+ * 'Guardar Cambios' / 'Guardando...' and 'Cancelar'). Changing the e-mail or the phone shows a
+ * 'Contraseña actual' field (issue 11 §B; docs/decisions/013). Cancel clears the errors and resets the form
  * from the current user; a successful save returns to the read view.
  */
 export function PersonalInfoCard({ user }: { user: User | null }) {
@@ -89,7 +93,7 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const clientErrors = validateProfile(values);
+    const clientErrors = validateProfile(values, user);
     setErrors(clientErrors);
     if (Object.values(clientErrors).some(Boolean)) {
       setFormError(MSG.formHasErrors);
@@ -98,9 +102,17 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
       );
       return;
     }
-    mutation.mutate(profilePayload(values), {
+    const sensitive = needsCurrentPassword(values, user);
+    const emailChanged = values.email.trim().toLowerCase() !== user?.email.toLowerCase();
+    mutation.mutate(profilePayload(values, user), {
       onSuccess: () => {
-        notify.success(MSG.profileUpdated);
+        if (sensitive)
+          notify.success(
+            emailChanged ? MSG_PROTECTION.noticeSentEmail : MSG_PROTECTION.noticeSent,
+            MSG.profileUpdated,
+          );
+        else notify.success(MSG.profileUpdated);
+        setValues((v) => ({ ...v, current_password: '' }));
         setEditing(false);
       },
       onError: (error) => {
@@ -113,6 +125,7 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
   };
 
   const phoneError = errors.area_code ?? errors.phone_number;
+  const askPassword = editing && needsCurrentPassword(values, user);
 
   return (
     <Card padding="lg" shadow="sm">
@@ -215,6 +228,22 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                 readOnly
               />
             </SimpleGrid>
+
+            {askPassword && (
+              <PasswordInput
+                label="Contraseña actual"
+                description={MSG_PROTECTION.contactChangeHint}
+                autoComplete="current-password"
+                leftSection={<IconLock size={18} aria-hidden />}
+                value={values.current_password}
+                onChange={(e) => set('current_password', e.currentTarget.value)}
+                error={errors.current_password}
+                visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+                required
+                maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+                data-testid="profile-current-password"
+              />
+            )}
 
             {formError && (
               <Alert

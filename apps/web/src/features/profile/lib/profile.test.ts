@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_PAYMENTS, type User } from '@domino/contracts';
+import { MSG, MSG_ACCOUNT, MSG_PAYMENTS, MSG_PROTECTION, type User } from '@domino/contracts';
 import { ApiError } from '../../../lib/api';
 import {
   avatarFileProblem,
   formatPhoneDisplay,
   formatProfileDate,
+  needsCurrentPassword,
   orNotSpecified,
   profileFailure,
   profilePayload,
@@ -59,23 +60,77 @@ describe('profile edit form', () => {
       email: 'ana@example.com',
       area_code: '0424',
       phone_number: '1234567',
+      current_password: '',
     });
-    expect(profilePayload({ ...values, email: ' Ana@Example.COM ' })).toEqual({
+    expect(profilePayload({ ...values, email: ' Ana@Example.COM ' }, user)).toEqual({
       name: 'Ana',
       email: 'ana@example.com',
       phone: '04241234567',
     });
   });
 
+  it('asks for the current password only when the e-mail or the phone changes', () => {
+    const values = profileValuesOf(user);
+    expect(needsCurrentPassword({ ...values, name: 'Otra', email: 'ANA@example.com ' }, user)).toBe(
+      false,
+    );
+    for (const changed of [
+      { ...values, email: 'nueva@example.com' },
+      { ...values, area_code: '0414' },
+      { ...values, phone_number: '7654321' },
+    ]) {
+      expect(needsCurrentPassword(changed, user)).toBe(true);
+      expect(validateProfile(changed, user)).toEqual({
+        current_password: MSG_PROTECTION.currentPasswordForContact,
+      });
+      expect(validateProfile({ ...changed, current_password: 'Clave123' }, user)).toEqual({});
+      expect(profilePayload({ ...changed, current_password: 'Clave123' }, user)).toMatchObject({
+        current_password: 'Clave123',
+      });
+    }
+    expect(profilePayload({ ...values, current_password: 'Clave123' }, user)).not.toHaveProperty(
+      'current_password',
+    );
+    const wrong = profileFailure(
+      new ApiError(
+        422,
+        { errors: { current_password: [MSG_ACCOUNT.currentPasswordWrong] } },
+        MSG_ACCOUNT.currentPasswordWrong,
+      ),
+    );
+    expect(wrong).toEqual({
+      message: MSG_ACCOUNT.currentPasswordWrong,
+      fieldErrors: { current_password: MSG_ACCOUNT.currentPasswordWrong },
+    });
+    expect(
+      profileFailure(new ApiError(429, { message: MSG_PROTECTION.tooManyPasswordChecks }, 'x'))
+        .message,
+    ).toBe(MSG_PROTECTION.tooManyPasswordChecks);
+  });
+
   it('requires name and e-mail after trimming and applies the registration rules', () => {
-    expect(validateProfile({ name: '  ', email: ' ', area_code: '', phone_number: '' })).toEqual({
+    expect(
+      validateProfile({
+        name: '  ',
+        email: ' ',
+        area_code: '',
+        phone_number: '',
+        current_password: '',
+      }),
+    ).toEqual({
       name: MSG.nameRequired,
       email: MSG.emailRequired,
       area_code: MSG.areaCodeRequired,
       phone_number: MSG.phoneRequired,
     });
     expect(
-      validateProfile({ name: 'Ana', email: 'x@', area_code: '0414', phone_number: '12' }),
+      validateProfile({
+        name: 'Ana',
+        email: 'x@',
+        area_code: '0414',
+        phone_number: '12',
+        current_password: '',
+      }),
     ).toEqual({ email: MSG.emailInvalid, phone_number: MSG.phoneDigits });
     expect(validateProfile(profileValuesOf(user))).toEqual({});
   });

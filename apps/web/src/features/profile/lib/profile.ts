@@ -4,6 +4,7 @@ import {
   LIMITS,
   MSG,
   MSG_PAYMENTS,
+  MSG_PROTECTION,
   phoneProblems,
   TIME_ZONE,
   type ProfileUpdateRequest,
@@ -57,12 +58,16 @@ export function formatPhoneDisplay(phone: string | null | undefined): string {
   return /^\d{11}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4)}` : v;
 }
 
-/** The edit form (spec §2 Profile edit form). The phone is split like on /register. */
+/**
+ * The edit form (spec §2 Profile edit form). The phone is split like on /register. The current
+ * password is asked only when the e-mail or the phone changes (docs/decisions/013).
+ */
 export interface ProfileValues {
   name: string;
   email: string;
   area_code: string;
   phone_number: string;
+  current_password: string;
 }
 export type ProfileField = keyof ProfileValues;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -78,7 +83,19 @@ export function profileValuesOf(user: User | null): ProfileValues {
     email: user?.email ?? '',
     area_code: code,
     phone_number: code ? phone.slice(4) : phone,
+    current_password: '',
   };
+}
+
+/**
+ * Whether saving `values` changes the e-mail or the phone of `user`, so the server asks for the
+ * current password (issue 11 §B; docs/decisions/013). The name alone never needs it.
+ */
+export function needsCurrentPassword(values: ProfileValues, user: User | null): boolean {
+  if (!user) return false;
+  const email = values.email.trim().toLowerCase();
+  const phone = `${values.area_code}${values.phone_number.trim()}`;
+  return email !== user.email.trim().toLowerCase() || phone !== user.phone;
 }
 
 /**
@@ -86,7 +103,7 @@ export function profileValuesOf(user: User | null): ProfileValues {
  * trimming; issue 6: the same rules as registration, so also the e-mail format and the phone
  * rules — the phone stays required, docs/decisions/006). First problem per field.
  */
-export function validateProfile(values: ProfileValues): ProfileErrors {
+export function validateProfile(values: ProfileValues, user: User | null = null): ProfileErrors {
   const errors: ProfileErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = MSG.nameRequired;
@@ -100,15 +117,21 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
   const number = values.phone_number.trim();
   const phone = number === '' ? MSG.phoneRequired : phoneProblems(`${AREA_CODES[0]}${number}`)[0];
   if (phone) errors.phone_number = phone;
+  if (needsCurrentPassword(values, user) && values.current_password === '')
+    errors.current_password = MSG_PROTECTION.currentPasswordForContact;
   return errors;
 }
 
-/** The PATCH /api/user payload. */
-export function profilePayload(values: ProfileValues): ProfileUpdateRequest {
+/** The PATCH /api/user payload; the current password only when the e-mail or phone changes. */
+export function profilePayload(
+  values: ProfileValues,
+  user: User | null = null,
+): ProfileUpdateRequest {
   return {
     name: values.name.trim(),
     email: values.email.trim().toLowerCase(),
     phone: `${values.area_code}${values.phone_number.trim()}`,
+    ...(needsCurrentPassword(values, user) ? { current_password: values.current_password } : {}),
   };
 }
 
@@ -123,6 +146,8 @@ export function profileFailure(error: unknown): { message: string; fieldErrors: 
     const name = error.fieldErrors.name?.[0];
     const email = error.fieldErrors.email?.[0];
     const phone = error.fieldErrors.phone?.[0];
+    const password = error.fieldErrors.current_password?.[0];
+    if (password) fieldErrors.current_password = password;
     if (name) fieldErrors.name = name;
     if (email) fieldErrors.email = email;
     if (phone) {
@@ -131,10 +156,15 @@ export function profileFailure(error: unknown): { message: string; fieldErrors: 
       else fieldErrors.phone_number = phone;
     }
     const other = Object.entries(error.fieldErrors).find(
-      ([field]) => !['name', 'email', 'phone'].includes(field),
+      ([field]) => !['name', 'email', 'phone', 'current_password'].includes(field),
     )?.[1]?.[0];
-    return { message: other ?? MSG.formHasErrors, fieldErrors };
+    return { message: other ?? password ?? MSG.formHasErrors, fieldErrors };
   }
+  if (error.status === 429)
+    return {
+      message: serverMessage(error.body) ?? MSG_PROTECTION.tooManyPasswordChecks,
+      fieldErrors: {},
+    };
   return { message: serverMessage(error.body) ?? MSG.profileUpdateError, fieldErrors: {} };
 }
 

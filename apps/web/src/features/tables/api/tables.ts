@@ -3,13 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import {
   TABLE_SOCKET_EVENTS,
+  clientSeedResponseSchema,
   joinTableResponseSchema,
   leaveTableResponseSchema,
   tableDetailSchema,
   type TableDetail,
 } from '@domino/contracts';
-import { apiGet, apiPost } from '../../../lib/api';
+import { apiGet, apiPost, apiSend } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { followSessionEnd } from '../../../lib/socket';
 
 /** Calls and live state of one table (issue 5; spec §7 join call and realtime). */
 
@@ -37,6 +39,39 @@ export function joinTable(id: number, entryPrice: number) {
 /** POST /api/tables/{id}/leave: the entry comes back (409 MSG_TABLES.cannotLeave once started). */
 export function leaveTable(id: number) {
   return apiPost(`/api/tables/${id}/leave`, {}, leaveTableResponseSchema);
+}
+
+export const clientSeedKey = (id: number) => ['table', id, 'client-seed'] as const;
+
+/**
+ * GET /api/tables/{id}/client-seed: the caller's seat and the client seed the next deal will use
+ * (409 `tables/not_seated` when the caller does not sit there). Decision 015.
+ */
+export function fetchClientSeed(id: number, signal?: AbortSignal) {
+  return apiGet(`/api/tables/${id}/client-seed`, clientSeedResponseSchema, { signal });
+}
+
+/** The seated player's own client seed while they are at the table (`enabled`). */
+export function useClientSeed(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: clientSeedKey(id),
+    queryFn: ({ signal }) => fetchClientSeed(id, signal),
+    enabled,
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/**
+ * PUT /api/tables/{id}/client-seed: sets the caller's own seat's seed before the match starts.
+ * 422 with `errors.client_seed`; 409 `tables/seed_locked` once the table filled, or
+ * `tables/not_seated`.
+ */
+export function saveClientSeed(id: number, clientSeed: string) {
+  return apiSend(`/api/tables/${id}/client-seed`, clientSeedResponseSchema, {
+    method: 'PUT',
+    body: { client_seed: clientSeed },
+  });
 }
 
 interface WatchAck {
@@ -88,6 +123,8 @@ export function watchTable(
   socket.on(TABLE_SOCKET_EVENTS.tableUpdated, accept);
   socket.on('disconnect', () => onLive(false));
   socket.on('connect_error', () => onLive(false));
+  // The session ended while the waiting room was open: the app logs out with the server's reason.
+  followSessionEnd(socket, () => token);
   return () => {
     socket.removeAllListeners();
     socket.disconnect();

@@ -36,6 +36,7 @@ function table(overrides: Partial<TableDetail> = {}): TableDetail {
     ],
     game_id: null,
     starts_at: null,
+    commitment: null,
     ...overrides,
   };
 }
@@ -65,6 +66,13 @@ describe('prize breakdown', () => {
     const p = prizeBreakdown(table({ entry_price: 0.33, house_fee_bps: 0, pot_share_bps: 0 }));
     expect(p.prizeCents).toBe(132);
     expect(p.perWinnerCents * 2).toBeLessThanOrEqual(p.prizeCents);
+  });
+
+  it('shows the prize the server pays: the céntimo that cannot be split goes to the house', () => {
+    // Bs. 3,04 × 4 = 1216; fee 97, pot share 24, rest 1095: 547 each, 1 céntimo to the house.
+    const p = prizeBreakdown(table({ entry_price: 3.04 }));
+    expect(p.perWinnerCents).toBe(547);
+    expect(p.prizeCents).toBe(1094);
   });
 
   it('shows basis points as Spanish percentages', () => {

@@ -1,14 +1,11 @@
-import { MSG_TABLES, type TableDetail } from '@domino/contracts';
-import { bolivaresToCents } from '../../../lib/format';
+import { MSG_TABLES, splitPot, winnersPerMatch, type TableDetail } from '@domino/contracts';
+import { bolivaresToCents, formatBps } from '../../../lib/format';
 
 /**
  * Pure rules of the waiting room (/waiting-room/:tableId; spec §2 route table, issue 5): the
  * prize arithmetic shown before a match, who sits where, how many are missing, and the phase the
  * page is in (waiting, countdown, off to the game, or watching as a visitor who may join).
  */
-
-/** Basis points: 10 000 bps = 100 %. */
-const BPS = 10_000;
 
 export interface PrizeBreakdown {
   /** Entries × players, in céntimos. */
@@ -17,11 +14,11 @@ export interface PrizeBreakdown {
   houseFeeCents: number;
   /** The share of the pot set aside for the monthly pot, in céntimos. */
   potShareCents: number;
-  /** What the winning side takes together, in céntimos. */
+  /** What the winning side takes together (each winner's prize × winners), in céntimos. */
   prizeCents: number;
   /** Players on the winning side (2 in parejas, 1 in individual). */
   winners: number;
-  /** What each winner receives, in céntimos (rounded down; the split never exceeds the prize). */
+  /** What each winner receives, in céntimos (rounded down, as settlement pays it). */
   perWinnerCents: number;
   /** What each winner gains over the entry paid, in céntimos. */
   netPerWinnerCents: number;
@@ -30,7 +27,9 @@ export interface PrizeBreakdown {
 /**
  * The money of a table's match, as the waiting room explains it: the pot is every entry, the house
  * fee and the monthly-pot share are percentages of it (basis points, rounded down to the céntimo),
- * and the rest is split among the winners. Display only: the server settles the real amounts.
+ * and the rest is split equally among the winners, by the server's own arithmetic (`splitPot` of
+ * @domino/contracts, decision 005): the céntimo that cannot be split goes to the house, so the
+ * prize shown is exactly what is paid.
  */
 export function prizeBreakdown(
   table: Pick<
@@ -39,31 +38,25 @@ export function prizeBreakdown(
   >,
 ): PrizeBreakdown {
   const entryCents = bolivaresToCents(table.entry_price);
-  const potCents = entryCents * table.max_players;
-  const houseFeeCents = Math.floor((potCents * table.house_fee_bps) / BPS);
-  const potShareCents = Math.floor((potCents * table.pot_share_bps) / BPS);
-  const prizeCents = Math.max(0, potCents - houseFeeCents - potShareCents);
-  const winners = table.mode === 'parejas' ? 2 : 1;
-  const perWinnerCents = Math.floor(prizeCents / winners);
+  const winners = winnersPerMatch(table.mode);
+  // Entries are positive (tableInputSchema); a table without one has nothing to split.
+  const split =
+    entryCents > 0
+      ? splitPot(entryCents, table.max_players, table.house_fee_bps, table.pot_share_bps, winners)
+      : { potCents: 0, houseFeeCents: 0, potShareCents: 0, prizeCents: 0, remainderCents: 0 };
   return {
-    potCents,
-    houseFeeCents,
-    potShareCents,
-    prizeCents,
+    potCents: split.potCents,
+    houseFeeCents: split.houseFeeCents,
+    potShareCents: split.potShareCents,
+    prizeCents: split.prizeCents * winners,
     winners,
-    perWinnerCents,
-    netPerWinnerCents: perWinnerCents - entryCents,
+    perWinnerCents: split.prizeCents,
+    netPerWinnerCents: split.prizeCents - entryCents,
   };
 }
 
-/** Basis points as a Spanish percentage: 800 -> '8 %', 250 -> '2,5 %'. */
-export function formatBps(bps: number): string {
-  const pct = bps / 100;
-  const text = Number.isInteger(pct)
-    ? String(pct)
-    : pct.toFixed(2).replace(/0+$/, '').replace('.', ',');
-  return `${text} %`;
-}
+/** Basis points as a Spanish percentage: 800 -> '8 %', 250 -> '2,5 %' (lib/format). */
+export { formatBps };
 
 /** The pair of a seat in parejas (DESIGN §4: partners 0+2 and 1+3). */
 export function pairLabel(seat: number): 'Pareja A' | 'Pareja B' {

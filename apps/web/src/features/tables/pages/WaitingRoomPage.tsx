@@ -25,12 +25,22 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG, MSG_TABLES, type TableClosedEvent, type TableDetail } from '@domino/contracts';
+import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { getSession, refreshUser, updateUser, useSession } from '../../../lib/session';
 import { subscribeToUserEvents } from '../../../lib/socket';
-import { joinTable, leaveTable, tableKey, useLiveTable } from '../api/tables';
+import {
+  clientSeedKey,
+  joinTable,
+  leaveTable,
+  saveClientSeed,
+  tableKey,
+  useClientSeed,
+  useLiveTable,
+} from '../api/tables';
+import { FairnessCard } from '../components/FairnessCard';
 import { PrizeCard } from '../components/PrizeCard';
 import { SeatsTable } from '../components/SeatsTable';
 import roomClasses from '../components/waiting-room.module.css';
@@ -38,6 +48,8 @@ import { useNow } from '../hooks/use-now';
 import { checkJoin, joinErrorText } from '../../../lib/join';
 import { isPriceChanged } from '../lib/join';
 import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from '../lib/table-closed';
+import { seenCommitment } from '../lib/fairness';
+import { rememberSeenFairness } from '../../../lib/seen-fairness';
 import {
   UNAVAILABLE_TEXT,
   missingPlayers,
@@ -75,9 +87,31 @@ function WaitingRoom({ id }: { id: number }) {
   const counting = table.data?.starts_at != null;
   const now = useNow(200, counting);
   const [busy, setBusy] = useState<'join' | 'leave' | null>(null);
+  // 'Unirme' asks first (issue 11 F): nothing is charged until the dialog is confirmed.
+  const [askingJoin, setAskingJoin] = useState(false);
 
   const phase = table.data ? waitingPhase(table.data, user?.id, now) : null;
   const goTo = phase?.kind === 'go' ? phase.gameId : null;
+  const seated = phase !== null && 'seat' in phase;
+  const myGameId = phase !== null && 'gameId' in phase ? phase.gameId : null;
+  const clientSeed = useClientSeed(id, seated);
+
+  // Provably fair (decision 015): remember the commitment shown before the start and, once the
+  // player's match exists, write it down with their seed for /verificar to compare at the end.
+  const seen = useRef<string | null>(null);
+  const userId = user?.id;
+  const mySeed = clientSeed.data?.client_seed ?? null;
+  useEffect(() => {
+    if (!table.data) return;
+    seen.current = seenCommitment(seen.current, table.data, seated);
+    if (myGameId === null || userId === undefined || seen.current === null) return;
+    rememberSeenFairness({
+      gameId: myGameId,
+      userId,
+      commitment: seen.current,
+      clientSeed: mySeed,
+    });
+  }, [table.data, seated, myGameId, userId, mySeed]);
 
   // The match has begun (countdown over, or the room was opened after starts_at): to the game.
   useEffect(() => {
@@ -178,7 +212,7 @@ function WaitingRoom({ id }: { id: number }) {
   const seat = 'seat' in phase ? phase.seat : null;
   const missing = missingPlayers(t);
 
-  const join = async () => {
+  const askJoin = () => {
     const check = checkJoin(user, t.entry_price);
     if (check.kind === 'login') {
       navigate(`/login?redirect=${encodeURIComponent(`/waiting-room/${t.id}`)}`);
@@ -188,15 +222,25 @@ function WaitingRoom({ id }: { id: number }) {
       notify.warning(MSG.insufficientBalanceNotice);
       return;
     }
+    // The dialog shows the server's balance (it may have changed on another device).
+    refreshUser().catch(() => undefined);
+    setAskingJoin(true);
+  };
+
+  /** Pays the entry the dialog shows (the live table's price) and takes a seat. */
+  const join = async (price: number) => {
     setBusy('join');
     try {
-      const res = await joinTable(t.id, t.entry_price);
+      const res = await joinTable(t.id, price);
       setBalance(res.new_balance);
       notify.success(res.message);
+      // A new seat has a new seed: never show the one of an earlier seat at this table.
+      client.removeQueries({ queryKey: clientSeedKey(t.id) });
     } catch (error) {
       notify.error(joinErrorText(error));
       if (isPriceChanged(error)) notify.info('Actualizamos el precio de la mesa.');
     } finally {
+      setAskingJoin(false);
       setBusy(null);
       void client.invalidateQueries({ queryKey: tableKey(t.id) });
       void client.invalidateQueries({ queryKey: TABLE_LIST_KEY });
@@ -284,15 +328,36 @@ function WaitingRoom({ id }: { id: number }) {
               missing={missing}
               entry={t.entry_price}
               busy={busy}
-              onJoin={() => void join()}
+              onJoin={askJoin}
               onLeave={() => void leave()}
             />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <PrizeCard table={t} />
+          <Stack gap="md">
+            <PrizeCard table={t} />
+            <FairnessCard
+              commitment={t.commitment}
+              seated={seat !== null}
+              locked={phase.kind === 'countdown' || phase.kind === 'go'}
+              mine={clientSeed.data}
+              onSave={async (value) => {
+                const saved = await saveClientSeed(t.id, value);
+                client.setQueryData(clientSeedKey(t.id), saved);
+                if (saved.message) notify.success(saved.message);
+                return saved;
+              }}
+            />
+          </Stack>
         </Grid.Col>
       </Grid>
+      <JoinConfirmModal
+        table={askingJoin && phase.kind === 'can-join' ? t : null}
+        balance={user?.balance ?? 0}
+        joining={busy === 'join'}
+        onConfirm={(shown) => void join(shown.entry_price)}
+        onCancel={() => setAskingJoin(false)}
+      />
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FairnessRecordJson, TileJson } from '@domino/contracts';
 import { commitment, dealHand } from '@domino/domino';
-import { deriveFromSeeds, parseSeedList, verifyRecord } from './verify';
+import { checkSeen, deriveFromSeeds, parseSeedList, verifyRecord } from './verify';
 
 const seeds = { serverSeed: 'semilla-secreta-del-servidor', clientSeeds: ['a1', 'b2', 'c3', 'd4'] };
 
@@ -61,5 +61,33 @@ describe('verifying a finished game in the browser', () => {
     expect(withCommitment.hands[1]!.hands).toEqual(dealHand(seeds, 2, 4).hands);
     expect(deriveFromSeeds({ ...pasted, commitment: '' }).commitmentOk).toBeNull();
     expect(deriveFromSeeds({ ...pasted, commitment: 'abc' }).commitmentOk).toBe(false);
+  });
+});
+
+describe('checking what the player saw in the waiting room', () => {
+  const revealed = {
+    computedCommitment: commitment(seeds.serverSeed),
+    clientSeeds: seeds.clientSeeds,
+  };
+
+  it('confirms the commitment seen before the start and finds the player seed with its seat', () => {
+    expect(
+      checkSeen(revealed, {
+        commitment: ` ${commitment(seeds.serverSeed).toUpperCase()} `,
+        clientSeed: ' c3 ',
+      }),
+    ).toEqual({ commitment: 'match', seed: { kind: 'found', seat: 2 } });
+  });
+
+  it('tells a different, malformed or missing commitment and a seed that was not dealt', () => {
+    expect(checkSeen(revealed, { commitment: commitment('otra'), clientSeed: 'zz' })).toEqual({
+      commitment: 'mismatch',
+      seed: { kind: 'missing' },
+    });
+    expect(checkSeen(revealed, { commitment: 'abc', clientSeed: '' })).toEqual({
+      commitment: 'malformed',
+      seed: { kind: 'empty' },
+    });
+    expect(checkSeen(revealed, { commitment: '  ', clientSeed: 'a1' }).commitment).toBe('empty');
   });
 });

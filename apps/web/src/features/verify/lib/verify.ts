@@ -97,3 +97,36 @@ export function deriveFromSeeds(input: {
     hands,
   };
 }
+
+/** How a commitment the player noted in the waiting room compares with the revealed seed. */
+export type SeenCommitmentCheck = 'empty' | 'malformed' | 'match' | 'mismatch';
+
+/** Where the player's own seed is among the revealed client seeds. */
+export type SeenSeedCheck =
+  { kind: 'empty' } | { kind: 'found'; seat: number } | { kind: 'missing' };
+
+/**
+ * Checks what the player saw in the waiting room before the start (decision 015) against a
+ * finished match: the commitment they noted must equal hex(SHA-256(revealed server seed)) — so
+ * the server dealt with the seed it had committed to before any client seed was set — and their
+ * own client seed must be among the seeds the deals were derived from (its seat, 0-based).
+ */
+export function checkSeen(
+  revealed: { computedCommitment: string; clientSeeds: readonly string[] },
+  seen: { commitment: string; clientSeed: string },
+): { commitment: SeenCommitmentCheck; seed: SeenSeedCheck } {
+  const noted = seen.commitment.trim().toLowerCase();
+  const commitmentCheck: SeenCommitmentCheck =
+    noted === ''
+      ? 'empty'
+      : !/^[0-9a-f]{64}$/.test(noted)
+        ? 'malformed'
+        : noted === revealed.computedCommitment
+          ? 'match'
+          : 'mismatch';
+  const mine = seen.clientSeed.trim();
+  const seat = revealed.clientSeeds.indexOf(mine);
+  const seed: SeenSeedCheck =
+    mine === '' ? { kind: 'empty' } : seat >= 0 ? { kind: 'found', seat } : { kind: 'missing' };
+  return { commitment: commitmentCheck, seed };
+}

@@ -7,6 +7,7 @@ import {
   Code,
   Container,
   Group,
+  List,
   NumberInput,
   SegmentedControl,
   SimpleGrid,
@@ -22,12 +23,21 @@ import {
   IconCircleXFilled,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { MSG_FAIRNESS } from '@domino/contracts';
 import type { Tile } from '@domino/domino';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import { isApiError } from '../../../lib/api';
+import { seenFairness } from '../../../lib/seen-fairness';
+import { useSession } from '../../../lib/session';
 import { useFairness } from '../api/fairness';
-import { deriveFromSeeds, parseSeedList, verifyRecord, type HandCheck } from '../lib/verify';
+import {
+  checkSeen,
+  deriveFromSeeds,
+  parseSeedList,
+  verifyRecord,
+  type HandCheck,
+} from '../lib/verify';
 
 type Source = 'game' | 'seeds';
 
@@ -128,7 +138,7 @@ function CommitmentBox({
         {published !== null && (
           <>
             <Text fz="xs" c="dimmed">
-              Publicado al empezar
+              Publicado antes del reparto
             </Text>
             <Code block fz={11} style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {published}
@@ -146,6 +156,106 @@ function CommitmentBox({
   );
 }
 
+function SeenLine({ ok, children, testId }: { ok: boolean; children: string; testId: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={testId} data-ok={ok}>
+      <span style={{ flex: 'none', display: 'inline-flex' }}>
+        <Check ok={ok} />
+      </span>
+      <Text fz="sm" c={ok ? 'felt.8' : 'red.8'} fw={600}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The player's own check (decision 015): the commitment they saw in the waiting room before any
+ * seed was set, and their own seed, against what the server revealed. Prefilled from what this
+ * browser wrote down in the waiting room; the player may paste what they noted instead.
+ */
+function SeenInWaitingRoom({
+  gameId,
+  computedCommitment,
+  clientSeeds,
+}: {
+  gameId: string;
+  computedCommitment: string;
+  clientSeeds: string[];
+}) {
+  const { user } = useSession();
+  const [remembered] = useState(() => seenFairness(gameId, user?.id));
+  const [noted, setNoted] = useState(remembered?.commitment ?? '');
+  const [mySeed, setMySeed] = useState(remembered?.clientSeed ?? '');
+  const check = checkSeen(
+    { computedCommitment, clientSeeds },
+    { commitment: noted, clientSeed: mySeed },
+  );
+  return (
+    <Card padding="sm" data-testid="verify-seen">
+      <Text fw={700}>Lo que viste en la sala de espera</Text>
+      <Text fz="xs" c="dimmed" mb="xs">
+        {remembered
+          ? 'Tu navegador anotó el compromiso y tu semilla en la sala de espera, antes de empezar la partida.'
+          : 'Si anotaste el compromiso que viste en la sala de espera (o al empezar la partida) y tu semilla, pégalos aquí para compararlos.'}
+      </Text>
+      <Stack gap="xs">
+        <Textarea
+          label="Compromiso que viste"
+          value={noted}
+          onChange={(e) => setNoted(e.currentTarget.value)}
+          autosize
+          minRows={1}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="verify-seen-commitment"
+          styles={{
+            input: {
+              fontFamily: 'var(--mantine-font-family-monospace)',
+              fontSize: 12,
+              wordBreak: 'break-all',
+            },
+          }}
+        />
+        {check.commitment === 'match' && (
+          <SeenLine ok testId="verify-seen-commitment-check">
+            La semilla revelada es la que el servidor fijó antes de que eligieras la tuya.
+          </SeenLine>
+        )}
+        {check.commitment === 'mismatch' && (
+          <SeenLine ok={false} testId="verify-seen-commitment-check">
+            No coincide: la semilla revelada no es la del compromiso que viste.
+          </SeenLine>
+        )}
+        {check.commitment === 'malformed' && (
+          <Text fz="xs" c="red.8" data-testid="verify-seen-commitment-check" data-ok="false">
+            Un compromiso tiene 64 caracteres: números del 0 al 9 y letras de la a a la f.
+          </Text>
+        )}
+        <TextInput
+          label="Tu semilla"
+          value={mySeed}
+          onChange={(e) => setMySeed(e.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="verify-seen-seed"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        />
+        {check.seed.kind === 'found' && (
+          <SeenLine ok testId="verify-seen-seed-check">
+            {`Tu semilla se usó en todos los repartos (asiento ${check.seed.seat + 1}).`}
+          </SeenLine>
+        )}
+        {check.seed.kind === 'missing' && (
+          <SeenLine ok={false} testId="verify-seen-seed-check">
+            Esa semilla no está entre las de esta partida.
+          </SeenLine>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 /** Re-derives a finished game's deals from its published record. */
 function GameResult({ gameId }: { gameId: string }) {
   const fairness = useFairness(gameId);
@@ -156,15 +266,35 @@ function GameResult({ gameId }: { gameId: string }) {
   if (fairness.isPending) return <Text c="dimmed">Verificando…</Text>;
   if (fairness.isError) {
     const error = fairness.error;
+    const status = isApiError(error) ? error.status : null;
     const text =
-      isApiError(error) && error.status === 404
+      status === 404
         ? 'La partida no existe.'
-        : isApiError(error)
-          ? error.message
-          : 'No se pudo obtener la partida.';
+        : status === 401
+          ? MSG_FAIRNESS.loginToVerify
+          : isApiError(error)
+            ? error.message
+            : 'No se pudo obtener la partida.';
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-        {text}
+      <Alert
+        color={status === 401 || status === 403 ? 'orange' : 'red'}
+        icon={<IconAlertCircle aria-hidden />}
+        role="alert"
+        data-testid="verify-error"
+        data-status={status ?? undefined}
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text fz="sm">{text}</Text>
+          {status === 401 && (
+            <Button
+              size="xs"
+              component={Link}
+              to={`/login?redirect=${encodeURIComponent(`/verificar?game=${gameId}`)}`}
+            >
+              Iniciar sesión
+            </Button>
+          )}
+        </Stack>
       </Alert>
     );
   }
@@ -187,6 +317,12 @@ function GameResult({ gameId }: { gameId: string }) {
         published={record.commitment}
         computed={report.computedCommitment}
         ok={report.commitmentOk}
+      />
+      <SeenInWaitingRoom
+        key={gameId}
+        gameId={gameId}
+        computedCommitment={report.computedCommitment}
+        clientSeeds={record.client_seeds}
       />
       <Card padding="sm">
         <Text fw={700} mb={4}>
@@ -288,14 +424,38 @@ export default function VerifyPage() {
             </Title>
           </Group>
           <Text fz="sm">
-            Cada reparto es demostrablemente justo. Al empezar la partida publicamos un compromiso:
-            el hash SHA-256 de una semilla secreta del servidor, así no podemos cambiarla después.
-            Cada jugador aporta además su propia semilla. Las fichas de la mano n se barajan con
-            Fisher-Yates usando un flujo de bytes HMAC-SHA256 de la semilla del servidor, las
-            semillas de los jugadores y el número de la mano; los números se sacan con muestreo por
-            rechazo, sin sesgo. Al terminar la partida revelamos la semilla del servidor: aquí tu
-            navegador comprueba que su SHA-256 es el compromiso publicado y vuelve a repartir cada
-            mano para confirmar que coincide con lo que se jugó.
+            Cada reparto es demostrablemente justo: nadie, ni siquiera nosotros, puede elegir las
+            fichas de una mano. Así funciona, en este orden:
+          </Text>
+          <List type="ordered" fz="sm" spacing={6} data-testid="verify-steps">
+            <List.Item>
+              <b>Compromiso.</b> Cuando se sienta el primer jugador de una mesa, el servidor fija en
+              secreto su semilla para la próxima partida y publica en la sala de espera su huella
+              SHA-256, el compromiso. Desde ese momento no puede cambiarla, aunque alguien salga o
+              entre.
+            </List.Item>
+            <List.Item>
+              <b>Semillas de los jugadores.</b> Después, mientras esperan, cada jugador puede
+              escribir su propia semilla en la sala de espera (si no, usamos una al azar). Quedan
+              fijadas cuando la mesa se llena y empieza la partida.
+            </List.Item>
+            <List.Item>
+              <b>Reparto.</b> Las fichas de la mano n se barajan con Fisher-Yates usando un flujo de
+              bytes HMAC-SHA256 de la semilla del servidor, las semillas de los jugadores y el
+              número de la mano, con muestreo por rechazo, sin sesgo. Como el servidor se
+              comprometió antes de conocer las semillas de los jugadores, no pudo buscar una que le
+              convenga.
+            </List.Item>
+            <List.Item>
+              <b>Revelación.</b> Al terminar la partida revelamos la semilla del servidor. Aquí tu
+              navegador comprueba que su SHA-256 es el compromiso que viste en la sala de espera y
+              vuelve a repartir cada mano para confirmar que coincide con lo que se jugó.
+            </List.Item>
+          </List>
+          <Text fz="xs" c="dimmed">
+            Las semillas y los repartos de una partida con dinero solo los ven sus jugadores y el
+            personal: inicia sesión con tu cuenta para verificar tus partidas. Con las semillas
+            puedes recalcular los repartos sin cuenta en «Pegar semillas».
           </Text>
         </Stack>
 

@@ -5,10 +5,13 @@ import {
   clientDataSchema,
   rechargeAccountSchema,
   transactionsResponseSchema,
+  withdrawReviewResponseSchema,
+  withdrawalReviewSchema,
   type Bank,
   type ClientData,
   type RechargeAccount,
   type TransactionsResponse,
+  type WithdrawReviewResponse,
 } from '@domino/contracts';
 import { MSG } from '@domino/contracts';
 import {
@@ -34,6 +37,7 @@ export const WALLET_KEYS = {
   banks: ['wallet', 'banks'] as const,
   transactions: (filters: TransactionFilters) => ['wallet', 'transactions', filters] as const,
   proof: (rechargeId: number) => ['wallet', 'proof', rechargeId] as const,
+  withdrawReview: ['wallet', 'withdraw-review'] as const,
 };
 
 async function fetchList<T>(
@@ -137,11 +141,25 @@ export function useRechargeMutation() {
   });
 }
 
+/**
+ * GET /api/withdraw_review: whether a withdrawal requested now goes to staff review after a recent
+ * change of the e-mail, phone or a bank account, and why (docs/decisions/013).
+ */
+export function useWithdrawReview() {
+  return useQuery<WithdrawReviewResponse>({
+    queryKey: WALLET_KEYS.withdrawReview,
+    queryFn: ({ signal }) =>
+      apiGet('/api/withdraw_review', withdrawReviewResponseSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
 const withdrawResponseSchema = z.object({
   message: z.string(),
   id: z.number(),
   status: z.string(),
   new_balance: z.number(),
+  review: withdrawalReviewSchema.nullable().optional(),
 });
 
 export interface WithdrawInput {
@@ -175,6 +193,8 @@ export interface BankAccountInput {
   account_number: string;
   account_type: 'corriente' | 'ahorro';
   account_holder: string;
+  /** Required (docs/decisions/013). */
+  current_password: string;
 }
 
 /** POST /api/bank-accounts. */
@@ -183,6 +203,9 @@ export function useAddBankAccountMutation() {
   return useMutation({
     mutationFn: (input: BankAccountInput) =>
       apiSend('/api/bank-accounts', bankAccountResponseSchema, { method: 'POST', body: input }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.clientData }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: WALLET_KEYS.clientData });
+      void client.invalidateQueries({ queryKey: WALLET_KEYS.withdrawReview });
+    },
   });
 }

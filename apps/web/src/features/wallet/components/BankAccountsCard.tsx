@@ -4,8 +4,10 @@ import {
   Button,
   Card,
   Collapse,
+  Flex,
   Group,
   Input,
+  PasswordInput,
   SegmentedControl,
   Select,
   Stack,
@@ -17,7 +19,9 @@ import {
 import { IconAlertCircle, IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import {
   MSG,
+  MSG_PROTECTION,
   bankAccountRequestSchema,
+  sortBanks,
   toFieldErrors,
   type Bank,
   type ClientData,
@@ -28,11 +32,15 @@ import { notify } from '../../../lib/notify';
 import { useAddBankAccountMutation } from '../api/wallet';
 import { formatAccountNumber } from '../lib/account-format';
 
-type Field = 'bank_name' | 'account_number' | 'account_type' | 'account_holder';
+type Field =
+  'bank_name' | 'account_number' | 'account_type' | 'account_holder' | 'current_password';
 
 const ACCOUNT_TYPE_LABELS: Record<string, string> = { corriente: 'Corriente', ahorro: 'Ahorro' };
 
-/** The player's saved bank accounts and a small form to add one (POST /api/bank-accounts). */
+/**
+ * The player's saved bank accounts and a small form to add one (POST /api/bank-accounts), which
+ * always asks for the current password (issue 11 §B; docs/decisions/013).
+ */
 export function BankAccountsCard({
   accounts,
   banks,
@@ -47,6 +55,7 @@ export function BankAccountsCard({
     account_number: '',
     account_type: 'corriente' as 'corriente' | 'ahorro',
     account_holder: '',
+    current_password: '',
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -73,6 +82,7 @@ export function BankAccountsCard({
           account_number: '',
           account_type: 'corriente',
           account_holder: '',
+          current_password: '',
         });
         setOpen(false);
       },
@@ -124,7 +134,11 @@ export function BankAccountsCard({
                 {a.bank_name} · {ACCOUNT_TYPE_LABELS[a.account_type] ?? a.account_type}
               </Text>
               <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatAccountNumber(a.account_number)} · {a.account_holder}
+                {/* One line: an account number never wraps inside its digits (issue 11 F). */}
+                <span style={{ whiteSpace: 'nowrap' }} data-testid="bank-account-number">
+                  {formatAccountNumber(a.account_number)}
+                </span>{' '}
+                · {a.account_holder}
               </Text>
             </Stack>
           ))}
@@ -136,7 +150,10 @@ export function BankAccountsCard({
             <Select
               label="Banco"
               placeholder="Selecciona el banco"
-              data={banks.map((b) => ({ value: b.name, label: `${b.code} - ${b.name}` }))}
+              data={sortBanks(banks).map((b) => ({
+                value: b.name,
+                label: `${b.name} (${b.code})`,
+              }))}
               value={values.bank_name || null}
               onChange={(v) => set('bank_name', v ?? '')}
               error={errors.bank_name}
@@ -173,6 +190,18 @@ export function BankAccountsCard({
               error={errors.account_holder}
               size="sm"
             />
+            <PasswordInput
+              label="Contraseña actual"
+              description={MSG_PROTECTION.bankChangeHint}
+              autoComplete="current-password"
+              value={values.current_password}
+              onChange={(e) => set('current_password', e.currentTarget.value)}
+              error={errors.current_password}
+              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+              required
+              size="sm"
+              data-testid="bank-current-password"
+            />
             {formError && (
               <Alert
                 color="red"
@@ -183,14 +212,15 @@ export function BankAccountsCard({
                 {formError}
               </Alert>
             )}
-            <Group grow gap="xs">
-              <Button variant="default" size="sm" onClick={() => setOpen(false)}>
+            {/* Stacked on phones: side by side, "Guardar cuenta" was cut at 360 px. */}
+            <Flex direction={{ base: 'column-reverse', xs: 'row' }} gap="xs">
+              <Button variant="default" size="sm" onClick={() => setOpen(false)} flex={1}>
                 Cancelar
               </Button>
-              <Button type="submit" size="sm" loading={mutation.isPending}>
+              <Button type="submit" size="sm" loading={mutation.isPending} flex={1}>
                 Guardar cuenta
               </Button>
-            </Group>
+            </Flex>
           </Stack>
         </form>
       </Collapse>

@@ -11,11 +11,17 @@ export function CopyField({
   value,
   copyValue,
   testId,
+  nowrap = false,
 }: {
   label: string;
   value: string;
   copyValue?: string;
   testId?: string;
+  /**
+   * Keep the value on one line, scaled down on the narrowest phones (an account number must not
+   * wrap inside its digits; issue 11 F).
+   */
+  nowrap?: boolean;
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={testId}>
@@ -26,7 +32,16 @@ export function CopyField({
         <Text
           fw={600}
           fz="sm"
-          style={{ wordBreak: 'break-all', fontVariantNumeric: 'tabular-nums' }}
+          style={
+            nowrap
+              ? {
+                  whiteSpace: 'nowrap',
+                  fontSize: 'min(var(--mantine-font-size-sm), 3.9vw)',
+                  fontVariantNumeric: 'tabular-nums',
+                }
+              : { overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }
+          }
+          data-testid={testId ? `${testId}-value` : undefined}
         >
           {value}
         </Text>

@@ -17,8 +17,10 @@ import { transactionStatusLabel, type Transaction } from '@domino/contracts';
 import { formatCaracasDateTime } from '../../../lib/format';
 import { useRechargeProof } from '../api/wallet';
 import {
+  AMOUNT_COLORS,
   amountDisplay,
   detailValue,
+  effectNote,
   rechargeIdOf,
   statusColor,
   typeLabel,
@@ -50,10 +52,10 @@ export function TransactionDetailModal({
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Table.Tr>
-      <Table.Th w="40%" fw={500} c="dimmed" fz="sm">
+      <Table.Th w="36%" fw={500} c="dimmed" fz="sm">
         {label}
       </Table.Th>
-      <Table.Td fz="sm" style={{ wordBreak: 'break-word' }}>
+      <Table.Td fz="sm" style={{ overflowWrap: 'break-word' }}>
         {children}
       </Table.Td>
     </Table.Tr>
@@ -67,16 +69,30 @@ function Detail({ tx }: { tx: Transaction }) {
   const details = Object.entries(tx.details).filter(
     ([, v]) => v !== null && v !== '' && v !== undefined,
   );
+  const note = effectNote(tx);
   return (
     <Stack gap="sm" data-testid="tx-detail">
       <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} fz={22} c={amount.color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text
+          fw={700}
+          fz={22}
+          c={AMOUNT_COLORS[amount.color]}
+          td={amount.struck ? 'line-through' : undefined}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          data-testid="tx-detail-amount"
+          data-effect={tx.effect}
+        >
           {amount.text}
         </Text>
         <Badge color={statusColor(tx.status)} variant="light" size="lg">
           {transactionStatusLabel(tx.status)}
         </Badge>
       </Group>
+      {note && (
+        <Text fz="sm" c="dimmed" data-testid="tx-detail-effect">
+          {note}
+        </Text>
+      )}
       <Table withRowBorders verticalSpacing={6} layout="fixed">
         <Table.Tbody>
           <Row label="ID">{tx.id}</Row>

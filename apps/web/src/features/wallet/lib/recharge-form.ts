@@ -1,4 +1,4 @@
-import { LIMITS, MSG, MSG_PAYMENTS } from '@domino/contracts';
+import { LIMITS, MSG, MSG_PAYMENTS, MSG_WALLET } from '@domino/contracts';
 import { checkAmount } from './amount';
 
 /** Recharge form rules (spec §5 Recharge, §9), shared by the page and its tests. */
@@ -14,19 +14,46 @@ export interface RechargeValues {
 export type RechargeField = 'amount' | 'reference' | 'payment_proof';
 export type RechargeErrors = Partial<Record<RechargeField, string>>;
 
+export interface ProofFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
 /**
- * Checks a proof file: PNG/JPG/JPEG/SVG by extension or MIME type, at most LIMITS.proofMaxBytes.
- * Returns the spec message, or null when the file is acceptable. (The server checks the content.)
+ * Checks a proof file: PNG/JPG/JPEG/SVG by extension or MIME type, not empty, at most
+ * LIMITS.proofMaxBytes. Returns the message, or null when the file is acceptable. (The server
+ * checks the content.)
  */
-export function proofProblem(file: { name: string; type: string; size: number }): string | null {
+export function proofProblem(file: ProofFile): string | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   const typeOk =
     (PROOF_MIME_TYPES as readonly string[]).includes(file.type.toLowerCase()) ||
     (file.type === '' && (PROOF_EXTENSIONS as readonly string[]).includes(ext));
   const extOk = (PROOF_EXTENSIONS as readonly string[]).includes(ext);
   if (!typeOk || !extOk) return MSG_PAYMENTS.proofType;
+  if (file.size === 0) return MSG_WALLET.proofEmpty;
   if (file.size > LIMITS.proofMaxBytes) return MSG_PAYMENTS.proofSize;
   return null;
+}
+
+/**
+ * The file the player chose, kept even when it is not acceptable (issue 11 §F: a wrong file
+ * used to vanish on submit and the recharge went without the proof), with its problem: the
+ * rules of proofProblem, or, when the picker refused it for another reason (several files), that.
+ */
+export interface ChosenProof<F extends ProofFile = ProofFile> {
+  file: F;
+  problem: string | null;
+}
+export function chooseProof<F extends ProofFile>(
+  file: F,
+  refusedByPicker: boolean,
+): ChosenProof<F> {
+  return {
+    file,
+    problem: proofProblem(file) ?? (refusedByPicker ? MSG_WALLET.proofOneFile : null),
+  };
 }
 
 /** Reference rule of the contracts (3-20 letters, digits or dashes). */
@@ -39,10 +66,14 @@ export function referenceProblem(raw: string): string | null {
   return null;
 }
 
-/** Validates the recharge form; returns the céntimos when valid. */
+/**
+ * Validates the recharge form; returns the céntimos when valid. A chosen proof that is not
+ * acceptable is an error on `payment_proof` (the form is never sent without it): `proof` is the
+ * chosen file, or the ChosenProof with the picker's verdict.
+ */
 export function validateRecharge(
   values: RechargeValues,
-  proof: { name: string; type: string; size: number } | null,
+  proof: ProofFile | ChosenProof | null,
 ): { errors: RechargeErrors; amountCents: number | null } {
   const errors: RechargeErrors = {};
   const amount = checkAmount(values.amount, {
@@ -53,7 +84,7 @@ export function validateRecharge(
   const ref = referenceProblem(values.reference);
   if (ref) errors.reference = ref;
   if (proof) {
-    const p = proofProblem(proof);
+    const p = 'file' in proof ? (proof.problem ?? proofProblem(proof.file)) : proofProblem(proof);
     if (p) errors.payment_proof = p;
   }
   return { errors, amountCents: 'cents' in amount ? amount.cents : null };

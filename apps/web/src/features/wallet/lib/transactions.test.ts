@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MSG_WALLET } from '@domino/contracts';
 import { formatCaracasDateTime } from '../../../lib/format';
 import {
   amountDisplay,
   detailValue,
+  effectNote,
   filtersFromSearch,
   pageCount,
   pageWindow,
@@ -59,24 +61,64 @@ describe('pagination window', () => {
 });
 
 describe('amount sign and colour', () => {
-  it('shows money in as green with a plus sign', () => {
-    expect(amountDisplay({ amount: 1234.56, direction: 'credit' })).toEqual({
+  it('shows money that came in as green with a plus sign', () => {
+    expect(amountDisplay({ amount: 1234.56, effect: 'credit', status: 'approved' })).toEqual({
       sign: '+',
       color: 'green',
+      struck: false,
       text: '+Bs. 1.234,56',
     });
   });
 
-  it('shows money out as red with a minus sign', () => {
-    expect(amountDisplay({ amount: 500, direction: 'debit' })).toEqual({
+  it('shows money that went out as red with a minus sign', () => {
+    expect(amountDisplay({ amount: 500, effect: 'debit', status: 'pending' })).toEqual({
       sign: '−',
       color: 'red',
+      struck: false,
       text: '−Bs. 500,00',
     });
   });
 
   it('never doubles the sign of a negative amount', () => {
-    expect(amountDisplay({ amount: -20, direction: 'debit' }).text).toBe('−Bs. 20,00');
+    expect(amountDisplay({ amount: -20, effect: 'debit', status: 'completed' }).text).toBe(
+      '−Bs. 20,00',
+    );
+  });
+
+  // Issue 11 §F: a pending or rejected recharge showed as a green "+Bs.", as if credited.
+  it('shows a pending recharge neutral, without a sign, never green', () => {
+    expect(amountDisplay({ amount: 300, effect: 'none', status: 'pending' })).toEqual({
+      sign: '',
+      color: 'gray',
+      struck: false,
+      text: 'Bs. 300,00',
+    });
+  });
+
+  it('shows a rejected recharge or a returned withdrawal neutral and struck through', () => {
+    for (const amount of [350, 700])
+      expect(amountDisplay({ amount, effect: 'none', status: 'rejected' })).toMatchObject({
+        sign: '',
+        color: 'gray',
+        struck: true,
+      });
+  });
+
+  it('explains in the detail what a request did to the balance', () => {
+    expect(effectNote({ type_transaction: 'deposito', status: 'pending' })).toBe(
+      MSG_WALLET.effectPendingRecharge,
+    );
+    expect(effectNote({ type_transaction: 'deposito', status: 'rejected' })).toBe(
+      MSG_WALLET.effectRejectedRecharge,
+    );
+    expect(effectNote({ type_transaction: 'retiro', status: 'pending' })).toBe(
+      MSG_WALLET.effectPendingWithdrawal,
+    );
+    expect(effectNote({ type_transaction: 'retiro', status: 'rejected' })).toBe(
+      MSG_WALLET.effectReturnedWithdrawal,
+    );
+    expect(effectNote({ type_transaction: 'deposito', status: 'approved' })).toBeNull();
+    expect(effectNote({ type_transaction: 'premio', status: 'completed' })).toBeNull();
   });
 });
 
@@ -101,6 +143,11 @@ describe('filters', () => {
     expect(
       filtersFromSearch(new URLSearchParams('type=retiro&status=pending&period=week&page=3')),
     ).toEqual({ type: 'retiro', status: 'pending', period: 'week', page: 3 });
+    // Any spelling the API accepts reads as its canonical value (spec §3).
+    expect(filtersFromSearch(new URLSearchParams('type=dep&status=Pendiente'))).toMatchObject({
+      type: 'deposito',
+      status: 'pending',
+    });
     expect(filtersFromSearch(new URLSearchParams('type=x&status=&page=-2'))).toEqual({
       type: '',
       status: '',
@@ -137,6 +184,13 @@ describe('display helpers', () => {
     expect(detailValue(1500.5)).toBe('Bs. 1.500,50');
     expect(detailValue(null)).toBe('—');
     expect(detailValue('Sí')).toBe('Sí');
+  });
+
+  it('groups an account number inside a detail, so it never breaks inside its digits', () => {
+    expect(detailValue('Banco de Venezuela 01020501840001234567')).toBe(
+      'Banco de Venezuela 0102-0501-84-0001234567',
+    );
+    expect(detailValue('V-12345678')).toBe('V-12345678');
   });
 
   it('finds the recharge behind a list id', () => {

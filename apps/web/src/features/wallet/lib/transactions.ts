@@ -4,6 +4,9 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   TRANSACTION_TYPE_LABELS,
+  MSG_WALLET,
+  canonicalTransactionStatus,
+  canonicalTransactionType,
   transactionStatusLabel,
   type Period,
   type Transaction,
@@ -11,6 +14,7 @@ import {
   type TransactionType,
 } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
+import { formatAccountNumber } from './account-format';
 
 /** Display rules of the transaction list (spec §2 Transactions, §4, §9). Pure. */
 
@@ -52,12 +56,17 @@ function oneOf<T extends string>(list: readonly T[], value: string | null): T | 
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : '';
 }
 
-/** Reads the filters from a URL query (unknown values are ignored; page defaults to 1). */
+/**
+ * Reads the filters from a URL query: any spelling the API accepts ("dep", "pendiente") reads as
+ * its canonical value; unknown values are ignored; page defaults to 1.
+ */
 export function filtersFromSearch(search: URLSearchParams): TransactionFilters {
   const page = Number(search.get('page'));
+  const type = search.get('type');
+  const status = search.get('status');
   return {
-    type: oneOf(TRANSACTION_TYPES, search.get('type')),
-    status: oneOf(TRANSACTION_STATUSES, search.get('status')),
+    type: type === null ? '' : (canonicalTransactionType(type) ?? ''),
+    status: status === null ? '' : (canonicalTransactionStatus(status) ?? ''),
     period: oneOf(PERIODS, search.get('period')),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
@@ -98,24 +107,52 @@ export function pageWindow(
 }
 
 export interface AmountDisplay {
-  sign: '+' | '−';
-  color: 'green' | 'red';
-  /** E.g. "+Bs. 1.234,56" or "−Bs. 500,00" (U+2212 minus sign). */
+  /** '+' money in, '−' money out (U+2212), '' when nothing moved. */
+  sign: '+' | '−' | '';
+  color: 'green' | 'red' | 'gray';
+  /** Struck through: a rejected request (nothing moved, and nothing will). */
+  struck: boolean;
+  /** E.g. "+Bs. 1.234,56", "−Bs. 500,00" or "Bs. 300,00". */
   text: string;
 }
 
+/** Mantine text colours of an amount by its display colour (a neutral amount is dimmed). */
+export const AMOUNT_COLORS = { green: 'green.8', red: 'red.7', gray: 'dimmed' } as const;
+
 /**
- * Amount sign and colour (spec §4): money into the wallet is green with a plus sign, everything
- * else red with a minus sign. The API says which with `direction`; the amount itself is positive.
+ * Amount sign and colour (spec §4, issue 11 §F, docs/decisions/003): only money that moved is
+ * shown as moved. The API says what the movement did to the balance (`effect`): a credit is green
+ * with a plus sign, a debit red with a minus sign, and a pending or rejected recharge or a
+ * returned withdrawal neutral without a sign (struck through when rejected). The amount itself
+ * is positive.
  */
-export function amountDisplay(tx: Pick<Transaction, 'amount' | 'direction'>): AmountDisplay {
-  const credit = tx.direction === 'credit';
-  const sign = credit ? '+' : '−';
+export function amountDisplay(
+  tx: Pick<Transaction, 'amount' | 'effect' | 'status'>,
+): AmountDisplay {
+  const sign = tx.effect === 'credit' ? '+' : tx.effect === 'debit' ? '−' : '';
   return {
     sign,
-    color: credit ? 'green' : 'red',
+    color: tx.effect === 'credit' ? 'green' : tx.effect === 'debit' ? 'red' : 'gray',
+    struck: tx.effect === 'none' && tx.status === 'rejected',
     text: `${sign}${formatBolivares(Math.abs(tx.amount))}`,
   };
+}
+
+/**
+ * What a request did to the balance, in words, for the detail (issue 11 §F): a recharge under
+ * review or rejected was not credited; a withdrawal is taken at once and returned if rejected.
+ * Null for movements that need no explanation.
+ */
+export function effectNote(tx: Pick<Transaction, 'type_transaction' | 'status'>): string | null {
+  if (tx.type_transaction === 'deposito') {
+    if (tx.status === 'pending') return MSG_WALLET.effectPendingRecharge;
+    if (tx.status === 'rejected') return MSG_WALLET.effectRejectedRecharge;
+  }
+  if (tx.type_transaction === 'retiro') {
+    if (tx.status === 'pending') return MSG_WALLET.effectPendingWithdrawal;
+    if (tx.status === 'rejected') return MSG_WALLET.effectReturnedWithdrawal;
+  }
+  return null;
 }
 
 /** Type label (Depósito, Retiro, Apuesta, Premio, Reembolso, Ajuste); unknown types raw. */
@@ -138,10 +175,15 @@ export function statusColor(status: string): string {
   }
 }
 
-/** A detail value for display: numbers are bolívares (the API's only numeric detail is money). */
+/**
+ * A detail value for display: numbers are bolívares (the API's only numeric detail is money); a
+ * 20-digit account number inside a text is grouped (0102-0501-84-0001234567), so a narrow screen
+ * breaks it between groups, never inside them.
+ */
 export function detailValue(value: string | number | null): string {
   if (value === null || value === '') return '—';
-  return typeof value === 'number' ? formatBolivares(value) : value;
+  if (typeof value === 'number') return formatBolivares(value);
+  return value.replace(/\b\d{20}\b/g, (digits) => formatAccountNumber(digits));
 }
 
 /** The recharge id behind a list id like "R-12", or null for other transactions. */

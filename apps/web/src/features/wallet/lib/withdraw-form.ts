@@ -1,4 +1,4 @@
-import { LIMITS, MSG } from '@domino/contracts';
+import { LIMITS, MSG, sortBanks, type Bank } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
 import { checkAmount } from './amount';
 
@@ -34,4 +34,16 @@ export function validateWithdraw(
 /** Banks offered for payouts: status activo, active or absent (spec §3 Bank). */
 export function isBankAvailable(bank: { status?: string | null }): boolean {
   return !bank.status || bank.status === 'activo' || bank.status === 'active';
+}
+
+/**
+ * The bank select's options (issue 11 §F; docs/decisions/016): every available bank in Spanish
+ * alphabetical order of its name (the API's order, applied again in case a server sends another),
+ * labelled name first, so the list reads in the order it is sorted: "Banesco (0134)".
+ */
+export function bankOptions(banks: readonly Bank[]): { value: string; label: string }[] {
+  return sortBanks(banks.filter(isBankAvailable)).map((b) => ({
+    value: String(b.id),
+    label: `${b.name} (${b.code})`,
+  }));
 }

@@ -28,6 +28,7 @@ import {
   IconCircleCheck,
   IconClockHour4,
   IconDeviceMobileDollar,
+  IconFileAlert,
   IconInfoCircle,
   IconPhotoUp,
   IconReceipt2,
@@ -36,11 +37,12 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { LIMITS, MSG, formatBs, type RechargeAccount } from '@domino/contracts';
+import { LIMITS, MSG, MSG_WALLET, formatBs, type RechargeAccount } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
+import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
 import { useObjectUrl } from '../../../lib/use-object-url';
@@ -48,9 +50,10 @@ import { formatAccountNumber, formatDocument, formatPhone } from '../lib/account
 import { centsToDecimalString, parseAmountInput } from '../lib/amount';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import {
+  chooseProof,
   fieldErrorsFrom422,
-  proofProblem,
   validateRecharge,
+  type ChosenProof,
   type RechargeErrors,
   type RechargeField,
 } from '../lib/recharge-form';
@@ -87,22 +90,25 @@ export default function RechargePage() {
           />
         </Box>
       ) : (
-        <Grid gap={{ base: 'md', md: 'xl' }}>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="md">
-              <DestinationCard account={account} />
-              <Box visibleFrom="md">
-                <RechargeNotes />
-              </Box>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <RechargeForm account={account} />
-          </Grid.Col>
-          <Grid.Col span={12} hiddenFrom="md">
-            <RechargeNotes />
-          </Grid.Col>
-        </Grid>
+        <>
+          <RechargeRequestsCard />
+          <Grid gap={{ base: 'md', md: 'xl' }}>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="md">
+                <DestinationCard account={account} />
+                <Box visibleFrom="md">
+                  <RechargeNotes />
+                </Box>
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <RechargeForm account={account} />
+            </Grid.Col>
+            <Grid.Col span={12} hiddenFrom="md">
+              <RechargeNotes />
+            </Grid.Col>
+          </Grid>
+        </>
       )}
     </Container>
   );
@@ -155,6 +161,7 @@ function DestinationCard({ account }: { account: RechargeAccount }) {
           value={formatAccountNumber(account.account_number)}
           copyValue={account.account_number}
           testId="recharge-account-number"
+          nowrap
         />
       </Stack>
     </Card>
@@ -197,7 +204,9 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
   const mutation = useRechargeMutation();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [proof, setProof] = useState<File | null>(null);
+  // The chosen proof, kept even when it is not acceptable, so the form cannot go without it.
+  const [chosen, setChosen] = useState<ChosenProof<File> | null>(null);
+  const proof = chosen && !chosen.problem ? chosen.file : null;
   const [errors, setErrors] = useState<RechargeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -223,12 +232,14 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
     const rejected = rejections[0]?.file;
     const file = files[0] ?? rejected;
     if (!file) return;
-    const problem = proofProblem(file);
-    if (problem || rejected) {
-      setErrors((e) => ({ ...e, payment_proof: problem ?? 'Archivo no válido' }));
-      return;
-    }
-    setProof(file);
+    const next = chooseProof(file, files[0] === undefined);
+    setChosen(next);
+    setErrors((e) => ({ ...e, payment_proof: next.problem ?? undefined }));
+    setFormError(null);
+  };
+
+  const removeProof = () => {
+    setChosen(null);
     clearError('payment_proof');
   };
 
@@ -238,8 +249,9 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
     event.preventDefault();
     if (mutation.isPending || sent) return;
     setFormError(null);
-    const { errors: clientErrors, amountCents } = validateRecharge({ amount, reference }, proof);
+    const { errors: clientErrors, amountCents } = validateRecharge({ amount, reference }, chosen);
     setErrors(clientErrors);
+    if (clientErrors.payment_proof) setFormError(MSG_WALLET.proofFixBeforeSubmit);
     if (Object.keys(clientErrors).length > 0 || amountCents === null) return;
 
     const payload = {
@@ -365,7 +377,39 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                   (opcional)
                 </Text>
               </Input.Label>
-              {proof && preview ? (
+              {chosen?.problem ? (
+                <Group
+                  gap="sm"
+                  wrap="nowrap"
+                  p="xs"
+                  style={{
+                    border: '1px solid var(--mantine-color-error)',
+                    borderRadius: 'var(--mantine-radius-md)',
+                  }}
+                  data-testid="recharge-proof-rejected"
+                >
+                  <ThemeIcon variant="light" color="red" size={40} radius="sm">
+                    <IconFileAlert size={22} aria-hidden />
+                  </ThemeIcon>
+                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                    <Text fz="sm" fw={600} truncate>
+                      {chosen.file.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      Este archivo no se puede enviar.
+                    </Text>
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={MSG_WALLET.proofRemove}
+                    onClick={removeProof}
+                    data-testid="recharge-proof-remove"
+                  >
+                    <IconX size={18} />
+                  </ActionIcon>
+                </Group>
+              ) : proof && preview ? (
                 <Group
                   gap="sm"
                   wrap="nowrap"
@@ -396,10 +440,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                     variant="subtle"
                     color="red"
                     aria-label="Quitar comprobante"
-                    onClick={() => {
-                      setProof(null);
-                      clearError('payment_proof');
-                    }}
+                    onClick={removeProof}
                   >
                     <IconX size={18} />
                   </ActionIcon>

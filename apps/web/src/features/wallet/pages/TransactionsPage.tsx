@@ -46,10 +46,12 @@ import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
 import { TransactionDetailModal } from '../components/TransactionDetailModal';
 import {
+  AMOUNT_COLORS,
   PERIOD_OPTIONS,
   STATUS_OPTIONS,
   TYPE_OPTIONS,
   amountDisplay,
+  effectNote,
   filtersFromSearch,
   pageCount,
   pageWindow,
@@ -245,16 +247,20 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** The amount: green "+" or red "−" only for money that moved; otherwise neutral (issue 11 §F). */
 function Amount({ tx }: { tx: Transaction }) {
   const a = amountDisplay(tx);
   return (
     <Text
       component="span"
-      fw={700}
+      fw={a.color === 'gray' ? 600 : 700}
       fz="sm"
-      c={a.color === 'green' ? 'green.8' : 'red.7'}
+      c={AMOUNT_COLORS[a.color]}
+      td={a.struck ? 'line-through' : undefined}
       style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      title={effectNote(tx) ?? undefined}
       data-testid="tx-amount"
+      data-effect={tx.effect}
     >
       {a.text}
     </Text>

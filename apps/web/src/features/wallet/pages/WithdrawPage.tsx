@@ -23,14 +23,23 @@ import {
   IconCircleCheck,
   IconClockHour4,
   IconDeviceMobileDollar,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { LIMITS, MSG, formatBs, type Bank, type ClientData } from '@domino/contracts';
+import {
+  LIMITS,
+  MSG,
+  MSG_PROTECTION,
+  formatBs,
+  type Bank,
+  type ClientData,
+  type WithdrawalReview,
+} from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { getSession, updateUser } from '../../../lib/session';
-import { useBanks, useClientData, useWithdrawMutation } from '../api/wallet';
+import { useBanks, useClientData, useWithdrawMutation, useWithdrawReview } from '../api/wallet';
 import { BankAccountsCard } from '../components/BankAccountsCard';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
@@ -38,7 +47,12 @@ import { formatDocument, formatPhone } from '../lib/account-format';
 import { parseAmountInput } from '../lib/amount';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { fieldErrorsFrom422 } from '../lib/recharge-form';
-import { isBankAvailable, validateWithdraw, type WithdrawErrors } from '../lib/withdraw-form';
+import {
+  bankOptions,
+  isBankAvailable,
+  validateWithdraw,
+  type WithdrawErrors,
+} from '../lib/withdraw-form';
 
 /** /withdraw (spec §2 Withdraw, §5, §8): a Pago Móvil payout request, reviewed by staff. */
 export default function WithdrawPage() {
@@ -125,9 +139,29 @@ function PensionerNotice() {
   );
 }
 
+/**
+ * Why withdrawals go to staff review for now (issue 11 §B; docs/decisions/013): what changed,
+ * when, and until when. Shown before submitting and after a withdrawal is sent.
+ */
+function ReviewNotice({ review }: { review: WithdrawalReview }) {
+  return (
+    <Alert
+      variant="light"
+      color="orange"
+      icon={<IconShieldLock aria-hidden />}
+      title={MSG_PROTECTION.reviewTitle}
+      data-testid="withdraw-review-notice"
+    >
+      <Text fz="sm">{review.message}</Text>
+    </Alert>
+  );
+}
+
 function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) {
   const navigate = useNavigate();
   const mutation = useWithdrawMutation();
+  const reviewNow = useWithdrawReview();
+  const [sentReview, setSentReview] = useState<WithdrawalReview | null>(null);
   const [amount, setAmount] = useState('');
   const [bankId, setBankId] = useState<string | null>(null);
   const [errors, setErrors] = useState<WithdrawErrors>({});
@@ -146,8 +180,6 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
     return () => window.clearTimeout(id);
   }, [sent, navigate]);
 
-  const bankOptions = banks.map((b) => ({ value: String(b.id), label: `${b.code} - ${b.name}` }));
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending || sent) return;
@@ -165,6 +197,8 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
           const user = getSession().user;
           if (user) updateUser({ ...user, balance: res.new_balance });
           notify.success(res.message || MSG.withdrawSent);
+          setSentReview(res.review ?? null);
+          if (res.review) notify.warning(res.review.message, MSG_PROTECTION.reviewTitle);
           setSent(true);
         },
         onError: (error) => {
@@ -207,6 +241,11 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
             <Text fz="sm" fw={600}>
               {MSG.withdrawSent}
             </Text>
+            {sentReview && (
+              <Text fz="sm" data-testid="withdraw-sent-review">
+                {sentReview.message}
+              </Text>
+            )}
             <Group gap={6} c="dimmed">
               <IconClockHour4 size={14} aria-hidden />
               <Text fz="xs">Te llevamos a la lista de juegos…</Text>
@@ -216,6 +255,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de retiro">
           <Stack gap="md">
+            {reviewNow.data?.review && <ReviewNotice review={reviewNow.data.review} />}
             <TextInput
               label="Saldo disponible"
               value={formatBolivares(balance)}
@@ -252,13 +292,14 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
             <Select
               label="Banco"
               placeholder="Selecciona el banco"
-              data={bankOptions}
+              data={bankOptions(banks)}
               value={bankId}
               onChange={(value) => {
                 setBankId(value);
                 setErrors((x) => ({ ...x, bank_account: undefined }));
               }}
               searchable
+              maxDropdownHeight={300}
               nothingFoundMessage="Sin resultados"
               error={errors.bank_account}
               required

@@ -1,0 +1,3 @@
+import { inputGuardSuite } from './input-guard.suite';
+
+inputGuardSuite('pglite');

@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { INPUT_CODES, MSG_INPUT, MSG_TABLES } from '@domino/contracts';
+import { loadConfig } from '../config';
+import type { RunningServer } from '../server';
+import { startServer } from '../server';
+import { newPlayer } from '../test/helpers';
+
+/**
+ * The input guard over a real Socket.IO connection (issue 11 §C, decision 014): a client message
+ * carrying NUL or a lone surrogate is answered `{ok: false, code, message}` in Spanish and never
+ * reaches its handler or the database; every refusal acknowledgement carries a Spanish message.
+ */
+describe('socket messages with forbidden characters', () => {
+  let server: RunningServer;
+  let socket: Socket;
+
+  beforeAll(async () => {
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWEEPER_INTERVAL_MS: '0',
+        ADMIN_EMAIL: 'admin@socket.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+      }),
+    );
+    const { port } = server.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const reg = await fetch(`${base}/api/register_api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(newPlayer()),
+    });
+    const { token } = (await reg.json()) as { token: string };
+    socket = connect(base, { auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await server?.close();
+  });
+
+  const ask = (event: string, payload: unknown) =>
+    socket.timeout(5_000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
+  const refused = {
+    ok: false,
+    code: INPUT_CODES.invalidCharacters,
+    message: MSG_INPUT.invalidCharacters,
+  };
+
+  it('refuses NUL and lone surrogates in any message, in Spanish', async () => {
+    expect(await ask('table:watch', { table_id: '1\u0000' })).toEqual(refused);
+    expect(await ask('game:join', { game_id: '\u0000' })).toEqual(refused);
+    expect(
+      await ask('game:move', { game_id: 'x', version: 1, tile: [1, 2], end: 'left\ud800' }),
+    ).toEqual(refused);
+    expect(await ask('table:watch', { nested: [{ ['k\u0000']: 1 }], table_id: 1 })).toEqual(
+      refused,
+    );
+  });
+
+  it('lets clean messages through, and words every refusal in Spanish', async () => {
+    const watched = await ask('table:watch', { table_id: 1 });
+    expect(watched.ok).toBe(true);
+    expect(await ask('table:watch', { table_id: 999 })).toEqual({
+      ok: false,
+      code: 'tables/not_found',
+      message: MSG_TABLES.notFound,
+    });
+    // The table id is read like a path id: `0x1`, ` 1`, `1e0`, `01`, 1.5 are no table.
+    expect((await ask('table:watch', { table_id: '1' })).ok).toBe(true);
+    for (const loose of ['0x1', ' 1', '1e0', '01', 1.5, -1, [1]])
+      expect(await ask('table:watch', { table_id: loose }), JSON.stringify(loose)).toEqual({
+        ok: false,
+        code: 'tables/not_found',
+        message: MSG_TABLES.notFound,
+      });
+    const join = await ask('game:join', { game_id: '00000000-0000-4000-8000-000000000000' });
+    expect(join.ok).toBe(false);
+    expect(typeof join.message).toBe('string');
+    expect(String(join.message).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { SessionEndReason } from '@domino/contracts';
+import { SESSION_ENDED_EVENT, sessionEndedEvent } from '@domino/contracts';
+import type { Executor } from '../../db/client';
+import { authTokens, users } from '../../db/schema';
+import type { RealtimeHub } from '../realtime/hub';
+import { ROOMS } from '../realtime/rooms';
+import { revokeToken } from './service';
+import { hashToken } from './tokens';
+
+/**
+ * How an ended session reaches its sockets (issue 11 A; docs/decisions/012-sessions-end-everywhere.md).
+ *
+ * Every way a session ends (logout, password change, password reset, suspension) first commits the
+ * revocation in the database and then calls `endSessions`, which pushes `session:ended {reason,
+ * message}` to the sockets of the ended session(s) and disconnects them, on every node through the
+ * Socket.IO adapter (Redis with several nodes). Expiry needs no call: each socket has a timer at its
+ * token's `expires_at` (realtime/session-guard.ts). Whatever a notification misses (a node that
+ * died between commit and emit, a Redis hiccup, a token revoked by hand) is caught by the guard's
+ * database checks: `endedSessions` at the handshake, at `game:join` and in each node's periodic
+ * sweep of its sockets.
+ */
+
+/** Whose sockets to end: one session (a token id), or every session of a user but one. */
+export type SessionTarget = { tokenId: number } | { userId: number; exceptTokenId?: number };
+
+/**
+ * Ends the sockets of `target` on every node: `session:ended` with the Spanish message of `reason`,
+ * then a server-side disconnect. Call it after the revocation has committed (a socket told to end
+ * must find its token dead if it reconnects). Without a Socket.IO server (route tests) it does
+ * nothing.
+ */
+export function endSessions(
+  hub: RealtimeHub,
+  target: SessionTarget,
+  reason: SessionEndReason,
+): void {
+  const payload = sessionEndedEvent(reason);
+  if ('tokenId' in target) {
+    hub.closeRoom(ROOMS.session(target.tokenId), SESSION_ENDED_EVENT, payload);
+  } else {
+    hub.closeRoom(
+      ROOMS.user(target.userId),
+      SESSION_ENDED_EVENT,
+      payload,
+      target.exceptTokenId === undefined ? undefined : ROOMS.session(target.exceptTokenId),
+    );
+  }
+}
+
+/**
+ * POST /api/logout (spec §7): revokes the session's token (idempotent) and ends its sockets on
+ * every node. Other sessions of the same user stay open.
+ */
+export async function logout(db: Executor, hub: RealtimeHub, tokenId: number): Promise<void> {
+  await revokeToken(db, tokenId);
+  endSessions(hub, { tokenId }, 'logged_out');
+}
+
+/**
+ * Which of `tokenIds` no longer authenticate, and why: `suspended` when the account is not active,
+ * `revoked` when the token was revoked (or no longer exists), `expired` when it reached
+ * `expires_at` (database clock). Live sessions are absent from the result. One query.
+ */
+export async function endedSessions(
+  db: Executor,
+  tokenIds: readonly number[],
+): Promise<Map<number, SessionEndReason>> {
+  const ended = new Map<number, SessionEndReason>();
+  if (tokenIds.length === 0) return ended;
+  const ids = [...new Set(tokenIds)];
+  const rows = await db
+    .select({
+      id: authTokens.id,
+      revoked: sql<boolean>`${authTokens.revokedAt} is not null`,
+      expired: sql<boolean>`${authTokens.expiresAt} <= now()`,
+      status: users.status,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(inArray(authTokens.id, ids));
+  const seen = new Set<number>();
+  for (const row of rows) {
+    seen.add(row.id);
+    if (row.status !== 'activo') ended.set(row.id, 'suspended');
+    else if (row.revoked) ended.set(row.id, 'revoked');
+    else if (row.expired) ended.set(row.id, 'expired');
+  }
+  for (const id of ids) if (!seen.has(id)) ended.set(id, 'revoked');
+  return ended;
+}
+
+/**
+ * Why a bearer token that did not authenticate is dead (for the socket handshake's refusal):
+ * `suspended`, `revoked` or `expired` as in `endedSessions`; an unknown token is `revoked`.
+ */
+export async function endReasonOfToken(db: Executor, token: string): Promise<SessionEndReason> {
+  if (token.length < 20 || token.length > 200) return 'revoked';
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(eq(authTokens.tokenHash, hashToken(token)));
+  if (!row) return 'revoked';
+  return (await endedSessions(db, [row.id])).get(row.id) ?? 'revoked';
+}

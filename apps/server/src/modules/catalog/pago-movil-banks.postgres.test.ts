@@ -1,0 +1,3 @@
+import { pagoMovilBankSuite } from './pago-movil-banks.suite';
+
+pagoMovilBankSuite('postgres');

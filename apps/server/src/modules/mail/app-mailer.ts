@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../lib/deps';
+import type { Mailer } from './mailer';
+import { createMailer } from './mailer';
+
+const mailers = new WeakMap<AppDeps, Mailer>();
+
+/**
+ * The one mailer of an app instance (SMTP_URL or the outbox; see mailer.ts), shared by every
+ * module that sends mail (recovery links, account-change notices) and closed with the app.
+ */
+export function appMailer(app: FastifyInstance): Mailer {
+  const existing = mailers.get(app.deps);
+  if (existing) return existing;
+  const { config } = app.deps;
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: (line) => app.log.info(line),
+  });
+  mailers.set(app.deps, mailer);
+  app.addHook('onClose', async () => mailer.close());
+  return mailer;
+}

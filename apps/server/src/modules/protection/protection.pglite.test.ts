@@ -1,0 +1,3 @@
+import { protectionSuite } from './protection.suite';
+
+protectionSuite('pglite');

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+
+/**
+ * Test support for several server processes sharing PostgreSQL and Redis (README "Several server
+ * processes"): a Redis probe and a node started like `npm start`.
+ */
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * Whether Redis answers at TEST_REDIS_URL. Off CI a missing Redis is reported loudly and the
+ * caller skips; with CI=true it is an error.
+ */
+export async function redisAvailable(): Promise<boolean> {
+  const r = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await r.connect();
+    await r.ping();
+    return true;
+  } catch (err) {
+    if (process.env.CI === 'true')
+      throw new Error(`Redis is required under CI but ${TEST_REDIS_URL} is unreachable`, {
+        cause: err,
+      });
+    console.warn(`\n!!! Redis at ${TEST_REDIS_URL} is unreachable: multi-node suites SKIPPED.\n`);
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** A server process on its own port. */
+export interface NodeProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/server/src/main.ts` on PostgreSQL `databaseUrl` and Redis; waits for /api/health. */
+export async function startNodeProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<NodeProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: TEST_REDIS_URL,
+        WEB_DIST: '',
+        LOG_LEVEL: 'error',
+        ADMIN_EMAIL: 'admin@test.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+        ...env,
+      },
+      stdio: 'ignore',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, stop };
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('node did not start');
+}

@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Divider, Flex, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconPlayerPlay, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MSG, formatBs } from '@domino/contracts';
+import { formatBps } from '../lib/format';
+import { joinTerms, type JoinTable } from '../lib/join';
+
+export interface JoinConfirmModalProps {
+  /** The table's current terms (GET /api/tables/{id}); null closes the dialog. */
+  table: JoinTable | null;
+  /** The player's balance, Bs. */
+  balance: number;
+  /** The join request is in flight. */
+  joining: boolean;
+  /** Pay the entry shown and take the seat. */
+  onConfirm(table: JoinTable): void;
+  /** Close without paying anything. */
+  onCancel(): void;
+}
+
+function Row({
+  label,
+  value,
+  strong = false,
+  color,
+  testId,
+}: {
+  label: ReactNode;
+  value: string;
+  strong?: boolean;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+      <Text fz="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text
+        fz={strong ? 'md' : 'sm'}
+        fw={strong ? 800 : 600}
+        c={color}
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        data-testid={testId}
+      >
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * "Jugar" and "Unirme" ask before charging (issue 11 F: one tap took the entry fee): the entry,
+ * the house fee and the monthly-pot share taken from the pot, the prize, and the balance before
+ * and after. Nothing is charged until "Pagar y unirme"; "Cancelar" leaves everything as it was.
+ * When the balance does not reach the entry the dialog says so and offers /recharge instead.
+ */
+export function JoinConfirmModal({
+  table,
+  balance,
+  joining,
+  onConfirm,
+  onCancel,
+}: JoinConfirmModalProps) {
+  const terms = table ? joinTerms(table, balance) : null;
+  const name = table ? table.name.trim() || `Juego ${table.id}` : '';
+  return (
+    <Modal
+      opened={table !== null}
+      onClose={() => {
+        if (!joining) onCancel();
+      }}
+      title="Confirma tu entrada"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {table && terms && (
+        <Stack gap="sm" data-testid="join-confirm" data-table-id={table.id}>
+          <Text fz="sm">
+            <b>{name}</b> ·{' '}
+            {table.mode === 'parejas'
+              ? `Parejas, a ${table.target_points} puntos`
+              : `Individual, ${table.max_players} jugadores, a ${table.target_points} puntos`}
+          </Text>
+          <Stack gap={6}>
+            <Row label="Entrada" value={formatBs(terms.entryCents)} strong testId="join-entry" />
+            <Row
+              label={`Bote de la mesa (${table.max_players} × ${formatBs(terms.entryCents)})`}
+              value={formatBs(terms.potCents)}
+              testId="join-pot"
+            />
+            <Row
+              label={`Comisión de la casa (${formatBps(terms.houseFeeBps)} del bote)`}
+              value={`− ${formatBs(terms.houseFeeCents)}`}
+              testId="join-house-fee"
+            />
+            <Row
+              label={`Aporte al Pote del Mes (${formatBps(terms.potShareBps)} del bote)`}
+              value={`− ${formatBs(terms.potShareCents)}`}
+              testId="join-pot-share"
+            />
+            <Row
+              label={terms.winners === 2 ? 'Premio para la pareja ganadora' : 'Premio del ganador'}
+              value={formatBs(terms.prizeTotalCents)}
+              strong
+              testId="join-prize"
+            />
+            {terms.winners > 1 && (
+              <Row
+                label="Cada ganador recibe"
+                value={formatBs(terms.prizePerWinnerCents)}
+                testId="join-prize-each"
+              />
+            )}
+            <Divider my={4} />
+            <Row label="Tu saldo" value={formatBs(terms.balanceCents)} testId="join-balance" />
+            <Row
+              label="Saldo después de unirte"
+              value={formatBs(terms.balanceAfterCents)}
+              strong
+              color={terms.affordable ? undefined : 'red.7'}
+              testId="join-balance-after"
+            />
+          </Stack>
+          {terms.affordable ? (
+            <Text fz="xs" c="dimmed">
+              La entrada se descuenta de tu saldo al confirmar. Si sales de la mesa antes de que
+              empiece la partida, te la devolvemos.
+            </Text>
+          ) : (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              data-testid="join-insufficient"
+            >
+              {MSG.insufficientBalanceNotice}
+            </Alert>
+          )}
+          {/* Phones: full-width buttons, the main one on top; wider screens: one row. */}
+          <Flex
+            direction={{ base: 'column-reverse', xs: 'row' }}
+            justify="flex-end"
+            gap="sm"
+            mt="xs"
+          >
+            <Button
+              variant="default"
+              onClick={onCancel}
+              disabled={joining}
+              data-testid="join-cancel"
+            >
+              Cancelar
+            </Button>
+            {terms.affordable ? (
+              <Button
+                leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                onClick={() => onConfirm(table)}
+                loading={joining}
+                data-testid="join-confirm-pay"
+              >
+                Pagar {formatBs(terms.entryCents)} y unirme
+              </Button>
+            ) : (
+              <Button
+                component={Link}
+                to="/recharge"
+                leftSection={<IconWallet size={16} aria-hidden />}
+                data-testid="join-recharge"
+              >
+                Recargar saldo
+              </Button>
+            )}
+          </Flex>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

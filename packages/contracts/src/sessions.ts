@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { MSG_ADMIN } from './admin';
+
+/**
+ * How a session ends, as its open sockets learn it (issue 11 A; docs/decisions/012-sessions-end-
+ * everywhere.md). One event for every cause: the server emits `session:ended {reason, message}` to
+ * the session's sockets and then disconnects them; a socket event refused because its session has
+ * ended is acknowledged with `{ok: false, code: SESSION_ENDED_CODE, message}`.
+ */
+
+/** Socket event pushed to the sockets of a session that ended (then the server drops them). */
+export const SESSION_ENDED_EVENT = 'session:ended';
+
+/** The code of a socket event or handshake refused because the session has ended or expired. */
+export const SESSION_ENDED_CODE = 'auth/session_ended';
+
+/**
+ * Why a session ended:
+ * - `logged_out`: the session itself was closed (POST /api/logout; the tab that logged out ignores
+ *   it, any other page still open on that session reads that it was closed elsewhere);
+ * - `expired`: its token reached `expires_at`;
+ * - `password_changed`: the password was changed from another session of the account;
+ * - `password_reset`: the password was reset with an e-mailed link (every session ends);
+ * - `suspended`: staff suspended the account (issue 6);
+ * - `revoked`: the token is no longer valid and the cause is not known to the node that noticed.
+ */
+export const SESSION_END_REASONS = [
+  'logged_out',
+  'expired',
+  'password_changed',
+  'password_reset',
+  'suspended',
+  'revoked',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/** What the player reads when a session ends (Spanish, es-VE), by reason. */
+export const MSG_SESSIONS: Record<SessionEndReason, string> = {
+  logged_out:
+    'Tu sesión se cerró desde otra pestaña o dispositivo. Inicia sesión de nuevo para continuar.',
+  expired: MSG.sessionExpired,
+  password_changed:
+    'Tu contraseña se cambió desde otra sesión. Inicia sesión con la contraseña nueva.',
+  password_reset:
+    'Tu contraseña se restableció con el enlace enviado a tu correo. Inicia sesión con la contraseña nueva.',
+  suspended: MSG_ADMIN.suspendedNotice,
+  revoked: 'Tu sesión ya no es válida. Inicia sesión de nuevo para continuar.',
+};
+
+/** Payload of `session:ended`. */
+export const sessionEndedEventSchema = z.object({
+  reason: z.enum(SESSION_END_REASONS),
+  message: z.string().min(1),
+});
+export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
+
+/** The payload for a reason (the message is always the one above). */
+export function sessionEndedEvent(reason: SessionEndReason): SessionEndedEvent {
+  return { reason, message: MSG_SESSIONS[reason] };
+}
