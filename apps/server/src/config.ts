@@ -49,10 +49,34 @@ export const configSchema = z.object({
    * (docs/decisions/012).
    */
   SESSION_SWEEP_MS: z.coerce.number().int().min(0).default(15_000),
+  /**
+   * Which proxies to believe when reading a client's address from `X-Forwarded-For` (per-address
+   * rate limits and lockouts depend on it, docs/decisions/013). `false` (default) believes none;
+   * otherwise a comma-separated list of proxy addresses, CIDR ranges or the names `loopback`,
+   * `linklocal`, `uniquelocal`; `true` means the private ranges (a load balancer on the local
+   * network). The client is the first address, from the right, that is not a trusted proxy, so a
+   * client writing the header itself cannot choose the address it is counted under. Never "every
+   * hop" (Fastify's `trustProxy: true`), which would let it.
+   */
   TRUST_PROXY: z
-    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false'))
-    .transform((v) => v === 'true'),
-  /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
+    .preprocess(emptyToUndefined, z.string().trim().default('false'))
+    .transform((v, ctx): false | string[] => {
+      if (v === 'false') return false;
+      if (v === 'true') return ['loopback', 'linklocal', 'uniquelocal'];
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const valid = (s: string) =>
+        ['loopback', 'linklocal', 'uniquelocal'].includes(s) ||
+        /^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(s);
+      if (list.length > 0 && list.every(valid)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be false, true or a comma list of proxy addresses/CIDRs',
+      });
+      return z.NEVER;
+    }),
   /** CPU players wait a random time in [BOT_MIN_DELAY_MS, BOT_MAX_DELAY_MS] before moving. */
   BOT_MIN_DELAY_MS: z.coerce.number().int().min(0).default(700),
   BOT_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1400),
@@ -64,6 +88,7 @@ export const configSchema = z.object({
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
   /** Games the sweeper of one node works on at once (each in its own transaction). */
   SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
     .transform((v) => v === 'true'),
