@@ -18,6 +18,7 @@ export function appMailer(app: FastifyInstance): Mailer {
     from: config.MAIL_FROM,
     dataDir: config.DATA_DIR,
     log: (line) => app.log.info(line),
+    logLinks: config.NODE_ENV !== 'production',
   });
   mailers.set(app.deps, mailer);
   app.addHook('onClose', async () => mailer.close());

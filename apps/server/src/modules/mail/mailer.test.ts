@@ -72,6 +72,7 @@ describe('mail', () => {
       from: 'Dominó <no-responder@domino.example>',
       dataDir,
       log: (l) => lines.push(l),
+      logLinks: true,
     });
     expect(mailer.kind).toBe('outbox');
     const result = await mailer.send(sample());
@@ -80,6 +81,22 @@ describe('mail', () => {
     expect(raw).toMatch(/^To: ana@example\.com$/m);
     expect(resetLinkOf(raw)).toBe('https://domino.example/reset-password?token=abc_DEF-123');
     expect(lines.join('\n')).toContain('https://domino.example/reset-password?token=abc_DEF-123');
+  });
+
+  it('never logs the link in production, only where the mail was written', async () => {
+    const dataDir = tempDir();
+    const lines: string[] = [];
+    const mailer = createMailer({
+      from: 'Dominó <no-responder@domino.example>',
+      dataDir,
+      log: (l) => lines.push(l),
+      logLinks: false,
+    });
+    const result = await mailer.send(sample());
+    expect(resetLinkOf(fs.readFileSync(result.outboxFile ?? '', 'utf8'))).toContain('token=');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(result.outboxFile);
+    expect(lines[0]).not.toContain('token');
   });
 
   it('sends the recovery mail of the API to the outbox when there is no SMTP server', async () => {

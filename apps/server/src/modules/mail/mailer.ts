@@ -7,9 +7,9 @@ import type { Transporter } from 'nodemailer';
 /**
  * Outgoing mail (DESIGN §2 "With no SMTP_URL mail is written as .eml files under ./data/outbox/").
  * With `smtpUrl`, nodemailer's SMTP transport delivers it; without, nodemailer's stream transport
- * builds the same RFC 5322 message and it is written to `<dataDir>/outbox/<time>-<id>.eml`, and the
- * caller's `logLine` (e.g. the link) is logged, so a developer can follow the link without a mail
- * server.
+ * builds the same RFC 5322 message and it is written to `<dataDir>/outbox/<time>-<id>.eml`, and,
+ * outside production (`logLinks`), the caller's `logLine` (e.g. the link) is logged, so a developer
+ * can follow the link without a mail server.
  */
 
 export interface OutgoingMail {
@@ -44,6 +44,12 @@ export interface MailerOptions {
   dataDir: string;
   /** Logs one line (the app's logger). */
   log: (message: string) => void;
+  /**
+   * Whether an outbox mail's `logLine` (a live recovery link) may be logged: true in development
+   * only. In production a link in the log is a password reset for whoever reads the log, so only
+   * the .eml path is logged (docs/decisions/014).
+   */
+  logLinks?: boolean;
   /** Longest wait for the SMTP server, in milliseconds (connection, greeting and each command). */
   timeoutMs?: number;
 }
@@ -100,7 +106,9 @@ export function createMailer(opts: MailerOptions): Mailer {
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log(
-        `Mail to ${mail.to} written to ${file}${mail.logLine ? ` — ${mail.logLine}` : ''} (set SMTP_URL to send it)`,
+        `Mail to ${mail.to} written to ${file}${
+          mail.logLine && opts.logLinks ? ` — ${mail.logLine}` : ''
+        } (set SMTP_URL to send it)`,
       );
       return { messageId: info.messageId, outboxFile: file };
     },
