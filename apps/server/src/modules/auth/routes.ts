@@ -182,7 +182,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           'Envía un enlace de un solo uso a /reset-password?token=..., válido 60 minutos; una ' +
           'nueva solicitud anula los enlaces anteriores. 404 si no hay cuenta con ese correo, ' +
           '403 si la cuenta está suspendida, 429 tras 3 solicitudes en 15 minutos por correo ' +
-          '(o 10 por dirección IP), 503 si el correo no pudo enviarse (no se crea ningún enlace).',
+          '(o 10 por dirección IP, o al agotar las consultas de disponibilidad de la dirección), 503 si el correo no pudo enviarse (no se crea ningún enlace).',
         body: recoveryRequestSchema,
         response: {
           200: messageResponseSchema,
@@ -197,7 +197,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { email } = req.body;
       const wait =
         (await consume(accountLimits.recoveryEmail, email)) ??
-        (await consume(accountLimits.recoveryIp, req.ip));
+        (await consume(accountLimits.recoveryIp, req.ip)) ??
+        // A 404 tells whether the e-mail has an account: the one availability counter
+        // (docs/decisions/013) counts it like check_email.
+        (await consume(limiters.availability, req.ip));
       if (wait !== null) throw rateLimited(wait, MSG.recoveryTooMany);
       await requestPasswordRecovery(
         { db: db(), mailer, publicUrl: config.publicUrl, log: req.log },

@@ -513,17 +513,23 @@ export function protectionSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'spends one availability counter per address for check_*, registrations and profile e-mail or phone edits',
+      'spends one availability counter per address for check_*, registrations, password recovery and profile e-mail or phone edits',
       async () => {
         const ip = address();
         const owner = await registered(address());
-        for (let i = 0; i < 58; i++) {
+        for (let i = 0; i < 57; i++) {
           const res = await send('POST', '/api/check_email', {
             ip,
             body: { email: `libre${i}_${randomInt(0, 1e9)}@example.com` },
           });
           expect(res.statusCode).toBe(200);
         }
+        // Password recovery answers the same question (404 for an unknown e-mail): it counts.
+        const unknown = await send('POST', '/api/recovery_password', {
+          ip,
+          body: { email: `nadie_${randomInt(0, 1e9)}@example.com` },
+        });
+        expect(unknown.statusCode).toBe(404); // 58
         const p = newPlayer();
         expect((await send('POST', '/api/register_api', { ip, body: p })).statusCode).toBe(201); // 59
         const patched = await send('PATCH', '/api/user', {
@@ -539,6 +545,12 @@ export function protectionSuite(kind: DbKind): void {
         const check = await send('POST', '/api/check_phone', { ip, body: { phone: newPhone() } });
         expect(check.statusCode).toBe(429);
         expect(check.json()).toEqual({ message: MSG.tooManyRequests, code: 'rate/limited' });
+        const recovery = await send('POST', '/api/recovery_password', {
+          ip,
+          body: { email: owner.email },
+        });
+        expect(recovery.statusCode).toBe(429);
+        expect(recovery.json()).toEqual({ message: MSG.recoveryTooMany, code: 'rate/limited' });
         const late = newPlayer();
         const register = await send('POST', '/api/register_api', { ip, body: late });
         expect(register.statusCode).toBe(429);
