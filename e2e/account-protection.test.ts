@@ -193,7 +193,9 @@ describe('account protection in the browser', () => {
       await page.getByTestId('withdraw-bank').click();
       await page.getByRole('option', { name: 'Banco de Venezuela (0102)' }).click();
       await page.getByTestId('withdraw-submit').click();
-      await visible(page, MSG.withdrawSent);
+      // Not "en cuestión de minutos": the player is told it waits for staff.
+      await visible(page, MSG_PROTECTION.withdrawSentUnderReview);
+      expect(await page.getByText(MSG.withdrawSent).count()).toBe(0);
       const txs = await api<{
         transactions: { id: string; status: string; details: Record<string, string> }[];
       }>('GET', '/api/transactions?type=retiro', player.token);

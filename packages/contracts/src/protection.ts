@@ -24,6 +24,9 @@ export const MSG_PROTECTION = {
   noticeSentEmail: 'Enviamos un aviso del cambio a tu correo anterior.',
   noticeSent: 'Enviamos un aviso del cambio a tu correo.',
   reviewTitle: 'Retiro en revisión',
+  /** The success message of a withdrawal that goes to staff review (instead of "en minutos"). */
+  withdrawSentUnderReview:
+    'Solicitud de retiro enviada exitosamente. Por tu seguridad, el personal la revisará antes de pagarla.',
   reviewRequired:
     'Este retiro está en revisión por un cambio reciente en la cuenta del jugador. Confirma que revisaste el cambio antes de marcarlo como pagado.',
   reviewAcknowledge:

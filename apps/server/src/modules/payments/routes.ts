@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   MSG,
   MSG_PAYMENTS,
+  MSG_PROTECTION,
   balanceResponseSchema,
   bankAccountRequestSchema,
   bankSchema,
@@ -278,7 +279,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           return {
             status: 201,
             body: {
-              message: MSG.withdrawSent,
+              message: created.review ? MSG_PROTECTION.withdrawSentUnderReview : MSG.withdrawSent,
               id: created.id,
               status: 'pendiente',
               new_balance: centsToBolivares(created.balanceCents),

@@ -397,8 +397,10 @@ export function protectionSuite(kind: DbKind): void {
 
         const res = await withdraw(p, 600);
         expect(res.statusCode, res.body).toBe(201);
-        const { id, review } = res.json();
+        const { id, review, message } = res.json();
         expect(review).toEqual(now.review);
+        // Not "en cuestión de minutos": it waits for staff, and the message says so.
+        expect(message).toBe(MSG_PROTECTION.withdrawSentUnderReview);
         expect(await balance(p)).toBe(1400);
         const [stored] = await t.database.db
           .select()
@@ -475,6 +477,7 @@ export function protectionSuite(kind: DbKind): void {
         await fund(plain, 1000);
         const free = await withdraw(plain, 500);
         expect(free.json().review).toBeNull();
+        expect(free.json().message).toBe(MSG.withdrawSent);
         expect((await queueItem(free.json().id)).review).toBeNull();
         const paid = await send('POST', `/api/admin/withdrawals/${free.json().id}/pay`, {
           token: admin,

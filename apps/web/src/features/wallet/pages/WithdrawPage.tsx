@@ -239,7 +239,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
         >
           <Stack gap={4}>
             <Text fz="sm" fw={600}>
-              {MSG.withdrawSent}
+              {sentReview ? MSG_PROTECTION.withdrawSentUnderReview : MSG.withdrawSent}
             </Text>
             {sentReview && (
               <Text fz="sm" data-testid="withdraw-sent-review">
