@@ -59,3 +59,18 @@ export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
 export function sessionEndedEvent(reason: SessionEndReason): SessionEndedEvent {
   return { reason, message: MSG_SESSIONS[reason] };
 }
+
+/**
+ * What the real-time transport answers by itself to a malformed connection (Engine.IO's refusals
+ * and a namespace the server does not serve), in Spanish (docs/decisions/014). The app's own
+ * client never meets these; a hand-made or outdated client does.
+ */
+export const MSG_REALTIME = {
+  unknownTransport: 'Tipo de conexión en tiempo real desconocido.',
+  unknownSession: 'La conexión en tiempo real ya no existe. Vuelve a conectarte.',
+  badHandshake: 'Método de conexión en tiempo real no válido.',
+  badRequest: 'Solicitud de conexión en tiempo real no válida.',
+  forbidden: 'Conexión en tiempo real no permitida.',
+  unsupportedProtocol: 'Versión del protocolo de tiempo real no compatible. Actualiza la página.',
+  unknownNamespace: 'Canal de tiempo real desconocido.',
+} as const;

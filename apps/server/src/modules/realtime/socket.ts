@@ -12,6 +12,7 @@ import { tableDetails } from '../tables/repo';
 import { ROOMS } from './rooms';
 import type { GuardedServer, SocketData, SocketSession } from './session-guard';
 import { SessionGuard, sessionEndedHandshakeError } from './session-guard';
+import { spanishEngineRefusals, spanishParser } from './transport-refusals';
 
 export { ROOMS };
 export type { SocketData, SocketSession };
@@ -47,8 +48,11 @@ export function attachRealtime(
   const io: GuardedServer = new Server(server, {
     serveClient: false,
     cors: { origin: false },
+    // The transport's own refusals in Spanish (transport-refusals.ts; decision 014).
+    parser: spanishParser,
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
   });
+  spanishEngineRefusals(io);
   const guard = new SessionGuard(db, options.sessionSweepMs ?? 0, onError);
   guard.start();
   server.once('close', () => guard.stop());

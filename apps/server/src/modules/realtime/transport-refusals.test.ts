@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { MSG_REALTIME } from '@domino/contracts';
+import { loadConfig } from '../../config';
+import type { RunningServer } from '../../server';
+import { startServer } from '../../server';
+import { isSpanish } from '../../test/spanish';
+import { UNKNOWN_NAMESPACE_CODE } from './transport-refusals';
+
+/**
+ * The real-time transport's own refusals reach a client in Spanish (decision 014): a malformed
+ * `/socket.io/` request (Engine.IO) and a connection to a namespace the server does not serve.
+ */
+describe('real-time transport refusals', () => {
+  let server: RunningServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWEEPER_INTERVAL_MS: '0',
+        ADMIN_EMAIL: 'admin@transport.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+      }),
+    );
+    const { port } = server.app.server.address() as AddressInfo;
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it.each([
+    ['an unknown transport', '/socket.io/?EIO=4&transport=nope', MSG_REALTIME.unknownTransport],
+    [
+      'an unknown session id',
+      '/socket.io/?EIO=4&transport=polling&sid=no-existe',
+      MSG_REALTIME.unknownSession,
+    ],
+    [
+      'an old protocol version',
+      '/socket.io/?EIO=2&transport=polling',
+      MSG_REALTIME.unsupportedProtocol,
+    ],
+  ])('answers %s in Spanish', async (_name, path, message) => {
+    const res = await fetch(`${base}${path}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toBe(message);
+    expect(isSpanish(body.message)).toBe(true);
+  });
+
+  it('refuses a namespace it does not serve in Spanish, without creating it', async () => {
+    const socket = connect(`${base}/admin`, { transports: ['websocket'], reconnection: false });
+    const err = await new Promise<Error & { data?: { code?: string } }>((resolve) => {
+      socket.once('connect_error', resolve);
+    });
+    socket.disconnect();
+    expect(err.message).toBe(MSG_REALTIME.unknownNamespace);
+    expect(err.data).toEqual({ code: UNKNOWN_NAMESPACE_CODE });
+    expect((server.io as unknown as { _nsps: Map<string, unknown> })._nsps.has('/admin')).toBe(
+      false,
+    );
+  });
+});

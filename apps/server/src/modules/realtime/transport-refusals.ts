@@ -1,0 +1,49 @@
+import type { Server } from 'socket.io';
+import { Decoder, Encoder, PacketType } from 'socket.io-parser';
+import type { Packet } from 'socket.io-parser';
+import { MSG_REALTIME } from '@domino/contracts';
+
+/**
+ * Spanish for the refusals the real-time transport writes by itself (docs/decisions/014: no English
+ * reaches a client). Engine.IO answers a bad `/socket.io/` request with `{code, message}` where
+ * `code` is its protocol number (0-5, which its clients read) and `message` is English; Socket.IO
+ * answers a connection to a namespace we do not serve with a `connect_error` "Invalid namespace".
+ * The first comes from Engine.IO's public `errorMessages` table, the second is rewritten by the
+ * packet encoder we give Socket.IO (its `parser` option), so no namespace is ever created for it.
+ */
+export const ENGINE_ERROR_MESSAGES: Readonly<Record<number, string>> = {
+  0: MSG_REALTIME.unknownTransport,
+  1: MSG_REALTIME.unknownSession,
+  2: MSG_REALTIME.badHandshake,
+  3: MSG_REALTIME.badRequest,
+  4: MSG_REALTIME.forbidden,
+  5: MSG_REALTIME.unsupportedProtocol,
+};
+
+/** The code a client reads in `connect_error.data.code` for a namespace we do not serve. */
+export const UNKNOWN_NAMESPACE_CODE = 'socket/unknown_namespace';
+
+/** Socket.IO's own packet encoder, with its "Invalid namespace" refusal in Spanish. */
+class SpanishRefusalEncoder extends Encoder {
+  override encode(packet: Packet): ReturnType<Encoder['encode']> {
+    const data = packet.data as { message?: unknown } | undefined;
+    if (packet.type === PacketType.CONNECT_ERROR && data?.message === 'Invalid namespace') {
+      return super.encode({
+        ...packet,
+        data: { message: MSG_REALTIME.unknownNamespace, data: { code: UNKNOWN_NAMESPACE_CODE } },
+      });
+    }
+    return super.encode(packet);
+  }
+}
+
+/** The `parser` option for `new Server(...)`: the standard parser with Spanish refusals. */
+export const spanishParser = { Encoder: SpanishRefusalEncoder, Decoder };
+
+/** Puts Engine.IO's refusal messages of `io` in Spanish (a process-wide table, set idempotently). */
+export function spanishEngineRefusals(io: Server): void {
+  const engineClass = io.engine.constructor as unknown as {
+    errorMessages: Record<number, string>;
+  };
+  Object.assign(engineClass.errorMessages, ENGINE_ERROR_MESSAGES);
+}
