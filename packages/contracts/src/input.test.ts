@@ -11,7 +11,7 @@ import {
 } from './input';
 import { rechargeAccountInputSchema } from './admin';
 import { loginRequestSchema } from './auth';
-import { withdrawRequestSchema } from './payments';
+import { MSG_PAYMENTS, rechargeFieldsSchema, withdrawRequestSchema } from './payments';
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -105,6 +105,17 @@ describe('canonical ids and pages', () => {
     expect(bankId.parse('16')).toBe(16);
     for (const bad of ['0x10', ' 16', '1.6e1', '016', '-16', 0, 1.5, null, ''])
       expect(messages(bankId, bad), JSON.stringify(bad)).toEqual([MSG.bankRequired]);
+  });
+
+  it('reads the bank account of a withdrawal and the account of a recharge the same way', () => {
+    const bank = withdrawRequestSchema.shape.bank_account;
+    const account = rechargeFieldsSchema.shape.account_id;
+    expect(bank.parse('7')).toBe(7);
+    expect(account.parse(7)).toBe(7);
+    for (const bad of ['01', '0x1', ' 1', '1e0', '1.0', '+1', '-1', 0, 1.5, null, '']) {
+      expect(messages(bank, bad), JSON.stringify(bad)).toEqual([MSG.bankRequired]);
+      expect(messages(account, bad), JSON.stringify(bad)).toEqual([MSG_PAYMENTS.accountRequired]);
+    }
   });
 });
 

@@ -73,7 +73,9 @@ function moneyField(min: number | null, minMessage: string) {
 
 const idField = (message: string) =>
   z.unknown().transform((value, ctx) => {
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    // A number, or its canonical decimal spelling (a form field): `01`, `0x1`, ` 1` or `1e0` are
+    // not read as another record's id (docs/decisions/014).
+    const n = typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
