@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { INPUT_CODES, MSG_INPUT, MSG_TABLES } from '@domino/contracts';
+import { GAME_MESSAGES, INPUT_CODES, MSG_INPUT, MSG_TABLES } from '@domino/contracts';
 import { loadConfig } from '../config';
 import type { RunningServer } from '../server';
 import { startServer } from '../server';
@@ -90,5 +90,19 @@ describe('socket messages with forbidden characters', () => {
     expect(join.ok).toBe(false);
     expect(typeof join.message).toBe('string');
     expect(String(join.message).length).toBeGreaterThan(0);
+    // A game id is read like a path id too: a canonical lower-case UUID, else no such game (not
+    // "Jugada no válida": a join is not a move).
+    for (const loose of [
+      '00000000-0000-4000-8000-00000000000A',
+      ' 00000000-0000-4000-8000-000000000000',
+      'x',
+      1,
+      null,
+    ])
+      expect(await ask('game:join', { game_id: loose }), JSON.stringify(loose)).toEqual({
+        ok: false,
+        code: 'game/not_found',
+        message: GAME_MESSAGES['game/not_found'],
+      });
   });
 });

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { gameMessage, moveRequestSchema } from '@domino/contracts';
+import { gameMessage, moveRequestSchema, uuidParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
@@ -8,7 +8,8 @@ import { sessionEndedAck } from '../realtime/session-guard';
 import type { GamesContext } from './service';
 import { getGameView, markDisconnected, reclaimSeat, submitMove } from './service';
 
-const joinSchema = z.object({ game_id: z.string().min(1).max(64) });
+// A game id is a canonical UUID, as in a path (docs/decisions/014): anything else is "no such game".
+const joinSchema = z.object({ game_id: uuidParam });
 
 type Ack = (reply: unknown) => void;
 
@@ -44,8 +45,8 @@ export function registerGameSocket(
     if (!parsed.success)
       return ack({
         ok: false,
-        code: 'game/invalid_request',
-        message: gameMessage('game/invalid_move'),
+        code: 'game/not_found',
+        message: gameMessage('game/not_found'),
       });
     try {
       const ended = await session.verify();
