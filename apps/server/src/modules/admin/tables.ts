@@ -56,7 +56,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
     requireAuth(scope, 'admin');
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const one = async (id: number) => {
-      const [d] = await tableDetails(db(), id);
+      const [d] = await tableDetails(db(), id, 'staff');
       if (!d) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
       return d;
     };
@@ -66,7 +66,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: { tags, summary: 'Todas las mesas', response: { 200: z.array(tableDetailSchema) } },
       },
-      async () => tableDetails(db()),
+      async () => tableDetails(db(), undefined, 'staff'),
     );
 
     r.post(

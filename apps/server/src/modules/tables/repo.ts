@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Table, TableDetail } from '@domino/contracts';
-import { centsToBolivares } from '@domino/contracts';
+import { centsToBolivares, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 
@@ -16,15 +16,24 @@ import { gameTables, games, tableSeats, users } from '../../db/schema';
 const { roundServerSeed: _secret, ...publicColumns } = getTableColumns(gameTables);
 type TableRow = Omit<typeof gameTables.$inferSelect, 'roundServerSeed'>;
 
-async function seatsOf(db: Executor, tableIds: number[]) {
+/**
+ * Who sits at the tables, by seat. `audience` 'public' (players, visitors, the `tables` socket
+ * room) sees each name as `publicName` gives it ('María G.', the privacy policy's public part of an
+ * identity); 'staff' sees full names.
+ */
+async function seatsOf(db: Executor, tableIds: number[], audience: TableAudience) {
   if (tableIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({ tableId: tableSeats.tableId, seat: tableSeats.seat, id: users.id, name: users.name })
     .from(tableSeats)
     .innerJoin(users, eq(users.id, tableSeats.userId))
     .where(inArray(tableSeats.tableId, tableIds))
     .orderBy(asc(tableSeats.seat));
+  return audience === 'staff' ? rows : rows.map((r) => ({ ...r, name: publicName(r.name) }));
 }
+
+/** Who a table listing is for: anyone ('public', short names) or staff (full names). */
+export type TableAudience = 'public' | 'staff';
 
 async function liveGames(db: Executor, tableIds: number[]) {
   if (tableIds.length === 0) return [];
@@ -57,7 +66,7 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
     .where(eq(gameTables.status, 'open'))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
-  const [seats, live] = await Promise.all([seatsOf(db, ids), liveGames(db, ids)]);
+  const [seats, live] = await Promise.all([seatsOf(db, ids, 'public'), liveGames(db, ids)]);
   return rows.map((t) =>
     toTable(
       t,
@@ -69,16 +78,21 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
 
 /**
  * Every table (staff view) or one table, with seats, rules, the live match and the commitment
- * to the round's server seed (null until the round's first seat is taken).
+ * to the round's server seed (null until the round's first seat is taken). Seated names are short
+ * unless `audience` is 'staff' (see `seatsOf`).
  */
-export async function tableDetails(db: Executor, tableId?: number): Promise<TableDetail[]> {
+export async function tableDetails(
+  db: Executor,
+  tableId?: number,
+  audience: TableAudience = 'public',
+): Promise<TableDetail[]> {
   const rows = await db
     .select(publicColumns)
     .from(gameTables)
     .where(tableId === undefined ? sql`true` : eq(gameTables.id, tableId))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
-  const [seats, live] = await Promise.all([seatsOf(db, ids), liveGames(db, ids)]);
+  const [seats, live] = await Promise.all([seatsOf(db, ids, audience), liveGames(db, ids)]);
   return rows.map((t) => {
     const mine = seats.filter((s) => s.tableId === t.id);
     const game = live.find((g) => g.tableId === t.id);

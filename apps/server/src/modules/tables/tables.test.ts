@@ -85,8 +85,14 @@ function tableSuite(kind: DbKind) {
         expect(events).toContainEqual({ event: 'UserJoinedTable', payload: { table_id: 1 } });
         const again = await post('/api/tables/2/join', rich.token, { entry_price: 1000 });
         expect(again.json().code).toBe('tables/already_seated');
+        // Players and visitors read the public part of a name only; staff read it whole.
         const detail = (await get('/api/tables/1')).json();
-        expect(detail.seats[0]).toEqual({ seat: 0, user: { id: rich.id, name: 'Jugador Prueba' } });
+        expect(detail.seats[0]).toEqual({ seat: 0, user: { id: rich.id, name: 'Jugador P.' } });
+        const staffView = (await get('/api/admin/tables', admin)).json() as {
+          id: number;
+          seats: { user: { name: string } | null }[];
+        }[];
+        expect(staffView.find((x) => x.id === 1)!.seats[0]!.user!.name).toBe('Jugador Prueba');
         expect(detail).toMatchObject({
           current_players: 1,
           game_id: null,
@@ -97,7 +103,7 @@ function tableSuite(kind: DbKind) {
         });
         const list = (await get('/api/tables')).json();
         expect(list.find((x: { id: number }) => x.id === 1).users).toEqual([
-          { id: rich.id, name: 'Jugador Prueba' },
+          { id: rich.id, name: 'Jugador P.' },
         ]);
         const left = await post('/api/tables/1/leave', rich.token);
         expect(left.json()).toEqual({ new_balance: 1000, message: MSG_TABLES.left });
