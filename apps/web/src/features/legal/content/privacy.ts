@@ -53,7 +53,7 @@ export const PRIVACY: LegalDocument = {
         {
           list: [
             'Si ganas una partida con dinero o entras en el ranking del mes, la página de inicio, el aviso del Pote del Mes y el ranking (también la lista de ganadores de meses anteriores) muestran a los demás tu nombre de pila y la inicial de tu apellido (por ejemplo, «María G.»), con la mesa, el premio o los puntos. En Pote - Estadísticas, tu propia fila muestra tu nombre completo solo a ti. Nunca mostramos tu cédula, correo ni teléfono.',
-            'Mientras estás sentado en una mesa, la lista de mesas y la sala de espera muestran a cualquiera tu nombre de pila y la inicial de tu apellido; durante la partida, los demás jugadores de esa mesa ven tu nombre completo.',
+            'Mientras estás sentado en una mesa, la lista de mesas y la sala de espera muestran a todos tu nombre de pila y la inicial de tu apellido; durante la partida, los demás jugadores de esa mesa ven tu nombre completo.',
             'El compromiso de cada reparto (la huella SHA-256 de la semilla secreta del servidor) se muestra en la sala de espera a quien la abra: no revela ninguna ficha.',
             'Las semillas, los repartos y la repetición jugada a jugada de una partida terminada no son públicos: solo los ven los jugadores de esa partida y el personal (para atender reclamos y detectar fraude). Las semillas permiten recalcular las fichas de todos los jugadores en cada mano, por eso la página Verificar pide iniciar sesión con una cuenta que jugó la partida.',
           ],
