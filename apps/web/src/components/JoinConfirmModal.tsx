@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Flex, Group, Modal, Stack, Text } from '@mantin
 import { IconAlertCircle, IconPlayerPlay, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MSG, formatBs } from '@domino/contracts';
-import { formatBps } from '../lib/format';
+import { formatBps, keepTogether } from '../lib/format';
 import { joinTerms, type JoinTable } from '../lib/join';
 
 export interface JoinConfirmModalProps {
@@ -86,17 +86,17 @@ export function JoinConfirmModal({
           <Stack gap={6}>
             <Row label="Entrada" value={formatBs(terms.entryCents)} strong testId="join-entry" />
             <Row
-              label={`Bote de la mesa (${table.max_players} × ${formatBs(terms.entryCents)})`}
+              label={`Bote de la mesa (${keepTogether(`${table.max_players} × ${formatBs(terms.entryCents)}`)})`}
               value={formatBs(terms.potCents)}
               testId="join-pot"
             />
             <Row
-              label={`Comisión de la casa (${formatBps(terms.houseFeeBps)} del bote)`}
+              label={`Comisión de la casa (${keepTogether(`${formatBps(terms.houseFeeBps)} del bote`)})`}
               value={`− ${formatBs(terms.houseFeeCents)}`}
               testId="join-house-fee"
             />
             <Row
-              label={`Aporte al Pote del Mes (${formatBps(terms.potShareBps)} del bote)`}
+              label={`Aporte al Pote del Mes (${keepTogether(`${formatBps(terms.potShareBps)} del bote`)})`}
               value={`− ${formatBs(terms.potShareCents)}`}
               testId="join-pot-share"
             />

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bolivaresToCents, digitsOnly, displayName, formatBolivares } from './format';
+import {
+  bolivaresToCents,
+  digitsOnly,
+  displayName,
+  formatBolivares,
+  formatBps,
+  keepTogether,
+} from './format';
 
 describe('displayName', () => {
   it('uses the name when there is one', () => {
@@ -37,5 +44,13 @@ describe('digitsOnly', () => {
     expect(digitsOnly('12.345-678')).toBe('12345678');
     expect(digitsOnly('123 456 789', 7)).toBe('1234567');
     expect(digitsOnly('abc')).toBe('');
+  });
+});
+
+describe('keepTogether and percentages', () => {
+  it('never lets a figure part from its sign or unit at a line end', () => {
+    expect(keepTogether('4 × Bs. 500,00')).toBe('4\u00a0×\u00a0Bs.\u00a0500,00');
+    expect(formatBps(200)).toBe('2\u00a0%');
+    expect(keepTogether(`${formatBps(200)} del bote`)).not.toMatch(/ /);
   });
 });

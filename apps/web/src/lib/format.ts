@@ -56,5 +56,14 @@ export function formatBps(bps: number): string {
   const text = Number.isInteger(pct)
     ? String(pct)
     : pct.toFixed(2).replace(/0+$/, '').replace('.', ',');
-  return `${text} %`;
+  // A no-break space: the figure and its sign never part at a line end.
+  return `${text}\u00a0%`;
+}
+
+/**
+ * The text with its spaces made no-break, for a short figure that must not be split across lines
+ * ('4 × Bs. 500,00', '2 % del bote'). Pure.
+ */
+export function keepTogether(text: string): string {
+  return text.replace(/ /g, '\u00a0');
 }

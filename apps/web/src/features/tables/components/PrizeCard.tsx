@@ -1,7 +1,7 @@
 import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { formatBs, type TableDetail } from '@domino/contracts';
-import { formatBolivares } from '../../../lib/format';
+import { formatBolivares, keepTogether } from '../../../lib/format';
 import { formatBps, prizeBreakdown } from '../lib/waiting-room';
 
 function Row({
@@ -48,7 +48,7 @@ export function PrizeCard({ table }: { table: TableDetail }) {
       </Group>
       <Stack gap={6}>
         <Row
-          label={`Bote (${table.max_players} × ${formatBolivares(table.entry_price)})`}
+          label={`Bote (${keepTogether(`${table.max_players} × ${formatBolivares(table.entry_price)}`)})`}
           value={formatBs(p.potCents)}
           testId="prize-pot"
         />

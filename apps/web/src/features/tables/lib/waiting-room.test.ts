@@ -76,10 +76,10 @@ describe('prize breakdown', () => {
   });
 
   it('shows basis points as Spanish percentages', () => {
-    expect(formatBps(800)).toBe('8 %');
-    expect(formatBps(250)).toBe('2,5 %');
-    expect(formatBps(0)).toBe('0 %');
-    expect(formatBps(1)).toBe('0,01 %');
+    expect(formatBps(800)).toBe('8\u00a0%');
+    expect(formatBps(250)).toBe('2,5\u00a0%');
+    expect(formatBps(0)).toBe('0\u00a0%');
+    expect(formatBps(1)).toBe('0,01\u00a0%');
   });
 });
 
