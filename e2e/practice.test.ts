@@ -44,6 +44,16 @@ describe('a practice match in the browser', () => {
         if (!shotTaken) {
           await shot(page, 'practice-hand-summary-phone');
           shotTaken = true;
+          // At 360 px every name in the summary is whole ('Compañero CPU', not 'Compañer…').
+          const names = page.locator('[data-testid^="hand-summary-name-"]');
+          expect(await names.count()).toBe(4);
+          for (const name of await names.all()) {
+            const whole = await name.evaluate(
+              (el) =>
+                el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1,
+            );
+            expect(whole, await name.innerText()).toBe(true);
+          }
         }
         await summary.click().catch(() => undefined);
         continue;

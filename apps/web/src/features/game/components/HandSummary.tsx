@@ -64,7 +64,14 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
             return (
               <Table.Tr key={seat}>
                 <Table.Td>
-                  <Text fz="sm" fw={seat === s.winner_seat ? 700 : 500} lineClamp={parejas ? 1 : 2}>
+                  {/* Two lines at most: 'Compañero CPU' wraps whole at 360 px instead of 'Compañer…'. */}
+                  <Text
+                    fz="sm"
+                    fw={seat === s.winner_seat ? 700 : 500}
+                    lineClamp={2}
+                    title={seatName(view, seat)}
+                    data-testid={`hand-summary-name-${seat}`}
+                  >
                     {seatName(view, seat)}
                   </Text>
                   {seatSideTag(view, seat) && (
