@@ -179,8 +179,10 @@ export async function buildApp(
       index: [webDist.home],
       // The build writes .br/.gz copies (apps/web/vite.config.ts); sent when the client accepts them.
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header(
+      // Our cache-control only: @fastify/send's own (max-age=0) would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
