@@ -1,22 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, MSG_ACCOUNT, MSG_PROTECTION } from '@domino/contracts';
 import { mailBody, mailSubject } from '../apps/server/src/modules/mail/test-inbox';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -27,20 +24,7 @@ import {
  * statuses, audit), not only on screen.
  */
 describe('account protection in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   const visible = async (page: Page, text: string | RegExp, timeout = 10_000) => {
     await expect
@@ -66,7 +50,7 @@ describe('account protection in the browser', () => {
     token?: string,
     body?: unknown,
   ): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.baseUrl}${url}`, {
+    const res = await fetch(`${journey.app.baseUrl}${url}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -79,7 +63,7 @@ describe('account protection in the browser', () => {
 
   /** The .eml files the server wrote to DATA_DIR/outbox for `to` (no SMTP_URL, as `npm start`). */
   function outbox(to: string): string[] {
-    const dir = path.join(app.dataDir, 'outbox');
+    const dir = path.join(journey.app.dataDir, 'outbox');
     if (!fs.existsSync(dir)) return [];
     return fs
       .readdirSync(dir)
@@ -88,10 +72,10 @@ describe('account protection in the browser', () => {
       .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw));
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'asks for the password to change the phone and add a bank account, notices the old e-mail, and puts the next withdrawal under staff review',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       const admin = (
         await api<{ token: string }>('POST', '/api/login_api', undefined, {
           email: ADMIN.email,
@@ -104,7 +88,7 @@ describe('account protection in the browser', () => {
       });
 
       // --- Profile, phone size: a new phone needs the current password. ---
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);
@@ -211,7 +195,7 @@ describe('account protection in the browser', () => {
       await context.close();
 
       // The withdraw page at desktop size, for people to look at.
-      const wide = await newContext(browser, app.baseUrl, DESKTOP);
+      const wide = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const widePage = await wide.newPage();
       await loginViaUi(widePage, player.email, player.password);
       await widePage.goto('/withdraw');
@@ -229,7 +213,7 @@ describe('account protection in the browser', () => {
         [PHONE, 'phone'],
         [DESKTOP, 'desktop'],
       ] as const) {
-        const staff = await newContext(browser, app.baseUrl, viewport);
+        const staff = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const staffPage = await staff.newPage();
         const staffErrors = trackErrors(staffPage);
         await loginViaUi(staffPage, ADMIN.email, ADMIN.password);

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, MSG_ACCOUNT } from '@domino/contracts';
 import type { TestInbox } from '../apps/server/src/modules/mail/test-inbox';
 import { resetLinkOf, startTestInbox } from '../apps/server/src/modules/mail/test-inbox';
-import type { RunningApp } from './support';
 import {
   DESKTOP,
   PHONE,
   TINY_PNG,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -25,22 +22,15 @@ import {
  * and the photo upload from the profile.
  */
 describe('account recovery and profile in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
   let inbox: TestInbox;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    inbox = await startTestInbox();
-    app = await startApp({ SMTP_URL: inbox.url });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-    await inbox?.close();
+  const journey = useJourney({
+    env: async () => {
+      inbox = await startTestInbox();
+      return { SMTP_URL: inbox.url };
+    },
+    cleanup: async () => {
+      await inbox?.close();
+    },
   });
 
   const visible = async (page: Page, text: string | RegExp, timeout = 10_000) => {
@@ -64,13 +54,13 @@ describe('account recovery and profile in the browser', () => {
   };
 
   const me = (token: string) =>
-    fetch(`${app.baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+    fetch(`${journey.app.baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'recovers a forgotten password by e-mail and logs in with the new one',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
 
@@ -98,7 +88,9 @@ describe('account recovery and profile in the browser', () => {
 
       const mail = await inbox.waitFor(player.email, { since });
       const link = resetLinkOf(mail.raw);
-      expect(link.startsWith(`http://localhost:${app.port}/reset-password?token=`)).toBe(true);
+      expect(link.startsWith(`http://localhost:${journey.app.port}/reset-password?token=`)).toBe(
+        true,
+      );
       const target = new URL(link);
 
       await page.goto(target.pathname + target.search);
@@ -131,7 +123,7 @@ describe('account recovery and profile in the browser', () => {
       await context.close();
 
       // The link works once: opened again (as a guest) it says so at once and offers a new one.
-      const again = await newContext(browser, app.baseUrl, DESKTOP);
+      const again = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const second = await again.newPage();
       await second.goto(target.pathname + target.search);
       await visible(second, MSG_ACCOUNT.resetTokenInvalid);
@@ -177,15 +169,15 @@ describe('account recovery and profile in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'saves a profile edit that survives a reload, changes the password and sets a photo',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       for (const [viewport, suffix] of [
         [PHONE, 'phone'],
         [DESKTOP, 'desktop'],
       ] as const) {
-        const context = await newContext(browser, app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const page = await context.newPage();
         const errors = trackErrors(page);
         await loginViaUi(page, player.email, suffix === 'phone' ? player.password : 'Cambiada789!');

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -23,20 +20,7 @@ import {
  * new console page is photographed at phone and desktop size.
  */
 describe('the staff console in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   /** Photographs the current admin page at both sizes (phone first, then back to desktop). */
   async function shots(page: Page, name: string) {
@@ -48,11 +32,11 @@ describe('the staff console in the browser', () => {
     await shot(page, `${name}-desktop`);
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'staff suspend a user who is then logged out, cannot log in, and can after reactivation',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const playerCtx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await playerCtx.newPage();
       const playerErrors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);
@@ -65,7 +49,7 @@ describe('the staff console in the browser', () => {
         (window as unknown as { __noReload: boolean }).__noReload = true;
       });
 
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
@@ -155,11 +139,11 @@ describe('the staff console in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'the dashboard shows a live match, today’s entries and the ledger check',
     async () => {
       const api = async (path: string, token: string | null, body?: unknown) => {
-        const res = await fetch(`${app.baseUrl}${path}`, {
+        const res = await fetch(`${journey.app.baseUrl}${path}`, {
           method: body === undefined ? 'GET' : 'POST',
           headers: {
             'content-type': 'application/json',
@@ -172,14 +156,14 @@ describe('the staff console in the browser', () => {
       };
       const staff = (await api('/api/login_api', null, ADMIN)).token as string;
       for (let i = 0; i < 4; i++) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         await api(`/api/admin/users/${p.id}/adjustments`, staff, {
           amount: 600,
           reason: 'Saldo de prueba',
         });
         await api('/api/tables/1/join', p.token, { entry_price: 500 });
       }
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const errors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
@@ -199,9 +183,9 @@ describe('the staff console in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)('staff deactivate a bank and players no longer see it', async () => {
-    const player = await registerViaApi(app.baseUrl);
-    const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+  it.skipIf(!journey.ok)('staff deactivate a bank and players no longer see it', async () => {
+    const player = await registerViaApi(journey.app.baseUrl);
+    const playerCtx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await playerCtx.newPage();
     await loginViaUi(page, player.email, player.password);
     const bankOptions = async () => {
@@ -214,7 +198,7 @@ describe('the staff console in the browser', () => {
     };
     expect(await bankOptions()).toContain('Banco Digital de los Trabajadores (0175)');
 
-    const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+    const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
     const admin = await adminCtx.newPage();
     const errors = trackErrors(admin);
     await loginViaUi(admin, ADMIN.email, ADMIN.password);

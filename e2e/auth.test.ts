@@ -1,18 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, MSG_SESSIONS } from '@domino/contracts';
-import type { RunningApp } from './support';
-import {
-  DESKTOP,
-  PHONE,
-  browserAvailable,
-  launchBrowser,
-  newContext,
-  shot,
-  startApp,
-  trackErrors,
-  uniquePlayer,
-} from './support';
+import { DESKTOP, PHONE, newContext, shot, trackErrors, uniquePlayer, useJourney } from './support';
 
 /**
  * Issue 2 journeys in real Chromium against the built app: registration with every validation
@@ -20,21 +9,8 @@ import {
  * revoked on the server.
  */
 describe('accounts in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
+  const journey = useJourney();
   const player = uniquePlayer();
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
 
   const visible = async (page: Page, text: string) => {
     await expect
@@ -51,12 +27,12 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'registers showing each validation message first, then lands on the dashboard',
     async () => {
       // Someone already owns this e-mail: the live check must say so.
       const taken = uniquePlayer();
-      const pre = await fetch(`${app.baseUrl}/api/register_api`, {
+      const pre = await fetch(`${journey.app.baseUrl}/api/register_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -71,7 +47,7 @@ describe('accounts in the browser', () => {
       });
       expect(pre.status).toBe(201);
 
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
       await page.goto('/register');
@@ -138,8 +114,8 @@ describe('accounts in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)('logs out, refuses a wrong password and logs back in', async () => {
-    const context = await newContext(browser, app.baseUrl, PHONE);
+  it.skipIf(!journey.ok)('logs out, refuses a wrong password and logs back in', async () => {
+    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto('/login');
     await login(page, player.email, player.password);
@@ -158,10 +134,10 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'sends a visitor to /login with the full target and back after login; keeps players off guest pages',
     async () => {
-      const context = await newContext(browser, app.baseUrl, DESKTOP);
+      const context = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const page = await context.newPage();
       await page.goto('/dashboard?desde=e2e#mesas');
       await page.waitForURL(/\/login\?redirect=/);
@@ -180,10 +156,10 @@ describe('accounts in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'shows the expired banner and goes to /login when the session is revoked on the server',
     async () => {
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       await page.goto('/login');
       await login(page, player.email, player.password);
@@ -192,7 +168,7 @@ describe('accounts in the browser', () => {
         token: localStorage.getItem('auth_token') ?? '',
         user: localStorage.getItem('user') ?? '',
       }));
-      const revoke = await fetch(`${app.baseUrl}/api/logout`, {
+      const revoke = await fetch(`${journey.app.baseUrl}/api/logout`, {
         method: 'POST',
         headers: { authorization: `Bearer ${stored.token}` },
       });

@@ -1,20 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG_FAIRNESS } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -26,29 +22,14 @@ import {
  * /verificar confirms both from what her browser noted in the waiting room.
  */
 describe('a commitment shown in the waiting room and checked after the match', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
 
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp({ HAND_PAUSE_MS: '300' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
-
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'publishes the commitment from the first seat, deals with the seed the player set, and /verificar confirms both',
     { timeout: 420_000 },
     async () => {
       const api = async (url: string, token: string | null, body?: unknown) => {
-        const res = await fetch(`${app.baseUrl}${url}`, {
+        const res = await fetch(`${journey.app.baseUrl}${url}`, {
           method: body ? 'POST' : 'GET',
           headers: {
             'content-type': 'application/json',
@@ -71,7 +52,7 @@ describe('a commitment shown in the waiting room and checked after the match', (
       const tableId = created.body.id as number;
       const players = [];
       for (let i = 0; i < 2; i++) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         const funded = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 1000,
           reason: 'Saldo de prueba e2e',
@@ -82,8 +63,8 @@ describe('a commitment shown in the waiting room and checked after the match', (
       const [ana, beto] = players as [(typeof players)[0], (typeof players)[0]];
 
       // Ana, on a phone: nobody sits yet, so nothing is committed; her seat publishes it.
-      const anaContext = await newContext(browser, app.baseUrl, PHONE);
-      contexts.push(anaContext);
+      const anaContext = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      journey.contexts.push(anaContext);
       const anaPage = await anaContext.newPage();
       const anaErrors = trackErrors(anaPage);
       await loginViaUi(anaPage, ana.email, ana.password);
@@ -129,8 +110,8 @@ describe('a commitment shown in the waiting room and checked after the match', (
       await anaPage.setViewportSize(PHONE);
 
       // Beto, on a desktop, sees the same commitment before he joins and fills the table.
-      const betoContext = await newContext(browser, app.baseUrl, DESKTOP);
-      contexts.push(betoContext);
+      const betoContext = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
+      journey.contexts.push(betoContext);
       const betoPage = await betoContext.newPage();
       const betoErrors = trackErrors(betoPage);
       await loginViaUi(betoPage, beto.email, beto.password);
@@ -184,7 +165,7 @@ describe('a commitment shown in the waiting room and checked after the match', (
       expect((await api(`/api/games/${gameId}/fairness`, beto.token)).status).toBe(200);
       expect((await api(`/api/games/${gameId}/fairness`, adminToken)).status).toBe(200);
       expect((await api(`/api/games/${gameId}/fairness`, null)).status).toBe(401);
-      const stranger = await registerViaApi(app.baseUrl);
+      const stranger = await registerViaApi(journey.app.baseUrl);
       expect((await api(`/api/games/${gameId}/fairness`, stranger.token)).body).toEqual({
         message: MSG_FAIRNESS.notAParticipant,
         code: 'game/not_a_player',
@@ -223,8 +204,8 @@ describe('a commitment shown in the waiting room and checked after the match', (
       ).toBe('false');
 
       // Without a session /verificar asks to log in with the account that played.
-      const anonContext = await newContext(browser, app.baseUrl, PHONE);
-      contexts.push(anonContext);
+      const anonContext = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      journey.contexts.push(anonContext);
       const anonPage = await anonContext.newPage();
       const anonErrors = trackErrors(anonPage);
       await anonPage.goto(`/verificar?game=${gameId}`);

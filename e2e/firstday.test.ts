@@ -1,24 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MSG, MSG_FIRSTDAY, formatBs, splitPot } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   SHOTS,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   playStep,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
   uniquePlayer,
+  useJourney,
 } from './support';
 
 /**
@@ -29,27 +26,16 @@ import {
  * last tile played, account numbers, "cuestión").
  */
 describe('a new player’s first day', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
   let staff: string;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp({ BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120' });
-    browser = await launchBrowser();
-    staff = ((await api('/api/login_api', null, ADMIN)).json as { token: string }).token;
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
+  const journey = useJourney({
+    env: { BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120' },
+    ready: async () => {
+      staff = ((await api('/api/login_api', null, ADMIN)).json as { token: string }).token;
+    },
   });
 
   async function api(path: string, token: string | null, body?: unknown) {
-    const res = await fetch(`${app.baseUrl}${path}`, {
+    const res = await fetch(`${journey.app.baseUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         'content-type': 'application/json',
@@ -61,8 +47,8 @@ describe('a new player’s first day', () => {
   }
 
   async function open(viewport = PHONE) {
-    const context = await newContext(browser, app.baseUrl, viewport);
-    contexts.push(context);
+    const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+    journey.contexts.push(context);
     const page = await context.newPage();
     return { context, page, errors: trackErrors(page) };
   }
@@ -95,7 +81,7 @@ describe('a new player’s first day', () => {
 
   /** A new player with `amount` Bs. from staff, registered under `name` when given. */
   async function funded(amount: number, name?: string) {
-    const p = name ? await registerNamed(name) : await registerViaApi(app.baseUrl);
+    const p = name ? await registerNamed(name) : await registerViaApi(journey.app.baseUrl);
     const adj = await api(`/api/admin/users/${p.id}/adjustments`, staff, {
       amount,
       reason: 'Saldo de prueba e2e',
@@ -151,10 +137,10 @@ describe('a new player’s first day', () => {
     b: { x: number; y: number; width: number; height: number },
   ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'keeps what was typed when "Recordarme" is ticked, and the server remembers the session',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       for (const [size, viewport] of [
         ['phone', PHONE],
         ['desktop', DESKTOP],
@@ -189,7 +175,7 @@ describe('a new player’s first day', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'tells a page that broke (our code) from a page that could not be downloaded',
     async () => {
       // A login page whose code throws while rendering: served in place of the real chunk.
@@ -233,7 +219,7 @@ describe('a new player’s first day', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'leads a new player with Bs. 0 to free practice and to /recharge, and the practice starts',
     { timeout: 180_000 },
     async () => {
@@ -241,7 +227,7 @@ describe('a new player’s first day', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const player = await registerViaApi(app.baseUrl);
+        const player = await registerViaApi(journey.app.baseUrl);
         expect(await balanceOf(player.token)).toBe(0);
         const { context, page, errors } = await open(viewport);
         await loginViaUi(page, player.email, player.password);
@@ -366,8 +352,8 @@ describe('a new player’s first day', () => {
     },
   );
 
-  it.skipIf(!ok)('opens the FAQ from the footer, logged in or not', async () => {
-    const player = await registerViaApi(app.baseUrl);
+  it.skipIf(!journey.ok)('opens the FAQ from the footer, logged in or not', async () => {
+    const player = await registerViaApi(journey.app.baseUrl);
     for (const [size, viewport] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
@@ -404,7 +390,7 @@ describe('a new player’s first day', () => {
     await context.close();
   });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'asks before taking an entry fee: cancel charges nothing, confirm charges exactly once',
     { timeout: 120_000 },
     async () => {
@@ -537,7 +523,7 @@ describe('a new player’s first day', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'lays out 360 px screens without covering, cutting or wrapping what matters',
     { timeout: 150_000 },
     async () => {
@@ -704,7 +690,7 @@ describe('a new player’s first day', () => {
       form.set('amount', '300');
       form.set('reference', '7781234');
       form.set('account_id', String(accounts[0]!.account_id));
-      const recharge = await fetch(`${app.baseUrl}/api/recharge_api`, {
+      const recharge = await fetch(`${journey.app.baseUrl}/api/recharge_api`, {
         method: 'POST',
         headers: { authorization: `Bearer ${player.token}` },
         body: form,

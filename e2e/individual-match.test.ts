@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   playStep,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -24,36 +21,21 @@ import {
  * (3 × Bs. 100 = Bs. 300; 8 % house fee, 2 % to the pot; Bs. 270 to the winner).
  */
 describe('a real-money individual match between three browsers', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
 
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp({ HAND_PAUSE_MS: '300' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
-
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'seats three players in order of play, shows the stock and pays the single winner',
     { timeout: 420_000 },
     async () => {
       const api = async (url: string, token: string, body?: unknown) => {
-        const res = await fetch(`${app.baseUrl}${url}`, {
+        const res = await fetch(`${journey.app.baseUrl}${url}`, {
           method: body ? 'POST' : 'GET',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: body ? JSON.stringify(body) : undefined,
         });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
       };
-      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+      const login = await fetch(`${journey.app.baseUrl}/api/login_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
@@ -71,7 +53,7 @@ describe('a real-money individual match between three browsers', () => {
 
       const players = [];
       for (let i = 0; i < 3; i++) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         const res = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 1000,
           reason: 'Saldo de prueba e2e',
@@ -82,8 +64,12 @@ describe('a real-money individual match between three browsers', () => {
       const pages: Page[] = [];
       const errors: string[][] = [];
       for (const [i, p] of players.entries()) {
-        const ctx = await newContext(browser, app.baseUrl, i === 1 ? DESKTOP : PHONE);
-        contexts.push(ctx);
+        const ctx = await newContext(
+          journey.browser,
+          journey.app.baseUrl,
+          i === 1 ? DESKTOP : PHONE,
+        );
+        journey.contexts.push(ctx);
         const page = await ctx.newPage();
         errors.push(trackErrors(page));
         await loginViaUi(page, p.email, p.password);

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { INPUT_CODES, MSG, MSG_INPUT } from '@domino/contracts';
 import { hugeCanvasPng } from '../apps/server/src/test/forms';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   TINY_PNG,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -26,20 +23,7 @@ import {
  * path gives the web page; the server's log keeps no token, password or query value.
  */
 describe('input refusals and same-origin connections in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp({ LOG_LEVEL: 'info' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney({ env: { LOG_LEVEL: 'info' } });
 
   const api = async (
     method: string,
@@ -48,7 +32,7 @@ describe('input refusals and same-origin connections in the browser', () => {
     body?: BodyInit,
     type?: string,
   ) => {
-    const res = await fetch(`${app.baseUrl}${path}`, {
+    const res = await fetch(`${journey.app.baseUrl}${path}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -84,11 +68,11 @@ describe('input refusals and same-origin connections in the browser', () => {
   const pickPhoto = (page: Page, name: string, buffer: Buffer) =>
     page.getByTestId('avatar-input').setInputFiles({ name, mimeType: 'image/png', buffer });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'refuses bad photos in Spanish, keeps the socket on its own origin, and serves /public/api as JSON',
     { timeout: 170_000 },
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       const admin = (
         await api('POST', '/api/login_api', undefined, JSON.stringify(ADMIN), 'application/json')
       ).body.token as string;
@@ -97,7 +81,7 @@ describe('input refusals and same-origin connections in the browser', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(browser, app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const page = await context.newPage();
         const errors = trackErrors(page);
         const blocked: string[] = [];
@@ -111,9 +95,13 @@ describe('input refusals and same-origin connections in the browser', () => {
         await page.goto('/dashboard');
         // The socket is a WebSocket to this very origin, allowed by connect-src 'self'.
         await expect
-          .poll(() => sockets.some((u) => u.startsWith(`ws://127.0.0.1:${app.port}/socket.io/`)), {
-            timeout: 15_000,
-          })
+          .poll(
+            () =>
+              sockets.some((u) => u.startsWith(`ws://127.0.0.1:${journey.app.port}/socket.io/`)),
+            {
+              timeout: 15_000,
+            },
+          )
           .toBe(true);
 
         if (size === 'phone') {
@@ -187,7 +175,7 @@ describe('input refusals and same-origin connections in the browser', () => {
         await context.close();
       }
 
-      const logs = app.logs();
+      const logs = journey.app.logs();
       expect(logs).toContain('token=[redacted]');
       for (const secret of [player.token, admin, player.password, 'pagina-secreta', '$argon2'])
         expect(logs, secret).not.toContain(secret);

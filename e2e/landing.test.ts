@@ -1,19 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
   SHOTS,
-  browserAvailable,
-  launchBrowser,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -24,20 +21,7 @@ import {
  * form's terms link opens /terms. Screenshots of every section at phone and desktop sizes.
  */
 describe('the landing and the public pages in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   /** Opens the landing and waits for the banner and the below-the-fold chunk. */
   async function openLanding(page: Page) {
@@ -62,10 +46,10 @@ describe('the landing and the public pages in the browser', () => {
     return () => page.evaluate(() => (window as unknown as { __scrolls: number }).__scrolls);
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'scrolls to #about, #games and #faq from the navbar, animated, just under the header',
     async () => {
-      const context = await newContext(browser, app.baseUrl, DESKTOP);
+      const context = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const page = await context.newPage();
       const errors = trackErrors(page);
       await openLanding(page);
@@ -94,10 +78,10 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'reaches #faq from the phone menu, then opens and closes its 8 questions',
     async () => {
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
       await openLanding(page);
@@ -136,10 +120,10 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'shows the scroll-to-top button only past 500 px and brings the page back to the top',
     async () => {
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       await openLanding(page);
       const button = page.getByRole('button', { name: 'Volver arriba' });
@@ -156,14 +140,14 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'shows every section with real data only: no winners yet on a fresh platform',
     async () => {
       for (const [size, viewport] of [
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(browser, app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const page = await context.newPage();
         const errors = trackErrors(page);
         await openLanding(page);
@@ -210,45 +194,48 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)('renders /privacy and /terms with their sections and contact', async () => {
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      const context = await newContext(browser, app.baseUrl, viewport);
-      const page = await context.newPage();
-      const errors = trackErrors(page);
-      await page.goto('/privacy');
-      await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
-      expect(
-        await page.getByRole('heading', { level: 2, name: /Qué datos guardamos/ }).isVisible(),
-      ).toBe(true);
-      expect(await page.getByRole('heading', { level: 2, name: 'Contacto' }).isVisible()).toBe(
-        true,
-      );
-      await shot(page, `privacy-${size}`);
-      await page.getByRole('link', { name: 'Términos y condiciones' }).last().click();
-      await page.waitForURL('**/terms');
-      await page.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor();
-      expect(await page.getByText(/El monto mínimo de un retiro es Bs\. 500,00/).isVisible()).toBe(
-        true,
-      );
-      // The index links to each section.
-      await page
-        .getByRole('navigation', { name: 'Contenido' })
-        .getByRole('link', { name: /Pote del Mes/ })
-        .click();
-      await page.waitForURL((url) => url.hash === '#pote');
-      await expect.poll(() => topOf(page, '#pote'), { timeout: 5_000 }).toBeLessThan(120);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await shot(page, `terms-${size}`);
-      expect(errors).toEqual([]);
-      await context.close();
-    }
-  });
+  it.skipIf(!journey.ok)(
+    'renders /privacy and /terms with their sections and contact',
+    async () => {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        const page = await context.newPage();
+        const errors = trackErrors(page);
+        await page.goto('/privacy');
+        await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+        expect(
+          await page.getByRole('heading', { level: 2, name: /Qué datos guardamos/ }).isVisible(),
+        ).toBe(true);
+        expect(await page.getByRole('heading', { level: 2, name: 'Contacto' }).isVisible()).toBe(
+          true,
+        );
+        await shot(page, `privacy-${size}`);
+        await page.getByRole('link', { name: 'Términos y condiciones' }).last().click();
+        await page.waitForURL('**/terms');
+        await page.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor();
+        expect(
+          await page.getByText(/El monto mínimo de un retiro es Bs\. 500,00/).isVisible(),
+        ).toBe(true);
+        // The index links to each section.
+        await page
+          .getByRole('navigation', { name: 'Contenido' })
+          .getByRole('link', { name: /Pote del Mes/ })
+          .click();
+        await page.waitForURL((url) => url.hash === '#pote');
+        await expect.poll(() => topOf(page, '#pote'), { timeout: 5_000 }).toBeLessThan(120);
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+        await shot(page, `terms-${size}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 
-  it.skipIf(!ok)("opens /terms from the register form's terms link", async () => {
-    const context = await newContext(browser, app.baseUrl, PHONE);
+  it.skipIf(!journey.ok)("opens /terms from the register form's terms link", async () => {
+    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto('/register');
     const [terms] = await Promise.all([
@@ -262,12 +249,12 @@ describe('the landing and the public pages in the browser', () => {
     await context.close();
   });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'serves / prerendered: the banner is in the HTML, the app adopts it without rebuilding it, a player goes to /dashboard',
     async () => {
       // Without JavaScript: the banner, the navbar and the calls to action are already there.
-      const bare = await browser.newContext({
-        baseURL: app.baseUrl,
+      const bare = await journey.browser.newContext({
+        baseURL: journey.app.baseUrl,
         viewport: PHONE,
         javaScriptEnabled: false,
       });
@@ -285,7 +272,7 @@ describe('the landing and the public pages in the browser', () => {
       // With JavaScript: hydration keeps the very same banner element (no second render of the
       // page, no layout shift) and reports no error; the sections under the first screen load
       // only once the visitor heads for them; the page then works (FAQ from the navbar).
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
       const belowTheFold: string[] = [];
@@ -330,12 +317,12 @@ describe('the landing and the public pages in the browser', () => {
       await context.close();
 
       // A player with a session never sees the visitor page: straight to /dashboard.
-      const player = await registerViaApi(app.baseUrl);
-      const me = await fetch(`${app.baseUrl}/api/user`, {
+      const player = await registerViaApi(journey.app.baseUrl);
+      const me = await fetch(`${journey.app.baseUrl}/api/user`, {
         headers: { authorization: `Bearer ${player.token}` },
       });
       const user = (await me.json()) as unknown;
-      const logged = await newContext(browser, app.baseUrl, PHONE);
+      const logged = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       await logged.addInitScript(
         ([token, userJson]) => {
           localStorage.setItem('auth_token', token);

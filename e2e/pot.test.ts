@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -22,20 +19,7 @@ import {
  * login it shows again; 'Ver Ranking Completo' closes it and opens /pote with the amount.
  */
 describe('the Pote del Mes in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   const modalAmount = (page: Page) => page.getByTestId('pot-modal-amount');
   /** The modal never opens before its 800 ms delay, so 2 s without it means it is not coming. */
@@ -45,11 +29,11 @@ describe('the Pote del Mes in the browser', () => {
     expect(await modalAmount(page).count()).toBe(0);
   };
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'shows the pot modal once per browser session and leads to the ranking',
     async () => {
       // Staff: description and a top-up with a reason, confirmed in a modal.
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
@@ -74,8 +58,8 @@ describe('the Pote del Mes in the browser', () => {
       await adminCtx.close();
 
       // Player on a phone: the modal appears after the dashboard loads.
-      const player = await registerViaApi(app.baseUrl);
-      const ctx = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);
@@ -124,7 +108,7 @@ describe('the Pote del Mes in the browser', () => {
       await ctx.close();
 
       // The same on a desktop, for the screenshots.
-      const wide = await newContext(browser, app.baseUrl, DESKTOP);
+      const wide = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const desk = await wide.newPage();
       await loginViaUi(desk, player.email, player.password);
       await expect.poll(() => modalAmount(desk).count(), { timeout: 10_000 }).toBe(1);

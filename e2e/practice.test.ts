@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -19,19 +16,8 @@ import {
  * re-derives every deal in the browser.
  */
 describe('a practice match in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp({ BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120', HAND_PAUSE_MS: '400' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
+  const journey = useJourney({
+    env: { BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120', HAND_PAUSE_MS: '400' },
   });
 
   async function playToTheEnd(page: Page): Promise<void> {
@@ -81,12 +67,12 @@ describe('a practice match in the browser', () => {
     throw new Error('the match did not finish in time');
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'plays a whole match against Fácil to the result and verifies the deals',
     { timeout: 240_000 },
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const context = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);

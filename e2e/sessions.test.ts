@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG, MSG_ACCOUNT, MSG_SESSIONS } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   DESKTOP,
   PHONE,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -22,20 +19,7 @@ import {
  * changes the password) leaves at once for /login with the reason, pushed over its socket.
  */
 describe('sessions that end in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   const visible = async (page: Page, text: string, timeout = 10_000) => {
     await expect
@@ -47,7 +31,7 @@ describe('sessions that end in the browser', () => {
   };
   const me = async (token: string | null) =>
     (
-      await fetch(`${app.baseUrl}/api/user`, {
+      await fetch(`${journey.app.baseUrl}/api/user`, {
         headers: { authorization: `Bearer ${token ?? ''}` },
       })
     ).status;
@@ -63,15 +47,15 @@ describe('sessions that end in the browser', () => {
   // The periodic session check runs every 5 minutes: anything faster than that is the push.
   const LIVE_MS = 10_000;
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'logs out from the menu at 360 and 1366 px: the request has no body, the old token gets 401, the other session stays',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       for (const [viewport, suffix] of [
         [PHONE, 'phone'],
         [DESKTOP, 'desktop'],
       ] as const) {
-        const context = await newContext(browser, app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const page = await context.newPage();
         const errors = trackErrors(page);
         await loginViaUi(page, player.email, player.password);
@@ -111,13 +95,13 @@ describe('sessions that end in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'ends a game open on another device live when the player changes the password, and keeps the changer',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       // Device A (desktop) will change the password; device B (phone) sits on a practice game.
-      const a = await (await newContext(browser, app.baseUrl, DESKTOP)).newPage();
-      const b = await (await newContext(browser, app.baseUrl, PHONE)).newPage();
+      const a = await (await newContext(journey.browser, journey.app.baseUrl, DESKTOP)).newPage();
+      const b = await (await newContext(journey.browser, journey.app.baseUrl, PHONE)).newPage();
       const bErrors = trackErrors(b);
       const bFrames = framesOf(b);
       await loginViaUi(a, player.email, player.password);
@@ -125,7 +109,7 @@ describe('sessions that end in the browser', () => {
       const tokenA = await tokenOf(a);
       const tokenB = await tokenOf(b);
       expect(tokenA).not.toBe(tokenB);
-      const created = await fetch(`${app.baseUrl}/api/practice-games`, {
+      const created = await fetch(`${journey.app.baseUrl}/api/practice-games`, {
         method: 'POST',
         headers: { authorization: `Bearer ${tokenB}`, 'content-type': 'application/json' },
         body: JSON.stringify({ difficulty: 'facil' }),
@@ -172,15 +156,17 @@ describe('sessions that end in the browser', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'ends live a page open with the same session elsewhere when the owner logs out',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const owner = await (await newContext(browser, app.baseUrl, PHONE)).newPage();
+      const player = await registerViaApi(journey.app.baseUrl);
+      const owner = await (await newContext(journey.browser, journey.app.baseUrl, PHONE)).newPage();
       await loginViaUi(owner, player.email, player.password);
       const token = await tokenOf(owner);
       // The same session in another browser (a copied token): it must not outlive the logout.
-      const elsewhere = await (await newContext(browser, app.baseUrl, DESKTOP)).newPage();
+      const elsewhere = await (
+        await newContext(journey.browser, journey.app.baseUrl, DESKTOP)
+      ).newPage();
       await elsewhere.goto('/login');
       await elsewhere.evaluate((t) => localStorage.setItem('auth_token', t ?? ''), token);
       await elsewhere.goto('/dashboard');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Browser-journey support: the built app in a child process on a free port with a fresh data
@@ -155,6 +156,91 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** What a journey's hooks started: read its fields inside tests (they are set in beforeAll). */
+export interface Journey {
+  /** False when Chromium or the build is missing (or `available` said no): skip the tests. */
+  readonly ok: boolean;
+  /** The app (the first node when `start` runs several). Throws before beforeAll ran. */
+  readonly app: RunningApp;
+  /** Every node `start` started (just `app` otherwise). */
+  readonly nodes: RunningApp[];
+  /** The headless Chromium. Throws before beforeAll ran. */
+  readonly browser: Browser;
+  /** Contexts a test registers here are closed after the tests, before the browser. */
+  readonly contexts: BrowserContext[];
+}
+
+export interface JourneyOptions {
+  /**
+   * Server environment on top of startApp's defaults; a function runs in beforeAll first (to
+   * start something the server needs, e.g. a mail inbox).
+   */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /** Starts the servers instead of one `startApp(env)`, e.g. two nodes sharing PostgreSQL. */
+  start?: () => Promise<{ nodes: RunningApp[]; stop: () => Promise<void> }>;
+  /**
+   * Whether the journey's other needs are met (e.g. Redis answers); default true. When false,
+   * the browser and the build are not checked (nor warned about) again.
+   */
+  available?: boolean;
+  /** Runs once the app and the browser are up (e.g. a staff login). */
+  ready?: (journey: Journey) => Promise<void>;
+  /** Runs last in afterAll, after the browser and the app stopped (e.g. closing a mail inbox). */
+  cleanup?: () => Promise<void>;
+}
+
+/**
+ * The start-up every browser journey shares, called inside its `describe`: registers a beforeAll
+ * that starts the built app (startApp) and Chromium (launchBrowser) and an afterAll that closes
+ * the registered contexts, the browser and the app, in that order. Nothing starts when
+ * `ok` is false (browserAvailable and `available`); `it.skipIf(!journey.ok)` skips the tests.
+ */
+export function useJourney(options: JourneyOptions = {}): Journey {
+  const ok = (options.available ?? true) && browserAvailable();
+  let nodes: RunningApp[] | undefined;
+  let stopNodes: (() => Promise<void>) | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const journey: Journey = {
+    ok,
+    get app() {
+      const app = nodes?.[0];
+      if (!app) throw new Error('the journey has not started its app (read it inside a test)');
+      return app;
+    },
+    get nodes() {
+      if (!nodes) throw new Error('the journey has not started its app (read it inside a test)');
+      return nodes;
+    },
+    get browser() {
+      if (!browser) throw new Error('the journey has not launched its browser (read it in a test)');
+      return browser;
+    },
+    contexts,
+  };
+  beforeAll(async () => {
+    if (!ok) return;
+    if (options.start) {
+      ({ nodes, stop: stopNodes } = await options.start());
+    } else {
+      const env = typeof options.env === 'function' ? await options.env() : options.env;
+      const app = await startApp(env);
+      nodes = [app];
+      stopNodes = () => app.stop();
+    }
+    browser = await launchBrowser();
+    await options.ready?.(journey);
+  });
+  afterAll(async () => {
+    if (!ok) return;
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await stopNodes?.();
+    await options.cleanup?.();
+  });
+  return journey;
 }
 
 export const PHONE = { width: 360, height: 740 };

@@ -1,20 +1,17 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MSG_TABLES } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   SHOTS,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -26,23 +23,10 @@ import {
  * at once.
  */
 describe('staff close a table while players wait', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   async function api(path: string, token: string, body?: unknown) {
-    const res = await fetch(`${app.baseUrl}${path}`, {
+    const res = await fetch(`${journey.app.baseUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,10 +42,10 @@ describe('staff close a table while players wait', () => {
   const visible = (page: Page, testId: string) =>
     page.getByTestId(testId).filter({ visible: true }).first();
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'refunds every waiting player, tells them and sends them to the table list',
     async () => {
-      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+      const login = await fetch(`${journey.app.baseUrl}/api/login_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
@@ -80,13 +64,17 @@ describe('staff close a table while players wait', () => {
       // The desktop player leaves the waiting room for another page (still seated there).
       const players: { page: Page; errors: string[]; size: 'phone' | 'desktop' | 'offline' }[] = [];
       for (const size of ['phone', 'desktop', 'offline'] as const) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         const adj = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 100,
           reason: 'Saldo de prueba e2e',
         });
         expect(adj.status).toBe(200);
-        const ctx = await newContext(browser, app.baseUrl, size === 'phone' ? PHONE : DESKTOP);
+        const ctx = await newContext(
+          journey.browser,
+          journey.app.baseUrl,
+          size === 'phone' ? PHONE : DESKTOP,
+        );
         // No Socket.IO at all: neither the user room's push nor the table room's updates arrive.
         if (size === 'offline') await ctx.route('**/socket.io/**', (route) => route.abort());
         const page = await ctx.newPage();
@@ -111,7 +99,7 @@ describe('staff close a table while players wait', () => {
         players.push({ page, errors, size });
       }
 
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
@@ -228,7 +216,7 @@ describe('staff close a table while players wait', () => {
       });
       const duelId = duel.json.id as number;
       for (let i = 0; i < 2; i++) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 10,
           reason: 'Saldo de prueba e2e',

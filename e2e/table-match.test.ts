@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import type { RunningApp } from './support';
 import {
@@ -8,7 +8,6 @@ import {
   PHONE,
   REDIS_URL,
   browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   playStep,
@@ -16,6 +15,7 @@ import {
   registerViaApi,
   shot,
   startApp,
+  useJourney,
 } from './support';
 
 /** Where the four browsers play: one node, or two nodes sharing PostgreSQL and Redis. */
@@ -64,29 +64,17 @@ const SETUPS: Setup[] = [
  * and 2 use node A, players 1 and 3 node B (Redis carries the broadcasts between them).
  */
 describe.each(SETUPS)('a real-money match between four browsers $name', async (setup) => {
-  const ok = browserAvailable() && (await setup.available());
-  let nodes: RunningApp[];
-  let stopNodes: () => Promise<void>;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!ok) return;
-    ({ nodes, stop: stopNodes } = await setup.start());
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stopNodes?.();
+  // The browser first: when it is missing, Redis and PostgreSQL are not asked.
+  const journey = useJourney({
+    available: browserAvailable() && (await setup.available()),
+    start: setup.start,
   });
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'seats four players, plays the match and pays the winners to the céntimo',
     { timeout: 420_000 },
     async () => {
-      const app = nodes[0]!;
+      const { app, nodes } = journey;
       const adminLogin = await fetch(`${app.baseUrl}/api/login_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -107,8 +95,8 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
       const pages: Page[] = [];
       for (const [i, p] of players.entries()) {
         const node = nodes[i % nodes.length]!;
-        const ctx = await newContext(browser, node.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
-        contexts.push(ctx);
+        const ctx = await newContext(journey.browser, node.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
+        journey.contexts.push(ctx);
         const page = await ctx.newPage();
         await loginViaUi(page, p.email, p.password);
         await page.goto('/dashboard');

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { MSG, MSG_PAYMENTS, MSG_WALLET } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   TINY_PNG,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 interface Tx {
@@ -38,14 +35,21 @@ interface Tx {
  *   rejected, neutral, with the balance back.
  */
 describe('wallet pages that show only money that moved', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
   let adminToken: string;
+  const journey = useJourney({
+    ready: async ({ app }) => {
+      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      adminToken = ((await login.json()) as { token: string }).token;
+    },
+  });
 
   /** A JSON call to the API with a bearer token; returns the status and the parsed body. */
   async function api<T>(path: string, token: string, init: RequestInit = {}) {
-    const res = await fetch(`${app.baseUrl}${path}`, {
+    const res = await fetch(`${journey.app.baseUrl}${path}`, {
       ...init,
       headers: {
         authorization: `Bearer ${token}`,
@@ -79,28 +83,11 @@ describe('wallet pages that show only money that moved', () => {
   const style = (el: Locator, prop: 'color' | 'textDecorationLine') =>
     el.evaluate((node, p) => getComputedStyle(node)[p], prop);
 
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-    const login = await fetch(`${app.baseUrl}/api/login_api`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    adminToken = ((await login.json()) as { token: string }).token;
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
-
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'recharge: a wrong file blocks the submit, the request is listed and neutral until staff approve it, a rejected one never moves the balance',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const ctx = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
       const rechargePosts: string[] = [];
@@ -252,16 +239,16 @@ describe('wallet pages that show only money that moved', () => {
     },
   );
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'withdraw: every Pago Móvil bank, sorted, a Banesco account, and a rejected withdrawal back to neutral',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
+      const player = await registerViaApi(journey.app.baseUrl);
       const funded = await api(`/api/admin/users/${player.id}/adjustments`, adminToken, {
         method: 'POST',
         body: JSON.stringify({ amount: 1000, reason: 'Saldo de prueba' }),
       });
       expect(funded.status).toBe(200);
-      const ctx = await newContext(browser, app.baseUrl, DESKTOP);
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   TINY_PNG,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -23,26 +19,13 @@ import {
  * and the transaction shows Completado.
  */
 describe('the wallet in the browser', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
+  const journey = useJourney();
 
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    await browser?.close();
-    await app?.stop();
-  });
-
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'recharges, is approved live, withdraws and sees the payout completed',
     async () => {
-      const player = await registerViaApi(app.baseUrl);
-      const playerCtx = await newContext(browser, app.baseUrl, PHONE);
+      const player = await registerViaApi(journey.app.baseUrl);
+      const playerCtx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await playerCtx.newPage();
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);
@@ -64,7 +47,7 @@ describe('the wallet in the browser', () => {
         .toBe(true);
       await page.waitForURL('**/dashboard', { timeout: 10_000 });
 
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/admin/recargas');

@@ -65,7 +65,7 @@ async function ledgerTps(url: string, clients: number): Promise<number> {
           try {
             await database.db.transaction((tx) =>
               transfer(tx, {
-                kind: 'bench',
+                kind: 'adjustment',
                 idempotencyKey: key,
                 description: 'bench',
                 postings: [
@@ -140,7 +140,7 @@ async function main() {
           .returning();
         const w = await createWallet(tx, u!.id);
         await transfer(tx, {
-          kind: 'seed',
+          kind: 'recharge',
           idempotencyKey: `seed:${i}`,
           description: 'seed',
           postings: [

@@ -21,7 +21,7 @@ import { clientErrorHandler } from './lib/client-errors';
 import type { AppDeps } from './lib/deps';
 import { errorReply } from './lib/http-errors';
 import { installInputGuard } from './lib/input-guard';
-import { loggerOptions } from './lib/logging';
+import { logStreamFor, loggerOptions } from './lib/logging';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { readWebDist } from './lib/web-dist';
 import { authRoutes } from './modules/auth/routes';
@@ -51,7 +51,11 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     // Secrets, tokens and query values never reach a log line (lib/logging.ts, decision 014).
-    logger: config.LOG_LEVEL === 'silent' ? false : loggerOptions(config, options.logStream),
+    // JSON lines for machines, readable ones for a person at a terminal (decision 020).
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : loggerOptions(config, options.logStream ?? logStreamFor(config)),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -175,8 +179,10 @@ export async function buildApp(
       index: [webDist.home],
       // The build writes .br/.gz copies (apps/web/vite.config.ts); sent when the client accepts them.
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header(
+      // Our cache-control only: @fastify/send's own (max-age=0) would overwrite it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'

@@ -31,6 +31,11 @@ export const configSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@domino.local')),
   ADMIN_PASSWORD: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Log line format: `json` for machines, `pretty` for a person (pino-pretty), `auto` = pretty when
+   * stdout is a terminal outside CI and tests, JSON otherwise (docs/decisions/020).
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Lifetime of a token issued without "remember", in hours. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Lifetime of a token issued with "remember", in days. */

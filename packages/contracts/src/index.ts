@@ -9,6 +9,7 @@ export * from './tables';
 export * from './validation';
 export * from './games';
 export * from './payments';
+export * from './ledger';
 export * from './landing';
 export * from './profile';
 export * from './admin';

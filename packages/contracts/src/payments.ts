@@ -8,6 +8,7 @@ import {
   spelledFilter,
 } from './wallet';
 import { LIMITS, PERIODS } from './constants';
+import { LEDGER_KINDS } from './ledger';
 import { pageQuery } from './input';
 import { MSG } from './messages';
 import { parseBolivaresJson, parseBolivaresString } from './money';
@@ -218,6 +219,11 @@ export function transactionStatusLabel(status: string | null | undefined): strin
 export const transactionSchema = z.object({
   id: z.string(),
   type_transaction: z.enum(TRANSACTION_TYPES),
+  /**
+   * The ledger kind of a ledger row (`L-` id; ledger.ts LEDGER_KINDS, labelled by
+   * LEDGER_KIND_DISPLAY); null for a recharge or withdrawal request row (`R-`, `W-`).
+   */
+  kind: z.enum(LEDGER_KINDS).nullable(),
   description: z.string(),
   amount: z.number(),
   /** credit = money into the wallet (green, plus); debit = out of it (red, minus). */

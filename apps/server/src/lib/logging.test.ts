@@ -8,7 +8,16 @@ import type { Database } from '../db/client';
 import { bootstrap } from '../modules/catalog/bootstrap';
 import { createDeps } from '../server';
 import { createTestDatabase, newPlayer } from '../test/helpers';
-import { redactUrl, scrubText, serializeError } from './logging';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import {
+  loggerOptions,
+  prettyLogStream,
+  prettyLogs,
+  redactUrl,
+  scrubText,
+  serializeError,
+} from './logging';
 
 /**
  * Log redaction (issue 11 §C: "the failing query is logged with its values, an argon2 hash
@@ -162,5 +171,58 @@ describe('redaction helpers', () => {
       },
     });
     expect(out).not.toHaveProperty('params');
+  });
+});
+
+describe('log lines for a person and for machines', () => {
+  it('writes readable lines only to a terminal outside CI and tests, unless told', () => {
+    const auto = (NODE_ENV: 'production' | 'development' | 'test', isTTY: boolean, ci: boolean) =>
+      prettyLogs({ LOG_FORMAT: 'auto', NODE_ENV }, { isTTY, ci });
+    expect(auto('production', true, false)).toBe(true); // `npm start` at a terminal
+    expect(auto('development', true, false)).toBe(true);
+    expect(auto('production', false, false)).toBe(false); // a process manager, a pipe
+    expect(auto('production', true, true)).toBe(false); // CI
+    expect(auto('test', true, false)).toBe(false);
+    expect(
+      prettyLogs({ LOG_FORMAT: 'json', NODE_ENV: 'development' }, { isTTY: true, ci: false }),
+    ).toBe(false);
+    expect(prettyLogs({ LOG_FORMAT: 'pretty', NODE_ENV: 'test' }, { isTTY: false, ci: true })).toBe(
+      true,
+    );
+    expect(loadConfig({}).LOG_FORMAT).toBe('auto');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow();
+  });
+
+  it('redacts the readable lines as it redacts the JSON ones', async () => {
+    let out = '';
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        out += chunk.toString();
+        done();
+      },
+    });
+    const finished = new Promise((resolve) => destination.on('finish', resolve));
+    const stream = prettyLogStream({ destination, colorize: false });
+    const logger = pino(loggerOptions({ LOG_LEVEL: 'info' }), stream);
+    const failure = Object.assign(
+      new Error('Failed query: insert into "users" values ($1)\nparams: ana@example.com'),
+      { params: ['ana@example.com'] },
+    );
+    logger.info(
+      { password: 'pw-secret-1', user: { token: 'tok-secret-2' } },
+      'login with Bearer abc.secret-3',
+    );
+    logger.error({ err: failure, req: { url: '/api/x?token=q-secret-4' } }, 'unhandled error');
+    logger.flush();
+    (stream as unknown as Writable).end();
+    await finished;
+
+    // A person's line: level, then the message; never a JSON object.
+    expect(out).toMatch(/INFO.*: login with Bearer \[redacted\]/);
+    expect(out).toMatch(/ERROR.*: unhandled error/);
+    expect(out).toContain('params: [redacted]');
+    expect(out.trimStart().startsWith('{')).toBe(false);
+    for (const secret of ['pw-secret-1', 'tok-secret-2', 'secret-3', 'ana@example.com'])
+      expect(out, secret).not.toContain(secret);
   });
 });

@@ -1,4 +1,5 @@
 import type { DestinationStream, LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from '../config';
 
 /**
@@ -178,4 +179,54 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/** Where the process runs, for choosing the log format (see `prettyLogs`). */
+export interface LogTarget {
+  /** stdout is a terminal (a person is reading). */
+  isTTY: boolean;
+  /** The CI variable is set. */
+  ci: boolean;
+}
+
+/** The process's own target: its stdout and the CI variable. */
+export function processLogTarget(): LogTarget {
+  return { isTTY: process.stdout.isTTY === true, ci: Boolean(process.env.CI) };
+}
+
+/**
+ * Whether log lines are written for a person (docs/decisions/020): LOG_FORMAT=pretty always,
+ * json never, auto when stdout is a terminal and neither CI nor NODE_ENV=test. Production under a
+ * process manager (no terminal), CI and tests keep one JSON object per line.
+ */
+export function prettyLogs(
+  config: Pick<Config, 'LOG_FORMAT' | 'NODE_ENV'>,
+  target: LogTarget = processLogTarget(),
+): boolean {
+  if (config.LOG_FORMAT !== 'auto') return config.LOG_FORMAT === 'pretty';
+  return target.isTTY && !target.ci && config.NODE_ENV !== 'test';
+}
+
+/**
+ * A pino-pretty stream: coloured (when the terminal supports it) level, time and message, the
+ * fields below. pino redacts and serializes before the line reaches it (loggerOptions), so the
+ * readable line carries exactly what the JSON line would. `destination` defaults to stdout.
+ */
+export function prettyLogStream(
+  options: { destination?: NodeJS.WritableStream; colorize?: boolean } = {},
+): DestinationStream {
+  return pretty({
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    ...(options.colorize === undefined ? {} : { colorize: options.colorize }),
+    ...(options.destination ? { destination: options.destination } : {}),
+  });
+}
+
+/** The stream the app logs to for `config`: pino-pretty for a person, else pino's own stdout. */
+export function logStreamFor(
+  config: Pick<Config, 'LOG_FORMAT' | 'NODE_ENV'>,
+  target: LogTarget = processLogTarget(),
+): DestinationStream | undefined {
+  return prettyLogs(config, target) ? prettyLogStream() : undefined;
 }

@@ -141,7 +141,7 @@ describe('staff console routes', () => {
     await t.database.db.transaction(async (tx) => {
       const adjustments = await systemAccount(tx, 'adjustments');
       await transfer(tx, {
-        kind: 'test_fees',
+        kind: 'game_payout',
         idempotencyKey: 'console-test-fees',
         postings: [
           { accountId: adjustments, amountCents: -1_234 },

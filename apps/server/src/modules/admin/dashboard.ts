@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AdminDashboard, LedgerCheck } from '@domino/contracts';
+import type { AdminDashboard, LedgerCheck, LedgerKind } from '@domino/contracts';
 import { centsToBolivares, formatBs } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
@@ -65,11 +65,12 @@ export async function adminDashboard(db: Executor, now = new Date()): Promise<Ad
   };
 
   const moves = await todaysMovements(db, since);
-  const pick = (kind: string, accountKind: string) =>
+  const pick = (kind: LedgerKind, accountKind: string) =>
     moves.find((m) => m.kind === kind && m.account_kind === accountKind);
-  const amountOf = (kind: string, accountKind: string) =>
+  const amountOf = (kind: LedgerKind, accountKind: string) =>
     Number(pick(kind, accountKind)?.amount ?? 0);
-  const countOf = (kind: string, accountKind: string) => Number(pick(kind, accountKind)?.n ?? 0);
+  const countOf = (kind: LedgerKind, accountKind: string) =>
+    Number(pick(kind, accountKind)?.n ?? 0);
   const houseToday = moves
     .filter((m) => m.account_kind === 'house_fees')
     .reduce((sum, m) => sum + Number(m.amount), 0);

@@ -90,7 +90,7 @@ function ledgerSuite(kind: DbKind) {
         database.db.transaction(async (tx) => {
           const out = await systemAccount(tx, 'pago_movil_out');
           return transfer(tx, {
-            kind: 'withdrawal',
+            kind: 'withdrawal_hold',
             idempotencyKey: `over-${n}`,
             description: 'Retiro',
             postings: [
@@ -128,7 +128,7 @@ function ledgerSuite(kind: DbKind) {
           await expect(
             database.db.transaction((tx) =>
               transfer(tx, {
-                kind: 'x',
+                kind: 'adjustment',
                 idempotencyKey: `bad-${Math.random()}`,
                 description: 'x',
                 postings,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { MSG } from '@domino/contracts';
+import { MSG, type LedgerKind } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
 import { pgDetail, pgErrorCode } from '../../db/client';
 import { accounts } from '../../db/schema';
@@ -20,8 +20,11 @@ export interface Posting {
 }
 
 export interface TransferInput {
-  /** What the movement is: recharge, withdrawal_hold, withdrawal_paid, entry_fee, payout, ... */
-  kind: string;
+  /**
+   * What the movement is: one of the contracts' LEDGER_KINDS (recharge, withdrawal_hold,
+   * entry_fee, game_payout, ...), each with its Spanish label and listing in LEDGER_KIND_DISPLAY.
+   */
+  kind: LedgerKind;
   /** Makes a retry harmless: the same key returns the first result; a different request under it is refused. */
   idempotencyKey: string;
   postings: Posting[];

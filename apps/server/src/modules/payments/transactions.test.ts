@@ -247,4 +247,30 @@ describe('the transaction list', () => {
       'Referencia no encontrada',
     );
   });
+
+  it('names the ledger kind of each ledger row and none for a request row', async () => {
+    const all = [...(await list('page=1')), ...(await list('page=2'))];
+    const kind = (key: string) => all.find((x) => x.id === ids[key])?.kind;
+    expect({
+      rechargeApproved: kind('rechargeApproved'),
+      withdrawalRejected: kind('withdrawalRejected'),
+      bet: kind('bet'),
+      refund: kind('refund'),
+      win: kind('win'),
+    }).toEqual({
+      rechargeApproved: null,
+      withdrawalRejected: null,
+      bet: 'entry_fee',
+      refund: 'entry_refund',
+      win: 'pot_payout',
+    });
+    // Ledger rows are the L- ones, and only they carry a kind.
+    for (const x of all) expect(x.kind === null, x.id).toBe(!x.id.startsWith('L-'));
+    // The totals read their kinds from the same display: bet 500 refunded, prize 123,45.
+    const summary = (await get('/api/transactions')).json().summary;
+    expect({ bets: summary.totalBets, wins: summary.totalWins }).toEqual({
+      bets: 0,
+      wins: 123.45,
+    });
+  });
 });

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { balanceEffect } from '@domino/contracts';
+import {
+  balanceEffect,
+  isLedgerKind,
+  ledgerKindsOfType,
+  listedLedgerKinds,
+} from '@domino/contracts';
 import type { SQL } from 'drizzle-orm';
 import type {
   Period,
@@ -25,17 +30,25 @@ import { reviewUntil } from '../protection/changes';
  * prizes, refunds, adjustments on the player's wallet). 10 per page, newest first.
  */
 
-/** Ledger transaction kinds a player sees directly, with their type. */
-const LEDGER_TYPES: Record<string, TransactionType> = {
-  entry_fee: 'apuesta',
-  entry_refund: 'reembolso',
-  game_payout: 'premio',
-  pot_payout: 'premio',
-  adjustment: 'ajuste',
-};
+/**
+ * Ledger kinds a player sees as rows of their own, with their type: read from the contracts'
+ * LEDGER_KIND_DISPLAY (a Record over every kind), so a new kind is placed before it compiles.
+ */
+const LEDGER_TYPES: ReadonlyMap<string, TransactionType> = new Map(
+  listedLedgerKinds().map(({ kind, type }) => [kind, type]),
+);
+
+/** SQL list of literals for `in (…)`, e.g. 'entry_fee', 'adjustment'; empty: null (matches nothing). */
+function sqlList(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`null`;
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
 
 function itemsQuery(userId: number): SQL {
-  const ledgerKinds = Object.keys(LEDGER_TYPES);
+  const ledgerKinds = [...LEDGER_TYPES.keys()];
   return sql`
     select 'R-' || r.id as id, 'deposito' as type,
       'Recarga Pago Móvil ref. ' || r.reference as description,
@@ -66,10 +79,7 @@ function itemsQuery(userId: number): SQL {
     join ledger_transactions t on t.id = e.transaction_id
     join accounts a on a.id = e.account_id
     where a.kind = 'wallet' and a.owner_user_id = ${userId}
-      and t.kind in (${sql.join(
-        ledgerKinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`;
+      and t.kind in (${sqlList(ledgerKinds)})`;
 }
 
 type Row = {
@@ -101,7 +111,7 @@ function reviewNote(changes: unknown, status: string): string | null {
 }
 
 function toTransaction(r: Row): Transaction {
-  const type = (LEDGER_TYPES[r.type] ?? r.type) as TransactionType;
+  const type = (LEDGER_TYPES.get(r.type) ?? r.type) as TransactionType;
   const details = { ...r.details } as Record<string, unknown>;
   if ('Revisión' in details) details['Revisión'] = reviewNote(details['Revisión'], r.status);
   if (
@@ -113,6 +123,7 @@ function toTransaction(r: Row): Transaction {
   return {
     id: r.id,
     type_transaction: type,
+    kind: r.id.startsWith('L-') && isLedgerKind(r.type) ? r.type : null,
     description: r.description,
     amount: centsToBolivares(Number(r.amount_cents)),
     direction: r.direction,
@@ -143,16 +154,9 @@ export async function listTransactions(
   const typeKinds = filters.type
     ? filters.type === 'deposito' || filters.type === 'retiro'
       ? [filters.type]
-      : Object.entries(LEDGER_TYPES)
-          .filter(([, t]) => t === filters.type)
-          .map(([k]) => k)
+      : ledgerKindsOfType(filters.type)
     : null;
-  const byType = typeKinds
-    ? sql`i.type in (${sql.join(
-        typeKinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`
-    : sql`true`;
+  const byType = typeKinds ? sql`i.type in (${sqlList(typeKinds)})` : sql`true`;
   const byStatus = filters.status ? sql`i.status = ${filters.status}` : sql`true`;
   const offset = (filters.page - 1) * perPage;
 
@@ -178,9 +182,9 @@ export async function listTransactions(
       select
         coalesce(sum(case when i.type = 'deposito' and i.status = 'approved' then i.amount_cents end), 0) as recharges,
         coalesce(sum(case when i.type = 'retiro' and i.status in ('pending', 'completed') then i.amount_cents end), 0) as withdrawals,
-        coalesce(sum(case when i.type = 'entry_fee' then i.amount_cents end), 0)
-          - coalesce(sum(case when i.type = 'entry_refund' then i.amount_cents end), 0) as bets,
-        coalesce(sum(case when i.type in ('game_payout', 'pot_payout') then i.amount_cents end), 0) as wins
+        coalesce(sum(case when i.type in (${sqlList(ledgerKindsOfType('apuesta'))}) then i.amount_cents end), 0)
+          - coalesce(sum(case when i.type in (${sqlList(ledgerKindsOfType('reembolso'))}) then i.amount_cents end), 0) as bets,
+        coalesce(sum(case when i.type in (${sqlList(ledgerKindsOfType('premio'))}) then i.amount_cents end), 0) as wins
       from (${itemsQuery(userId)}) i where ${inPeriod}`),
   ) as unknown as Record<string, string | number>[];
   return {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -14,15 +14,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
-import {
-  IconAlertCircle,
-  IconInfoCircle,
-  IconPhotoUp,
-  IconUpload,
-  IconX,
-} from '@tabler/icons-react';
+import { FileDropzone, type FileRejection } from '../../../components/FileDropzone';
+import { IconAlertCircle, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { MSG_PAYMENTS, type TableDetail } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -318,45 +311,27 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
                 )}
               </div>
             )}
-            <Dropzone
+            <FileDropzone
               onDropAny={pickImage}
-              onDrop={() => undefined}
               accept={TABLE_IMAGE_ACCEPT}
-              multiple={false}
-              maxFiles={1}
-              radius="md"
               p="sm"
-              style={{
-                flex: 1,
-                ...(errors.image ? { borderColor: 'var(--mantine-color-error)' } : {}),
+              iconSize={28}
+              style={{ flex: 1 }}
+              inputProps={{
+                'aria-label': 'Imagen de la mesa',
+                'data-testid': 'admin-table-image-input',
               }}
-              inputProps={
-                {
-                  'aria-label': 'Imagen de la mesa',
-                  'data-testid': 'admin-table-image-input',
-                } as InputHTMLAttributes<HTMLInputElement>
-              }
+              error={Boolean(errors.image)}
             >
-              <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-                <Dropzone.Accept>
-                  <IconUpload size={28} color="var(--mantine-color-felt-6)" aria-hidden />
-                </Dropzone.Accept>
-                <Dropzone.Reject>
-                  <IconX size={28} color="var(--mantine-color-red-6)" aria-hidden />
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <IconPhotoUp size={28} color="var(--mantine-color-dimmed)" aria-hidden />
-                </Dropzone.Idle>
-                <Stack gap={0}>
-                  <Text fz="sm" fw={500}>
-                    {image ? image.name : 'Elige o arrastra una imagen'}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    PNG, JPG, JPEG o SVG, hasta 5 MB
-                  </Text>
-                </Stack>
-              </Group>
-            </Dropzone>
+              <Stack gap={0}>
+                <Text fz="sm" fw={500}>
+                  {image ? image.name : 'Elige o arrastra una imagen'}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  PNG, JPG, JPEG o SVG, hasta 5 MB
+                </Text>
+              </Stack>
+            </FileDropzone>
           </Group>
           {errors.image && (
             <Text fz="xs" c="red" role="alert">

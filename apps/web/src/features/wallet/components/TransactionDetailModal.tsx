@@ -21,6 +21,7 @@ import {
   amountDisplay,
   detailValue,
   effectNote,
+  kindLabel,
   rechargeIdOf,
   statusColor,
   typeLabel,
@@ -70,6 +71,7 @@ function Detail({ tx }: { tx: Transaction }) {
     ([, v]) => v !== null && v !== '' && v !== undefined,
   );
   const note = effectNote(tx);
+  const concept = kindLabel(tx.kind);
   return (
     <Stack gap="sm" data-testid="tx-detail">
       <Group justify="space-between" wrap="nowrap">
@@ -97,6 +99,7 @@ function Detail({ tx }: { tx: Transaction }) {
         <Table.Tbody>
           <Row label="ID">{tx.id}</Row>
           <Row label="Tipo">{typeLabel(tx.type_transaction)}</Row>
+          {concept && <Row label="Concepto">{concept}</Row>}
           <Row label="Descripción">{tx.description}</Row>
           <Row label="Fecha">{formatCaracasDateTime(tx.created_at)}</Row>
           <Row label="Referencia">{tx.reference || '—'}</Row>

@@ -13,6 +13,7 @@ import {
   rechargeIdOf,
   transactionsQueryString,
   typeLabel,
+  kindLabel,
 } from './transactions';
 
 describe('pagination window', () => {
@@ -178,6 +179,12 @@ describe('display helpers', () => {
     expect(typeLabel('deposito')).toBe('Depósito');
     expect(typeLabel('ajuste')).toBe('Ajuste');
     expect(typeLabel('otro')).toBe('otro');
+  });
+
+  it('names the ledger kind of a ledger row in Spanish, and nothing for a request row', () => {
+    expect(kindLabel('entry_fee')).toBe('Entrada a una mesa');
+    expect(kindLabel('pot_payout')).toBe('Premio del Pote del Mes');
+    expect(kindLabel(null)).toBeNull();
   });
 
   it('shows numeric details as bolívares and empty ones as a dash', () => {

@@ -1,4 +1,5 @@
 import {
+  LEDGER_KIND_DISPLAY,
   LIMITS,
   PERIODS,
   TRANSACTION_STATUSES,
@@ -8,6 +9,7 @@ import {
   canonicalTransactionStatus,
   canonicalTransactionType,
   transactionStatusLabel,
+  type LedgerKind,
   type Period,
   type Transaction,
   type TransactionStatus,
@@ -158,6 +160,14 @@ export function effectNote(tx: Pick<Transaction, 'type_transaction' | 'status'>)
 /** Type label (Depósito, Retiro, Apuesta, Premio, Reembolso, Ajuste); unknown types raw. */
 export function typeLabel(type: string): string {
   return (TRANSACTION_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+/**
+ * What a ledger row was, in Spanish ("Entrada a una mesa", "Premio del Pote del Mes"), from the
+ * contracts' LEDGER_KIND_DISPLAY (a Record over every ledger kind); null for a request row.
+ */
+export function kindLabel(kind: LedgerKind | null): string | null {
+  return kind === null ? null : LEDGER_KIND_DISPLAY[kind].label;
 }
 
 /** Badge colour of a status. */

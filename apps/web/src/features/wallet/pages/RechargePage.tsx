@@ -1,5 +1,4 @@
-import '@mantine/dropzone/styles.css';
-import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -22,7 +21,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { FileDropzone, type FileRejection } from '../../../components/FileDropzone';
 import {
   IconAlertCircle,
   IconCircleCheck,
@@ -30,9 +29,7 @@ import {
   IconDeviceMobileDollar,
   IconFileAlert,
   IconInfoCircle,
-  IconPhotoUp,
   IconReceipt2,
-  IconUpload,
   IconWallet,
   IconX,
 } from '@tabler/icons-react';
@@ -446,45 +443,25 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                   </ActionIcon>
                 </Group>
               ) : (
-                <Dropzone
+                <FileDropzone
                   onDropAny={pickProof}
-                  onDrop={() => undefined}
                   accept={PROOF_ACCEPT}
-                  multiple={false}
-                  maxFiles={1}
-                  radius="md"
-                  p="md"
-                  inputProps={
-                    {
-                      id: 'recharge-proof-input',
-                      'aria-label': 'Comprobante de pago',
-                      'data-testid': 'recharge-proof-input',
-                    } as InputHTMLAttributes<HTMLInputElement>
-                  }
-                  style={
-                    errors.payment_proof ? { borderColor: 'var(--mantine-color-error)' } : undefined
-                  }
+                  inputProps={{
+                    id: 'recharge-proof-input',
+                    'aria-label': 'Comprobante de pago',
+                    'data-testid': 'recharge-proof-input',
+                  }}
+                  error={Boolean(errors.payment_proof)}
                 >
-                  <Group justify="center" gap="sm" wrap="nowrap" style={{ pointerEvents: 'none' }}>
-                    <Dropzone.Accept>
-                      <IconUpload size={32} color="var(--mantine-color-felt-6)" aria-hidden />
-                    </Dropzone.Accept>
-                    <Dropzone.Reject>
-                      <IconX size={32} color="var(--mantine-color-red-6)" aria-hidden />
-                    </Dropzone.Reject>
-                    <Dropzone.Idle>
-                      <IconPhotoUp size={32} color="var(--mantine-color-dimmed)" aria-hidden />
-                    </Dropzone.Idle>
-                    <Stack gap={2}>
-                      <Text fz="sm" fw={500}>
-                        Toca para elegir la captura o arrástrala aquí
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        PNG, JPG, JPEG o SVG, hasta 5 MB
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Dropzone>
+                  <Stack gap={2}>
+                    <Text fz="sm" fw={500}>
+                      Toca para elegir la captura o arrástrala aquí
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      PNG, JPG, JPEG o SVG, hasta 5 MB
+                    </Text>
+                  </Stack>
+                </FileDropzone>
               )}
               {errors.payment_proof && (
                 <Text fz="xs" c="red" role="alert" data-testid="recharge-proof-error">
