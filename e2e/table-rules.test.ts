@@ -175,10 +175,13 @@ describe('a table with its own rules', () => {
         await sheet.waitFor();
         expect(await sheet.textContent()).toContain('Todas las fichas');
         expect(await page.getByText('Reglas de la mesa').isVisible()).toBe(true);
+        // Let the sheet finish sliding in before the picture.
+        await page.waitForTimeout(500);
         await page.screenshot({
           path: path.join(SHOTS, `table-rules-game-sheet-${i === 0 ? 'phone' : 'desktop'}.png`),
         });
         await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'detached' });
       }
       const gameId = desktop.url().split('/').pop()!;
       const view = await api(`/api/games/${gameId}/view`, players[1]!.token);
