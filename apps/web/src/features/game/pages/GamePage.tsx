@@ -350,6 +350,7 @@ function GameScreen({ gameId }: { gameId: string }) {
         size="auto"
         radius="lg"
         title="Reglas de la mesa"
+        styles={{ content: { maxHeight: '85dvh' } }}
         data-testid="game-rules-sheet"
       >
         <RulesList rules={view.rules} testId="game-rules-list" />
