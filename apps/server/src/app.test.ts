@@ -7,7 +7,7 @@ import { MSG } from '@domino/contracts';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { banks, gameTables, rechargeAccounts, users } from './db/schema';
-import { bootstrap } from './modules/catalog/bootstrap';
+import { DEMO_TABLES, bootstrap } from './modules/catalog/bootstrap';
 import type { TestApp } from './test/helpers';
 import { buildTestApp, createTestDatabase } from './test/helpers';
 
@@ -102,7 +102,8 @@ describe('first-start bootstrap', () => {
         users: (await database.db.select({ n: count() }).from(users))[0]?.n,
       });
       const before = await snapshot();
-      expect(before).toEqual({ banks: 26, accounts: 1, tables: 5, users: 1 });
+      expect(before).toEqual({ banks: 26, accounts: 1, tables: DEMO_TABLES.length, users: 1 });
+      expect(DEMO_TABLES).toHaveLength(8);
       const second = await bootstrap(database.db, opts);
       expect(second.generatedAdminPassword).toBeNull();
       expect(await snapshot()).toEqual(before);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientSeedSchema } from './fairness';
+import { tableRulesSchema } from './rules';
 
 /**
  * Game API shapes (issue 3; DESIGN §5): the JSON player view, move requests, and the Spanish
@@ -85,6 +86,8 @@ export const gameViewSchema = z.object({
   mode: z.enum(['parejas', 'individual']),
   target_points: z.number().int(),
   turn_seconds: z.number().int(),
+  /** The rules the match plays by (docs/rules.md), for the "Reglas de la mesa" sheet. */
+  rules: tableRulesSchema,
   hand: z.array(tileJsonSchema),
   line: z.array(
     z.object({

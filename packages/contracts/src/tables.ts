@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  DEFAULT_RULES,
+  TURN_SECONDS_MAX,
+  TURN_SECONDS_MIN,
+  tableRulesPatchSchema,
+  tableRulesSchema,
+  type RuleKey,
+} from './rules';
 
 /** Table status values (spec §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
@@ -13,6 +21,8 @@ export const tableSchema = z.object({
   max_players: z.number().int(),
   entry_price: z.number(),
   users: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The rules the table's next match plays by (docs/rules.md). */
+  rules: tableRulesSchema,
 });
 export type Table = z.infer<typeof tableSchema>;
 export const tableListSchema = z.array(tableSchema);
@@ -126,6 +136,8 @@ export const historyItemSchema = z.object({
   opponents: z.array(z.string()),
   scores: z.object({ mine: z.number().int(), theirs: z.number().int() }),
   result: z.enum(['victoria', 'derrota']),
+  /** The rules the match was played by. */
+  rules: tableRulesSchema,
   entry: z.number(),
   /** Net Bs. for the player: prize received minus entry paid (negative when lost). */
   amount: z.number(),
@@ -142,6 +154,8 @@ export const historyResponseSchema = z.object({
 export const replayResponseSchema = z.object({
   game_id: z.string(),
   config: z.record(z.string(), z.unknown()),
+  /** The rules the match was played by (the same as `config`, in the rules shape). */
+  rules: tableRulesSchema,
   fairness: z.object({
     commitment: z.string(),
     server_seed: z.string(),
@@ -163,30 +177,60 @@ export const replayResponseSchema = z.object({
   ),
 });
 
-/** Staff: create or edit a table (issue 5). Money in bolívares; fees in basis points. */
+/** Older staff inputs named four rule options at the top level; they still work. */
+const LEGACY_RULE_FIELDS = {
+  mode: 'mode',
+  max_players: 'players',
+  target_points: 'target_points',
+  turn_seconds: 'turn_seconds',
+} as const satisfies Record<string, RuleKey>;
+
+/**
+ * Staff: create or edit a table. Money in bolívares; fees in basis points; `rules` any subset of
+ * the rule options (docs/rules.md), merged over the defaults (create) or the table's current rules
+ * (edit, see apps/server tables/staff.ts). `mode`, `max_players`, `target_points` and
+ * `turn_seconds` may also be sent at the top level, as before rules were one value (they win over
+ * the same option in `rules`). The output
+ * carries the complete, validated `rules`; a refused option is reported on its own key (the
+ * top-level name when it was sent there) with a Spanish message.
+ */
 export const tableInputSchema = z
   .object({
     name: z.string().trim().min(3, 'El nombre debe tener al menos 3 caracteres').max(60),
     entry_price: z.number().positive('El precio de entrada debe ser mayor que cero'),
-    max_players: z.number().int().min(2).max(4).default(4),
-    mode: z.enum(GAME_MODES).default('parejas'),
-    target_points: z.union([z.literal(100), z.literal(150), z.literal(200)]).default(100),
-    turn_seconds: z.number().int().min(10).max(120).default(20),
     house_fee_bps: z.number().int().min(0).max(3000).default(800),
     pot_share_bps: z.number().int().min(0).max(3000).default(200),
+    max_players: z.number().int().min(2).max(4).optional(),
+    mode: z.enum(GAME_MODES).optional(),
+    target_points: z.union([z.literal(100), z.literal(150), z.literal(200)]).optional(),
+    turn_seconds: z.number().int().min(TURN_SECONDS_MIN).max(TURN_SECONDS_MAX).optional(),
+    rules: tableRulesPatchSchema.optional(),
   })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'parejas' && v.max_players !== 4)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['max_players'],
-        message: 'El modo parejas necesita 4 jugadores',
-      });
-    if (v.mode === 'individual' && v.max_players === 4)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['max_players'],
-        message: 'El modo individual es para 2 o 3 jugadores',
-      });
+  .transform((v, ctx) => {
+    const legacy: Record<string, unknown> = {};
+    const sentAs: Partial<Record<RuleKey, string>> = {};
+    for (const [field, key] of Object.entries(LEGACY_RULE_FIELDS)) {
+      const value = v[field as keyof typeof LEGACY_RULE_FIELDS];
+      if (value !== undefined) {
+        legacy[key] = value;
+        sentAs[key] = field;
+      }
+    }
+    const merged = { ...DEFAULT_RULES, ...v.rules, ...legacy };
+    const rules = tableRulesSchema.safeParse(merged);
+    if (!rules.success) {
+      for (const issue of rules.error.issues) {
+        const key = String(issue.path[0] ?? 'rules') as RuleKey;
+        ctx.addIssue({ code: 'custom', path: [sentAs[key] ?? key], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return {
+      name: v.name,
+      entry_price: v.entry_price,
+      house_fee_bps: v.house_fee_bps,
+      pot_share_bps: v.pot_share_bps,
+      rules: rules.data,
+    };
   });
 export type TableInput = z.input<typeof tableInputSchema>;

@@ -1,5 +1,6 @@
 /**
- * Per-table rule options (DESIGN §4: "engine defaults; each option is a per-table setting").
+ * Per-table rule options (every rule and option with its source: docs/rules.md). Defaults are the
+ * classic Venezuelan parejas game; each option is a per-table setting.
  */
 import type { Seat } from './tiles';
 
@@ -31,6 +32,26 @@ export interface TableConfig {
   readonly drawing: boolean;
   /** Turn time in seconds; carried for the server, the engine has no clock. */
   readonly turnSeconds: number;
+  /**
+   * Points of a tranque: `as_domino` = the winners score as in a dominó (see `countingRule`);
+   * `all_pips` = the winners score the pips of every hand, their own included. Any mode.
+   * Stored configs from before this option lack it; the engine reads a missing value as the default.
+   */
+  readonly tranqueCounting: 'as_domino' | 'all_pips';
+  /**
+   * A tranque whose lowest count is shared across sides (equal pair totals, or the lowest hand
+   * held by seats of different sides): `void` = the hand scores 0 base points; `leader` = the
+   * side that led the hand wins, or, when it is not among the tied sides (individual play), the
+   * tied seat nearest after the leader in turn order. Any mode; missing = `void`.
+   */
+  readonly tranqueTie: 'void' | 'leader';
+  /**
+   * With `leadRule: 'winner'`, who of the winning pair leads after a tranque: `lowest_hand` = the
+   * winning seat (the pair's lowest hand); `blocker` = the seat that blocked the game, when its
+   * pair won. Parejas only (in individual play the blocker either is the winner or lost); missing
+   * = `lowest_hand`.
+   */
+  readonly tranqueLead: 'lowest_hand' | 'blocker';
 }
 
 /** The engine defaults of DESIGN §4: parejas to 100, tranque by pair totals, no bonuses. */
@@ -44,6 +65,9 @@ export const DEFAULT_CONFIG: TableConfig = Object.freeze({
   bonuses: Object.freeze({ capicua: false, paseCorrido: false }),
   drawing: true,
   turnSeconds: 20,
+  tranqueCounting: 'as_domino',
+  tranqueTie: 'void',
+  tranqueLead: 'lowest_hand',
 });
 
 /** Points of each bonus (DESIGN §4). */
@@ -88,7 +112,18 @@ export function configProblems(config: TableConfig): string[] {
     config.turnSeconds <= 0
   )
     problems.push('turnSeconds must be a positive number');
+  // The three tranque options may be missing in configs stored before they existed.
+  if (!oneOfOrMissing(config.tranqueCounting, ['as_domino', 'all_pips']))
+    problems.push('tranqueCounting must be as_domino or all_pips');
+  if (!oneOfOrMissing(config.tranqueTie, ['void', 'leader']))
+    problems.push('tranqueTie must be void or leader');
+  if (!oneOfOrMissing(config.tranqueLead, ['lowest_hand', 'blocker']))
+    problems.push('tranqueLead must be lowest_hand or blocker');
   return problems;
+}
+
+function oneOfOrMissing(value: unknown, allowed: readonly string[]): boolean {
+  return value === undefined || (typeof value === 'string' && allowed.includes(value));
 }
 
 /**

@@ -15,7 +15,8 @@
  * - Leads: hand 1 is led by the holder of 6-6, who must open with it (individual: the highest
  *   double dealt, or the highest tile when no double was dealt, see `leadRank`). Later hands:
  *   `rotate` = the next seat after the previous leader; `winner` = the previous hand's winning
- *   seat, and after a voided hand the lead rotates as with `rotate`.
+ *   seat (after a tranque with `tranqueLead: 'blocker'`: the blocker, when its pair won), and
+ *   after a voided hand the lead rotates as with `rotate`.
  * - After a hand ends the next hand is dealt at once from the seeds and its hand number, unless
  *   the match is over; the final hand then stays in `state.hand` with `turn: null`.
  */
@@ -44,6 +45,7 @@ import {
 import type {
   GameEvent,
   HandState,
+  HandSummary,
   MatchState,
   Move,
   MoveErrorCode,
@@ -184,6 +186,28 @@ function recordPass(
   hand.turn = nextSeat(seat, config.players);
 }
 
+/**
+ * Who leads the hand after `summary`: `rotate` (or any voided hand) = the seat after the previous
+ * leader; `winner` = the winning seat, or after a tranque with `tranqueLead: 'blocker'` the seat
+ * that blocked when its side won (docs/rules.md).
+ */
+export function nextLeader(
+  config: TableConfig,
+  summary: Pick<HandSummary, 'winnerSeat' | 'winnerSide' | 'ending'>,
+  previousLeader: Seat,
+  lastSeat: Seat,
+): Seat {
+  if (config.leadRule !== 'winner' || summary.winnerSeat === null)
+    return nextSeat(previousLeader, config.players);
+  if (
+    summary.ending === 'tranque' &&
+    config.tranqueLead === 'blocker' &&
+    summary.winnerSide === sideOf(config, lastSeat)
+  )
+    return lastSeat;
+  return summary.winnerSeat;
+}
+
 /** Ends the hand, scores it, and either finishes the match or deals the next hand. */
 function finishHand(
   state: MatchState,
@@ -205,10 +229,7 @@ function finishHand(
     events.push({ type: 'match_end', result });
     return { ...state, status: 'finished', scores, hand, history, result, seq };
   }
-  const leader =
-    config.leadRule === 'winner' && summary.winnerSeat !== null
-      ? summary.winnerSeat
-      : nextSeat(hand.leader, config.players);
+  const leader = nextLeader(config, summary, hand.leader, lastSeat);
   const next = startHand(config, state.fairness, hand.number + 1, leader);
   events.push({
     type: 'hand_start',

@@ -12,7 +12,11 @@
  * - individual: the seat with the fewest pips wins; a lowest count shared by two seats voids it.
  * The winner then scores as in a dominó, the winning seat being the lowest hand of the winning
  * side (partners with equal pips: the first in turn order after the blocking move). With
- * `all_hands` that is every hand but the winning seat's.
+ * `all_hands` that is every hand but the winning seat's; with `tranqueCounting: 'all_pips'` it is
+ * every hand, the winners' own included.
+ * With `tranqueTie: 'leader'` a tie does not void the hand: the side that led it wins, or (when it
+ * is not tied) the tied seat nearest after the leader in turn order.
+ * Sources of each rule and option: docs/rules.md.
  *
  * Bonuses (+25 each, only when enabled): capicúa goes to the side that went out when the last tile
  * is not a double and fitted both open ends; pase corrido bonuses (see match.ts) are earned during
@@ -50,25 +54,59 @@ function pointsFor(config: TableConfig, winner: Seat, pipsBySeat: readonly numbe
   return points;
 }
 
+/** The lowest hand of `side`, partners with equal pips broken by `order`. */
+function lowestSeatOfSide(
+  config: TableConfig,
+  side: number,
+  pipsBySeat: readonly number[],
+  order: readonly Seat[],
+): Seat | null {
+  const seats = order.filter((s) => sideOf(config, s) === side);
+  const best = Math.min(...seats.map((s) => pipsBySeat[s] as number));
+  return seats.find((s) => pipsBySeat[s] === best) ?? null;
+}
+
+/**
+ * Of the tied sides, the one that led the hand, else the one whose seat comes first in turn order
+ * after the leader (`tranqueTie: 'leader'`).
+ */
+function sideNearestLeader(
+  config: TableConfig,
+  tied: ReadonlySet<number>,
+  leader: Seat,
+): number | null {
+  for (const s of turnOrderFrom(leader, config.players)) {
+    const side = sideOf(config, s);
+    if (tied.has(side)) return side;
+  }
+  return null;
+}
+
+function sumAll(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
 function tranqueWinner(
   config: TableConfig,
   pipsBySeat: readonly number[],
   pipsBySide: readonly number[],
   order: readonly Seat[],
+  leader: Seat,
 ): Seat | null {
-  const lowest = Math.min(...pipsBySeat);
+  const breakTies = config.tranqueTie === 'leader';
   if (config.mode === 'parejas' && config.tranqueRule === 'pair_totals') {
     const [p0, p1] = pipsBySide as [number, number];
-    if (p0 === p1) return null;
-    const side = p0 < p1 ? 0 : 1;
-    const seats = order.filter((s) => sideOf(config, s) === side);
-    const best = Math.min(...seats.map((s) => pipsBySeat[s] as number));
-    return seats.find((s) => pipsBySeat[s] === best) ?? null;
+    let side: number | null = p0 < p1 ? 0 : p1 < p0 ? 1 : null;
+    if (side === null && breakTies) side = sideNearestLeader(config, new Set([0, 1]), leader);
+    return side === null ? null : lowestSeatOfSide(config, side, pipsBySeat, order);
   }
+  const lowest = Math.min(...pipsBySeat);
   const lowSeats = order.filter((s) => pipsBySeat[s] === lowest);
   const sides = new Set(lowSeats.map((s) => sideOf(config, s)));
-  if (sides.size !== 1) return null;
-  return lowSeats[0] ?? null;
+  if (sides.size === 1) return lowSeats[0] ?? null;
+  if (!breakTies) return null;
+  const side = sideNearestLeader(config, sides, leader);
+  return lowSeats.find((s) => sideOf(config, s) === side) ?? null;
 }
 
 /**
@@ -97,10 +135,12 @@ export function scoreHand(
     outcome = { winnerSeat: lastSeat, basePoints: pointsFor(config, lastSeat, pipsBySeat) };
   } else {
     const order = turnOrderFrom(nextSeat(lastSeat, players), players);
-    const winner = tranqueWinner(config, pipsBySeat, pipsBySide, order);
+    const winner = tranqueWinner(config, pipsBySeat, pipsBySide, order, hand.leader);
+    const allPips = config.tranqueCounting === 'all_pips';
     outcome = {
       winnerSeat: winner,
-      basePoints: winner === null ? 0 : pointsFor(config, winner, pipsBySeat),
+      basePoints:
+        winner === null ? 0 : allPips ? sumAll(pipsBySeat) : pointsFor(config, winner, pipsBySeat),
     };
   }
 

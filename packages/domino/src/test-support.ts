@@ -58,6 +58,18 @@ export function allConfigs(): TableConfig[] {
               tranqueRule: 'lowest_hand',
             });
       }
+  // The tranque variants (docs/rules.md), all non-default at once, in each mode and lead rule.
+  const variants = {
+    tranqueCounting: 'all_pips',
+    tranqueTie: 'leader',
+    tranqueLead: 'blocker',
+  } as const;
+  for (const leadRule of leads) {
+    out.push({ ...DEFAULT_CONFIG, ...variants, leadRule });
+    out.push({ ...DEFAULT_CONFIG, ...variants, leadRule, tranqueRule: 'lowest_hand' });
+    out.push({ ...DEFAULT_CONFIG, ...variants, leadRule, mode: 'individual', players: 3 });
+    out.push({ ...DEFAULT_CONFIG, ...variants, leadRule, mode: 'individual', players: 2 });
+  }
   return out;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { TableRules } from '@domino/contracts';
 import {
   type AnyPgColumn,
   bigint,
@@ -143,10 +144,11 @@ export const gameTables = pgTable(
     name: text('name').notNull(),
     image: text('image'),
     entryPriceCents: bigint('entry_price_cents', { mode: 'number' }).notNull(),
-    maxPlayers: smallint('max_players').notNull().default(4),
-    mode: text('mode').notNull().default('parejas'),
-    targetPoints: smallint('target_points').notNull().default(100),
-    turnSeconds: smallint('turn_seconds').notNull().default(20),
+    /**
+     * The rules the table's next match plays by: one value, validated by `tableRulesSchema` before
+     * every write (docs/decisions/018-table-rules-as-data.md). Seats = `rules.players`.
+     */
+    rules: jsonb('rules').$type<TableRules>().notNull(),
     houseFeeBps: integer('house_fee_bps').notNull().default(800),
     potShareBps: integer('pot_share_bps').notNull().default(200),
     status: text('status').notNull().default('open'),
@@ -167,9 +169,11 @@ export const gameTables = pgTable(
   },
   (t) => [
     check('game_tables_entry_price_check', sql`${t.entryPriceCents} > 0`),
-    check('game_tables_max_players_check', sql`${t.maxPlayers} between 2 and 4`),
+    check(
+      'game_tables_rules_check',
+      sql`${t.rules}->>'mode' in ('parejas', 'individual') and (${t.rules}->>'players')::int between 2 and 4`,
+    ),
     check('game_tables_status_check', sql`${t.status} in ('open', 'closed')`),
-    check('game_tables_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
     check(
       'game_tables_fees_check',
       sql`${t.houseFeeBps} >= 0 and ${t.potShareBps} >= 0 and ${t.houseFeeBps} + ${t.potShareBps} < 10000`,
@@ -226,6 +230,8 @@ export const games = pgTable(
     entryCents: bigint('entry_cents', { mode: 'number' }),
     /** Immutable facts for views: table name and fee rates at the start. */
     meta: jsonb('meta'),
+    /** The rules the match plays by (the same value as `state.config`, in the rules shape). */
+    rules: jsonb('rules').$type<TableRules>().notNull(),
     /** Settlement of a real-money match: pot, house fee, pot share, prize per winner (céntimos). */
     settlement: jsonb('settlement'),
     ...timestamps,

@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Divider, Flex, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlayerPlay, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG, formatBs } from '@domino/contracts';
+import { MSG, formatBs, type TableRules } from '@domino/contracts';
 import { formatBps, keepTogether } from '../lib/format';
 import { joinTerms, type JoinTable } from '../lib/join';
+import { RuleChips } from './TableRules';
 
 export interface JoinConfirmModalProps {
   /** The table's current terms (GET /api/tables/{id}); null closes the dialog. */
-  table: JoinTable | null;
+  table: (JoinTable & { rules?: TableRules }) | null;
   /** The player's balance, Bs. */
   balance: number;
   /** The join request is in flight. */
@@ -83,6 +84,7 @@ export function JoinConfirmModal({
               ? `Parejas, a ${table.target_points} puntos`
               : `Individual, ${table.max_players} jugadores, a ${table.target_points} puntos`}
           </Text>
+          {table.rules && <RuleChips rules={table.rules} testId="join-rules" />}
           <Stack gap={6}>
             <Row label="Entrada" value={formatBs(terms.entryCents)} strong testId="join-entry" />
             <Row

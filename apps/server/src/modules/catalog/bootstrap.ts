@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { PAGO_MOVIL_BANKS } from '@domino/contracts';
+import { DEFAULT_RULES, PAGO_MOVIL_BANKS } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { banks, gameTables, rechargeAccounts, users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
@@ -9,7 +9,7 @@ import { createWallet } from '../ledger/accounts';
 /**
  * First-start data (issue 2, DESIGN §2): the banks that take part in Pago Móvil (issue 11 §F;
  * docs/decisions/016; existing databases get the missing ones from migration 0015), one active
- * recharge account, a handful of demo tables, and the admin user. Idempotent: each part is
+ * recharge account, the demo tables (`DEMO_TABLES`), and the admin user. Idempotent: each part is
  * created only when absent, inside one transaction guarded by an advisory lock so two nodes
  * starting together do not both seed.
  *
@@ -44,13 +44,7 @@ export async function bootstrap(
       }
       const [tb] = await tx.select({ n: count() }).from(gameTables);
       if (!tb || tb.n === 0) {
-        await tx.insert(gameTables).values([
-          { name: 'Mesa Principiantes', entryPriceCents: 50_000, targetPoints: 100 },
-          { name: 'Mesa Clásica', entryPriceCents: 100_000, targetPoints: 100 },
-          { name: 'Mesa Capicúa', entryPriceCents: 250_000, targetPoints: 150 },
-          { name: 'Mesa de los Maestros', entryPriceCents: 500_000, targetPoints: 200 },
-          { name: 'Mesa VIP Caracas', entryPriceCents: 1_000_000, targetPoints: 100 },
-        ]);
+        await tx.insert(gameTables).values(DEMO_TABLES);
       }
     }
     const [admin] = await tx
@@ -76,6 +70,53 @@ export async function bootstrap(
     return { generatedAdminPassword: opts.adminPassword ? null : adminPassword };
   });
 }
+
+const classic = DEFAULT_RULES;
+
+/**
+ * The demo catalogue of a fresh database (ids 1-9 in this order): the classic parejas tables and
+ * the range of rules a table can have (docs/rules.md). A database that already has tables keeps
+ * them as they are (migration 0016 gave them the rules they already played by).
+ */
+export const DEMO_TABLES: (typeof gameTables.$inferInsert)[] = [
+  { name: 'Mesa Principiantes', entryPriceCents: 50_000, rules: classic },
+  { name: 'Mesa Clásica', entryPriceCents: 100_000, rules: classic },
+  {
+    name: 'Mesa Capicúa',
+    entryPriceCents: 250_000,
+    rules: { ...classic, target_points: 150, capicua: true, pase_corrido: true },
+  },
+  {
+    name: 'Mesa de los Maestros',
+    entryPriceCents: 500_000,
+    rules: { ...classic, target_points: 200, lead_rule: 'winner', tranque_tie: 'leader' },
+  },
+  { name: 'Mesa VIP Caracas', entryPriceCents: 1_000_000, rules: classic },
+  {
+    name: 'Mesa Mano a Mano',
+    entryPriceCents: 75_000,
+    rules: { ...classic, mode: 'individual', players: 2, drawing: true, capicua: true },
+  },
+  {
+    name: 'Mesa de Tres',
+    entryPriceCents: 150_000,
+    rules: { ...classic, mode: 'individual', players: 3, drawing: false },
+  },
+  {
+    name: 'Mesa Cubana',
+    entryPriceCents: 300_000,
+    rules: {
+      ...classic,
+      target_points: 200,
+      lead_rule: 'winner',
+      tranque_rule: 'lowest_hand',
+      tranque_counting: 'all_pips',
+      tranque_tie: 'leader',
+      tranque_lead: 'blocker',
+      capicua: true,
+    },
+  },
+];
 
 function generatePassword(): string {
   // Guaranteed to satisfy the registration rules: upper case, digits, 8+ characters.

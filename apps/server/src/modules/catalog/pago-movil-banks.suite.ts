@@ -15,9 +15,6 @@ const MIGRATION = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../db/migrations/0015_pago_movil_banks.sql',
 );
-/** The `when` of migration 0015 in meta/_journal.json: drizzle records it as `created_at`. */
-const MIGRATION_WHEN = 1795600200000;
-
 /** The banks a database started before issue 11 holds: spec §3's static list, as first seeded. */
 const OLD_SEED = [
   { code: '0175', name: 'BDT' },
@@ -33,12 +30,14 @@ async function bankRows(database: Database) {
     .orderBy(asc(banks.code));
 }
 
-/** Forgets that 0015 ran and runs the pending migrations again, as on a database from before it. */
+/**
+ * Runs migration 0015 again, statement by statement, as the migrator ran it on a database from
+ * before it. (The migrator itself only runs migrations newer than the last one recorded, so with
+ * later migrations in the journal forgetting 0015's row would not bring it back.)
+ */
 async function rerunMigration0015(database: Database) {
-  await database.db.execute(
-    sql`delete from drizzle.__drizzle_migrations where created_at = ${MIGRATION_WHEN}`,
-  );
-  await database.migrate();
+  const statements = fs.readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
+  for (const statement of statements) await database.db.execute(sql.raw(statement));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HistoryItem } from '@domino/contracts';
-import { LIMITS, MSG_FAIRNESS, centsToBolivares } from '@domino/contracts';
+import { LIMITS, MSG_FAIRNESS, centsToBolivares, configToRules } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
@@ -53,6 +53,7 @@ export async function listHistory(db: Executor, userId: number, page: number) {
       opponents: others.filter((p) => sideOf(p.seat) !== mySide).map((p) => seatName(p, m.seat)),
       scores: { mine: state.scores[mySide] ?? 0, theirs },
       result: won ? 'victoria' : 'derrota',
+      rules: m.game.rules,
       entry: centsToBolivares(m.game.entryCents ?? 0),
       amount: centsToBolivares((m.payout ?? 0) - (m.game.entryCents ?? 0)),
     });
@@ -76,6 +77,7 @@ export async function replayData(db: Executor, gameId: string, viewer: RecordVie
   return {
     game_id: gameId,
     config: state.config as unknown as Record<string, unknown>,
+    rules: configToRules(state.config),
     fairness: {
       commitment: state.fairness.commitment,
       server_seed: state.fairness.serverSeed,

@@ -4,6 +4,7 @@ import type { Difficulty, GameView, MoveRequest } from '@domino/contracts';
 import { MSG_FAIRNESS, gameMessage } from '@domino/contracts';
 import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
 import type { TableConfig } from '@domino/domino';
+import { configToRules } from '@domino/contracts';
 import { DEFAULT_CONFIG, applyMove, legalMoves, playerView, startMatch } from '@domino/domino';
 import { centsToBolivares } from '@domino/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -98,6 +99,7 @@ export async function createPracticeGame(
       id,
       kind: 'practice',
       state,
+      rules: configToRules(config),
       commitment: state.fairness.commitment,
       turnDeadline: timing.turnDeadline,
       dueAt: timing.dueAt,
@@ -240,6 +242,7 @@ export async function createTableMatch(
     kind: 'table',
     tableId: input.tableId,
     state,
+    rules: configToRules(input.config),
     commitment: state.fairness.commitment,
     turnDeadline: when.turnDeadline,
     dueAt: when.dueAt,

@@ -1,5 +1,5 @@
 import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
-import { centsToBolivares } from '@domino/contracts';
+import { centsToBolivares, configToRules } from '@domino/contracts';
 import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
 import { playerView, usesStock } from '@domino/domino';
 import type { GameRow, PlayerRow } from './repo';
@@ -57,6 +57,7 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
     mode: v.config.mode,
     target_points: v.config.targetPoints,
     turn_seconds: v.config.turnSeconds,
+    rules: configToRules(v.config),
     hand: v.hand.map(tile),
     line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
     ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_POT } from '@domino/contracts';
+import { DEFAULT_RULES, MSG_POT } from '@domino/contracts';
 import type { GameView } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import {
@@ -73,6 +73,7 @@ async function recordPoints(
     id,
     kind: 'table',
     state: {},
+    rules: DEFAULT_RULES,
     status: 'finished',
     commitment: 'fixture',
     finishedAt: at,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameView } from '@domino/contracts';
+import { DEFAULT_RULES, type GameView } from '@domino/contracts';
 import { accounts, gamePlayers, games, potPoints, users } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
@@ -238,6 +238,7 @@ function individualSuite(kind: DbKind) {
                 theirs: Math.max(...finalScores.filter((_, s) => s !== seat)),
               },
               result: won ? 'victoria' : 'derrota',
+              rules: { ...DEFAULT_RULES, mode: 'individual', players: c.n },
               entry: entryBs,
               amount: won ? (c.prize - c.pot / c.n) / 100 : -entryBs,
             });

@@ -52,9 +52,10 @@ function toTable(t: TableRow, seated: { id: number; name: string }[], live: bool
     image: t.image,
     status: live ? 'playing' : (t.status as Table['status']),
     current_players: seated.length,
-    max_players: t.maxPlayers,
+    max_players: t.rules.players,
     entry_price: centsToBolivares(t.entryPriceCents),
     users: seated,
+    rules: t.rules,
   };
 }
 
@@ -102,12 +103,12 @@ export async function tableDetails(
         mine.map((s) => ({ id: s.id, name: s.name })),
         game !== undefined,
       ),
-      mode: t.mode as TableDetail['mode'],
-      target_points: t.targetPoints,
-      turn_seconds: t.turnSeconds,
+      mode: t.rules.mode,
+      target_points: t.rules.target_points,
+      turn_seconds: t.rules.turn_seconds,
       house_fee_bps: t.houseFeeBps,
       pot_share_bps: t.potShareBps,
-      seats: Array.from({ length: t.maxPlayers }, (_, seat) => {
+      seats: Array.from({ length: t.rules.players }, (_, seat) => {
         const s = mine.find((x) => x.seat === seat);
         return { seat, user: s ? { id: s.id, name: s.name } : null };
       }),

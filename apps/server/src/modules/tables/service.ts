@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { MSG, MSG_FAIRNESS, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
-import { DEFAULT_CONFIG } from '@domino/domino';
+import { rulesToConfig } from '@domino/contracts';
 import type { TableConfig } from '@domino/domino';
 import type { Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
@@ -51,15 +51,9 @@ function escrowRef(tableId: number, round: number) {
   return `table:${tableId}:${round}`;
 }
 
-/** The engine rules of a table (DESIGN §4 defaults plus the table's own settings). */
+/** The engine config a table's match plays by: its stored rules (docs/rules.md). */
 function tableConfig(t: typeof gameTables.$inferSelect): TableConfig {
-  return {
-    ...DEFAULT_CONFIG,
-    mode: t.mode as TableConfig['mode'],
-    players: t.maxPlayers as TableConfig['players'],
-    targetPoints: t.targetPoints as TableConfig['targetPoints'],
-    turnSeconds: t.turnSeconds,
-  };
+  return rulesToConfig(t.rules);
 }
 
 export interface JoinResult {
@@ -111,8 +105,8 @@ export async function joinTable(
     .from(tableSeats)
     .where(eq(tableSeats.tableId, tableId))
     .orderBy(asc(tableSeats.seat));
-  if (seated.length >= t.maxPlayers) throw conflict('tables/full', MSG_TABLES.full);
-  const seat = Array.from({ length: t.maxPlayers }, (_, i) => i).find(
+  if (seated.length >= t.rules.players) throw conflict('tables/full', MSG_TABLES.full);
+  const seat = Array.from({ length: t.rules.players }, (_, i) => i).find(
     (i) => !seated.some((s) => s.seat === i),
   );
   if (seat === undefined) throw conflict('tables/full', MSG_TABLES.full);
@@ -167,7 +161,7 @@ export async function joinTable(
   }
 
   let gameId: string | null = null;
-  if (seated.length + 1 === t.maxPlayers) {
+  if (seated.length + 1 === t.rules.players) {
     const all = await tx.select().from(tableSeats).where(eq(tableSeats.tableId, tableId));
     gameId = await createTableMatch(tx, {
       tableId,

@@ -6,6 +6,7 @@ import {
   centsToBolivares,
   parseBolivaresJson,
   tableInputSchema,
+  type TableRules,
 } from '@domino/contracts';
 import type { Tx } from '../../db/client';
 import { gameTables, tableSeats } from '../../db/schema';
@@ -21,17 +22,16 @@ import { liveMatch, lockTable, refundSeat } from './service';
  */
 
 /** The terms a seated player agreed to: money split and rules. Name and image are not terms. */
-const TERMS = [
-  'entryPriceCents',
-  'houseFeeBps',
-  'potShareBps',
-  'mode',
-  'maxPlayers',
-  'targetPoints',
-  'turnSeconds',
-] as const;
+const TERMS = ['entryPriceCents', 'houseFeeBps', 'potShareBps', 'rules'] as const;
 
 type TableValues = Pick<TableRow, 'name' | (typeof TERMS)[number]>;
+
+/** True when two stored rules values differ in any option. */
+function rulesDiffer(a: TableRules, b: TableRules): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof TableRules>;
+  for (const k of keys) if (a[k] !== b[k]) return true;
+  return false;
+}
 
 /**
  * A table row as the audit log keeps it: every column but the round's server seed, which must
@@ -50,19 +50,16 @@ export function tableValues(v: z.output<typeof tableInputSchema>): TableValues {
   return {
     name: v.name,
     entryPriceCents: cents,
-    maxPlayers: v.max_players,
-    mode: v.mode,
-    targetPoints: v.target_points,
-    turnSeconds: v.turn_seconds,
+    rules: v.rules,
     houseFeeBps: v.house_fee_bps,
     potShareBps: v.pot_share_bps,
   };
 }
 
 /**
- * Applies a partial edit (the staff form's fields, bolívares and basis points) to a table and
- * audits it. The terms (entry price, house fee, pot share, mode, players, target points, turn
- * seconds) cannot change while a match runs (409 `tables/playing`) or anyone waits in a seat
+ * Applies a partial edit (the staff form's fields, bolívares and basis points; `rules` any subset
+ * of the options, merged over the table's current rules) to a table and audits it. The terms
+ * (entry price, house fee, pot share, every rule option) cannot change while a match runs (409 `tables/playing`) or anyone waits in a seat
  * (409 `tables/players_waiting`): each seat paid for the terms it saw. Errors: 404; 422 with
  * field messages.
  */
@@ -73,16 +70,15 @@ export async function editTable(
   patch: Record<string, unknown>,
 ): Promise<void> {
   const before = await lockTable(tx, tableId);
+  const patchRules =
+    typeof patch.rules === 'object' && patch.rules !== null ? (patch.rules as object) : {};
   const merged = tableInputSchema.safeParse({
     name: before.name,
     entry_price: before.entryPriceCents / 100,
-    max_players: before.maxPlayers,
-    mode: before.mode,
-    target_points: before.targetPoints,
-    turn_seconds: before.turnSeconds,
     house_fee_bps: before.houseFeeBps,
     pot_share_bps: before.potShareBps,
     ...patch,
+    rules: { ...before.rules, ...patchRules },
   });
   if (!merged.success) {
     const errors: Record<string, string[]> = {};
@@ -90,7 +86,10 @@ export async function editTable(
     throw AppError.validation(errors);
   }
   const next = tableValues(merged.data);
-  if (TERMS.some((k) => next[k] !== before[k])) {
+  const changed = TERMS.some((k) =>
+    k === 'rules' ? rulesDiffer(next.rules, before.rules) : next[k] !== before[k],
+  );
+  if (changed) {
     if (await liveMatch(tx, tableId)) throw new AppError('tables/playing', 409, MSG_TABLES.playing);
     const [waiting] = await tx
       .select({ seat: tableSeats.seat })

@@ -6,9 +6,6 @@ import {
   Group,
   Image,
   Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -27,7 +24,6 @@ import {
   formFromTable,
   imageProblem,
   isTermsLocked,
-  playersForMode,
   termsLockNotice,
   validateTableForm,
   type TableField,
@@ -35,6 +31,7 @@ import {
   type TableFormValues,
 } from '../lib/tables';
 import { useObjectUrl } from '../../../lib/use-object-url';
+import { RuleFields } from './RuleFields';
 
 export interface TableFormModalProps {
   /** The table being edited, or null to create one. */
@@ -44,8 +41,8 @@ export interface TableFormModalProps {
 }
 
 /**
- * Create or edit a table (tableInputSchema): name, entry price (Bs.), mode and players, target,
- * seconds per turn, house fee and monthly-pot share typed as percentages (sent as basis points),
+ * Create or edit a table (tableInputSchema): name, entry price (Bs.), every rule option (generated
+ * from the contracts' RULE_OPTIONS by RuleFields), house fee and monthly-pot share typed as percentages (sent as basis points),
  * and an image (dropzone with preview, uploaded after the table is saved).
  */
 export function TableFormModal({ table, opened, onClose }: TableFormModalProps) {
@@ -152,7 +149,6 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
 
   const currentImage = preview ?? table?.image ?? null;
   const lockNotice = table ? termsLockNotice(table) : null;
-  const players = playersForMode(values.mode);
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="admin-table-form">
@@ -191,68 +187,17 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
             required
             data-testid="admin-table-price"
           />
-          <NumberInput
-            size="sm"
-            label="Segundos por turno"
-            description="Entre 10 y 120"
-            min={10}
-            max={120}
-            allowDecimal={false}
-            value={values.turn_seconds}
-            onChange={(v) => set('turn_seconds', typeof v === 'number' ? v : Number(v) || 0)}
-            error={errors.turn_seconds}
-            data-testid="admin-table-turn"
-          />
         </SimpleGrid>
 
-        <Stack gap={4}>
-          <Text fz="sm" fw={500}>
-            Modo
-          </Text>
-          <SegmentedControl
-            data={[
-              { value: 'parejas', label: 'Parejas (4)' },
-              { value: 'individual', label: 'Individual (2-3)' },
-            ]}
-            value={values.mode}
-            onChange={(v) => {
-              const mode = v === 'individual' ? 'individual' : 'parejas';
-              set('mode', mode);
-              set('max_players', mode === 'parejas' ? 4 : 3);
-            }}
-            data-testid="admin-table-mode"
-          />
-        </Stack>
-
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            size="sm"
-            label="Jugadores"
-            data={players.map((n) => ({ value: String(n), label: `${n} jugadores` }))}
-            value={String(values.max_players)}
-            onChange={(v) => set('max_players', Number(v ?? players[0]))}
-            allowDeselect={false}
-            disabled={players.length === 1}
-            error={errors.max_players}
-            data-testid="admin-table-players"
-          />
-          <Stack gap={4}>
-            <Text fz="sm" fw={500}>
-              Meta
-            </Text>
-            <SegmentedControl
-              data={['100', '150', '200'].map((v) => ({ value: v, label: `${v} pts` }))}
-              value={String(values.target_points)}
-              onChange={(v) => set('target_points', Number(v) as 100 | 150 | 200)}
-              data-testid="admin-table-target"
-            />
-            {errors.target_points && (
-              <Text fz="xs" c="red">
-                {errors.target_points}
-              </Text>
-            )}
-          </Stack>
-        </SimpleGrid>
+        <RuleFields
+          rules={values.rules}
+          errors={errors}
+          onChange={(key, rules) => {
+            setValues((v) => ({ ...v, rules }));
+            setErrors((e) => ({ ...e, [key]: undefined }));
+            setFormError(null);
+          }}
+        />
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_TABLES, type TableDetail } from '@domino/contracts';
+import { DEFAULT_RULES, MSG_TABLES, withRule, type TableDetail } from '@domino/contracts';
 import {
   DEFAULT_FORM,
   TABLE_FORM_MSG,
@@ -29,6 +29,7 @@ const table: TableDetail = {
   mode: 'parejas',
   target_points: 150,
   turn_seconds: 20,
+  rules: { ...DEFAULT_RULES, target_points: 150 },
   house_fee_bps: 850,
   pot_share_bps: 200,
   seats: [],
@@ -63,12 +64,9 @@ describe('the staff table form', () => {
       input: {
         name: ' Mesa Nueva ',
         entry_price: 120.5,
-        max_players: 4,
-        mode: 'parejas',
-        target_points: 100,
-        turn_seconds: 20,
         house_fee_bps: 800,
         pot_share_bps: 200,
+        rules: DEFAULT_RULES,
       },
     });
   });
@@ -78,15 +76,14 @@ describe('the staff table form', () => {
       ...DEFAULT_FORM,
       name: 'ab',
       entry_price: '0',
-      mode: 'individual',
-      max_players: 4,
+      rules: { ...DEFAULT_RULES, mode: 'individual' },
       house_fee_pct: '40',
     });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.name).toBe('El nombre debe tener al menos 3 caracteres');
     expect(r.errors.entry_price).toBe('El precio de entrada debe ser mayor que cero');
-    expect(r.errors.max_players).toBe('El modo individual es para 2 o 3 jugadores');
+    expect(r.errors.players).toBe('El modo individual es para 2 o 3 jugadores');
     expect(r.errors.house_fee_bps).toBe(TABLE_FORM_MSG.percentInvalid);
   });
 
@@ -99,9 +96,25 @@ describe('the staff table form', () => {
     const form = formFromTable(table);
     expect(form.entry_price).toBe('250,5');
     expect(form.house_fee_pct).toBe('8,5');
-    const r = validateTableForm({ ...form, turn_seconds: 30 });
+    const r = validateTableForm({ ...form, rules: { ...form.rules, turn_seconds: 30 } });
     if (!r.ok) throw new Error('invalid');
-    expect(changedFields(table, r.input)).toEqual({ turn_seconds: 30 });
+    expect(changedFields(table, r.input)).toEqual({ rules: { turn_seconds: 30 } });
+  });
+
+  it('sends every rule option the staff member changed, consistent with the mode', () => {
+    const form = formFromTable(table);
+    const rules = withRule(withRule(form.rules, 'mode', 'individual'), 'capicua', true);
+    const r = validateTableForm({ ...form, rules });
+    if (!r.ok) throw new Error('invalid');
+    expect(changedFields(table, r.input)).toEqual({
+      rules: { mode: 'individual', players: 2, capicua: true },
+    });
+    const bad = validateTableForm({
+      ...form,
+      rules: { ...form.rules, tranque_lead: 'blocker' },
+    });
+    // A hidden option that does not apply is put back to its default, never sent as is.
+    expect(bad.ok && bad.input.rules.tranque_lead).toBe('lowest_hand');
   });
 
   it('accepts PNG, JPG, JPEG and SVG images up to 5 MB', () => {

@@ -1,33 +1,41 @@
 import {
+  DEFAULT_RULES,
   LIMITS,
   MSG_PAYMENTS,
   MSG_TABLES,
+  RULE_OPTIONS,
+  TURN_SECONDS_MAX,
+  TURN_SECONDS_MIN,
+  normalizeRules,
   parseBolivaresString,
   tableInputSchema,
+  tableRulesSchema,
+  type RuleKey,
   type TableDetail,
   type TableInput,
+  type TableRules,
 } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**
  * Rules of the staff 'Mesas' section (/admin/mesas): the create/edit form (tableInputSchema of the
- * contracts; fees typed as percentages and sent as basis points), status labels and image checks.
+ * contracts; fees typed as percentages and sent as basis points; the table's rules edited option
+ * by option from RULE_OPTIONS), status labels and image checks.
  */
 
-export type TableField = keyof TableInput;
+/** A form field: the name, price, fees, or one rule option. */
+export type TableField = 'name' | 'entry_price' | 'house_fee_bps' | 'pot_share_bps' | RuleKey;
 
 /** What the form holds: text for the typed amounts, so '8,5' or '100,50' can be typed as is. */
 export interface TableFormValues {
   name: string;
   entry_price: string;
-  mode: 'parejas' | 'individual';
-  max_players: number;
-  target_points: 100 | 150 | 200;
-  turn_seconds: number;
   /** House fee in percent, e.g. '8'. */
   house_fee_pct: string;
   /** Monthly-pot share in percent, e.g. '2'. */
   pot_share_pct: string;
+  /** Every rule option (docs/rules.md); edited with the contracts' `withRule`. */
+  rules: TableRules;
 }
 
 export type TableFormErrors = Partial<Record<TableField, string>>;
@@ -37,7 +45,7 @@ export const TABLE_FORM_MSG = {
   priceRequired: 'El precio de entrada es obligatorio',
   priceInvalid: 'Escribe un precio válido, con hasta dos decimales (por ejemplo 100 o 100,50)',
   percentInvalid: 'Escribe un porcentaje entre 0 y 30, con hasta dos decimales',
-  turnSeconds: 'El tiempo por turno debe estar entre 10 y 120 segundos',
+  turnSeconds: `El tiempo por turno debe estar entre ${TURN_SECONDS_MIN} y ${TURN_SECONDS_MAX} segundos`,
   players: 'La mesa debe tener entre 2 y 4 jugadores',
   target: 'La meta debe ser 100, 150 o 200 puntos',
 } as const;
@@ -45,12 +53,9 @@ export const TABLE_FORM_MSG = {
 export const DEFAULT_FORM: TableFormValues = {
   name: '',
   entry_price: '',
-  mode: 'parejas',
-  max_players: 4,
-  target_points: 100,
-  turn_seconds: 20,
   house_fee_pct: '8',
   pot_share_pct: '2',
+  rules: DEFAULT_RULES,
 };
 
 /** Basis points as the text of a percent input: 800 -> '8', 250 -> '2,5', 125 -> '1,25'. */
@@ -79,23 +84,29 @@ export function formFromTable(t: TableDetail): TableFormValues {
   return {
     name: t.name,
     entry_price: String(t.entry_price).replace('.', ','),
-    mode: t.mode,
-    max_players: t.max_players,
-    target_points: (t.target_points === 150 || t.target_points === 200 ? t.target_points : 100) as
-      100 | 150 | 200,
-    turn_seconds: t.turn_seconds,
     house_fee_pct: bpsToPercentText(t.house_fee_bps),
     pot_share_pct: bpsToPercentText(t.pot_share_bps),
+    rules: t.rules,
   };
 }
 
+/** The body the form sends: name, price, fees and the complete rules. */
+export interface TableFormInput {
+  name: string;
+  entry_price: number;
+  house_fee_bps: number;
+  pot_share_bps: number;
+  rules: TableRules;
+}
+
 /**
- * Checks the form with the contracts' tableInputSchema. Returns the request body (bolívares and
- * basis points) or the first message of each field.
+ * Checks the form with the contracts' tableInputSchema. Returns the request body (bolívares,
+ * basis points and the rules with options that do not apply at their defaults) or the first
+ * message of each field (rule options on their own key).
  */
 export function validateTableForm(
   v: TableFormValues,
-): { ok: true; input: TableInput } | { ok: false; errors: TableFormErrors } {
+): { ok: true; input: TableFormInput } | { ok: false; errors: TableFormErrors } {
   const errors: TableFormErrors = {};
   const price = priceTextToBolivares(v.entry_price);
   if (v.entry_price.trim() === '') errors.entry_price = TABLE_FORM_MSG.priceRequired;
@@ -105,19 +116,20 @@ export function validateTableForm(
   const share = percentTextToBps(v.pot_share_pct);
   if (share === null) errors.pot_share_bps = TABLE_FORM_MSG.percentInvalid;
 
-  const candidate = {
+  const candidate: TableFormInput = {
     name: v.name,
     entry_price: price ?? 0,
-    max_players: v.max_players,
-    mode: v.mode,
-    target_points: v.target_points,
-    turn_seconds: v.turn_seconds,
     house_fee_bps: fee ?? 0,
     pot_share_bps: share ?? 0,
+    rules: normalizeRules(v.rules),
   };
+  // The rules are checked on their own too: the input schema reports them only once the other
+  // fields are valid.
+  const rules = tableRulesSchema.safeParse(candidate.rules);
   const result = tableInputSchema.safeParse(candidate);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
+  const issues = [...(rules.error?.issues ?? []), ...(result.error?.issues ?? [])];
+  if (issues.length > 0) {
+    for (const issue of issues) {
       const field = issue.path[0] as TableField | undefined;
       if (!field || errors[field]) continue;
       errors[field] = fieldMessage(field, issue.message);
@@ -137,7 +149,7 @@ function fieldMessage(field: TableField, message: string): string {
       return TABLE_FORM_MSG.turnSeconds;
     case 'target_points':
       return TABLE_FORM_MSG.target;
-    case 'max_players':
+    case 'players':
       return /jugadores/.test(message) ? message : TABLE_FORM_MSG.players;
     case 'name':
       return /caracteres|nombre/i.test(message)
@@ -148,29 +160,21 @@ function fieldMessage(field: TableField, message: string): string {
   }
 }
 
-/** Only the fields that changed, for PATCH /api/admin/tables/{id}. */
-export function changedFields(before: TableDetail, input: TableInput): Partial<TableInput> {
-  const out: Partial<Record<TableField, unknown>> = {};
-  const current: Record<TableField, unknown> = {
-    name: before.name,
-    entry_price: before.entry_price,
-    max_players: before.max_players,
-    mode: before.mode,
-    target_points: before.target_points,
-    turn_seconds: before.turn_seconds,
-    house_fee_bps: before.house_fee_bps,
-    pot_share_bps: before.pot_share_bps,
-  };
-  for (const key of Object.keys(input) as TableField[]) {
-    const value = key === 'name' ? String(input.name).trim() : input[key];
-    if (value !== current[key]) out[key] = value;
-  }
+/**
+ * Only the fields that changed, for PATCH /api/admin/tables/{id}; `rules` holds only the options
+ * that changed (the server merges them over the table's rules).
+ */
+export function changedFields(before: TableDetail, input: TableFormInput): Partial<TableInput> {
+  const out: Record<string, unknown> = {};
+  if (input.name.trim() !== before.name) out.name = input.name;
+  if (input.entry_price !== before.entry_price) out.entry_price = input.entry_price;
+  if (input.house_fee_bps !== before.house_fee_bps) out.house_fee_bps = input.house_fee_bps;
+  if (input.pot_share_bps !== before.pot_share_bps) out.pot_share_bps = input.pot_share_bps;
+  const rules: Record<string, unknown> = {};
+  for (const o of RULE_OPTIONS)
+    if (input.rules[o.key] !== before.rules[o.key]) rules[o.key] = input.rules[o.key];
+  if (Object.keys(rules).length > 0) out.rules = rules;
   return out as Partial<TableInput>;
-}
-
-/** Players allowed by the mode: parejas is 4; individual 2 or 3. */
-export function playersForMode(mode: 'parejas' | 'individual'): number[] {
-  return mode === 'parejas' ? [4] : [2, 3];
 }
 
 export const TABLE_STATUS_LABELS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconCoin, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { tableBadge, type Table } from '@domino/contracts';
+import { RuleChips } from '../../../components/TableRules';
 import { TableIllustration } from '../../../components/TableIllustration';
 import { formatBolivares } from '../../../lib/format';
 import { canPressPlay } from '../lib/join';
@@ -67,6 +68,7 @@ export function TableCard({ table, onPlay, joining, busy }: TableCardProps) {
         <Title order={3} fz="lg" lineClamp={2}>
           {title}
         </Title>
+        <RuleChips rules={table.rules} testId={`table-rules-${table.id}`} />
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap">
             <IconCoin size={18} color="var(--mantine-color-gold-7)" aria-hidden />

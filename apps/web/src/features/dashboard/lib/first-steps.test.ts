@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '@domino/contracts';
+import { DEFAULT_RULES, type Table } from '@domino/contracts';
 import { needsFirstSteps } from './first-steps';
 
 const table = (entry_price: number, status: Table['status'] = 'open'): Table => ({
@@ -10,6 +10,7 @@ const table = (entry_price: number, status: Table['status'] = 'open'): Table => 
   current_players: 0,
   max_players: 4,
   entry_price,
+  rules: DEFAULT_RULES,
   users: [],
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Table } from '@domino/contracts';
+import { DEFAULT_RULES, type Table } from '@domino/contracts';
 import { findUserTable, tableTitle } from './tables';
 
 const table = (id: number, userIds: number[], name = `Mesa ${id}`): Table => ({
@@ -10,6 +10,7 @@ const table = (id: number, userIds: number[], name = `Mesa ${id}`): Table => ({
   current_players: userIds.length,
   max_players: 4,
   entry_price: 100,
+  rules: DEFAULT_RULES,
   users: userIds.map((u) => ({ id: u, name: `Jugador ${u}` })),
 });
 

@@ -1,4 +1,4 @@
-import type { GameView } from '@domino/contracts';
+import { DEFAULT_RULES, type GameView } from '@domino/contracts';
 
 /** A valid practice-game view for tests; override any field. */
 export function makeView(overrides: Partial<GameView> = {}): GameView {
@@ -11,6 +11,7 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
     mode: 'parejas',
     target_points: 100,
     turn_seconds: 60,
+    rules: { ...DEFAULT_RULES, turn_seconds: 60 },
     hand: [
       [1, 2],
       [3, 5],

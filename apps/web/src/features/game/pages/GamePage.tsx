@@ -1,6 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconPlayerSkipForward } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  Drawer,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { RulesList } from '../../../components/TableRules';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconBook2,
+  IconPlayerSkipForward,
+} from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { DIFFICULTY_LABELS, gameMessage, type GameView } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
@@ -109,6 +125,7 @@ function GameScreen({ gameId }: { gameId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const [creating, setCreating] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const view = game.display;
   const playing = view?.status === 'playing';
   const now = useNow(250, playing);
@@ -242,6 +259,14 @@ function GameScreen({ gameId }: { gameId: string }) {
               {view.table.name}
             </span>
           )}
+          <button
+            type="button"
+            className={classes.rulesButton}
+            onClick={() => setRulesOpen(true)}
+            data-testid="game-rules-open"
+          >
+            <IconBook2 size={14} aria-hidden /> Reglas
+          </button>
           <span title={game.live ? 'Conectado en tiempo real' : 'Reconectando'}>
             <span className={classes.liveDot} data-live={game.live} aria-hidden />
             {game.live ? 'En vivo' : 'Reconectando…'}
@@ -317,6 +342,19 @@ function GameScreen({ gameId }: { gameId: string }) {
           onDrop={playTile}
         />
       </div>
+
+      <Drawer
+        opened={rulesOpen}
+        onClose={() => setRulesOpen(false)}
+        position="bottom"
+        size="auto"
+        radius="lg"
+        title="Reglas de la mesa"
+        styles={{ content: { maxHeight: '85dvh' } }}
+        data-testid="game-rules-sheet"
+      >
+        <RulesList rules={view.rules} testId="game-rules-list" />
+      </Drawer>
 
       <Modal
         opened={summary !== null && playing}

@@ -1,3 +1,4 @@
+import { configToRules } from '@domino/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONFIG,
@@ -48,6 +49,7 @@ function response(config: TableConfig, moves: ReplayResponse['moves']): ReplayRe
     game_id: 'g1',
     my_seat: 0,
     config: JSON.parse(JSON.stringify(config)) as Record<string, unknown>,
+    rules: configToRules(config),
     fairness: { commitment: 'x', server_seed: 'seed-1', client_seeds: ['a', 'b', 'c', 'd'] },
     seats: [
       { seat: 0, name: 'Ana' },
@@ -156,6 +158,7 @@ describe('replays of individual tables', () => {
     game_id: 'g3',
     my_seat: 0,
     config: JSON.parse(JSON.stringify(config)) as Record<string, unknown>,
+    rules: configToRules(config),
     fairness: { commitment: 'x', server_seed: 'seed-3', client_seeds: seeds },
     seats: [
       { seat: 0, name: 'Ana' },

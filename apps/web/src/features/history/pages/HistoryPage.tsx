@@ -14,6 +14,7 @@ import {
   ThemeIcon,
   Title,
   UnstyledButton,
+  Box,
 } from '@mantine/core';
 import { IconAlertCircle, IconChevronRight, IconHistory, IconMoodEmpty } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -30,6 +31,7 @@ import {
   readPage,
   resultText,
 } from '../lib/history';
+import { RuleChips } from '../../../components/TableRules';
 
 function ResultBadge({ result }: { result: HistoryItem['result'] }) {
   return (
@@ -144,6 +146,9 @@ export default function HistoryPage() {
                       {formatMatchDate(m.finished_at)} · {modeText(m.mode)}
                     </Text>
                   </Group>
+                  <Box mt={4}>
+                    <RuleChips rules={m.rules} testId="history-rules" />
+                  </Box>
                   <Group justify="space-between" mt={6} wrap="nowrap" gap="xs">
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       {m.partners.length > 0 && (
@@ -214,6 +219,9 @@ export default function HistoryPage() {
                         <Text fz="xs" c="dimmed">
                           Entrada {formatBolivares(m.entry)}
                         </Text>
+                        <Box mt={2}>
+                          <RuleChips rules={m.rules} testId="history-rules" />
+                        </Box>
                       </Table.Td>
                       <Table.Td fz="sm">{modeText(m.mode)}</Table.Td>
                       <Table.Td fz="sm">{namesText(m.partners)}</Table.Td>

@@ -4,6 +4,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Card,
   Center,
   Container,
@@ -35,6 +36,8 @@ import { DominoFaceSvg } from '../../../components/DominoFace';
 import { LineBoard, lineTileKey } from '../../../components/line/LineBoard';
 import { isApiError } from '../../../lib/api';
 import { useReplay } from '../api/history';
+import { configToRules } from '@domino/contracts';
+import { RuleChips } from '../../../components/TableRules';
 import classes from '../components/replay.module.css';
 import {
   buildReplay,
@@ -314,6 +317,9 @@ function ReplayViewer({
         </Title>
         <ScoreLine frame={frame} replay={replay} viewerSeat={viewerSeat} />
       </Group>
+      <Box mb="sm">
+        <RuleChips rules={configToRules(replay.config)} testId="replay-rules" />
+      </Box>
       {replay.error && (
         <Alert color="orange" variant="light" mb="sm" icon={<IconAlertCircle aria-hidden />}>
           {replay.error}

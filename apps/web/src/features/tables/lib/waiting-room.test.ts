@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableDetail } from '@domino/contracts';
+import { DEFAULT_RULES, type TableDetail } from '@domino/contracts';
 import {
   avatarTone,
   formatBps,
@@ -26,6 +26,7 @@ function table(overrides: Partial<TableDetail> = {}): TableDetail {
     mode: 'parejas',
     target_points: 100,
     turn_seconds: 20,
+    rules: DEFAULT_RULES,
     house_fee_bps: 800,
     pot_share_bps: 200,
     seats: [

@@ -42,6 +42,7 @@ import {
 } from '../api/tables';
 import { FairnessCard } from '../components/FairnessCard';
 import { PrizeCard } from '../components/PrizeCard';
+import { RulesList } from '../../../components/TableRules';
 import { SeatsTable } from '../components/SeatsTable';
 import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../hooks/use-now';
@@ -335,6 +336,12 @@ function WaitingRoom({ id }: { id: number }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            <Card padding="md" data-testid="waiting-rules">
+              <Title order={2} fz="md" mb="xs">
+                Reglas de la mesa
+              </Title>
+              <RulesList rules={t.rules} testId="waiting-rules-list" />
+            </Card>
             <PrizeCard table={t} />
             <FairnessCard
               commitment={t.commitment}
