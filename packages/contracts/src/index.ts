@@ -20,3 +20,4 @@ export * from './input';
 export * from './fairness';
 export * from './prize';
 export * from './firstday';
+export * from './events';

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { gameMessage, moveRequestSchema } from '@domino/contracts';
+import { CLIENT_EVENTS, gameMessage, moveRequestSchema } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
@@ -38,7 +38,7 @@ export function registerGameSocket(
   onError: (err: unknown) => void,
 ): void {
   const { userId } = session;
-  socket.on('game:join', async (payload: unknown, ack?: Ack) => {
+  socket.on(CLIENT_EVENTS.joinGame, async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
     const parsed = joinSchema.safeParse(payload);
     if (!parsed.success)
@@ -82,7 +82,7 @@ export function registerGameSocket(
     }
   });
 
-  socket.on('game:move', async (payload: unknown, ack?: Ack) => {
+  socket.on(CLIENT_EVENTS.move, async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
     const id = joinSchema.safeParse(payload);
     const move = moveRequestSchema.safeParse(payload);
