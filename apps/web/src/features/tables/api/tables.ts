@@ -4,13 +4,13 @@ import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
   clientSeedResponseSchema,
-  joinTableResponseSchema,
   leaveTableResponseSchema,
   tableDetailSchema,
   type TableDetail,
   type WatchTableAck,
 } from '@domino/contracts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api';
+import { fetchTableDetail } from '../../../lib/join';
 import { openChannel } from '../../../lib/socket';
 
 /** Calls and live state of one table (issue 5; spec §7 join call and realtime). */
@@ -21,20 +21,6 @@ export const tableKey = (id: number) => ['table', id] as const;
 const POLL_OFFLINE_MS = 3_000;
 const POLL_LIVE_MS = 15_000;
 const WATCH_TIMEOUT_MS = 8_000;
-
-/** GET /api/tables/{id}: the table with its seats, game_id and starts_at (404 MSG_TABLES.notFound). */
-export function fetchTableDetail(id: number, signal?: AbortSignal): Promise<TableDetail> {
-  return apiGet(`/api/tables/${id}`, tableDetailSchema, { signal });
-}
-
-/**
- * POST /api/tables/{id}/join with the entry price the player saw (Bs.). 409 price changed, full,
- * closed, playing or already seated; 422 wallet/insufficient_funds. The fee leaves the wallet at
- * once (the server also pushes `balance:updated`).
- */
-export function joinTable(id: number, entryPrice: number) {
-  return apiPost(`/api/tables/${id}/join`, { entry_price: entryPrice }, joinTableResponseSchema);
-}
 
 /** POST /api/tables/{id}/leave: the entry comes back (409 MSG_TABLES.cannotLeave once started). */
 export function leaveTable(id: number) {
