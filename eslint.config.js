@@ -2,6 +2,63 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Web layering (docs/architecture-web.md): a feature (apps/web/src/features/<name>) never imports
+ * another feature, and src/lib and src/components import no feature; what two features share
+ * belongs in src/lib (logic, calls, hooks) or src/components (UI). `no-restricted-imports` sees
+ * only the specifier, so the rule is written per feature and per folder depth: from a file `d`
+ * folders below its feature, `'../' x d + name` is a sibling feature and `'../' x (d+1) +
+ * 'features/' + name` the same through src. Static imports and re-exports are checked; `import()`
+ * of a feature belongs in src/app only (the router).
+ */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const MAX_DEPTH = 6;
+const ups = (n) => `(\\.\\./){${n}}`;
+const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
+  Array.from({ length: MAX_DEPTH }, (_, i) => {
+    const depth = i + 1;
+    const other = `(?!${feature}(/|$))[^./]`;
+    const message = `A feature never imports another feature (here: ${feature}). Move what both need to src/lib or src/components (docs/architecture-web.md).`;
+    return {
+      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: `^${ups(depth)}${other}`, message },
+              { regex: `^${ups(depth + 1)}features/${other}`, message },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
+const sharedLayers = ['lib', 'components'].flatMap((layer) =>
+  Array.from({ length: MAX_DEPTH }, (_, i) => ({
+    files: [`apps/web/src/${layer}/${'*/'.repeat(i)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${ups(i + 1)}features/`,
+              message: `src/${layer} is shared by every feature and imports none (docs/architecture-web.md).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -32,6 +89,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...featureBoundaries,
+  ...sharedLayers,
   {
     files: ['bench/**', 'scripts/**', 'e2e/**', 'apps/web/scripts/**'],
     rules: { 'no-console': 'off' },

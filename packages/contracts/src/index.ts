@@ -22,3 +22,4 @@ export * from './input';
 export * from './fairness';
 export * from './prize';
 export * from './firstday';
+export * from './events';

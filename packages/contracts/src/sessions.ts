@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { MSG_ADMIN } from './admin';
+import { SERVER_EVENTS } from './events';
 
 /**
  * How a session ends, as its open sockets learn it (issue 11 A; docs/decisions/012-sessions-end-
@@ -9,8 +10,11 @@ import { MSG_ADMIN } from './admin';
  * ended is acknowledged with `{ok: false, code: SESSION_ENDED_CODE, message}`.
  */
 
-/** Socket event pushed to the sockets of a session that ended (then the server drops them). */
-export const SESSION_ENDED_EVENT = 'session:ended';
+/**
+ * Socket event pushed to the sockets of a session that ended (then the server drops them); the
+ * same name as SERVER_EVENTS.sessionEnded in events.ts.
+ */
+export const SESSION_ENDED_EVENT = SERVER_EVENTS.sessionEnded;
 
 /** The code of a socket event or handshake refused because the session has ended or expired. */
 export const SESSION_ENDED_CODE = 'auth/session_ended';

@@ -7,6 +7,7 @@ import {
   tableRulesSchema,
   type RuleKey,
 } from './rules';
+import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
 
 /** Table status values (spec §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
@@ -99,20 +100,15 @@ export const tableDetailSchema = tableSchema.extend({
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 
-/** Socket events of the table flows (DESIGN §5). */
+/**
+ * Socket events of the table flows, kept for existing callers: the names live in events.ts
+ * (SERVER_EVENTS, CLIENT_EVENTS), which new code should import.
+ */
 export const TABLE_SOCKET_EVENTS = {
-  /** Public `tables` room: a seat changed somewhere (spec §7). Payload `{table_id}`. */
-  userJoinedTable: 'UserJoinedTable',
-  /** Table room: the table changed. Payload: TableDetail. */
-  tableUpdated: 'table:updated',
-  /** Client -> server: watch a table room. Ack `{ok, table}`. Payload `{table_id}`. */
-  watchTable: 'table:watch',
-  /**
-   * User room: staff closed the table this player waited at and refunded the entry. Payload
-   * `{table_id, message, new_balance}` (bolívares; tableClosedEventSchema); `balance:updated` is
-   * pushed too, just before.
-   */
-  tableClosed: 'table:closed',
+  userJoinedTable: SERVER_EVENTS.userJoinedTable,
+  tableUpdated: SERVER_EVENTS.tableUpdated,
+  watchTable: CLIENT_EVENTS.watchTable,
+  tableClosed: SERVER_EVENTS.tableClosed,
 } as const;
 
 /**

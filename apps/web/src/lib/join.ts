@@ -1,11 +1,36 @@
-import { MSG, splitPot, winnersPerMatch, type TableDetail } from '@domino/contracts';
-import { NO_RESPONSE, isApiError, serverMessage } from './api';
+import {
+  MSG,
+  joinTableResponseSchema,
+  splitPot,
+  tableDetailSchema,
+  winnersPerMatch,
+  type TableDetail,
+} from '@domino/contracts';
+import { NO_RESPONSE, apiGet, apiPost, isApiError, serverMessage } from './api';
 import { bolivaresToCents } from './format';
 
 /**
- * The join rules shared by the dashboard's 'Jugar' and the waiting room's 'Unirme' (spec §2 Game
- * list, §5 "Joining a game", §8 "Join table"). What only one of them needs stays in its feature.
+ * The join calls and rules shared by the dashboard's 'Jugar' and the waiting room's 'Unirme'.
+ * What only one of them needs stays in its feature.
  */
+
+/**
+ * GET /api/tables/{id}: the table with its seats, current terms (price, house fee and pot share in
+ * basis points, mode), game_id and starts_at. 404 MSG_TABLES.notFound.
+ */
+export function fetchTableDetail(id: number, signal?: AbortSignal): Promise<TableDetail> {
+  return apiGet(`/api/tables/${id}`, tableDetailSchema, { signal });
+}
+
+/**
+ * POST /api/tables/{id}/join with the entry price the player was shown (Bs.). 409 when the price
+ * changed (MSG_TABLES.priceChanged), the table is full, closed or playing, or the player is seated
+ * elsewhere; 422 wallet/insufficient_funds. The entry leaves the wallet at once (the server also
+ * pushes `balance:updated`).
+ */
+export function joinTable(id: number, entryPrice: number) {
+  return apiPost(`/api/tables/${id}/join`, { entry_price: entryPrice }, joinTableResponseSchema);
+}
 export type JoinCheck = { kind: 'login' } | { kind: 'insufficient' } | { kind: 'ok' };
 
 /**

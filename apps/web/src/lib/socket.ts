@@ -1,10 +1,15 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  SERVER_EVENTS,
   SESSION_ENDED_CODE,
-  SESSION_ENDED_EVENT,
-  TABLE_SOCKET_EVENTS,
+  balanceUpdatedEventSchema,
+  requestUpdatedEventSchema,
   sessionEndedEventSchema,
   tableClosedEventSchema,
+  type BalanceUpdatedEvent,
+  type ClientEventName,
+  type RequestUpdatedEvent,
+  type ServerEventName,
   type TableClosedEvent,
 } from '@domino/contracts';
 import {
@@ -16,18 +21,79 @@ import {
 } from './session';
 
 /**
- * The realtime connection (spec §7 "Realtime", DESIGN §5): one Socket.IO client to the same origin,
- * authenticated with `auth: {token}` when logged in. The server puts every socket in the public room
- * `tables`, whose `UserJoinedTable` event means the table list changed.
+ * The realtime connection (docs/architecture-web.md "Live events"): ONE Socket.IO client per tab,
+ * to the same origin, authenticated with `auth: {token}` when logged in and shared by every screen
+ * (balance and request events, the table list, the waiting room, the game). This module is the only
+ * place that calls `io()`; features open a {@link Channel} on the shared socket and name events
+ * with SERVER_EVENTS / CLIENT_EVENTS of @domino/contracts.
  *
- * The connection is optional: when the server has no socket endpoint (or refuses it) the client keeps
- * retrying quietly with back-off and the pages keep working from plain HTTP.
+ * - The socket is created on the first channel and then lives as long as the tab.
+ * - Log in or out: the socket reconnects with the new identity; channels re-join on `connect`.
+ * - The session ended (decision 012, `session:ended`): the session-invalid flow runs once, here.
+ * - Rooms: the server never lets a socket leave a room, so a screen that put the socket in a room
+ *   (a game's presence room, a watched table) gets out of it by a short reconnection when it
+ *   closes, exactly as its own socket's disconnect did before the sockets were shared
+ *   ({@link ChannelSpec.room}).
+ * - The connection is optional: when the server has no socket endpoint (or refuses it) the client
+ *   keeps retrying quietly with back-off and the pages keep working from plain HTTP.
  */
 
-export const TABLE_EVENTS = { userJoinedTable: 'UserJoinedTable' } as const;
+/** Back-off while only background channels are open (balance, table list)… */
+const IDLE_RECONNECTION = { delay: 2_000, max: 30_000 };
+/** …and while a screen that shows live state (game, waiting room) is open. */
+const LIVE_RECONNECTION = { delay: 1_000, max: 10_000 };
+/** How long the shared socket waits before trying again after the server refused or dropped it. */
+const RETRY_AFTER_REFUSAL_MS = 5_000;
+
+/** One open subscription to the shared socket (see {@link openChannel}). */
+export interface Channel {
+  /**
+   * Emits a client event with an acknowledgement. `onAck` gets the server's ack, or `undefined`
+   * when none came within `timeoutMs` (or the socket dropped); never after the channel closed.
+   */
+  request(
+    event: ClientEventName,
+    payload: unknown,
+    timeoutMs: number,
+    onAck: (ack: unknown) => void,
+  ): void;
+  /** Removes every listener of the channel; leaves its room (see ChannelSpec.room). Idempotent. */
+  close(): void;
+}
+
+export interface ChannelSpec {
+  /** Server events to listen to while the channel is open. Payloads are unchecked: validate. */
+  listen?: Partial<Record<ServerEventName, (payload: unknown) => void>>;
+  /** On every connection while open, and at once when the socket is already connected. */
+  onConnect?: (channel: Channel) => void;
+  /** The socket disconnected, or a connection attempt failed. */
+  onDown?: () => void;
+  /**
+   * The socket connected again with the same identity after having been connected: events may
+   * have been missed meanwhile, so refetch what matters. Not called after a log in or out.
+   */
+  onReconnect?: () => void;
+  /**
+   * The server room this channel's `onConnect` joins, as a key (e.g. `game:<id>`). While such a
+   * channel is open the socket reconnects faster. When it closes and no open channel holds the same
+   * room, the socket leaves it by reconnecting: at once for `leave: 'on-close'` (a game room, whose
+   * membership is the player's presence), or once no room-holding channel is left for
+   * `leave: 'when-idle'` (a watched table, which only receives pushes).
+   */
+  room?: { key: string; leave: 'on-close' | 'when-idle' };
+}
+
+interface OpenChannel {
+  spec: ChannelSpec;
+  channel: Channel;
+}
 
 let socket: Socket | null = null;
+/** The token the socket currently authenticates with. */
 let connectedToken: string | null = null;
+/** The token of the last successful connection; undefined before the first one. */
+let lastConnectionToken: string | null | undefined;
+const channels = new Set<OpenChannel>();
 
 function authPayload(token: string | null): Record<string, string> {
   return token ? { token } : {};
@@ -41,25 +107,6 @@ function refusedAsEnded(error: unknown): boolean {
     data !== null &&
     (data as { code?: unknown }).code === SESSION_ENDED_CODE
   );
-}
-
-/**
- * Follows the end of the session a socket was opened with (decision 012). `tokenOf` gives the
- * token the socket currently authenticates with.
- * - `session:ended {reason, message}`: the session-invalid flow with the server's Spanish message
- *   (the server drops the socket right after; Socket.IO does not reconnect a socket the server
- *   dropped, so the old token is never used again);
- * - a handshake refused with `auth/session_ended` (a token that died while the page was away):
- *   GET /api/user decides, as on app start (a 401 ends the session with the usual banner).
- */
-export function followSessionEnd(socket: Socket, tokenOf: () => string | null): void {
-  socket.on(SESSION_ENDED_EVENT, (payload: unknown) => {
-    const parsed = sessionEndedEventSchema.safeParse(payload);
-    if (parsed.success) sessionEndedByServer(tokenOf(), parsed.data);
-  });
-  socket.on('connect_error', (error: unknown) => {
-    if (refusedAsEnded(error)) void checkSession(tokenOf());
-  });
 }
 
 /**
@@ -78,30 +125,79 @@ async function checkSession(token: string | null): Promise<boolean> {
   }
 }
 
-/** How long the shared socket waits before trying again after the server refused or dropped it. */
-const RETRY_AFTER_REFUSAL_MS = 5_000;
+function holdsRoom(): boolean {
+  for (const open of channels) if (open.spec.room) return true;
+  return false;
+}
+
+/** Faster reconnection while a live screen is open (as that screen's own socket had). */
+function reconnectionPace(): { delay: number; max: number } {
+  return holdsRoom() ? LIVE_RECONNECTION : IDLE_RECONNECTION;
+}
+
+function applyPace(): void {
+  if (!socket) return;
+  const pace = reconnectionPace();
+  socket.io.reconnectionDelay(pace.delay);
+  socket.io.reconnectionDelayMax(pace.max);
+}
+
+/** Drops the connection and opens a new one: the server forgets every room the socket was in. */
+function reconnectNow(s: Socket): void {
+  s.disconnect().connect();
+}
 
 function ensureSocket(): Socket {
   if (socket) return socket;
   connectedToken = getSession().token;
-  socket = io({
+  const pace = reconnectionPace();
+  const s = io({
     path: '/socket.io',
     auth: authPayload(connectedToken),
-    reconnectionDelay: 2_000,
-    reconnectionDelayMax: 30_000,
+    reconnectionDelay: pace.delay,
+    reconnectionDelayMax: pace.max,
     timeout: 10_000,
   });
-  const s = socket;
-  // The session ended (logout elsewhere, expiry, password change or reset, suspension).
-  followSessionEnd(s, () => connectedToken);
+  socket = s;
+  /** `session:ended` came on this connection (the server drops the socket right after). */
   let endNoticed = false;
-  s.on(SESSION_ENDED_EVENT, () => (endNoticed = true));
-  s.on('connect', () => (endNoticed = false));
+
+  s.on('connect', () => {
+    const again = lastConnectionToken !== undefined && lastConnectionToken === connectedToken;
+    lastConnectionToken = connectedToken;
+    endNoticed = false;
+    for (const open of [...channels]) {
+      if (!channels.has(open)) continue;
+      if (again) open.spec.onReconnect?.();
+      if (channels.has(open)) open.spec.onConnect?.(open.channel);
+    }
+  });
+  const down = () => {
+    for (const open of [...channels]) if (channels.has(open)) open.spec.onDown?.();
+  };
+  s.on('disconnect', down);
+  s.on('connect_error', down);
+
+  // The session ended (logout elsewhere, expiry, password change or reset, suspension):
+  // - `session:ended {reason, message}`: the session-invalid flow with the server's Spanish
+  //   message (the server drops the socket right after; Socket.IO does not reconnect a socket the
+  //   server dropped, so the old token is never used again);
+  // - a handshake refused with `auth/session_ended` (a token that died while the page was away):
+  //   GET /api/user decides, as on app start (a 401 ends the session with the usual banner).
+  s.on(SERVER_EVENTS.sessionEnded, (payload: unknown) => {
+    endNoticed = true;
+    const parsed = sessionEndedEventSchema.safeParse(payload);
+    if (parsed.success) sessionEndedByServer(connectedToken, parsed.data);
+  });
   // Transport errors (no endpoint yet) are retried by Socket.IO itself. A refusal by the server
   // (`socket.active` false) is not: after a dead session the session change reconnects it; after
   // any other refusal (the server could not check the token), try again later.
   s.on('connect_error', (error: unknown) => {
-    if (s.active || refusedAsEnded(error)) return;
+    if (refusedAsEnded(error)) {
+      void checkSession(connectedToken);
+      return;
+    }
+    if (s.active) return;
     const token = connectedToken;
     window.setTimeout(() => {
       if (!s.connected && !s.active && connectedToken === token) s.connect();
@@ -121,52 +217,83 @@ function ensureSocket(): Socket {
   // Log in or out: reconnect so the server sees the right identity.
   subscribeSession(() => {
     const token = getSession().token;
-    if (!socket || token === connectedToken) return;
+    if (token === connectedToken) return;
     connectedToken = token;
-    socket.auth = authPayload(token);
-    socket.disconnect().connect();
+    s.auth = authPayload(token);
+    reconnectNow(s);
   });
-  return socket;
+  return s;
 }
 
 /**
- * Calls `onChange` whenever the public table list may have changed: on `UserJoinedTable` and after a
- * reconnection (events may have been missed meanwhile). Returns the unsubscribe function.
+ * After a room-holding channel closed: leave its room by reconnecting, unless an open channel still
+ * holds it (the same screen mounted again) or, for `when-idle`, another room is still held. Runs
+ * after the current task, so a screen replaced by another in the same render is seen open.
  */
-export function subscribeToTableChanges(onChange: () => void): () => void {
+function leaveRoomLater(room: NonNullable<ChannelSpec['room']>): void {
+  window.setTimeout(() => {
+    const s = socket;
+    if (!s?.connected) return; // not connected: in no room, and the next connection joins only open ones
+    for (const open of channels) {
+      if (open.spec.room?.key === room.key) return;
+      if (room.leave === 'when-idle' && open.spec.room) return;
+    }
+    reconnectNow(s);
+  }, 0);
+}
+
+/**
+ * Opens a channel on the tab's shared socket (created on first use): attaches `spec.listen`, calls
+ * `spec.onConnect` now if connected and on every later connection, `spec.onDown` on every
+ * disconnection. `close()` removes exactly this channel's listeners (React effects return it).
+ * Without a usable Socket.IO client the channel reports `onDown` once and does nothing else.
+ */
+export function openChannel(spec: ChannelSpec): Channel {
   let s: Socket;
   try {
     s = ensureSocket();
   } catch {
-    return () => undefined;
+    spec.onDown?.();
+    return { request: () => undefined, close: () => undefined };
   }
-  const handler = () => onChange();
-  s.on(TABLE_EVENTS.userJoinedTable, handler);
-  s.io.on('reconnect', handler);
-  return () => {
-    s.off(TABLE_EVENTS.userJoinedTable, handler);
-    s.io.off('reconnect', handler);
+  let closed = false;
+  const listeners = Object.entries(spec.listen ?? {}) as [string, (payload: unknown) => void][];
+  const channel: Channel = {
+    request(event, payload, timeoutMs, onAck) {
+      if (closed) return;
+      s.timeout(timeoutMs).emit(event, payload, (err: Error | null, ack: unknown) => {
+        if (!closed) onAck(err ? undefined : ack);
+      });
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      channels.delete(open);
+      for (const [event, handler] of listeners) s.off(event, handler);
+      applyPace();
+      if (spec.room) leaveRoomLater(spec.room);
+    },
   };
+  const open: OpenChannel = { spec, channel };
+  for (const [event, handler] of listeners) s.on(event, handler);
+  channels.add(open);
+  applyPace();
+  if (s.connected) spec.onConnect?.(channel);
+  return channel;
 }
 
-/** Per-user events (DESIGN §5: a room per user; the server joins each authenticated socket). */
-export const USER_EVENTS = {
-  balanceUpdated: 'balance:updated',
-  requestUpdated: 'request:updated',
-  tableClosed: TABLE_SOCKET_EVENTS.tableClosed,
-} as const;
-
-/** `balance:updated`: the wallet balance after a money movement, in bolívares. */
-export interface BalanceUpdatedEvent {
-  balance: number;
+/**
+ * Calls `onChange` whenever the public table list may have changed: on `UserJoinedTable` and after
+ * a reconnection (events may have been missed meanwhile). Returns the unsubscribe function.
+ */
+export function subscribeToTableChanges(onChange: () => void): () => void {
+  return openChannel({
+    listen: { [SERVER_EVENTS.userJoinedTable]: () => onChange() },
+    onReconnect: () => onChange(),
+  }).close;
 }
 
-/** `request:updated`: a recharge or withdrawal changed status (Spanish status as stored). */
-export interface RequestUpdatedEvent {
-  kind: 'recharge' | 'withdrawal';
-  id: number;
-  status: string;
-}
+export type { BalanceUpdatedEvent, RequestUpdatedEvent };
 
 export interface UserEventHandlers {
   onBalance?: (event: BalanceUpdatedEvent) => void;
@@ -177,55 +304,27 @@ export interface UserEventHandlers {
   onReconnect?: () => void;
 }
 
-function isBalanceEvent(value: unknown): value is BalanceUpdatedEvent {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { balance?: unknown }).balance === 'number' &&
-    Number.isFinite((value as { balance: number }).balance)
-  );
-}
-
-function isRequestEvent(value: unknown): value is RequestUpdatedEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    (v.kind === 'recharge' || v.kind === 'withdrawal') &&
-    typeof v.id === 'number' &&
-    typeof v.status === 'string'
-  );
-}
-
 /**
  * Subscribes to the signed-in user's events (`balance:updated`, `request:updated`,
- * `table:closed`). Malformed payloads are ignored. Returns the unsubscribe function.
+ * `table:closed`; the server sends them to the user's room). Malformed payloads are ignored.
+ * Returns the unsubscribe function.
  */
 export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
-  let s: Socket;
-  try {
-    s = ensureSocket();
-  } catch {
-    return () => undefined;
-  }
-  const onBalance = (payload: unknown) => {
-    if (isBalanceEvent(payload)) handlers.onBalance?.(payload);
-  };
-  const onRequest = (payload: unknown) => {
-    if (isRequestEvent(payload)) handlers.onRequest?.(payload);
-  };
-  const onTableClosed = (payload: unknown) => {
-    const parsed = tableClosedEventSchema.safeParse(payload);
-    if (parsed.success) handlers.onTableClosed?.(parsed.data);
-  };
-  const onReconnect = () => handlers.onReconnect?.();
-  s.on(USER_EVENTS.balanceUpdated, onBalance);
-  s.on(USER_EVENTS.requestUpdated, onRequest);
-  s.on(USER_EVENTS.tableClosed, onTableClosed);
-  s.io.on('reconnect', onReconnect);
-  return () => {
-    s.off(USER_EVENTS.balanceUpdated, onBalance);
-    s.off(USER_EVENTS.requestUpdated, onRequest);
-    s.off(USER_EVENTS.tableClosed, onTableClosed);
-    s.io.off('reconnect', onReconnect);
-  };
+  return openChannel({
+    listen: {
+      [SERVER_EVENTS.balanceUpdated]: (payload) => {
+        const parsed = balanceUpdatedEventSchema.safeParse(payload);
+        if (parsed.success) handlers.onBalance?.(parsed.data);
+      },
+      [SERVER_EVENTS.requestUpdated]: (payload) => {
+        const parsed = requestUpdatedEventSchema.safeParse(payload);
+        if (parsed.success) handlers.onRequest?.(parsed.data);
+      },
+      [SERVER_EVENTS.tableClosed]: (payload) => {
+        const parsed = tableClosedEventSchema.safeParse(payload);
+        if (parsed.success) handlers.onTableClosed?.(parsed.data);
+      },
+    },
+    onReconnect: () => handlers.onReconnect?.(),
+  }).close;
 }

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { gameMessage, moveRequestSchema, uuidParam } from '@domino/contracts';
+import { CLIENT_EVENTS, gameMessage, moveRequestSchema, uuidParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
@@ -39,7 +39,7 @@ export function registerGameSocket(
   onError: (err: unknown) => void,
 ): void {
   const { userId } = session;
-  socket.on('game:join', async (payload: unknown, ack?: Ack) => {
+  socket.on(CLIENT_EVENTS.joinGame, async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
     const parsed = joinSchema.safeParse(payload);
     if (!parsed.success)
@@ -83,7 +83,7 @@ export function registerGameSocket(
     }
   });
 
-  socket.on('game:move', async (payload: unknown, ack?: Ack) => {
+  socket.on(CLIENT_EVENTS.move, async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
     const id = joinSchema.safeParse(payload);
     const move = moveRequestSchema.safeParse(payload);

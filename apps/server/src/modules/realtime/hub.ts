@@ -1,20 +1,22 @@
 import type { Server } from 'socket.io';
+import type { ServerEventName } from '@domino/contracts';
 import { ROOMS } from './rooms';
 
 /**
  * The services' way to push to clients (DESIGN §5: broadcast after commit). Holds the Socket.IO
- * server once it is attached; before that (and in route tests) emits go nowhere.
+ * server once it is attached; before that (and in route tests) emits go nowhere. Event names are
+ * those of SERVER_EVENTS (@domino/contracts events.ts).
  */
 export class RealtimeHub {
   io: Server | null = null;
 
   /** Sends `event` to every socket of a user, on any node (Redis adapter). */
-  toUser(userId: number, event: string, payload: unknown): void {
+  toUser(userId: number, event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.user(userId)).emit(event, payload);
   }
 
   /** Sends `event` to the sockets watching one table (waiting room). */
-  toTable(tableId: number, event: string, payload: unknown): void {
+  toTable(tableId: number, event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.table(tableId)).emit(event, payload);
   }
 
@@ -23,7 +25,7 @@ export class RealtimeHub {
    * disconnects them (server-side, so the client does not reconnect on its own). Packets to one
    * socket keep their order, so the event arrives before the disconnect (docs/decisions/012).
    */
-  closeRoom(room: string, event: string, payload: unknown, except?: string): void {
+  closeRoom(room: string, event: ServerEventName, payload: unknown, except?: string): void {
     if (!this.io) return;
     const target = except ? this.io.to(room).except(except) : this.io.to(room);
     target.emit(event, payload);
@@ -31,7 +33,7 @@ export class RealtimeHub {
   }
 
   /** Sends `event` to the public `tables` channel. */
-  toTables(event: string, payload: unknown): void {
+  toTables(event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);
   }
 }

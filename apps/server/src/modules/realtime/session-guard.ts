@@ -3,7 +3,7 @@ import type { SessionEndReason } from '@domino/contracts';
 import {
   MSG_SESSIONS,
   SESSION_ENDED_CODE,
-  SESSION_ENDED_EVENT,
+  SERVER_EVENTS,
   sessionEndedEvent,
 } from '@domino/contracts';
 import type { Executor } from '../../db/client';
@@ -144,7 +144,7 @@ export class SessionGuard {
         if (timer) clearTimeout(timer);
         this.sessions.delete(socket.id);
         if (!socket.connected) return;
-        socket.emit(SESSION_ENDED_EVENT, sessionEndedEvent(reason));
+        socket.emit(SERVER_EVENTS.sessionEnded, sessionEndedEvent(reason));
         socket.disconnect(true);
       },
     };

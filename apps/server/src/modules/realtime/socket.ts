@@ -3,7 +3,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
-import { MSG, MSG_TABLES, idParam } from '@domino/contracts';
+import { CLIENT_EVENTS, MSG, MSG_TABLES, idParam } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { socketInputGuard } from '../../lib/input-guard';
 import { authenticate } from '../auth/service';
@@ -84,23 +84,26 @@ export function attachRealtime(
         ? guard.attach(socket as unknown as Socket, { userId, tokenId, expiresAt })
         : null;
     // Waiting room: watch one table; the ack carries its snapshot, then `table:updated` follows.
-    socket.on('table:watch', async (payload: unknown, ack?: (reply: unknown) => void) => {
-      if (typeof ack !== 'function') return;
-      const notFound = { ok: false, code: 'tables/not_found', message: MSG_TABLES.notFound };
-      // The table id as a number or its canonical decimal spelling, like a path id (decision 014).
-      const raw = (payload as { table_id?: unknown } | null)?.table_id;
-      const parsed = idParam.safeParse(typeof raw === 'number' ? String(raw) : raw);
-      if (!parsed.success) return ack(notFound);
-      const id = parsed.data;
-      try {
-        const [table] = await tableDetails(db, id);
-        if (!table) return ack(notFound);
-        await socket.join(ROOMS.table(id));
-        ack({ ok: true, table });
-      } catch {
-        ack({ ok: false, code: 'server/internal', message: MSG.unexpected });
-      }
-    });
+    socket.on(
+      CLIENT_EVENTS.watchTable,
+      async (payload: unknown, ack?: (reply: unknown) => void) => {
+        if (typeof ack !== 'function') return;
+        const notFound = { ok: false, code: 'tables/not_found', message: MSG_TABLES.notFound };
+        // The table id as a number or its canonical decimal spelling, like a path id (decision 014).
+        const raw = (payload as { table_id?: unknown } | null)?.table_id;
+        const parsed = idParam.safeParse(typeof raw === 'number' ? String(raw) : raw);
+        if (!parsed.success) return ack(notFound);
+        const id = parsed.data;
+        try {
+          const [table] = await tableDetails(db, id);
+          if (!table) return ack(notFound);
+          await socket.join(ROOMS.table(id));
+          ack({ ok: true, table });
+        } catch {
+          ack({ ok: false, code: 'server/internal', message: MSG.unexpected });
+        }
+      },
+    );
     if (session) onAuthenticated?.(socket as unknown as Socket, session);
   });
   return io;

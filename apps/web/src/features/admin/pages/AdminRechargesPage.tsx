@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { Button, Card, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconPhoto } from '@tabler/icons-react';
 import type { AdminRecharge } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminRecharges } from '../api/admin';
 import { DecisionModal } from '../components/DecisionModal';
 import { ProofModal } from '../components/ProofModal';
 import { QueueScaffold } from '../components/QueueScaffold';
+import {
+  DecisionButtons,
+  RejectRequestModal,
+  RequestPlayer,
+  RequestQueueTable,
+} from '../components/RequestQueue';
 import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
 import { useQueueStatus } from '../components/use-queue-status';
@@ -68,22 +74,14 @@ export default function AdminRechargesPage() {
           </Text>
         )}
       </DecisionModal>
-      <DecisionModal
+      <RejectRequestModal
+        kind="recharge"
         opened={open?.kind === 'reject'}
         onClose={decision.close}
-        title="Rechazar recarga"
-        confirmLabel="Rechazar recarga"
-        confirmColor="red"
         loading={decision.loading}
         error={decision.error}
-        testId="reject-recharge-modal"
-        field={{
-          label: 'Motivo del rechazo',
-          placeholder: 'Ej. La referencia no aparece en el banco',
-          multiline: true,
-          validate: reasonProblem,
-          testId: 'reject-reason',
-        }}
+        placeholder="Ej. La referencia no aparece en el banco"
+        validate={reasonProblem}
         onConfirm={(reason, key) =>
           open && decision.submit({ kind: 'reject-recharge', id: open.item.id, reason, key })
         }
@@ -94,7 +92,7 @@ export default function AdminRechargesPage() {
             (ref. {open.item.reference}). El jugador verá el motivo.
           </Text>
         )}
-      </DecisionModal>
+      </RejectRequestModal>
     </>
   );
 }
@@ -107,17 +105,15 @@ interface RowActions {
 
 function Player({ r }: { r: AdminRecharge }) {
   return (
-    <Stack gap={0}>
-      <Text fz="sm" fw={600}>
-        {r.user.name}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        {r.user.email}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        C.I. {r.user.n_identification} · {r.user.phone}
-      </Text>
-    </Stack>
+    <RequestPlayer
+      name={r.user.name}
+      email={r.user.email}
+      extra={
+        <Text fz="xs" c="dimmed">
+          C.I. {r.user.n_identification} · {r.user.phone}
+        </Text>
+      }
+    />
   );
 }
 
@@ -160,109 +156,68 @@ function Actions({
   onReject,
   vertical,
 }: Omit<RowActions, 'onProof'> & { r: AdminRecharge; vertical?: boolean }) {
-  if (!isDecidable(r.status)) return null;
-  const Wrapper = vertical ? Stack : Group;
   return (
-    <Wrapper gap={6} wrap="nowrap">
-      {
-        <>
-          <Button
-            size="xs"
-            color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            onClick={() => onApprove(r)}
-            data-testid="recharge-approve"
-          >
-            Aprobar
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconX size={14} aria-hidden />}
-            onClick={() => onReject(r)}
-            data-testid="recharge-reject"
-          >
-            Rechazar
-          </Button>
-        </>
-      }
-    </Wrapper>
+    <DecisionButtons
+      kind="recharge"
+      status={r.status}
+      confirm={{
+        label: 'Aprobar',
+        icon: <IconCheck size={14} aria-hidden />,
+        testId: 'recharge-approve',
+        onClick: () => onApprove(r),
+      }}
+      onReject={() => onReject(r)}
+      vertical={vertical}
+    />
   );
 }
 
 function RechargeTable({ items, onProof, ...actions }: RowActions & { items: AdminRecharge[] }) {
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={900}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="xs"
-          highlightOnHover
-          data-testid="admin-recharges"
-        >
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Jugador</Table.Th>
-              <Table.Th ta="right">Monto</Table.Th>
-              <Table.Th>Referencia</Table.Th>
-              <Table.Th>Destino</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th miw={120}>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((r) => (
-              <Table.Tr key={r.id} data-testid="admin-recharge-row" data-request-id={r.id}>
-                <Table.Td fz="sm" c="dimmed">
-                  {r.id}
-                </Table.Td>
-                <Table.Td maw={220}>
-                  <Player r={r} />
-                </Table.Td>
-                <Table.Td ta="right" fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatBolivares(r.amount)}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <Text fz="sm" ff="monospace">
-                      {r.reference}
-                    </Text>
-                    <ProofButton r={r} onProof={onProof} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{r.account.bank}</Text>
-                  <Text
-                    fz="xs"
-                    c="dimmed"
-                    ff="monospace"
-                    style={{ whiteSpace: 'nowrap' }}
-                    data-testid="admin-recharge-account-number"
-                  >
-                    {r.account.account_number}
-                  </Text>
-                </Table.Td>
-                <Table.Td fz="sm" w={90}>
-                  {formatCaracasDateTime(r.created_at)}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2} align="flex-start">
-                    <StatusBadge status={r.status} kind="recharge" />
-                    <Decided r={r} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Actions r={r} {...actions} vertical />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <RequestQueueTable
+      kind="recharge"
+      items={items}
+      minWidth={900}
+      columns={[
+        { header: 'Jugador', cell: (r) => <Player r={r} />, cellProps: { maw: 220 } },
+        {
+          header: 'Monto',
+          headerAlign: 'right',
+          cell: (r) => formatBolivares(r.amount),
+          cellProps: { ta: 'right', fw: 700, fz: 'sm', style: { whiteSpace: 'nowrap' } },
+        },
+        {
+          header: 'Referencia',
+          cell: (r) => (
+            <Stack gap={4} align="flex-start">
+              <Text fz="sm" ff="monospace">
+                {r.reference}
+              </Text>
+              <ProofButton r={r} onProof={onProof} />
+            </Stack>
+          ),
+        },
+        {
+          header: 'Destino',
+          cell: (r) => (
+            <>
+              <Text fz="sm">{r.account.bank}</Text>
+              <Text
+                fz="xs"
+                c="dimmed"
+                ff="monospace"
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="admin-recharge-account-number"
+              >
+                {r.account.account_number}
+              </Text>
+            </>
+          ),
+        },
+      ]}
+      statusNotes={(r) => <Decided r={r} />}
+      actions={(r) => <Actions r={r} {...actions} vertical />}
+    />
   );
 }
 

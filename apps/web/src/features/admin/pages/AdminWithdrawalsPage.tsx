@@ -1,22 +1,17 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { IconCash, IconShieldLock, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCash, IconShieldLock } from '@tabler/icons-react';
 import { MSG_PROTECTION, type AdminWithdrawal } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminWithdrawals } from '../api/admin';
 import { CopyValue } from '../components/CopyValue';
 import { DecisionModal } from '../components/DecisionModal';
 import { QueueScaffold } from '../components/QueueScaffold';
+import {
+  DecisionButtons,
+  RejectRequestModal,
+  RequestPlayer,
+  RequestQueueTable,
+} from '../components/RequestQueue';
 import { StatusBadge } from '../components/StatusBadge';
 import { useDecision } from '../components/use-decision';
 import { useQueueStatus } from '../components/use-queue-status';
@@ -100,22 +95,14 @@ export default function AdminWithdrawalsPage() {
       >
         {open && <PayoutSummary w={open.item} />}
       </DecisionModal>
-      <DecisionModal
+      <RejectRequestModal
+        kind="withdrawal"
         opened={open?.kind === 'reject'}
         onClose={decision.close}
-        title="Rechazar retiro"
-        confirmLabel="Rechazar retiro"
-        confirmColor="red"
         loading={decision.loading}
         error={decision.error}
-        testId="reject-withdrawal-modal"
-        field={{
-          label: 'Motivo del rechazo',
-          placeholder: 'Ej. El teléfono no está afiliado a Pago Móvil en ese banco',
-          multiline: true,
-          validate: reasonProblem,
-          testId: 'reject-reason',
-        }}
+        placeholder="Ej. El teléfono no está afiliado a Pago Móvil en ese banco"
+        validate={reasonProblem}
         onConfirm={(reason, key) =>
           open && decision.submit({ kind: 'reject-withdrawal', id: open.item.id, reason, key })
         }
@@ -126,7 +113,7 @@ export default function AdminWithdrawalsPage() {
             monto vuelve al saldo del jugador y verá el motivo.
           </Text>
         )}
-      </DecisionModal>
+      </RejectRequestModal>
     </>
   );
 }
@@ -246,89 +233,43 @@ function Actions({
   onReject,
   vertical,
 }: RowActions & { w: AdminWithdrawal; vertical?: boolean }) {
-  if (!isDecidable(w.status)) return null;
-  const Wrapper = vertical ? Stack : Group;
   return (
-    <Wrapper gap={6} wrap="nowrap">
-      <Button
-        size="xs"
-        color="green"
-        leftSection={<IconCash size={14} aria-hidden />}
-        onClick={() => onPay(w)}
-        data-testid="withdrawal-pay"
-      >
-        Marcar pagado
-      </Button>
-      <Button
-        size="xs"
-        color="red"
-        variant="light"
-        leftSection={<IconX size={14} aria-hidden />}
-        onClick={() => onReject(w)}
-        data-testid="withdrawal-reject"
-      >
-        Rechazar
-      </Button>
-    </Wrapper>
+    <DecisionButtons
+      kind="withdrawal"
+      status={w.status}
+      confirm={{
+        label: 'Marcar pagado',
+        icon: <IconCash size={14} aria-hidden />,
+        testId: 'withdrawal-pay',
+        onClick: () => onPay(w),
+      }}
+      onReject={() => onReject(w)}
+      vertical={vertical}
+    />
   );
 }
 
 function WithdrawalTable({ items, ...actions }: RowActions & { items: AdminWithdrawal[] }) {
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={960}>
-        <Table
-          verticalSpacing="sm"
-          horizontalSpacing="xs"
-          highlightOnHover
-          data-testid="admin-withdrawals"
-        >
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Jugador</Table.Th>
-              <Table.Th>Pago Móvil</Table.Th>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th miw={120}>Estado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((w) => (
-              <Table.Tr key={w.id} data-testid="admin-withdrawal-row" data-request-id={w.id}>
-                <Table.Td fz="sm" c="dimmed">
-                  {w.id}
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" fw={600}>
-                    {w.user.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {w.user.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td miw={340}>
-                  <PayoutData w={w} />
-                </Table.Td>
-                <Table.Td fz="sm" w={90}>
-                  {formatCaracasDateTime(w.created_at)}
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start" maw={240}>
-                    <StatusBadge status={w.status} kind="withdrawal" />
-                    <Decided w={w} />
-                    <ReviewFlag w={w} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Actions w={w} {...actions} vertical />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <RequestQueueTable
+      kind="withdrawal"
+      items={items}
+      minWidth={960}
+      columns={[
+        {
+          header: 'Jugador',
+          cell: (w) => <RequestPlayer name={w.user.name} email={w.user.email} />,
+        },
+        { header: 'Pago Móvil', cell: (w) => <PayoutData w={w} />, cellProps: { miw: 340 } },
+      ]}
+      statusNotes={(w) => (
+        <>
+          <Decided w={w} />
+          <ReviewFlag w={w} />
+        </>
+      )}
+      actions={(w) => <Actions w={w} {...actions} vertical />}
+    />
   );
 }
 

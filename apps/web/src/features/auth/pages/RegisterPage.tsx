@@ -2,13 +2,11 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
-  Box,
   Button,
   Checkbox,
   Group,
   Input,
   NativeSelect,
-  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -19,7 +17,6 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconId,
-  IconLock,
   IconPhone,
   IconUser,
 } from '@tabler/icons-react';
@@ -34,7 +31,7 @@ import {
   type AvailabilityStatus,
 } from '../api/availability';
 import { AuthLayout } from '../components/AuthLayout';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import {
   canSubmitRegister,
   EMPTY_REGISTER_VALUES,
@@ -50,7 +47,6 @@ import {
 /** UI copy that is not a validation message (labels, hints). */
 const COPY = {
   available: 'Disponible',
-  passwordsMatch: 'Las contraseñas coinciden',
 };
 
 const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
@@ -169,13 +165,6 @@ export default function RegisterPage() {
   };
 
   const phoneError = errorOf('area_code') ?? errorOf('phone_number');
-  const confirmationMatches =
-    values.password_confirmation !== '' && values.password_confirmation === values.password;
-  const confirmationError =
-    serverErrors.password_confirmation ??
-    (values.password_confirmation !== '' && !confirmationMatches
-      ? MSG.passwordMismatch
-      : errorOf('password_confirmation'));
 
   return (
     <AuthLayout title="Crear cuenta" subtitle="Regístrate gratis y juega en minutos." size={520}>
@@ -292,38 +281,16 @@ export default function RegisterPage() {
             )}
           </CompositeField>
 
-          <Box>
-            <PasswordInput
-              label="Contraseña"
-              placeholder="Mínimo 8 caracteres"
-              autoComplete="new-password"
-              leftSection={<IconLock size={18} aria-hidden />}
-              value={values.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              onBlur={touch('password')}
-              error={errorOf('password')}
-              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-              visibilityToggleFocusable
-              required
-            />
-            <Box mt={8}>
-              <PasswordStrengthMeter password={values.password} />
-            </Box>
-          </Box>
-
-          <PasswordInput
-            label="Confirmar contraseña"
-            placeholder="Repite tu contraseña"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} aria-hidden />}
-            value={values.password_confirmation}
-            onChange={(e) => set('password_confirmation', e.currentTarget.value)}
-            onBlur={touch('password_confirmation')}
-            error={confirmationError}
-            success={confirmationMatches && !confirmationError ? COPY.passwordsMatch : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-            visibilityToggleFocusable
-            required
+          <NewPasswordFields
+            kind="first"
+            values={values}
+            onChange={set}
+            onBlur={(field) => touch(field)()}
+            passwordError={errorOf('password')}
+            confirmationErrors={{
+              server: serverErrors.password_confirmation,
+              form: errorOf('password_confirmation'),
+            }}
           />
 
           <Checkbox

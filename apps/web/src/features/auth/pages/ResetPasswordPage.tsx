@@ -1,16 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconLink, IconLock } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconLink } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import {
   MSG,
@@ -20,14 +10,12 @@ import {
   type NewPasswordField,
   type NewPasswordValues,
 } from '@domino/contracts';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { notify } from '../../../lib/notify';
 import { endSessionLocally } from '../../../lib/session';
 import { useResetPasswordMutation, useResetTokenCheck } from '../api/recovery';
 import { AuthLayout } from '../components/AuthLayout';
 import { resetFailure, resetTokenFrom } from '../lib/recovery-form';
-
-const COPY = { passwordsMatch: 'Las contraseñas coinciden' };
 
 /**
  * /reset-password?token=... (issue 6): the link of the recovery e-mail. A new password under the
@@ -59,13 +47,6 @@ export default function ResetPasswordPage() {
     setServerErrors((e) => ({ ...e, [field]: undefined }));
     setFormError(null);
   };
-  const confirmationMatches =
-    values.password_confirmation !== '' && values.password_confirmation === values.password;
-  const confirmationError =
-    serverErrors.password_confirmation ??
-    (values.password_confirmation !== '' && !confirmationMatches
-      ? MSG.passwordMismatch
-      : errorOf('password_confirmation'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -146,38 +127,16 @@ export default function ResetPasswordPage() {
             Al guardarla se cerrará tu sesión en todos tus dispositivos y podrás entrar con la nueva
             contraseña.
           </Text>
-          <Box>
-            <PasswordInput
-              label="Nueva contraseña"
-              placeholder="Mínimo 8 caracteres"
-              description="Al menos 8 caracteres, una letra mayúscula y un número."
-              autoComplete="new-password"
-              leftSection={<IconLock size={18} aria-hidden />}
-              value={values.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-              error={errorOf('password')}
-              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-              visibilityToggleFocusable
-              required
-            />
-            <Box mt={8}>
-              <PasswordStrengthMeter password={values.password} />
-            </Box>
-          </Box>
-          <PasswordInput
-            label="Confirmar nueva contraseña"
-            placeholder="Repite tu contraseña"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} aria-hidden />}
-            value={values.password_confirmation}
-            onChange={(e) => set('password_confirmation', e.currentTarget.value)}
-            onBlur={() => setTouched((t) => ({ ...t, password_confirmation: true }))}
-            error={confirmationError}
-            success={confirmationMatches && !confirmationError ? COPY.passwordsMatch : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-            visibilityToggleFocusable
-            required
+          <NewPasswordFields
+            kind="new"
+            values={values}
+            onChange={set}
+            onBlur={(field) => setTouched((t) => ({ ...t, [field]: true }))}
+            passwordError={errorOf('password')}
+            confirmationErrors={{
+              server: serverErrors.password_confirmation,
+              form: errorOf('password_confirmation'),
+            }}
           />
 
           {formError && (

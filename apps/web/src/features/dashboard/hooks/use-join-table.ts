@@ -6,8 +6,7 @@ import { isApiError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { getSession, refreshUser, updateUser } from '../../../lib/session';
 import { TABLES_QUERY_KEY } from '../api/tables';
-import { fetchJoinTerms, joinTable } from '../api/join';
-import { checkJoin, joinErrorText } from '../../../lib/join';
+import { checkJoin, fetchTableDetail, joinErrorText, joinTable } from '../../../lib/join';
 import { shouldRefreshList } from '../lib/join';
 
 /**
@@ -42,7 +41,7 @@ export function useJoinTable() {
     try {
       // The balance may have changed on another device: the dialog shows the server's.
       const [terms] = await Promise.all([
-        fetchJoinTerms(table.id),
+        fetchTableDetail(table.id),
         refreshUser().catch(() => undefined),
       ]);
       setConfirming(terms);

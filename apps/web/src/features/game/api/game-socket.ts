@@ -1,12 +1,17 @@
-import { io, type Socket } from 'socket.io-client';
-import { gameViewSchema, type GameView } from '@domino/contracts';
-import { followSessionEnd } from '../../../lib/socket';
+import {
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  gameViewSchema,
+  type GameView,
+  type JoinGameAck,
+} from '@domino/contracts';
+import { openChannel } from '../../../lib/socket';
 
 /**
- * The realtime channel of one game screen (DESIGN §5): a Socket.IO connection authenticated with
- * the session token, `game:join` on every (re)connection, and `game:view` pushes. The game screen
- * owns the connection for as long as it is mounted (lib/socket.ts only exposes the table list
- * channel). Pushed views are validated; the caller merges them by version.
+ * The realtime channel of one game screen, on the tab's shared socket (lib/socket.ts):
+ * `game:join` on every (re)connection, then `game:view` pushes. Joining the game's room is the
+ * player's presence, so closing the channel leaves it (the shared socket reconnects without it).
+ * Pushed views are validated; the caller merges them by version.
  */
 export interface GameChannel {
   close(): void;
@@ -20,63 +25,30 @@ export interface GameChannelHandlers {
   onJoinError?(code: string, message: string): void;
 }
 
-interface JoinAck {
-  ok: boolean;
-  view?: unknown;
-  code?: string;
-  message?: string;
-}
-
 const JOIN_TIMEOUT_MS = 8_000;
 
-export function openGameChannel(
-  gameId: string,
-  token: string | null,
-  handlers: GameChannelHandlers,
-): GameChannel {
-  let socket: Socket;
-  try {
-    socket = io({
-      path: '/socket.io',
-      auth: token ? { token } : {},
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 10_000,
-      timeout: 10_000,
-    });
-  } catch {
-    handlers.onLive(false);
-    return { close: () => undefined };
-  }
-
+export function openGameChannel(gameId: string, handlers: GameChannelHandlers): GameChannel {
   const accept = (payload: unknown) => {
     const parsed = gameViewSchema.safeParse(payload);
     if (parsed.success && parsed.data.game_id === gameId) handlers.onView(parsed.data);
   };
-
-  socket.on('connect', () => {
-    socket
-      .timeout(JOIN_TIMEOUT_MS)
-      .emit('game:join', { game_id: gameId }, (err: Error | null, ack: JoinAck | undefined) => {
-        if (err || !ack) return handlers.onLive(false);
-        if (!ack.ok) {
+  const channel = openChannel({
+    room: { key: `game:${gameId}`, leave: 'on-close' },
+    listen: { [SERVER_EVENTS.gameView]: accept },
+    onConnect: (ch) =>
+      ch.request(CLIENT_EVENTS.joinGame, { game_id: gameId }, JOIN_TIMEOUT_MS, (ack) => {
+        const reply = ack as Partial<JoinGameAck> | undefined;
+        if (!reply) return handlers.onLive(false);
+        if (!reply.ok) {
           handlers.onLive(false);
-          handlers.onJoinError?.(ack.code ?? 'game/invalid_move', ack.message ?? '');
+          const refusal = reply as Partial<Extract<JoinGameAck, { ok: false }>>;
+          handlers.onJoinError?.(refusal.code ?? 'game/invalid_move', refusal.message ?? '');
           return;
         }
-        accept(ack.view);
+        accept(reply.view);
         handlers.onLive(true);
-      });
+      }),
+    onDown: () => handlers.onLive(false),
   });
-  socket.on('disconnect', () => handlers.onLive(false));
-  socket.on('connect_error', () => handlers.onLive(false));
-  socket.on('game:view', accept);
-  // The session ended while the game was open: the app logs out with the server's reason.
-  followSessionEnd(socket, () => token);
-
-  return {
-    close: () => {
-      socket.removeAllListeners();
-      socket.disconnect();
-    },
-  };
+  return { close: channel.close };
 }

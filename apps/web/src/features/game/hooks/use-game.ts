@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { gameMessage } from '@domino/contracts';
 import { isApiError, type ApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
 import { fetchGameView, postMove } from '../api/game';
 import { openGameChannel } from '../api/game-socket';
 import { GameStore, type GameScreenState } from '../lib/game-store';
@@ -41,7 +40,6 @@ export interface GameConnection extends GameScreenState {
 export function useGame(gameId: string): GameConnection {
   const store = useMemo(() => new GameStore(gameId, sessionStore()), [gameId]);
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const { token } = useSession();
   const [live, setLive] = useState(false);
   const [loadError, setLoadError] = useState<ApiError | Error | null>(null);
   const [sending, setSending] = useState(false);
@@ -68,12 +66,12 @@ export function useGame(gameId: string): GameConnection {
   }, [load]);
 
   useEffect(() => {
-    const channel = openGameChannel(gameId, token, {
+    const channel = openGameChannel(gameId, {
       onView: store.receive,
       onLive: setLive,
     });
     return () => channel.close();
-  }, [gameId, token, store]);
+  }, [gameId, store]);
 
   const finished = state.view?.status === 'finished';
   useEffect(() => {

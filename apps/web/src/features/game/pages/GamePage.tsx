@@ -31,7 +31,7 @@ import { SeatPanel } from '../components/SeatPanel';
 import { StockPile } from '../components/StockPile';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { countdownLevel, formatCountdown, remainingMs } from '../lib/countdown';
 import {
   canDraw,

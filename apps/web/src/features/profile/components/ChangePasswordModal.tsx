@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { MSG, MSG_ACCOUNT, validateNewPassword, type NewPasswordField } from '@domino/contracts';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { isApiError, NO_RESPONSE } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useChangePasswordMutation } from '../api/profile';
@@ -73,12 +73,6 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     });
   };
 
-  const matches =
-    values.password_confirmation !== '' && values.password_confirmation === values.password;
-  const confirmationError =
-    errors.password_confirmation ??
-    (values.password_confirmation !== '' && !matches ? MSG.passwordMismatch : undefined);
-
   return (
     <Modal
       opened={opened}
@@ -106,36 +100,12 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             data-autofocus
             required
           />
-          <Box>
-            <PasswordInput
-              label="Nueva contraseña"
-              placeholder="Mínimo 8 caracteres"
-              description="Al menos 8 caracteres, una letra mayúscula y un número."
-              autoComplete="new-password"
-              leftSection={<IconLock size={18} aria-hidden />}
-              value={values.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              error={errors.password}
-              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-              visibilityToggleFocusable
-              required
-            />
-            <Box mt={8}>
-              <PasswordStrengthMeter password={values.password} />
-            </Box>
-          </Box>
-          <PasswordInput
-            label="Confirmar nueva contraseña"
-            placeholder="Repite la nueva contraseña"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} aria-hidden />}
-            value={values.password_confirmation}
-            onChange={(e) => set('password_confirmation', e.currentTarget.value)}
-            error={confirmationError}
-            success={matches && !confirmationError ? 'Las contraseñas coinciden' : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-            visibilityToggleFocusable
-            required
+          <NewPasswordFields
+            kind="new"
+            values={values}
+            onChange={set}
+            passwordError={errors.password}
+            confirmationErrors={{ server: errors.password_confirmation }}
           />
           {formError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { io, type Socket } from 'socket.io-client';
 import {
-  TABLE_SOCKET_EVENTS,
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
   clientSeedResponseSchema,
-  joinTableResponseSchema,
   leaveTableResponseSchema,
   tableDetailSchema,
   type TableDetail,
+  type WatchTableAck,
 } from '@domino/contracts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { followSessionEnd } from '../../../lib/socket';
+import { fetchTableDetail } from '../../../lib/join';
+import { openChannel } from '../../../lib/socket';
 
 /** Calls and live state of one table (issue 5; spec §7 join call and realtime). */
 
@@ -21,20 +21,6 @@ export const tableKey = (id: number) => ['table', id] as const;
 const POLL_OFFLINE_MS = 3_000;
 const POLL_LIVE_MS = 15_000;
 const WATCH_TIMEOUT_MS = 8_000;
-
-/** GET /api/tables/{id}: the table with its seats, game_id and starts_at (404 MSG_TABLES.notFound). */
-export function fetchTableDetail(id: number, signal?: AbortSignal): Promise<TableDetail> {
-  return apiGet(`/api/tables/${id}`, tableDetailSchema, { signal });
-}
-
-/**
- * POST /api/tables/{id}/join with the entry price the player saw (Bs.). 409 price changed, full,
- * closed, playing or already seated; 422 wallet/insufficient_funds. The fee leaves the wallet at
- * once (the server also pushes `balance:updated`).
- */
-export function joinTable(id: number, entryPrice: number) {
-  return apiPost(`/api/tables/${id}/join`, { entry_price: entryPrice }, joinTableResponseSchema);
-}
 
 /** POST /api/tables/{id}/leave: the entry comes back (409 MSG_TABLES.cannotLeave once started). */
 export function leaveTable(id: number) {
@@ -74,61 +60,32 @@ export function saveClientSeed(id: number, clientSeed: string) {
   });
 }
 
-interface WatchAck {
-  ok: boolean;
-  table?: unknown;
-}
-
 /**
- * Watches a table over Socket.IO: `table:watch {table_id}` on every (re)connection (ack with the
- * table), then `table:updated` pushes. Valid tables of this id go to `onTable`; `onLive` tells
- * whether the watch currently holds. Returns the close function.
+ * Watches a table on the shared socket (lib/socket.ts): `table:watch {table_id}` on every
+ * (re)connection (ack with the table), then `table:updated` pushes. Valid tables of this id go to
+ * `onTable`; `onLive` tells whether the watch currently holds. Returns the close function.
  */
 export function watchTable(
   id: number,
-  token: string | null,
   onTable: (table: TableDetail) => void,
   onLive: (live: boolean) => void,
 ): () => void {
-  let socket: Socket;
-  try {
-    socket = io({
-      path: '/socket.io',
-      auth: token ? { token } : {},
-      reconnectionDelay: 1_000,
-      reconnectionDelayMax: 10_000,
-      timeout: 10_000,
-    });
-  } catch {
-    onLive(false);
-    return () => undefined;
-  }
   const accept = (payload: unknown) => {
     const parsed = tableDetailSchema.safeParse(payload);
     if (parsed.success && parsed.data.id === id) onTable(parsed.data);
   };
-  socket.on('connect', () => {
-    socket
-      .timeout(WATCH_TIMEOUT_MS)
-      .emit(
-        TABLE_SOCKET_EVENTS.watchTable,
-        { table_id: id },
-        (err: Error | null, ack: WatchAck | undefined) => {
-          if (err || !ack?.ok) return onLive(false);
-          accept(ack.table);
-          onLive(true);
-        },
-      );
-  });
-  socket.on(TABLE_SOCKET_EVENTS.tableUpdated, accept);
-  socket.on('disconnect', () => onLive(false));
-  socket.on('connect_error', () => onLive(false));
-  // The session ended while the waiting room was open: the app logs out with the server's reason.
-  followSessionEnd(socket, () => token);
-  return () => {
-    socket.removeAllListeners();
-    socket.disconnect();
-  };
+  return openChannel({
+    room: { key: `table:${id}`, leave: 'when-idle' },
+    listen: { [SERVER_EVENTS.tableUpdated]: accept },
+    onConnect: (channel) =>
+      channel.request(CLIENT_EVENTS.watchTable, { table_id: id }, WATCH_TIMEOUT_MS, (ack) => {
+        const reply = ack as Partial<WatchTableAck> | undefined;
+        if (!reply?.ok) return onLive(false);
+        accept(reply.table);
+        onLive(true);
+      }),
+    onDown: () => onLive(false),
+  }).close;
 }
 
 /**
@@ -137,14 +94,13 @@ export function watchTable(
  */
 export function useLiveTable(id: number) {
   const client = useQueryClient();
-  const { token } = useSession();
   const [live, setLive] = useState(false);
   const valid = Number.isInteger(id) && id > 0;
 
   useEffect(() => {
     if (!valid) return;
-    return watchTable(id, token, (table) => client.setQueryData(tableKey(id), table), setLive);
-  }, [id, token, valid, client]);
+    return watchTable(id, (table) => client.setQueryData(tableKey(id), table), setLive);
+  }, [id, valid, client]);
 
   const query = useQuery({
     queryKey: tableKey(id),

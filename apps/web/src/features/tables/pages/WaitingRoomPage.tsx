@@ -33,7 +33,6 @@ import { getSession, refreshUser, updateUser, useSession } from '../../../lib/se
 import { subscribeToUserEvents } from '../../../lib/socket';
 import {
   clientSeedKey,
-  joinTable,
   leaveTable,
   saveClientSeed,
   tableKey,
@@ -45,8 +44,8 @@ import { PrizeCard } from '../components/PrizeCard';
 import { RulesList } from '../../../components/TableRules';
 import { SeatsTable } from '../components/SeatsTable';
 import roomClasses from '../components/waiting-room.module.css';
-import { useNow } from '../hooks/use-now';
-import { checkJoin, joinErrorText } from '../../../lib/join';
+import { useNow } from '../../../lib/use-now';
+import { checkJoin, joinErrorText, joinTable } from '../../../lib/join';
 import { isPriceChanged } from '../lib/join';
 import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from '../lib/table-closed';
 import { seenCommitment } from '../lib/fairness';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MSG, MSG_PAYMENTS } from '@domino/contracts';
 import { centsToDecimalString, parseAmountInput } from './amount';
 import { formatAccountNumber, formatDocument, formatPhone } from './account-format';
-import { fieldErrorsFrom422, proofProblem, validateRecharge } from './recharge-form';
+import { ApiError } from '../../../lib/api';
+import {
+  fieldErrorsFrom422,
+  proofProblem,
+  requestFailure,
+  validateRecharge,
+} from './recharge-form';
 import { isBankAvailable, validateWithdraw } from './withdraw-form';
 
 describe('amount input', () => {
@@ -78,6 +84,39 @@ describe('recharge form', () => {
         'payment_proof',
       ]),
     ).toEqual({ byField: { reference: 'dup', payment_proof: 'bad' }, other: ['x'] });
+  });
+});
+
+describe('a refused request on its form (recharge and withdrawal)', () => {
+  const fields = ['amount', 'reference'] as const;
+  const refused = (status: number, body: unknown) => new ApiError(status, body, 'Mensaje');
+
+  it('puts 422 messages under their fields and the rest in the form alert', () => {
+    const body = { message: 'Mensaje', errors: { amount: ['Monto'], account_id: ['Cuenta'] } };
+    expect(requestFailure(refused(422, body), fields)).toEqual({
+      errors: { amount: 'Monto' },
+      formError: 'Cuenta',
+    });
+    const onField = { message: 'Mensaje', errors: { reference: ['Ref'] } };
+    expect(requestFailure(refused(422, onField), fields)).toEqual({
+      errors: { reference: 'Ref' },
+      formError: null,
+    });
+    expect(requestFailure(refused(422, { message: 'Mensaje', errors: {} }), fields)).toEqual({
+      errors: {},
+      formError: 'Mensaje',
+    });
+  });
+
+  it("shows any other refusal's message, and MSG.unexpected for a non-API error", () => {
+    expect(requestFailure(refused(409, { message: 'Mensaje' }), fields)).toEqual({
+      errors: {},
+      formError: 'Mensaje',
+    });
+    expect(requestFailure(new Error('boom'), fields)).toEqual({
+      errors: {},
+      formError: MSG.unexpected,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { LIMITS, MSG, MSG_PAYMENTS, MSG_WALLET } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
 import { checkAmount } from './amount';
 
 /** Recharge form rules (spec §5 Recharge, §9), shared by the page and its tests. */
@@ -104,4 +105,24 @@ export function fieldErrorsFrom422(
     else other.push(first);
   }
   return { byField, other };
+}
+
+/**
+ * How a refused recharge or withdrawal request shows on its form. A 422 puts the first message of
+ * each of the form's `fields` under that field and any other message (e.g. the recharge account)
+ * in the form alert, or the server's message there when nothing landed on a field. Any other
+ * failure shows the server's Spanish message (MSG.unexpected for a non-API error).
+ */
+export function requestFailure<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { errors: Partial<Record<F, string>>; formError: string | null } {
+  if (!isApiError(error)) return { errors: {}, formError: MSG.unexpected };
+  if (error.status !== 422) return { errors: {}, formError: error.message };
+  const { byField, other } = fieldErrorsFrom422(error.fieldErrors, fields);
+  const onFields = Object.keys(byField).length > 0;
+  return {
+    errors: byField as Partial<Record<F, string>>,
+    formError: other[0] ?? (onFields ? null : error.message),
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -23,9 +23,6 @@ import {
 } from '@mantine/core';
 import { FileDropzone, type FileRejection } from '../../../components/FileDropzone';
 import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconClockHour4,
   IconDeviceMobileDollar,
   IconFileAlert,
   IconInfoCircle,
@@ -33,22 +30,27 @@ import {
   IconWallet,
   IconX,
 } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
 import { LIMITS, MSG, MSG_WALLET, formatBs, type RechargeAccount } from '@domino/contracts';
-import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
+import {
+  AmountField,
+  FormErrorAlert,
+  MoneyFormCard,
+  SentNotice,
+  useDashboardAfterSent,
+} from '../components/MoneyRequestForm';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { formatAccountNumber, formatDocument, formatPhone } from '../lib/account-format';
-import { centsToDecimalString, parseAmountInput } from '../lib/amount';
+import { centsToDecimalString } from '../lib/amount';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import {
   chooseProof,
-  fieldErrorsFrom422,
+  requestFailure,
   validateRecharge,
   type ChosenProof,
   type RechargeErrors,
@@ -197,7 +199,6 @@ function RechargeNotes() {
 }
 
 function RechargeForm({ account }: { account: RechargeAccount }) {
-  const navigate = useNavigate();
   const mutation = useRechargeMutation();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
@@ -211,14 +212,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
   const preview = useObjectUrl(proof);
 
   // After a successful request: back to the dashboard after LIMITS.rechargeRedirectMs (spec §4).
-  useEffect(() => {
-    if (!sent) return;
-    const id = window.setTimeout(
-      () => navigate('/dashboard', { replace: true }),
-      LIMITS.rechargeRedirectMs,
-    );
-    return () => window.clearTimeout(id);
-  }, [sent, navigate]);
+  useDashboardAfterSent(sent, LIMITS.rechargeRedirectMs);
 
   const clearError = (field: RechargeField) => {
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -239,8 +233,6 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
     setChosen(null);
     clearError('payment_proof');
   };
-
-  const parsedAmount = parseAmountInput(amount);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -272,83 +264,37 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
           setSent(true);
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 422) {
-            const { byField, other } = fieldErrorsFrom422(error.fieldErrors, [
-              ...FORM_FIELDS,
-              'account_id',
-            ]);
-            setErrors(byField as RechargeErrors);
-            const onFields = FORM_FIELDS.some((f) => byField[f] !== undefined);
-            setFormError(byField.account_id ?? other[0] ?? (onFields ? null : error.message));
-            return;
-          }
-          setFormError(isApiError(error) ? error.message : MSG.unexpected);
+          const failure = requestFailure(error, FORM_FIELDS);
+          setErrors(failure.errors);
+          setFormError(failure.formError);
         },
       },
     );
   };
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="recharge-form-title">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon variant="light" color="gold" size="lg" radius="md">
-            <IconReceipt2 size={20} aria-hidden />
-          </ThemeIcon>
-          <Title order={2} fz="lg" id="recharge-form-title">
-            Registra tu pago
-          </Title>
-        </Group>
-        <Badge color="felt" variant="light" style={{ flexShrink: 0 }}>
-          Paso 2
-        </Badge>
-      </Group>
-
+    <MoneyFormCard
+      titleId="recharge-form-title"
+      icon={<IconReceipt2 size={20} aria-hidden />}
+      title="Registra tu pago"
+      badge="Paso 2"
+    >
       {sent ? (
-        <Alert
-          color="green"
-          variant="light"
-          icon={<IconCircleCheck aria-hidden />}
-          role="status"
-          data-testid="recharge-success"
-        >
-          <Stack gap={4}>
-            <Text fz="sm" fw={600}>
-              {MSG.rechargeSent}
-            </Text>
-            <Group gap={6} c="dimmed">
-              <IconClockHour4 size={14} aria-hidden />
-              <Text fz="xs">Te llevamos a la lista de juegos…</Text>
-            </Group>
-          </Stack>
-        </Alert>
+        <SentNotice message={MSG.rechargeSent} testId="recharge-success" />
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de recarga">
           <Stack gap="md">
-            <TextInput
+            <AmountField
               label="Monto (Bs.)"
-              name="amount"
-              placeholder="0,00"
-              inputMode="decimal"
-              autoComplete="off"
-              leftSection={
-                <Text fz="sm" c="dimmed" fw={600}>
-                  Bs.
-                </Text>
-              }
-              description={
-                parsedAmount !== null && errors.amount === undefined
-                  ? `Monto a recargar: ${formatBs(parsedAmount)}`
-                  : `Mínimo ${formatBs(LIMITS.minRechargeCents)}. Usa coma para los céntimos.`
-              }
+              preview="Monto a recargar"
+              hint={`Mínimo ${formatBs(LIMITS.minRechargeCents)}. Usa coma para los céntimos.`}
               value={amount}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
+              onChange={(value) => {
+                setAmount(value);
                 clearError('amount');
               }}
               error={errors.amount}
-              required
-              data-testid="recharge-amount"
+              testId="recharge-amount"
             />
             <TextInput
               label="Número de referencia"
@@ -470,16 +416,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
               )}
             </Stack>
 
-            {formError && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                role="alert"
-              >
-                {formError}
-              </Alert>
-            )}
+            <FormErrorAlert message={formError} />
 
             <Button
               type="submit"
@@ -493,6 +430,6 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
           </Stack>
         </form>
       )}
-    </Card>
+    </MoneyFormCard>
   );
 }

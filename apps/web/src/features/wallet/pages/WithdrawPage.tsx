@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
   Button,
-  Card,
   Center,
   Container,
   Grid,
@@ -13,15 +12,10 @@ import {
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
-  Title,
 } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconAlertTriangle,
   IconCashBanknote,
-  IconCircleCheck,
-  IconClockHour4,
   IconDeviceMobileDollar,
   IconShieldLock,
 } from '@tabler/icons-react';
@@ -35,7 +29,6 @@ import {
   type ClientData,
   type WithdrawalReview,
 } from '@domino/contracts';
-import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { getSession, updateUser } from '../../../lib/session';
@@ -43,16 +36,24 @@ import { useBanks, useClientData, useWithdrawMutation, useWithdrawReview } from 
 import { BankAccountsCard } from '../components/BankAccountsCard';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
+import {
+  AmountField,
+  FormErrorAlert,
+  MoneyFormCard,
+  SentNotice,
+  useDashboardAfterSent,
+} from '../components/MoneyRequestForm';
 import { formatDocument, formatPhone } from '../lib/account-format';
-import { parseAmountInput } from '../lib/amount';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
-import { fieldErrorsFrom422 } from '../lib/recharge-form';
+import { requestFailure } from '../lib/recharge-form';
 import {
   bankOptions,
   isBankAvailable,
   validateWithdraw,
   type WithdrawErrors,
 } from '../lib/withdraw-form';
+
+const WITHDRAW_FIELDS = ['amount', 'bank_account'] as const;
 
 /** /withdraw (spec §2 Withdraw, §5, §8): a Pago Móvil payout request, reviewed by staff. */
 export default function WithdrawPage() {
@@ -169,16 +170,8 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
   const [sent, setSent] = useState(false);
   const submission = useRef<KeyedSubmission | null>(null);
   const balance = client.user.balance;
-  const parsedAmount = parseAmountInput(amount);
 
-  useEffect(() => {
-    if (!sent) return;
-    const id = window.setTimeout(
-      () => navigate('/dashboard', { replace: true }),
-      LIMITS.withdrawRedirectMs,
-    );
-    return () => window.clearTimeout(id);
-  }, [sent, navigate]);
+  useDashboardAfterSent(sent, LIMITS.withdrawRedirectMs);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -202,56 +195,31 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
           setSent(true);
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 422) {
-            const { byField, other } = fieldErrorsFrom422(error.fieldErrors, [
-              'amount',
-              'bank_account',
-            ]);
-            setErrors(byField);
-            const onFields = Object.keys(byField).length > 0;
-            setFormError(other[0] ?? (onFields ? null : error.message));
-            return;
-          }
-          setFormError(isApiError(error) ? error.message : MSG.unexpected);
+          const failure = requestFailure(error, WITHDRAW_FIELDS);
+          setErrors(failure.errors);
+          setFormError(failure.formError);
         },
       },
     );
   };
 
   return (
-    <Card padding="lg" component="section" aria-labelledby="withdraw-form-title">
-      <Group gap="xs" mb="md" wrap="nowrap">
-        <ThemeIcon variant="light" color="gold" size="lg" radius="md">
-          <IconCashBanknote size={20} aria-hidden />
-        </ThemeIcon>
-        <Title order={2} fz="lg" id="withdraw-form-title">
-          Solicitud de retiro
-        </Title>
-      </Group>
-
+    <MoneyFormCard
+      titleId="withdraw-form-title"
+      icon={<IconCashBanknote size={20} aria-hidden />}
+      title="Solicitud de retiro"
+    >
       {sent ? (
-        <Alert
-          color="green"
-          variant="light"
-          icon={<IconCircleCheck aria-hidden />}
-          role="status"
-          data-testid="withdraw-success"
+        <SentNotice
+          message={sentReview ? MSG_PROTECTION.withdrawSentUnderReview : MSG.withdrawSent}
+          testId="withdraw-success"
         >
-          <Stack gap={4}>
-            <Text fz="sm" fw={600}>
-              {sentReview ? MSG_PROTECTION.withdrawSentUnderReview : MSG.withdrawSent}
+          {sentReview && (
+            <Text fz="sm" data-testid="withdraw-sent-review">
+              {sentReview.message}
             </Text>
-            {sentReview && (
-              <Text fz="sm" data-testid="withdraw-sent-review">
-                {sentReview.message}
-              </Text>
-            )}
-            <Group gap={6} c="dimmed">
-              <IconClockHour4 size={14} aria-hidden />
-              <Text fz="xs">Te llevamos a la lista de juegos…</Text>
-            </Group>
-          </Stack>
-        </Alert>
+          )}
+        </SentNotice>
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de retiro">
           <Stack gap="md">
@@ -264,30 +232,17 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
               styles={{ input: { fontWeight: 700, fontVariantNumeric: 'tabular-nums' } }}
               data-testid="withdraw-balance"
             />
-            <TextInput
+            <AmountField
               label="Monto a retirar (Bs.)"
-              name="amount"
-              placeholder="0,00"
-              inputMode="decimal"
-              autoComplete="off"
-              leftSection={
-                <Text fz="sm" c="dimmed" fw={600}>
-                  Bs.
-                </Text>
-              }
-              description={
-                parsedAmount !== null && errors.amount === undefined
-                  ? `Monto a retirar: ${formatBs(parsedAmount)}`
-                  : `Mínimo ${formatBs(LIMITS.minWithdrawalCents)}, máximo tu saldo disponible.`
-              }
+              preview="Monto a retirar"
+              hint={`Mínimo ${formatBs(LIMITS.minWithdrawalCents)}, máximo tu saldo disponible.`}
               value={amount}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
+              onChange={(value) => {
+                setAmount(value);
                 setErrors((x) => ({ ...x, amount: undefined }));
               }}
               error={errors.amount}
-              required
-              data-testid="withdraw-amount"
+              testId="withdraw-amount"
             />
             <Select
               label="Banco"
@@ -307,16 +262,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
               data-testid="withdraw-bank"
             />
 
-            {formError && (
-              <Alert
-                color="red"
-                variant="light"
-                icon={<IconAlertCircle aria-hidden />}
-                role="alert"
-              >
-                {formError}
-              </Alert>
-            )}
+            <FormErrorAlert message={formError} />
 
             <Group grow gap="sm">
               <Button
@@ -339,6 +285,6 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
           </Stack>
         </form>
       )}
-    </Card>
+    </MoneyFormCard>
   );
 }

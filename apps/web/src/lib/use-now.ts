@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The current time in ms, updated every `intervalMs` while `active` (for countdowns). Becoming
- * active refreshes it at once, so a countdown that starts later never shows a stale time.
+ * The current time in ms (`Date.now()`), updated every `intervalMs` while `active`, for the
+ * countdowns of the waiting room and the game screen. Becoming active refreshes it at once, so a
+ * countdown that starts later never shows a stale time.
  */
 export function useNow(intervalMs: number, active = true): number {
   const [now, setNow] = useState(Date.now);

@@ -1,0 +1,304 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_EVENTS, MSG_SESSIONS, SERVER_EVENTS } from '@domino/contracts';
+
+/**
+ * The tab's one Socket.IO client (lib/socket.ts) against a fake socket: a single `io()` however
+ * many screens subscribe, each channel's listeners gone when it closes, re-joins on every
+ * connection, rooms left when their screen closes, the session's identity and end (decision 012).
+ */
+
+type Handler = (...args: unknown[]) => void;
+
+/** A stand-in for socket.io-client's Socket: records listeners, emits and reconnections. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  auth: unknown;
+  listeners = new Map<string, Handler[]>();
+  emitted: { event: string; payload: unknown; ack: Handler }[] = [];
+  cycles = 0;
+  io = { reconnectionDelay: vi.fn(), reconnectionDelayMax: vi.fn() };
+
+  constructor(readonly options: Record<string, unknown>) {
+    this.auth = options.auth;
+  }
+  on(event: string, handler: Handler) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string, handler: Handler) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
+  count(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+  fire(event: string, ...args: unknown[]) {
+    for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
+  }
+  timeout() {
+    return {
+      emit: (event: string, payload: unknown, ack: Handler) =>
+        this.emitted.push({ event, payload, ack }),
+    };
+  }
+  /** The server accepted the handshake. */
+  serverConnects() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  disconnect() {
+    if (this.connected) {
+      this.connected = false;
+      this.fire('disconnect', 'io client disconnect');
+    }
+    return this;
+  }
+  connect() {
+    this.cycles += 1;
+    return this;
+  }
+}
+
+const sockets: FakeSocket[] = [];
+const ioMock = vi.fn((options: Record<string, unknown>) => {
+  const s = new FakeSocket(options);
+  sockets.push(s);
+  return s;
+});
+vi.mock('socket.io-client', () => ({ io: ioMock }));
+
+const session = { token: 'tok-1' as string | null };
+const sessionListeners = new Set<() => void>();
+const sessionEndedByServer = vi.fn();
+vi.mock('./session', () => ({
+  getSession: () => ({ token: session.token, user: null }),
+  subscribeSession: (l: () => void) => {
+    sessionListeners.add(l);
+    return () => sessionListeners.delete(l);
+  },
+  fetchCurrentUser: vi.fn(() => Promise.reject(new Error('offline'))),
+  sessionEndedByServer,
+  updateUser: vi.fn(),
+}));
+
+async function load() {
+  return import('./socket');
+}
+
+function theSocket(): FakeSocket {
+  expect(sockets).toHaveLength(1);
+  return sockets[0]!;
+}
+
+function changeSession(token: string | null) {
+  session.token = token;
+  for (const l of [...sessionListeners]) l();
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.useFakeTimers();
+  vi.stubGlobal('window', globalThis);
+  sockets.length = 0;
+  ioMock.mockClear();
+  sessionEndedByServer.mockClear();
+  sessionListeners.clear();
+  session.token = 'tok-1';
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('one socket per tab', () => {
+  it('calls io() once however many features subscribe', async () => {
+    const m = await load();
+    const closers = [
+      m.subscribeToUserEvents({ onBalance: () => undefined }),
+      m.subscribeToUserEvents({ onRequest: () => undefined }),
+      m.subscribeToTableChanges(() => undefined),
+      m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } }).close,
+      m.openChannel({ room: { key: 'table:1', leave: 'when-idle' } }).close,
+    ];
+    for (const close of closers) close();
+    m.subscribeToTableChanges(() => undefined);
+    expect(ioMock).toHaveBeenCalledTimes(1);
+    expect(theSocket().options).toMatchObject({ path: '/socket.io', auth: { token: 'tok-1' } });
+  });
+
+  it('removes exactly the listeners a channel added when it closes', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined); // creates the socket
+    const s = theSocket();
+    const before = new Map([...s.listeners].map(([e, hs]) => [e, hs.length]));
+    const closeUser = m.subscribeToUserEvents({ onBalance: () => undefined });
+    const game = m.openChannel({
+      listen: { [SERVER_EVENTS.gameView]: () => undefined },
+      room: { key: 'game:g1', leave: 'on-close' },
+    });
+    expect(s.count(SERVER_EVENTS.balanceUpdated)).toBe(1);
+    expect(s.count(SERVER_EVENTS.gameView)).toBe(1);
+    closeUser();
+    game.close();
+    game.close();
+    const after = new Map([...s.listeners].map(([e, hs]) => [e, hs.length]));
+    for (const [event, n] of after) expect([event, n]).toEqual([event, before.get(event) ?? 0]);
+  });
+
+  it('delivers only valid payloads and stops delivering after close', async () => {
+    const m = await load();
+    const balances: number[] = [];
+    const requests: unknown[] = [];
+    const close = m.subscribeToUserEvents({
+      onBalance: (e) => balances.push(e.balance),
+      onRequest: (e) => requests.push(e),
+    });
+    const s = theSocket();
+    s.fire(SERVER_EVENTS.balanceUpdated, { balance: 12.5 });
+    s.fire(SERVER_EVENTS.balanceUpdated, { balance: '12' });
+    s.fire(SERVER_EVENTS.requestUpdated, { kind: 'recharge', id: 3, status: 'aprobada' });
+    s.fire(SERVER_EVENTS.requestUpdated, { kind: 'loan', id: 3, status: 'aprobada' });
+    close();
+    s.fire(SERVER_EVENTS.balanceUpdated, { balance: 99 });
+    expect(balances).toEqual([12.5]);
+    expect(requests).toEqual([{ kind: 'recharge', id: 3, status: 'aprobada' }]);
+  });
+});
+
+describe('connections', () => {
+  it('joins at once when connected, again on every connection, and reports drops', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    s.serverConnects();
+    const live: boolean[] = [];
+    const channel = m.openChannel({
+      room: { key: 'game:g1', leave: 'on-close' },
+      onConnect: (ch) =>
+        ch.request(CLIENT_EVENTS.joinGame, { game_id: 'g1' }, 8_000, (ack) =>
+          live.push(Boolean((ack as { ok?: boolean } | undefined)?.ok)),
+        ),
+      onDown: () => live.push(false),
+    });
+    expect(s.emitted.map((e) => [e.event, e.payload])).toEqual([
+      [CLIENT_EVENTS.joinGame, { game_id: 'g1' }],
+    ]);
+    s.emitted[0]!.ack(null, { ok: true });
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    s.serverConnects();
+    expect(s.emitted).toHaveLength(2);
+    s.emitted[1]!.ack(new Error('timeout'));
+    channel.close();
+    expect(live).toEqual([true, false, false]);
+  });
+
+  it('ignores an ack that arrives after the channel closed', async () => {
+    const m = await load();
+    const acks: unknown[] = [];
+    const channel = m.openChannel({});
+    channel.request(CLIENT_EVENTS.watchTable, { table_id: 1 }, 8_000, (a) => acks.push(a));
+    channel.close();
+    theSocket().emitted[0]!.ack(null, { ok: true });
+    expect(acks).toEqual([]);
+  });
+
+  it('tells subscribers about a reconnection with the same identity, not after a log out', async () => {
+    const m = await load();
+    const changes = vi.fn();
+    m.subscribeToTableChanges(changes);
+    const s = theSocket();
+    s.serverConnects();
+    expect(changes).not.toHaveBeenCalled();
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    s.serverConnects();
+    expect(changes).toHaveBeenCalledTimes(1);
+    s.fire(SERVER_EVENTS.userJoinedTable, { table_id: 1 });
+    expect(changes).toHaveBeenCalledTimes(2);
+
+    changeSession(null);
+    expect(s.auth).toEqual({});
+    expect(s.cycles).toBe(1);
+    s.serverConnects();
+    expect(changes).toHaveBeenCalledTimes(2);
+  });
+
+  it('reconnects faster while a live screen is open', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    expect(s.options).toMatchObject({ reconnectionDelay: 2_000, reconnectionDelayMax: 30_000 });
+    const game = m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } });
+    expect(s.io.reconnectionDelay).toHaveBeenLastCalledWith(1_000);
+    expect(s.io.reconnectionDelayMax).toHaveBeenLastCalledWith(10_000);
+    game.close();
+    expect(s.io.reconnectionDelay).toHaveBeenLastCalledWith(2_000);
+    expect(s.io.reconnectionDelayMax).toHaveBeenLastCalledWith(30_000);
+  });
+});
+
+describe('rooms', () => {
+  it('leaves a game room by reconnecting when its screen closes', async () => {
+    const m = await load();
+    m.subscribeToUserEvents({});
+    const s = theSocket();
+    s.serverConnects();
+    m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } }).close();
+    expect(s.cycles).toBe(0);
+    vi.runAllTimers();
+    expect(s.cycles).toBe(1);
+  });
+
+  it('stays when the same screen opens again at once (a remount)', async () => {
+    const m = await load();
+    const s = (m.subscribeToUserEvents({}), theSocket());
+    s.serverConnects();
+    m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } }).close();
+    m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } });
+    vi.runAllTimers();
+    expect(s.cycles).toBe(0);
+  });
+
+  it('keeps a watched table until no live screen is left, then leaves everything', async () => {
+    const m = await load();
+    const s = (m.subscribeToUserEvents({}), theSocket());
+    s.serverConnects();
+    const table = m.openChannel({ room: { key: 'table:1', leave: 'when-idle' } });
+    const game = m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } });
+    table.close(); // the waiting room hands over to the game screen
+    vi.runAllTimers();
+    expect(s.cycles).toBe(0);
+    game.close();
+    vi.runAllTimers();
+    expect(s.cycles).toBe(1);
+  });
+
+  it('does not reconnect a socket that is not connected', async () => {
+    const m = await load();
+    const s = (m.subscribeToUserEvents({}), theSocket());
+    m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } }).close();
+    vi.runAllTimers();
+    expect(s.cycles).toBe(0);
+  });
+});
+
+describe('the end of a session (decision 012)', () => {
+  it('runs the session-invalid flow once with the token the socket was opened with', async () => {
+    const m = await load();
+    m.subscribeToUserEvents({});
+    m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } });
+    const s = theSocket();
+    s.serverConnects();
+    const payload = { reason: 'password_changed', message: MSG_SESSIONS.password_changed };
+    s.fire(SERVER_EVENTS.sessionEnded, payload);
+    s.fire(SERVER_EVENTS.sessionEnded, { reason: 'nope' });
+    expect(sessionEndedByServer).toHaveBeenCalledTimes(1);
+    expect(sessionEndedByServer).toHaveBeenCalledWith('tok-1', payload);
+  });
+});

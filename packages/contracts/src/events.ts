@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { GameView } from './games';
+import type { SessionEndedEvent } from './sessions';
+import type { TableClosedEvent, TableDetail } from './tables';
+
+/**
+ * The Socket.IO event names of the whole app, in one place for the server and the web client
+ * (docs/architecture-web.md "Live events"). A name written as a bare string anywhere else is a
+ * bug waiting for a typo: import these constants instead.
+ *
+ * Rooms (server side, apps/server/src/modules/realtime/rooms.ts): every socket is in the public
+ * `tables` room; an authenticated one also in `user:<id>` and `session:<tokenId>`; `table:watch`
+ * adds `table:<id>` and `game:join` adds `game:<id>`.
+ */
+
+/** Events the server pushes to clients. */
+export const SERVER_EVENTS = {
+  /**
+   * Public `tables` room: a seat changed somewhere, so the table list changed.
+   * Payload {@link UserJoinedTableEvent}. The name keeps the spelling of the original API.
+   */
+  userJoinedTable: 'UserJoinedTable',
+  /** Table room: the table changed. Payload: TableDetail (tableDetailSchema). */
+  tableUpdated: 'table:updated',
+  /**
+   * User room: staff closed the table this player waited at and refunded the entry. Payload
+   * TableClosedEvent (tableClosedEventSchema); `balance:updated` is pushed just before.
+   */
+  tableClosed: 'table:closed',
+  /** User room: the wallet balance after a money movement. Payload {@link BalanceUpdatedEvent}. */
+  balanceUpdated: 'balance:updated',
+  /** User room: a recharge or withdrawal changed status. Payload {@link RequestUpdatedEvent}. */
+  requestUpdated: 'request:updated',
+  /**
+   * User room: the receiving seat's own view of a game after every change (hidden information
+   * stays hidden: each seated user gets only their view). Payload: GameView (gameViewSchema).
+   */
+  gameView: 'game:view',
+  /**
+   * Session room or user room: the session ended; the server drops the socket right after
+   * (docs/decisions/012-sessions-end-everywhere.md). Payload: SessionEndedEvent.
+   */
+  sessionEnded: 'session:ended',
+} as const;
+
+/** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
+export const CLIENT_EVENTS = {
+  /** Watch a table's room. Payload `{table_id}`; ack {@link WatchTableAck}. */
+  watchTable: 'table:watch',
+  /**
+   * Join a game's room (and take the seat back from the bot). Payload `{game_id}`; ack
+   * {@link JoinGameAck} with the caller's own view.
+   */
+  joinGame: 'game:join',
+  /**
+   * Play a move. Payload `{game_id, version, tile, end}` or `{game_id, version, action}`
+   * (moveRequestSchema plus `game_id`); ack `{ok: true, version}` or a {@link SocketRefusal}.
+   */
+  move: 'game:move',
+} as const;
+
+export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
+export type ClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
+
+/** `UserJoinedTable`: the id of the table whose seats changed. */
+export const userJoinedTableEventSchema = z.object({ table_id: z.number().int().positive() });
+export type UserJoinedTableEvent = z.infer<typeof userJoinedTableEventSchema>;
+
+/** `balance:updated`: the wallet balance after a money movement, in bolívares (finite). */
+export const balanceUpdatedEventSchema = z.object({ balance: z.number() });
+export type BalanceUpdatedEvent = z.infer<typeof balanceUpdatedEventSchema>;
+
+/** `request:updated`: a recharge or withdrawal changed status (the Spanish status as stored). */
+export const requestUpdatedEventSchema = z.object({
+  kind: z.enum(['recharge', 'withdrawal']),
+  id: z.number(),
+  status: z.string(),
+});
+export type RequestUpdatedEvent = z.infer<typeof requestUpdatedEventSchema>;
+
+/** The payload type of each server event. */
+export interface ServerEventPayloads {
+  [SERVER_EVENTS.userJoinedTable]: UserJoinedTableEvent;
+  [SERVER_EVENTS.tableUpdated]: TableDetail;
+  [SERVER_EVENTS.tableClosed]: TableClosedEvent;
+  [SERVER_EVENTS.balanceUpdated]: BalanceUpdatedEvent;
+  [SERVER_EVENTS.requestUpdated]: RequestUpdatedEvent;
+  [SERVER_EVENTS.gameView]: GameView;
+  [SERVER_EVENTS.sessionEnded]: SessionEndedEvent;
+}
+
+/** A client event the server refused: a code and the Spanish message to show. */
+export interface SocketRefusal {
+  ok: false;
+  code: string;
+  message: string;
+}
+
+/** Ack of `table:watch`: the table's snapshot, after which `table:updated` follows. */
+export type WatchTableAck = { ok: true; table: TableDetail } | SocketRefusal;
+
+/** Ack of `game:join`: the caller's own view of the game. */
+export type JoinGameAck = { ok: true; view: GameView } | SocketRefusal;
