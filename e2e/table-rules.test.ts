@@ -1,21 +1,18 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEFAULT_RULES } from '@domino/contracts';
-import type { RunningApp } from './support';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
   SHOTS,
-  browserAvailable,
-  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
-  startApp,
   trackErrors,
+  useJourney,
 } from './support';
 
 /**
@@ -26,25 +23,10 @@ import {
  * screen, on a 360 px phone and on a desktop.
  */
 describe('a table with its own rules', () => {
-  const ok = browserAvailable();
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    if (!ok) return;
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   async function api(path: string, token: string, body?: unknown) {
-    const res = await fetch(`${app.baseUrl}${path}`, {
+    const res = await fetch(`${journey.app.baseUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -58,11 +40,11 @@ describe('a table with its own rules', () => {
     await page.getByRole('option', { name: label, exact: true }).click();
   }
 
-  it.skipIf(!ok)(
+  it.skipIf(!journey.ok)(
     'is created by staff with any options and shown to players on the card, before paying, in the waiting room and in the game',
     async () => {
-      const adminCtx = await newContext(browser, app.baseUrl, DESKTOP);
-      contexts.push(adminCtx);
+      const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
+      journey.contexts.push(adminCtx);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
@@ -82,7 +64,7 @@ describe('a table with its own rules', () => {
       await admin.getByTestId('admin-table-submit').click();
       await admin.getByTestId('admin-table-form').waitFor({ state: 'detached' });
 
-      const login = await fetch(`${app.baseUrl}/api/login_api`, {
+      const login = await fetch(`${journey.app.baseUrl}/api/login_api`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
@@ -108,7 +90,7 @@ describe('a table with its own rules', () => {
 
       const players = [];
       for (let i = 0; i < 2; i++) {
-        const p = await registerViaApi(app.baseUrl);
+        const p = await registerViaApi(journey.app.baseUrl);
         const res = await api(`/api/admin/users/${p.id}/adjustments`, adminToken, {
           amount: 100,
           reason: 'Saldo de prueba e2e',
@@ -120,8 +102,12 @@ describe('a table with its own rules', () => {
       const pages: Page[] = [];
       const errors: string[][] = [];
       for (const [i, p] of players.entries()) {
-        const ctx = await newContext(browser, app.baseUrl, i === 0 ? PHONE : DESKTOP);
-        contexts.push(ctx);
+        const ctx = await newContext(
+          journey.browser,
+          journey.app.baseUrl,
+          i === 0 ? PHONE : DESKTOP,
+        );
+        journey.contexts.push(ctx);
         const page = await ctx.newPage();
         errors.push(trackErrors(page));
         await loginViaUi(page, p.email, p.password);
