@@ -258,6 +258,16 @@ describe('a new player’s first day', () => {
         await page.waitForURL('**/recharge');
         await page.getByRole('heading', { name: 'Recargar saldo' }).waitFor();
         await page.goBack();
+        // "Jugar" with Bs. 0 is not a dead end (a toast): the dialog says why and leads to
+        // /recharge, and nothing is charged or seated.
+        await page.getByTestId('table-join-1').click();
+        await page.getByTestId('join-insufficient').waitFor();
+        expect(await page.getByTestId('join-confirm-pay').count()).toBe(0);
+        await page.getByTestId('join-recharge').click();
+        await page.waitForURL('**/recharge');
+        expect(await balanceOf(player.token)).toBe(0);
+        expect((await seatsOf(1)).some((s) => s.user?.id === player.id)).toBe(false);
+        await page.goBack();
         await page.getByTestId('first-steps-practice').click();
         await page.waitForURL('**/games');
         await page.getByTestId('mode-cpu').click();
@@ -731,9 +741,11 @@ describe('a new player’s first day', () => {
         await staffSide.context.close();
       }
 
-      // "cuestión" with its accent, in the answer to a real withdrawal.
+      // "cuestión" with its accent, in the answer to a real withdrawal (by a player without a
+      // recent account change: this one's withdrawal is not held for staff review).
+      const payer = await funded(600);
       const { context, page } = await open(PHONE);
-      await loginViaUi(page, player.email, player.password);
+      await loginViaUi(page, payer.email, payer.password);
       await page.goto('/withdraw');
       await page.getByLabel(/^Monto a retirar/).fill('500');
       await page.getByTestId('withdraw-bank').click();
@@ -748,7 +760,7 @@ describe('a new player’s first day', () => {
         )
         .toBe(true);
       expect(await page.getByText(/cuestion de/).count()).toBe(0);
-      const withdrawals = (await transactionsOf(player.token)).filter(
+      const withdrawals = (await transactionsOf(payer.token)).filter(
         (t) => t.type_transaction === 'retiro',
       );
       expect(withdrawals).toHaveLength(1);

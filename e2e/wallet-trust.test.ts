@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { MSG, MSG_PAYMENTS, MSG_WALLET } from '@domino/contracts';
+import { MSG, MSG_PAYMENTS, MSG_PROTECTION, MSG_WALLET } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
@@ -314,8 +314,11 @@ describe('wallet pages that show only money that moved', () => {
       await page.getByTestId('withdraw-bank').click();
       await page.getByRole('option', { name: 'Banesco (0134)' }).click();
       await page.getByTestId('withdraw-submit').click();
+      // The Banesco account was added just now: the withdrawal waits for staff review, and says so.
       await expect
-        .poll(() => page.getByText(MSG.withdrawSent).first().isVisible(), { timeout: 10_000 })
+        .poll(() => page.getByText(MSG_PROTECTION.withdrawSentUnderReview).first().isVisible(), {
+          timeout: 10_000,
+        })
         .toBe(true);
       expect(await balance(player.token)).toBe(400);
       const [withdrawal] = (await transactions(player.token, 'type=withdrawal')).transactions;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { MSG, MSG_FIRSTDAY, type Table, type TableDetail } from '@domino/contracts';
+import { MSG_FIRSTDAY, type Table, type TableDetail } from '@domino/contracts';
 import { isApiError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { getSession, refreshUser, updateUser } from '../../../lib/session';
@@ -10,10 +10,10 @@ import { checkJoin, fetchTableDetail, joinErrorText, joinTable } from '../../../
 import { shouldRefreshList } from '../lib/join';
 
 /**
- * The join flow of the 'Jugar' buttons (spec §2, §5, §8; issue 11 F): visitors -> /login; a
- * balance below the entry -> MSG.insufficientBalanceNotice without a call; otherwise the table's
- * current terms and the balance are read and the confirmation dialog (components/JoinConfirmModal)
- * opens. Nothing is charged until `confirm`: POST join with the price the dialog showed, then toast
+ * The join flow of the 'Jugar' buttons (docs/decisions/017): visitors -> /login; otherwise the
+ * table's current terms and the balance are read and the confirmation dialog
+ * (components/JoinConfirmModal) opens; with a balance below the entry it says
+ * MSG.insufficientBalanceNotice and leads to /recharge. Nothing is charged until `confirm`: POST join with the price the dialog showed, then toast
  * the server message and go to the waiting room. Failures show the server message (or
  * MSG.joinError) and refresh the list when it was out of date (e.g. the price changed).
  */
@@ -33,10 +33,8 @@ export function useJoinTable() {
       navigate('/login');
       return;
     }
-    if (check.kind === 'insufficient') {
-      notify.warning(MSG.insufficientBalanceNotice);
-      return;
-    }
+    // A balance below the entry still opens the dialog (its terms are read, nothing is charged):
+    // it says MSG.insufficientBalanceNotice and offers "Recargar saldo" instead of paying.
     setLoadingId(table.id);
     try {
       // The balance may have changed on another device: the dialog shows the server's.
