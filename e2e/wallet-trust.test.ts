@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { MSG, MSG_PAYMENTS, MSG_PROTECTION, MSG_WALLET } from '@domino/contracts';
+import { MSG_PAYMENTS, MSG_PROTECTION, MSG_WALLET } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
