@@ -16,7 +16,8 @@ import { engineBots } from './modules/games/bots';
 import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
-import { extendDeadlinesAfterRestart } from './modules/games/service';
+import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
+import { publishTable } from './modules/tables/publish';
 import { PotCloser } from './modules/pot/job';
 
 export interface RunningServer {
@@ -34,12 +35,14 @@ export function createDeps(
   redis?: Redis,
   bots: BotPolicy = engineBots,
 ): AppDeps {
+  const hub = new RealtimeHub();
   return {
     config,
     database,
     redis,
-    hub: new RealtimeHub(),
+    hub,
     bots,
+    tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
     limiters: {
       loginAccountAddress: createLimiter(
         {
