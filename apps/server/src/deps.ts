@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { RealtimeHub } from '../modules/realtime/hub';
-import type { BotPolicy } from '../modules/games/bots';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { RealtimeHub } from './modules/realtime/hub';
+import type { BotPolicy } from './modules/games/bots';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
