@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
 import { buildApp } from './app';
-import type { AppDeps } from './lib/deps';
+import type { AppDeps } from './deps';
 import { createLimiter } from './lib/rate-limit';
 import { bootstrap } from './modules/catalog/bootstrap';
 import { attachRealtime } from './modules/realtime/socket';
@@ -16,7 +16,10 @@ import { engineBots } from './modules/games/bots';
 import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
-import { extendDeadlinesAfterRestart } from './modules/games/service';
+import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
+import { publishTable } from './modules/tables/publish';
+import { registerTableSocket } from './modules/tables/socket';
+import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
 
 export interface RunningServer {
@@ -34,12 +37,14 @@ export function createDeps(
   redis?: Redis,
   bots: BotPolicy = engineBots,
 ): AppDeps {
+  const hub = new RealtimeHub();
   return {
     config,
     database,
     redis,
-    hub: new RealtimeHub(),
+    hub,
     bots,
+    tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -108,8 +113,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     await app.ready();
     const games = gamesContext(app);
-    const io = attachRealtime(app.server, database.db, {
+    const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+      onConnection: (socket) => registerTableSocket(socket, database.db),
       onAuthenticated: (socket, session) =>
         registerGameSocket(socket, session, games, (err) =>
           app.log.error({ err }, 'socket handler failed'),

@@ -1,6 +1,6 @@
 /**
  * The arithmetic of a real-money table's pot (decision 005), shared by the server, which pays it
- * out at the end of a match (apps/server/src/modules/tables/settlement.ts), and the web app, which
+ * out at the end of a match (apps/server/src/modules/games/finish.ts), and the web app, which
  * shows the same figures before a player pays the entry (the join confirmation, the waiting room).
  * One function, so what a player is told and what is paid cannot drift apart.
  */

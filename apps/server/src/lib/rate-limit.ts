@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MSG } from '@domino/contracts';
+import { AppError } from './errors';
 
 /**
  * Rate limiters (rate-limiter-flexible): in memory on one node, in Redis when REDIS_URL is set so
@@ -46,4 +48,11 @@ export async function blockedFor(
   if (res && res.consumedPoints >= limiter.points)
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return null;
+}
+
+/** A 429 AppError carrying the Retry-After seconds the error handler sends. */
+export function rateLimited(seconds: number, message: string = MSG.tooManyRequests): AppError {
+  const err = new AppError('rate/limited', 429, message);
+  (err as AppError & { retryAfter?: number }).retryAfter = seconds;
+  return err;
 }

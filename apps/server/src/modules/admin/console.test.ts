@@ -8,7 +8,7 @@ import type { Player } from '../../test/wallet-helpers';
 import { auth, fundPlayer, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
 import { caracasDate } from '../../lib/time';
 import { systemAccount, transfer } from '../ledger/ledger';
-import { potMonth } from '../tables/settlement';
+import { potMonth } from '../pot/month';
 
 /** The staff console routes of issue 6 (dashboard, users, banks, audit), on PGlite. */
 describe('staff console routes', () => {

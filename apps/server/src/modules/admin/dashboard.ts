@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema';
 import { caracasDate, caracasMidnight } from '../../lib/time';
 import { audit } from '../audit/audit';
 import { checkLedger } from '../ledger/ledger';
-import { potMonth } from '../tables/settlement';
+import { potMonth } from '../pot/month';
 
 /**
  * The staff dashboard (issue 6, /admin): pending queues, today's volume, house fees, the month's

@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { MSG } from '@domino/contracts';
-import { AppError } from '../../lib/errors';
-import type { AppDeps } from '../../lib/deps';
+import type { Redis } from 'ioredis';
 import { createLimiter } from '../../lib/rate-limit';
-
-/** A 429 AppError carrying the Retry-After seconds the error handler sends. */
-export function rateLimited(seconds: number, message: string = MSG.tooManyRequests): AppError {
-  const err = new AppError('rate/limited', 429, message);
-  (err as AppError & { retryAfter?: number }).retryAfter = seconds;
-  return err;
-}
 
 /**
  * The rate limiters of issue 6's account endpoints (in Redis when REDIS_URL is set, so every node
@@ -33,7 +24,8 @@ export interface AccountLimiters {
   avatar: RateLimiterAbstract;
 }
 
-const limitersByApp = new WeakMap<AppDeps, AccountLimiters>();
+/** Keyed by the app instance's dependencies object (`app.deps`). */
+const limitersByApp = new WeakMap<object, AccountLimiters>();
 
 /**
  * The account limiters of an app instance: one set per instance, shared by every module (the
@@ -48,7 +40,7 @@ export function accountLimiters(app: FastifyInstance): AccountLimiters {
   return created;
 }
 
-function buildAccountLimiters(redis: AppDeps['redis']): AccountLimiters {
+function buildAccountLimiters(redis: Redis | undefined): AccountLimiters {
   return {
     recoveryEmail: createLimiter(
       { keyPrefix: 'recovery_email', points: 3, durationSec: 900 },

@@ -1,13 +1,12 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MSG, MSG_ACCOUNT, RESET_TOKEN_TTL_MINUTES } from '@domino/contracts';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import { recoveryMail } from '../mail/templates';
 import { findUserByEmail, findUserById } from '../users/repo';
-import { cancelResetTokens } from '../users/service';
-import { hashPassword } from './password';
+import { hashPassword } from '../../lib/password';
 import { revokeAllTokens } from './service';
 import { hashToken, newToken } from './tokens';
 
@@ -165,4 +164,12 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   });
   if (outcome === 'lost') throw (await tokenProblem(db, tokenHash)) ?? invalidToken();
   return outcome;
+}
+
+/** Cancels every unused recovery link of a user (after a password change or reset). */
+export async function cancelResetTokens(db: Executor, userId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

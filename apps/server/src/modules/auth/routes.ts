@@ -29,7 +29,8 @@ import { loginFailed, loginSucceeded, loginWait } from '../protection/login-guar
 import { askAvailability, clientOf } from '../protection/request';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
-import { accountLimiters, apiErrorSchema, rateLimited } from './limits';
+import { accountLimiters, apiErrorSchema } from './limits';
+import { rateLimited } from '../../lib/rate-limit';
 import { requireAuth, session } from './plugin';
 import { checkResetToken, requestPasswordRecovery, resetPassword } from './recovery';
 import type { SessionSettings } from './service';

@@ -10,7 +10,8 @@ import { createWallet } from '../ledger/accounts';
 import { findUserByEmail, identityExists, phoneExists, usernameExists } from '../users/repo';
 import type { UserRow } from '../users/serialize';
 import { loadUser, serializeUser } from '../users/serialize';
-import { hashPassword, verifyDummy, verifyPassword } from './password';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
+import type { ClientInfo } from '../protection/request';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -22,11 +23,6 @@ import { hashToken, newToken } from './tokens';
 export interface SessionSettings {
   sessionTtlMs: number;
   rememberTtlMs: number;
-}
-
-export interface ClientInfo {
-  ip?: string | undefined;
-  userAgent?: string | undefined;
 }
 
 /** The authenticated principal attached to a request. */

@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import type { RealtimeHub } from '../realtime/hub';
 import { ROOMS } from '../realtime/rooms';
-import { revokeToken } from './service';
+import type { SessionChecks } from '../realtime/session-guard';
+import { authenticate, revokeToken } from './service';
 import { hashToken } from './tokens';
 
 /**
@@ -102,4 +103,20 @@ export async function endReasonOfToken(db: Executor, token: string): Promise<Ses
     .where(eq(authTokens.tokenHash, hashToken(token)));
   if (!row) return 'revoked';
   return (await endedSessions(db, [row.id])).get(row.id) ?? 'revoked';
+}
+
+/**
+ * The session checks the socket layer needs (realtime/session-guard.ts `SessionChecks`), answered
+ * from `db`: the handshake's authentication, the reason a dead token ended, and which sessions
+ * ended since. Bound at composition (server.ts).
+ */
+export function socketSessions(db: Executor): SessionChecks {
+  return {
+    async authenticate(token) {
+      const ctx = await authenticate(db, token);
+      return ctx && { userId: ctx.user.id, tokenId: ctx.tokenId, expiresAt: ctx.expiresAt };
+    },
+    endReasonOfToken: (token) => endReasonOfToken(db, token),
+    endedSessions: (tokenIds) => endedSessions(db, tokenIds),
+  };
 }

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { DEFAULT_RULES, PAGO_MOVIL_BANKS } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { banks, gameTables, rechargeAccounts, users } from '../../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../lib/password';
 import { createWallet } from '../ledger/accounts';
 
 /**

@@ -10,16 +10,11 @@ import { RealtimeHub } from '../realtime/hub';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { BotPolicy } from './bots';
-import type { GamesContext } from './service';
-import {
-  createPracticeGame,
-  extendDeadlinesAfterRestart,
-  getGameView,
-  markDisconnected,
-  reclaimSeat,
-  runDueGame,
-  submitMove,
-} from './service';
+import type { GamesContext } from './context';
+import { createPracticeGame } from './create';
+import { extendDeadlinesAfterRestart, runDueGame } from './due-moves';
+import { submitMove } from './moves';
+import { getGameView, markDisconnected, reclaimSeat } from './presence';
 import { gameCacheFor } from './cache';
 import { Sweeper } from './sweeper';
 
@@ -46,6 +41,7 @@ describe('practice games over HTTP', () => {
       db: t.database.db,
       hub: t.app.deps.hub,
       bots: t.app.deps.bots,
+      tableMatchFinished: t.app.deps.tableMatchFinished,
       timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
     };
     while (await runDueGame(ctx));
@@ -312,6 +308,7 @@ describe('practice games over HTTP', () => {
       db: t.database.db,
       hub: t.app.deps.hub,
       bots: t.app.deps.bots,
+      tableMatchFinished: t.app.deps.tableMatchFinished,
       timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
     };
     const [seat] = await t.database.db
@@ -352,6 +349,7 @@ describe('practice games over HTTP', () => {
     db: t.database.db,
     hub: t.app.deps.hub,
     bots: t.app.deps.bots,
+    tableMatchFinished: t.app.deps.tableMatchFinished,
     timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
   });
 
@@ -462,6 +460,7 @@ describe('practice games over HTTP', () => {
       db: t.database.db,
       hub: t.app.deps.hub,
       bots: t.app.deps.bots,
+      tableMatchFinished: t.app.deps.tableMatchFinished,
       timing: { botMinDelayMs: 60_000, botMaxDelayMs: 60_000, handPauseMs: 0 },
     };
     expect(await runDueGame(ctx)).toBe(true);
@@ -522,8 +521,22 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
         await t.close();
         const hub = new RealtimeHub();
         const timing = { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 };
-        const nodeA: GamesContext = { db: database.db, hub, bots: firstLegal, timing };
-        const nodeB: GamesContext = { db: second.db, hub, bots: firstLegal, timing };
+        // Practice games only: no table match finishes, so the port is never called.
+        const tableMatchFinished = () => undefined;
+        const nodeA: GamesContext = {
+          db: database.db,
+          hub,
+          bots: firstLegal,
+          timing,
+          tableMatchFinished,
+        };
+        const nodeB: GamesContext = {
+          db: second.db,
+          hub,
+          bots: firstLegal,
+          timing,
+          tableMatchFinished,
+        };
         const { users } = await import('../../db/schema');
         const [user] = await database.db
           .insert(users)
@@ -595,6 +608,7 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
           hub,
           bots: firstLegal,
           timing,
+          tableMatchFinished: () => undefined,
         }));
         const [a, b] = nodes as [GamesContext, GamesContext];
         const { users } = await import('../../db/schema');

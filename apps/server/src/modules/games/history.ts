@@ -12,7 +12,7 @@ import { seatName } from './view';
 /**
  * "Mis Partidas" (spec route /history; issue 5): the caller's finished real-money matches with
  * partners, opponents, score, result and net amount; and the replay data of any finished match
- * they played.
+ * they played (its moves, and its fairness record for /verificar).
  */
 export async function listHistory(db: Executor, userId: number, page: number) {
   const perPage = LIMITS.transactionsPageSize;
@@ -90,6 +90,28 @@ export async function replayData(db: Executor, gameId: string, viewer: RecordVie
       seat: m.seat,
       move: m.move as Record<string, unknown>,
       actor: m.actor,
+    })),
+  };
+}
+
+/**
+ * The audit record of a finished game for /verificar (DESIGN §4): the commitment, both seeds and
+ * every hand's deal. For the match's players and staff only, like its replay (decision 015).
+ * Errors: 404; 403 `game/not_a_player`; 409 `game/not_finished` before the end.
+ */
+export async function getFairnessRecord(db: Executor, gameId: string, viewer: RecordViewer) {
+  const { game, state } = await finishedMatchFor(db, gameId, viewer, MSG_FAIRNESS.notFinished);
+  return {
+    game_id: game.id,
+    mode: state.config.mode,
+    players: state.config.players,
+    commitment: state.fairness.commitment,
+    server_seed: state.fairness.serverSeed,
+    client_seeds: [...state.fairness.clientSeeds],
+    deals: state.history.map((h) => ({
+      hand_number: h.handNumber,
+      hands: h.dealt.hands.map((ts) => ts.map((t) => [t[0], t[1]] as [number, number])),
+      stock: h.dealt.stock.map((t) => [t[0], t[1]] as [number, number]),
     })),
   };
 }

@@ -13,9 +13,11 @@ import {
 } from '@domino/contracts';
 import { pageQuery, uuidParam } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
-import type { GamesContext } from './service';
-import { createPracticeGame, getFairnessRecord, openGameView, submitMove } from './service';
-import { listHistory, replayData } from './history';
+import type { GamesContext } from './context';
+import { createPracticeGame } from './create';
+import { getFairnessRecord, listHistory, replayData } from './history';
+import { submitMove } from './moves';
+import { openGameView } from './presence';
 import type { RecordViewer } from './record-access';
 
 const tags = ['Partidas'];
@@ -23,11 +25,12 @@ const gameParams = z.object({ gameId: uuidParam });
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
-  const { config, database, hub, bots } = app.deps;
+  const { config, database, hub, bots, tableMatchFinished } = app.deps;
   return {
     db: database.db,
     hub,
     bots,
+    tableMatchFinished,
     timing: {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,

@@ -5,8 +5,9 @@ import { AppError } from '../../lib/errors';
 import { ROOMS } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
 import { sessionEndedAck } from '../realtime/session-guard';
-import type { GamesContext } from './service';
-import { getGameView, markDisconnected, reclaimSeat, submitMove } from './service';
+import type { GamesContext } from './context';
+import { submitMove } from './moves';
+import { getGameView, markDisconnected, reclaimSeat } from './presence';
 
 // A game id is a canonical UUID, as in a path (docs/decisions/014): anything else is "no such game".
 const joinSchema = z.object({ game_id: uuidParam });

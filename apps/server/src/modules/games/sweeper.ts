@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isRetryableTxError } from '../../db/client';
 import { dueGames } from './repo';
-import type { GamesContext } from './service';
-import { playDueGame } from './service';
+import type { GamesContext } from './context';
+import { playDueGame } from './due-moves';
 
 /** Due games read per poll. */
 const BATCH = 64;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, startMatch } from '@domino/domino';
-import { splitPot } from '../tables/settlement';
+import { splitPot } from '@domino/contracts';
 import type { GameRow, PlayerRow } from './repo';
 import { gameViewJson } from './view';
 

@@ -7,8 +7,8 @@ import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import { auth, loginAdmin } from '../../test/wallet-helpers';
 import { gamesContext } from '../games/routes';
-import { runDueGame } from '../games/service';
-import { potMonth } from '../tables/settlement';
+import { runDueGame } from '../games/due-moves';
+import { potMonth } from '../pot/month';
 import { cached, loadHighlights } from './service';
 
 describe('the highlights cache', () => {

@@ -2,7 +2,7 @@ import type { Highlights } from '@domino/contracts';
 import { centsToBolivares, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { monthRanking } from '../pot/ranking';
-import { potMonth } from '../tables/settlement';
+import { potMonth } from '../pot/month';
 import { potBalanceCents, recentWins } from './repo';
 
 /** How many recent winning matches and top players the landing shows. */

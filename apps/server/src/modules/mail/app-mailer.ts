@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../lib/deps';
 import type { Mailer } from './mailer';
 import { createMailer } from './mailer';
 
-const mailers = new WeakMap<AppDeps, Mailer>();
+/** Keyed by the app instance's dependencies object (`app.deps`). */
+const mailers = new WeakMap<object, Mailer>();
 
 /**
  * The one mailer of an app instance (SMTP_URL or the outbox; see mailer.ts), shared by every

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { walletBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
-import type { ClientInfo } from '../auth/service';
+import type { ClientInfo } from '../protection/request';
 import { recentAccountChanges, recordAccountChanges, reviewOf } from '../protection/changes';
 import type { NoticeContext } from '../protection/notices';
 import { maskAccountNumber, sendChangeNotice } from '../protection/notices';

@@ -11,7 +11,7 @@ import { isRetryableTxError } from '../../db/client';
 import { accounts, monthlyPots, potPayouts } from '../../db/schema';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
-import { potMonth } from '../tables/settlement';
+import { potMonth } from './month';
 import { monthRanking } from './ranking';
 import { ensurePotMonth } from './service';
 

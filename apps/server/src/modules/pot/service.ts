@@ -32,7 +32,7 @@ import {
 import { caracasMidnight } from '../../lib/time';
 import { audit } from '../audit/audit';
 import { systemAccount, transfer } from '../ledger/ledger';
-import { potMonth } from '../tables/settlement';
+import { potMonth } from './month';
 import type { RankingRow } from './ranking';
 import { monthRanking } from './ranking';
 
@@ -40,7 +40,7 @@ import { monthRanking } from './ranking';
  * The monthly pot (Pote del Mes; issue 6 "Monthly pot and points", spec §2/§3/§4/§7).
  *
  * A month is a Caracas calendar month keyed 'YYYY-MM' (`potMonth`). Its money is the ledger
- * account `monthly_pot` ref month, funded by every settled match's pot share (settlement.ts) and
+ * account `monthly_pot` ref month, funded by every settled match's pot share (games/finish.ts) and
  * by staff top-ups (here). Its settings (description, payout shares) are the `monthly_pots` row,
  * created on first need with the shares of the latest earlier month (so staff configure once) and
  * an empty description. Closing a month is `close.ts`.

@@ -4,7 +4,7 @@ import { WITHDRAWAL_REVIEW_HOURS, withdrawalReviewMessage } from '@domino/contra
 import type { Executor } from '../../db/client';
 import { accountChanges } from '../../db/schema';
 import { audit } from '../audit/audit';
-import type { ClientInfo } from '../auth/service';
+import type { ClientInfo } from './request';
 import { describeDevice } from './device';
 
 /**

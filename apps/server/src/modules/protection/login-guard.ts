@@ -3,7 +3,6 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LOGIN_LIMITS } from '@domino/contracts';
 import type { Db } from '../../db/client';
-import type { AppDeps } from '../../lib/deps';
 import { blockedFor, consume } from '../../lib/rate-limit';
 import { audit } from '../audit/audit';
 import { findUserByEmail } from '../users/repo';
@@ -18,10 +17,12 @@ import { findUserByEmail } from '../users/repo';
  * The counters are the app's limiters (Redis with REDIS_URL, so every node shares them).
  */
 
-type LoginLimiters = Pick<
-  AppDeps['limiters'],
-  'loginAccountAddress' | 'loginIp' | 'loginAccountBurst'
->;
+/** The app's login limiters (AppDeps.limiters, deps.ts, says what each counts). */
+export interface LoginLimiters {
+  loginAccountAddress: RateLimiterAbstract;
+  loginIp: RateLimiterAbstract;
+  loginAccountBurst: RateLimiterAbstract;
+}
 
 /** A bounded key for an e-mail (any length a client sends), lower-cased by the login schema. */
 function accountKey(email: string): string {

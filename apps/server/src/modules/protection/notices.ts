@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { WITHDRAWAL_REVIEW_HOURS, caracasDateTime } from '@domino/contracts';
-import type { ClientInfo } from '../auth/service';
+import type { ClientInfo } from './request';
 import type { Mailer } from '../mail/mailer';
 import type { ChangeNoticeLine } from '../mail/templates';
 import { accountChangeMail } from '../mail/templates';

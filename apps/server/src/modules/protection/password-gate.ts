@@ -1,9 +1,8 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MSG_ACCOUNT, MSG_PROTECTION } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
-import { blockedFor, consume } from '../../lib/rate-limit';
-import { verifyPassword } from '../auth/password';
-import { rateLimited } from '../auth/limits';
+import { verifyPassword } from '../../lib/password';
+import { blockedFor, consume, rateLimited } from '../../lib/rate-limit';
 
 /**
  * Confirms a signed-in user's current password before a sensitive change (issue 11 §B: e-mail,

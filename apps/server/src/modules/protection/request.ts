@@ -1,8 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../lib/deps';
-import { consume } from '../../lib/rate-limit';
-import type { ClientInfo } from '../auth/service';
-import { rateLimited } from '../auth/limits';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consume, rateLimited } from '../../lib/rate-limit';
+
+/** Who is asking: the client address and User-Agent of a request (sessions, notices, audit). */
+export interface ClientInfo {
+  ip?: string | undefined;
+  userAgent?: string | undefined;
+}
 
 /** The client's address (TRUST_PROXY-aware `req.ip`) and User-Agent. */
 export function clientOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInfo {
@@ -16,7 +20,10 @@ export function clientOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInf
  * e-mail or phone (issue 11 §B; docs/decisions/013). Throws a 429 `rate/limited` (Spanish, with
  * Retry-After) when the address has spent AVAILABILITY_LIMIT_PER_MINUTE.
  */
-export async function askAvailability(deps: AppDeps, ip: string): Promise<void> {
+export async function askAvailability(
+  deps: { limiters: { availability: RateLimiterAbstract } },
+  ip: string,
+): Promise<void> {
   const wait = await consume(deps.limiters.availability, ip);
   if (wait !== null) throw rateLimited(wait);
 }

@@ -6,6 +6,7 @@ import { MSG_SESSIONS, SESSION_ENDED_CODE, SESSION_ENDED_EVENT } from '@domino/c
 import { authTokens, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
+import { socketSessions } from '../auth/sessions';
 import { MAX_TIMER_MS, SessionGuard } from './session-guard';
 
 /**
@@ -92,7 +93,7 @@ describe('the session guard of a socket', () => {
 
   it('joins the user and session rooms and serves events while the session lives', async () => {
     const s = await session();
-    const guard = new SessionGuard(t.database.db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
     const socket = new FakeSocket();
     const live = guard.attach(socket.asSocket(), {
       userId: s.userId,
@@ -114,7 +115,7 @@ describe('the session guard of a socket', () => {
       now: new Date('2026-11-23T12:00:00Z'),
       toFake: ['setTimeout', 'clearTimeout', 'Date'],
     });
-    const guard = new SessionGuard(t.database.db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
     const socket = new FakeSocket();
     const thirtyDays = 30 * 86_400_000;
     expect(thirtyDays).toBeGreaterThan(MAX_TIMER_MS);
@@ -137,7 +138,7 @@ describe('the session guard of a socket', () => {
       now: new Date('2026-11-23T12:00:00Z'),
       toFake: ['setTimeout', 'clearTimeout', 'Date'],
     });
-    const guard = new SessionGuard(t.database.db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
     const socket = new FakeSocket();
     guard.attach(socket.asSocket(), { ...s, expiresAt: Date.now() + 10_000 });
     // The clock passes the expiry; no timer has run yet.
@@ -171,7 +172,7 @@ describe('the session guard of a socket', () => {
       .where(eq(authTokens.id, expired.tokenId));
     await db.update(users).set({ status: 'suspendido' }).where(eq(users.id, suspended.userId));
 
-    const guard = new SessionGuard(db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(db), 0, noErrors);
     const sockets = [revoked, expired, suspended, live].map((s) => {
       const socket = new FakeSocket();
       // The handshake read them alive; the database has moved on since.
@@ -193,7 +194,7 @@ describe('the session guard of a socket', () => {
   it('sweeps its sockets in one pass and ends those whose session is over', async () => {
     const a = await session();
     const b = await session();
-    const guard = new SessionGuard(t.database.db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
     const sa = new FakeSocket();
     const sb = new FakeSocket();
     guard.attach(sa.asSocket(), { ...a, expiresAt: Date.now() + 60_000 });
@@ -221,7 +222,7 @@ describe('the session guard of a socket', () => {
       .update(authTokens)
       .set({ revokedAt: sql`now()` })
       .where(eq(authTokens.id, s.tokenId));
-    const guard = new SessionGuard(t.database.db, 0, noErrors);
+    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
     const socket = new FakeSocket();
     guard.attach(socket.asSocket(), { ...s, expiresAt: Date.now() + 60_000 });
     await vi.waitFor(() => expect(socket.connected).toBe(false));

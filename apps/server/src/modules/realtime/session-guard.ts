@@ -6,8 +6,6 @@ import {
   SERVER_EVENTS,
   sessionEndedEvent,
 } from '@domino/contracts';
-import type { Executor } from '../../db/client';
-import { endedSessions } from '../auth/sessions';
 import { ROOMS } from './rooms';
 
 /**
@@ -82,6 +80,20 @@ export function sessionEndedHandshakeError(reason: SessionEndReason): Error {
   return error;
 }
 
+/**
+ * What the socket layer asks of the owner of sessions (the auth module, auth/sessions.ts
+ * `socketSessions`). A port bound at composition (server.ts), so realtime never imports auth
+ * (docs/decisions/019-module-boundaries.md).
+ */
+export interface SessionChecks {
+  /** The live session of a bearer token (expiry as a Date), or null when it does not authenticate. */
+  authenticate(token: string): Promise<{ userId: number; tokenId: number; expiresAt: Date } | null>;
+  /** Why a token that did not authenticate is dead (`suspended`, `revoked` or `expired`). */
+  endReasonOfToken(token: string): Promise<SessionEndReason>;
+  /** Which of `tokenIds` no longer authenticate, and why; live sessions are absent. */
+  endedSessions(tokenIds: readonly number[]): Promise<Map<number, SessionEndReason>>;
+}
+
 /** Keeps the sessions of one node's authenticated sockets honest (see the module comment). */
 export class SessionGuard {
   private readonly sessions = new Map<string, SocketSession>();
@@ -89,12 +101,12 @@ export class SessionGuard {
   private sweeping = false;
 
   /**
-   * @param db where tokens are checked
+   * @param checks where tokens are checked (the database, through the auth module)
    * @param sweepMs how often this node re-checks its sockets' tokens (0 disables the sweep)
    * @param onError where failed background checks are reported
    */
   constructor(
-    private readonly db: Executor,
+    private readonly checks: SessionChecks,
     private readonly sweepMs: number,
     private readonly onError: (err: unknown) => void,
   ) {}
@@ -136,7 +148,7 @@ export class SessionGuard {
       isOver: () => ended !== null || Date.now() >= expiresAt,
       verify: async () => {
         if (session.isOver()) return ended ?? 'expired';
-        return (await endedSessions(this.db, [tokenId])).get(tokenId) ?? null;
+        return (await this.checks.endedSessions([tokenId])).get(tokenId) ?? null;
       },
       end: (reason) => {
         if (ended !== null) return;
@@ -196,10 +208,7 @@ export class SessionGuard {
       const open = [...this.sessions.values()];
       for (let i = 0; i < open.length; i += SWEEP_BATCH) {
         const batch = open.slice(i, i + SWEEP_BATCH);
-        const ended = await endedSessions(
-          this.db,
-          batch.map((s) => s.tokenId),
-        );
+        const ended = await this.checks.endedSessions(batch.map((s) => s.tokenId));
         for (const s of batch) {
           const reason = ended.get(s.tokenId);
           if (!reason) continue;

@@ -3,14 +3,9 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
-import { CLIENT_EVENTS, MSG, MSG_TABLES, idParam } from '@domino/contracts';
-import type { Db } from '../../db/client';
 import { socketInputGuard } from '../../lib/input-guard';
-import { authenticate } from '../auth/service';
-import { endReasonOfToken } from '../auth/sessions';
-import { tableDetails } from '../tables/repo';
 import { ROOMS } from './rooms';
-import type { GuardedServer, SocketData, SocketSession } from './session-guard';
+import type { GuardedServer, SessionChecks, SocketData, SocketSession } from './session-guard';
 import { SessionGuard, sessionEndedHandshakeError } from './session-guard';
 import { spanishEngineRefusals, spanishParser } from './transport-refusals';
 
@@ -21,6 +16,8 @@ export type { SocketData, SocketSession };
 export interface RealtimeOptions {
   /** Redis clients for the adapter (several nodes share rooms). */
   redis?: { pub: Redis; sub: Redis } | undefined;
+  /** Registers the handlers of every socket, anonymous or not (the waiting room's `table:watch`). */
+  onConnection?: (socket: Socket) => void;
   /** Registers the handlers of an authenticated socket (the game messages). */
   onAuthenticated?: (socket: Socket, session: SocketSession) => void;
   /** How often this node re-checks its sockets' tokens, in ms (0 disables; decision 012). */
@@ -40,10 +37,10 @@ export interface RealtimeOptions {
  */
 export function attachRealtime(
   server: HttpServer,
-  db: Db,
+  sessions: SessionChecks,
   options: RealtimeOptions = {},
 ): GuardedServer {
-  const { redis, onAuthenticated } = options;
+  const { redis, onConnection, onAuthenticated } = options;
   const onError = options.onError ?? (() => undefined);
   const io: GuardedServer = new Server(server, {
     serveClient: false,
@@ -53,7 +50,7 @@ export function attachRealtime(
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
   });
   spanishEngineRefusals(io);
-  const guard = new SessionGuard(db, options.sessionSweepMs ?? 0, onError);
+  const guard = new SessionGuard(sessions, options.sessionSweepMs ?? 0, onError);
   guard.start();
   server.once('close', () => guard.stop());
 
@@ -62,12 +59,12 @@ export function attachRealtime(
     socket.data = { userId: null, tokenId: null, expiresAt: null };
     if (typeof token !== 'string' || token.length === 0) return next();
     try {
-      const ctx = await authenticate(db, token);
-      if (!ctx) return next(sessionEndedHandshakeError(await endReasonOfToken(db, token)));
+      const live = await sessions.authenticate(token);
+      if (!live) return next(sessionEndedHandshakeError(await sessions.endReasonOfToken(token)));
       socket.data = {
-        userId: ctx.user.id,
-        tokenId: ctx.tokenId,
-        expiresAt: ctx.expiresAt.getTime(),
+        userId: live.userId,
+        tokenId: live.tokenId,
+        expiresAt: live.expiresAt.getTime(),
       };
       next();
     } catch (err) {
@@ -83,27 +80,7 @@ export function attachRealtime(
       userId !== null && tokenId !== null && expiresAt !== null
         ? guard.attach(socket as unknown as Socket, { userId, tokenId, expiresAt })
         : null;
-    // Waiting room: watch one table; the ack carries its snapshot, then `table:updated` follows.
-    socket.on(
-      CLIENT_EVENTS.watchTable,
-      async (payload: unknown, ack?: (reply: unknown) => void) => {
-        if (typeof ack !== 'function') return;
-        const notFound = { ok: false, code: 'tables/not_found', message: MSG_TABLES.notFound };
-        // The table id as a number or its canonical decimal spelling, like a path id (decision 014).
-        const raw = (payload as { table_id?: unknown } | null)?.table_id;
-        const parsed = idParam.safeParse(typeof raw === 'number' ? String(raw) : raw);
-        if (!parsed.success) return ack(notFound);
-        const id = parsed.data;
-        try {
-          const [table] = await tableDetails(db, id);
-          if (!table) return ack(notFound);
-          await socket.join(ROOMS.table(id));
-          ack({ ok: true, table });
-        } catch {
-          ack({ ok: false, code: 'server/internal', message: MSG.unexpected });
-        }
-      },
-    );
+    onConnection?.(socket as unknown as Socket);
     if (session) onAuthenticated?.(socket as unknown as Socket, session);
   });
   return io;

@@ -10,7 +10,7 @@ import { auditLog, gameTables, games, tableSeats, users } from '../../db/schema'
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { auth, fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
-import { playDueGame } from '../games/service';
+import { playDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
 
 /**

@@ -6,7 +6,7 @@ import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
-import { playDueGame } from '../games/service';
+import { playDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
 
 /**

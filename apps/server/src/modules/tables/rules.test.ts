@@ -9,7 +9,7 @@ import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helper
 import { checkLedger } from '../ledger/ledger';
 import { movesOf } from '../games/repo';
 import { gamesContext } from '../games/routes';
-import { playDueGame } from '../games/service';
+import { playDueGame } from '../games/due-moves';
 import { DEMO_TABLES } from '../catalog/bootstrap';
 
 /**

@@ -8,8 +8,8 @@ import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
-import type { Timing } from '../games/service';
-import { createTableMatch } from '../games/service';
+import type { Timing } from '../games/context';
+import { createTableMatch } from '../games/create';
 
 /**
  * Joining and leaving tables (issue 5; spec §5, §7). Every step locks the table row, so joins

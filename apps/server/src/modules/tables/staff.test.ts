@@ -12,7 +12,7 @@ import { checkLedger, systemAccount, transfer } from '../ledger/ledger';
 import { gamesContext } from '../games/routes';
 import { gamePlayersOf } from '../games/repo';
 import { joinTable } from './service';
-import { settleTableMatch } from './settlement';
+import { settleTableMatch } from '../games/finish';
 
 /**
  * Staff edits and closes against waiting players (decision 010): the terms a seat paid for do not

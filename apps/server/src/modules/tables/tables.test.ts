@@ -14,9 +14,9 @@ import {
   routeCallers,
 } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
-import { runDueGame } from '../games/service';
+import { runDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
-import { splitPot } from './settlement';
+import { splitPot } from '@domino/contracts';
 
 describe('pot arithmetic', () => {
   it('splits the pot into house fee, pot share and equal prizes, with the odd céntimo to the house', () => {
@@ -143,6 +143,7 @@ function tableSuite(kind: DbKind) {
         let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
         expect(view.kind).toBe('table');
         expect(view.table).toEqual({ id: 2, name: 'Mesa Clásica', entry_price: 1000 });
+        events.length = 0;
         for (let i = 0; i < 3000 && view.status === 'playing'; i++) {
           const turn = view.turn_seat!;
           const mover = players.find((_, idx) => idx === turn)!;
@@ -164,6 +165,9 @@ function tableSuite(kind: DbKind) {
           view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
         }
         expect(view.status).toBe('finished');
+        // The final move freed the table, and its listeners heard it through the games ->
+        // tables port (`tableMatchFinished`, bound in server.ts).
+        expect(events).toContainEqual({ event: 'UserJoinedTable', payload: { table_id: 2 } });
         const winners = view.result!.winner_seats;
         expect(winners).toHaveLength(2);
         for (const [seat, p] of players.entries()) {

@@ -21,9 +21,8 @@ import {
   payWithdrawal,
   rejectRecharge,
   rejectWithdrawal,
-} from '../payments/service';
-import { adminConsoleRoutes } from './console';
-import { listRecharges, listWithdrawals } from './queries';
+} from './service';
+import { listRecharges, listWithdrawals } from './staff-queries';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
@@ -34,13 +33,15 @@ const decisionResponse = z.object({
 });
 
 /**
- * Staff routes (issue 4). Everything here requires role `admin` (403 for players). Decisions
- * honour `Idempotency-Key`, lock the request row (one effect when two staff decide at once),
- * answer 409 on an already-decided request, write the audit log in the same transaction, and
- * push the player's new balance and request status after commit. The rest of the console
- * (dashboard, users, banks, audit; issue 6) is registered from console.ts.
+ * Staff routes of payments (issue 4): the recharge and withdrawal queues, their decisions and
+ * balance adjustments. Everything here requires role `admin` (403 for players). Decisions
+ * honour `Idempotency-Key` (the transaction is opened by `runIdempotent`, the service works in
+ * it), lock the request row (one effect when two staff decide at once), answer 409 on an
+ * already-decided request, write the audit log in the same transaction, and push the player's
+ * new balance and request status after commit. The rest of the staff console (dashboard, users,
+ * banks, audit) is admin/console.ts.
  */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
   const { hub } = app.deps;
 
@@ -260,5 +261,4 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   });
-  await app.register(adminConsoleRoutes);
 }

@@ -11,8 +11,8 @@ import {
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { multipartBodySchema, multipartFile } from '../../lib/multipart';
-import { blockedFor, consume } from '../../lib/rate-limit';
-import { accountLimiters, apiErrorSchema, rateLimited } from '../auth/limits';
+import { blockedFor, consume, rateLimited } from '../../lib/rate-limit';
+import { accountLimiters, apiErrorSchema } from '../auth/limits';
 import { requireAuth, session } from '../auth/plugin';
 import { appMailer } from '../mail/app-mailer';
 import { passwordGate } from '../protection/password-gate';
@@ -20,7 +20,7 @@ import { askAvailability, clientOf } from '../protection/request';
 import { endSessions } from '../auth/sessions';
 import { ImageRejected } from '../uploads/images';
 import { findImage } from '../uploads/repo';
-import { parseAvatarFile, processAvatar } from './avatar';
+import { parseAvatarFile, processAvatar } from '../users/avatar';
 import { changePassword, setAvatar, updateProfile } from './service';
 
 const tags = ['Perfil'];

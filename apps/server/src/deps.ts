@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { RealtimeHub } from '../modules/realtime/hub';
-import type { BotPolicy } from '../modules/games/bots';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { RealtimeHub } from './modules/realtime/hub';
+import type { BotPolicy } from './modules/games/bots';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -13,6 +13,12 @@ export interface AppDeps {
   hub: RealtimeHub;
   /** Chooses CPU moves (the engine's bots; tests may pass a simpler policy). */
   bots: BotPolicy;
+  /**
+   * Port from games to tables: a table match ended and settled (its seats are free); refreshes
+   * the table's listeners (tables/publish.ts). Bound here so games never imports tables
+   * (docs/decisions/019-module-boundaries.md).
+   */
+  tableMatchFinished: (tableId: number) => void;
   limiters: {
     /** Failed logins per (e-mail, client address): 5 lock that pair only (decision 013). */
     loginAccountAddress: RateLimiterAbstract;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChangePasswordRequest, ProfileUpdateRequest, User } from '@domino/contracts';
 import {
   MSG,
@@ -10,34 +10,27 @@ import {
 } from '@domino/contracts';
 import type { Db, Executor } from '../../db/client';
 import { isRetryableTxError, pgConstraint, pgErrorCode } from '../../db/client';
-import { passwordResetTokens, uploads, users } from '../../db/schema';
+import { uploads, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { cancelResetTokens } from '../auth/recovery';
 import { DUPLICATE_BY_CONSTRAINT, duplicateError, revokeAllTokens } from '../auth/service';
-import type { ClientInfo } from '../auth/service';
 import type { ChangeToRecord } from '../protection/changes';
 import { recordAccountChanges } from '../protection/changes';
 import type { NoticeContext } from '../protection/notices';
 import { maskPhone, sendChangeNotice } from '../protection/notices';
 import type { PasswordGate } from '../protection/password-gate';
+import type { ClientInfo } from '../protection/request';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
-import { emailTakenByOther, findUserById, phoneTakenByOther } from './repo';
-import type { UserRow } from './serialize';
-import { loadUser } from './serialize';
+import { emailTakenByOther, findUserById, phoneTakenByOther } from '../users/repo';
+import type { UserRow } from '../users/serialize';
+import { loadUser } from '../users/serialize';
 
 /**
  * The signed-in user's own account (spec §2 Profile; issue 6): edit name, e-mail and phone, change
  * the password, set or remove the profile photo.
  */
-
-/** Cancels every unused recovery link of a user (after a password change or reset). */
-export async function cancelResetTokens(db: Executor, userId: number): Promise<void> {
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
 
 async function currentRow(db: Executor, userId: number): Promise<UserRow> {
   const row = await findUserById(db, userId);

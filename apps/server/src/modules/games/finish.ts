@@ -4,13 +4,17 @@ import { sideOf } from '@domino/domino';
 import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
 import { gamePlayers, gameTables, games, potPoints, tableSeats, users } from '../../db/schema';
-import { caracasDate } from '../../lib/time';
 import { accountBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import { potMonth } from '../pot/month';
+import type { GameRow, PlayerRow } from './repo';
+import { gamePlayersOf } from './repo';
 
 /**
- * Settlement of a real-money match (issue 5; DESIGN §3 "game end: escrow -> winners + house_fees
- * + monthly_pot, in the transaction that records the result").
+ * The finish of a match. A practice match just ends; a real-money match is settled in the
+ * transaction of its final move (decision 005: escrow -> winners + house_fees + monthly_pot, in
+ * the transaction that records the result), which also frees the table's seats and opens its
+ * next round.
  *
  * pot = entry × seats. house fee = floor(pot × house_fee_bps / 10000); pot share =
  * floor(pot × pot_share_bps / 10000); the rest is split equally between the winning seats
@@ -28,18 +32,28 @@ export interface SettlementFacts {
 }
 
 /**
- * The pure arithmetic of a settlement lives in @domino/contracts (`splitPot`), so the web app shows
- * a player, before they pay the entry, exactly what this module pays out.
+ * Finishes a table match whose final move `persistMove` just wrote, inside that transaction:
+ * settles it (settleTableMatch), then re-reads the game row (now with its settlement facts) and
+ * the seats (with results and payouts), replacing `players` in place. Returns the row and the
+ * winners' new wallet balances (céntimos) for the after-commit push. Errors: as settleTableMatch.
  */
-export { splitPot };
-
-/** The pot month key of an instant, in Caracas time: 'YYYY-MM'. */
-export function potMonth(at: Date): string {
-  const { year, month } = caracasDate(at);
-  return `${year}-${String(month).padStart(2, '0')}`;
+export async function finishTableMatch(
+  tx: Tx,
+  row: GameRow,
+  players: PlayerRow[],
+  state: MatchState,
+): Promise<{ row: GameRow; balances: Map<number, number> }> {
+  const settled = await settleTableMatch(tx, row, players, state);
+  const [withSettlement] = await tx.select().from(games).where(eq(games.id, row.id));
+  const refreshed = await gamePlayersOf(tx, row.id);
+  players.splice(0, players.length, ...refreshed);
+  return { row: withSettlement ?? row, balances: settled.balances };
 }
 
 /**
+ * The pure arithmetic of a settlement is `splitPot` of @domino/contracts, so the web app shows a
+ * player, before they pay the entry, exactly what this pays out.
+ *
  * Pays out a finished table match inside the transaction of its final move, records each seat's
  * result and payout, frees the table's seats and opens its next round. Returns the winners'
  * new wallet balances (céntimos) for the after-commit push.

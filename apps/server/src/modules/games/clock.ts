@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { MatchState } from '@domino/domino';
+import { legalMoves } from '@domino/domino';
+import type { Tx } from '../../db/client';
+import { games } from '../../db/schema';
+import type { Actor, Timing } from './context';
+import type { GameRow } from './repo';
+
+/**
+ * The turn clock: when the sweeper must act next on a game, the deadline players see, and how
+ * a seat's presence changes both (decisions 004 and 010). Every writer of `games.due_at` and
+ * `games.turn_deadline` takes its times from `schedule`.
+ */
+
+/** A forced move (the only legal one) is played for the player after this delay (ms). */
+const FORCED_MOVE_DELAY_MS = 1200;
+/** While a player is away (timed out, not back yet) the bot plays their turns after this delay (ms). */
+const AWAY_MOVE_DELAY_MS = 2000;
+
+/** The due time of the sweeper and the turn deadline shown to players; null when nothing is due. */
+export interface Due {
+  dueAt: Date | null;
+  turnDeadline: Date | null;
+}
+
+/**
+ * When the sweeper must act next, and the deadline shown to players. CPU seats move after a
+ * short human-like delay; a player has `turnSeconds`, except when their only legal move is
+ * forced, which is played for them after FORCED_MOVE_DELAY_MS (decision 004: auto-play when only
+ * one legal move; the engine itself passes for seats with none), and except when they are away,
+ * when the bot plays for them after AWAY_MOVE_DELAY_MS. `notBefore` delays the first turn of a
+ * table match until its countdown ends; a finished hand adds the summary pause.
+ */
+export function schedule(
+  state: MatchState,
+  players: {
+    seat: number;
+    userId: number | null;
+    autoplayedTurns?: number;
+    disconnectedAt?: Date | null;
+  }[],
+  timing: Timing,
+  handEnded: boolean,
+  notBefore: Date | null = null,
+): Due {
+  const turn = state.hand.turn;
+  if (state.status !== 'playing' || turn === null) return { dueAt: null, turnDeadline: null };
+  const base = Math.max(
+    Date.now() + (handEnded ? timing.handPauseMs : 0),
+    notBefore?.getTime() ?? 0,
+  );
+  const occupant = players.find((p) => p.seat === turn);
+  if (!occupant || occupant.userId === null) {
+    const delay =
+      timing.botMaxDelayMs > timing.botMinDelayMs
+        ? randomInt(timing.botMinDelayMs, timing.botMaxDelayMs + 1)
+        : timing.botMinDelayMs;
+    return { dueAt: new Date(base + delay), turnDeadline: null };
+  }
+  const forced = legalMoves(state, turn).length === 1;
+  // A player who timed out is away: the bot plays their turns at bot pace until they return.
+  const away = (occupant.autoplayedTurns ?? 0) > 0 || Boolean(occupant.disconnectedAt);
+  const turnMs = state.config.turnSeconds * 1000;
+  const wait = forced
+    ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
+    : away
+      ? Math.min(AWAY_MOVE_DELAY_MS, turnMs)
+      : turnMs;
+  const deadline = new Date(base + wait);
+  return { dueAt: deadline, turnDeadline: deadline };
+}
+
+/** A seat the bot plays at bot pace: its player timed out (and has not moved since) or left. */
+export function isAway(p: { autoplayedTurns: number; disconnectedAt: Date | null }): boolean {
+  return p.autoplayedTurns > 0 || p.disconnectedAt !== null;
+}
+
+/**
+ * The seat's count of bot-played turns after a move by `actor`, or null when it does not change.
+ * A turn the bot played for a timed-out player counts one more; the player's own move resets it
+ * to 0; a forced move and a CPU seat (no user) leave it as it is (decision 010).
+ */
+export function botPlayedTurnsAfter(
+  occupant: { userId: number | null; autoplayedTurns: number } | undefined,
+  actor: Actor,
+): number | null {
+  if (!occupant || occupant.userId === null || actor === 'forced') return null;
+  const count = actor === 'autoplay' ? occupant.autoplayedTurns + 1 : 0;
+  return count === occupant.autoplayedTurns ? null : count;
+}
+
+/**
+ * Stores new due times for a game inside the caller's transaction (its version is unchanged)
+ * and returns the updated row, or `game` itself if the update found none.
+ */
+export async function rescheduleTurn(tx: Tx, game: GameRow, when: Due): Promise<GameRow> {
+  const [updated] = await tx
+    .update(games)
+    .set({ dueAt: when.dueAt, turnDeadline: when.turnDeadline, updatedAt: sql`now()` })
+    .where(eq(games.id, game.id))
+    .returning();
+  return updated ?? game;
+}

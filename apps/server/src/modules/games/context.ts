@@ -1,0 +1,90 @@
+import type { Seat } from '@domino/domino';
+import { centsToBolivares, gameMessage } from '@domino/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { RealtimeHub } from '../realtime/hub';
+import type { BotPolicy } from './bots';
+import { gameCacheFor } from './cache';
+import type { GameRow, PlayerRow } from './repo';
+import { gameViewJson } from './view';
+
+/**
+ * What every part of the games module works with, and what it tells the rest of the app after a
+ * commit (docs/architecture.md, "Games"). Built once per app instance by `gamesContext` (routes.ts)
+ * from the app's dependencies; tests build their own.
+ */
+
+/** The delays of the sweeper's due actions, in ms (config BOT_*_DELAY_MS, HAND_PAUSE_MS). */
+export interface Timing {
+  botMinDelayMs: number;
+  botMaxDelayMs: number;
+  handPauseMs: number;
+}
+
+export interface GamesContext {
+  db: Db;
+  hub: RealtimeHub;
+  bots: BotPolicy;
+  timing: Timing;
+  /**
+   * Port: a table match ended and settled (its seats are free, its next round open); called after
+   * the commit with the table id. Bound at composition (server.ts `createDeps`) to the tables
+   * module's publisher, so games never imports tables (docs/decisions/019).
+   */
+  tableMatchFinished: (tableId: number) => void;
+}
+
+/** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */
+export type Actor = 'player' | 'bot' | 'autoplay' | 'forced';
+
+/** A game as a transaction left it: what to remember and broadcast after the commit. */
+export interface Committed {
+  game: GameRow;
+  players: PlayerRow[];
+  /** Wallet balances changed by a settlement (user id -> céntimos). */
+  balances?: Map<number, number> | undefined;
+}
+
+/** The caller's seat in a game, or AppError 404 `game/not_found` / 403 `game/not_a_player`. */
+export function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: number): Seat {
+  if (!game) throw new AppError('game/not_found', 404, gameMessage('game/not_found'));
+  const p = players.find((x) => x.userId === userId);
+  if (!p) throw new AppError('game/not_a_player', 403, gameMessage('game/not_a_player'));
+  return p.seat as Seat;
+}
+
+/**
+ * Pushes each seated user their own view of the game (a seat only ever receives its own hand),
+ * the new wallet balances of a settlement, and, when a table match finished, tells the table's
+ * listeners through the `tableMatchFinished` port. Call after commit.
+ */
+export function broadcast(ctx: GamesContext, committed: Committed): void {
+  const { hub } = ctx;
+  for (const [userId, cents] of committed.balances ?? []) {
+    hub.toUser(userId, 'balance:updated', { balance: centsToBolivares(cents) });
+  }
+  if (
+    committed.game.kind === 'table' &&
+    committed.game.status === 'finished' &&
+    committed.game.tableId !== null
+  ) {
+    ctx.tableMatchFinished(committed.game.tableId);
+  }
+  for (const p of committed.players) {
+    if (p.userId === null) continue;
+    hub.toUser(
+      p.userId,
+      'game:view',
+      gameViewJson(committed.game, committed.players, p.seat as Seat),
+    );
+  }
+}
+
+/**
+ * After a locked transaction that wrote a game committed: keeps this node's copy of it (cache.ts;
+ * dropped once finished) and broadcasts every seat's view.
+ */
+export function afterCommit(ctx: GamesContext, committed: Committed): void {
+  gameCacheFor(ctx.db).set({ row: committed.game, players: committed.players });
+  broadcast(ctx, committed);
+}
