@@ -5,7 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 /**
- * Web layering (docs/architecture-web.md): a feature (apps/web/src/features/<name>) never imports
+ * Web layering (docs/architecture.md "Web app"): a feature (apps/web/src/features/<name>) never imports
  * another feature, and src/lib and src/components import no feature; what two features share
  * belongs in src/lib (logic, calls, hooks) or src/components (UI). `no-restricted-imports` sees
  * only the specifier, so the rule is written per feature and per folder depth: from a file `d`
@@ -24,7 +24,7 @@ const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
   Array.from({ length: MAX_DEPTH }, (_, i) => {
     const depth = i + 1;
     const other = `(?!${feature}(/|$))[^./]`;
-    const message = `A feature never imports another feature (here: ${feature}). Move what both need to src/lib or src/components (docs/architecture-web.md).`;
+    const message = `A feature never imports another feature (here: ${feature}). Move what both need to src/lib or src/components (docs/architecture.md "Web app").`;
     return {
       files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
       rules: {
@@ -51,7 +51,7 @@ const sharedLayers = ['lib', 'components'].flatMap((layer) =>
           patterns: [
             {
               regex: `^${ups(i + 1)}features/`,
-              message: `src/${layer} is shared by every feature and imports none (docs/architecture-web.md).`,
+              message: `src/${layer} is shared by every feature and imports none (docs/architecture.md "Web app").`,
             },
           ],
         },

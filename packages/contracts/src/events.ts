@@ -5,7 +5,7 @@ import type { TableClosedEvent, TableDetail } from './tables';
 
 /**
  * The Socket.IO event names of the whole app, in one place for the server and the web client
- * (docs/architecture-web.md "Live events"). A name written as a bare string anywhere else is a
+ * (docs/architecture.md "Live events (Socket.IO)"). A name written as a bare string anywhere else is a
  * bug waiting for a typo: import these constants instead.
  *
  * Rooms (server side, apps/server/src/modules/realtime/rooms.ts): every socket is in the public

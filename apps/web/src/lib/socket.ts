@@ -21,7 +21,7 @@ import {
 } from './session';
 
 /**
- * The realtime connection (docs/architecture-web.md "Live events"): ONE Socket.IO client per tab,
+ * The realtime connection (docs/architecture.md "Live events (Socket.IO)"): ONE Socket.IO client per tab,
  * to the same origin, authenticated with `auth: {token}` when logged in and shared by every screen
  * (balance and request events, the table list, the waiting room, the game). This module is the only
  * place that calls `io()`; features open a {@link Channel} on the shared socket and name events
