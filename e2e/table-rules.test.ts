@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_RULES } from '@domino/contracts';
+import { DEFAULT_RULES, ruleChips, type TableRules } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
@@ -86,6 +86,12 @@ describe('a table with its own rules', () => {
         turn_seconds: 45,
       };
       expect((await api(`/api/tables/${tableId}`, adminToken)).body.rules).toEqual(expected);
+      // The staff list shows each table's rules too, not only mode and target.
+      const listed = admin.getByTestId(`admin-table-rules-${tableId}`);
+      await listed.waitFor();
+      expect((await listed.innerText()).replace(/\s+/g, ' ')).toContain(
+        ruleChips(expected as TableRules).join(' '),
+      );
       expect(adminErrors).toEqual([]);
 
       const players = [];

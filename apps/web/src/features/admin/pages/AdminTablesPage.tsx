@@ -15,6 +15,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { RuleChips } from '../../../components/TableRules';
 import {
   IconAlertCircle,
   IconDoorEnter,
@@ -263,6 +264,7 @@ export default function AdminTablesPage() {
                     <Text fz="xs" c="dimmed">
                       {modeText(t)} · {feesText(t)} · {t.turn_seconds} s
                     </Text>
+                    <RuleChips rules={t.rules} testId={`admin-table-rules-card-${t.id}`} />
                   </Stack>
                 </Group>
                 <Group justify="flex-end" mt="xs">
@@ -311,8 +313,13 @@ export default function AdminTablesPage() {
                       <Table.Td ta="center">
                         {t.current_players}/{t.max_players}
                       </Table.Td>
-                      <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {modeText(t)}
+                      <Table.Td fz="sm">
+                        <Stack gap={4}>
+                          <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {modeText(t)}
+                          </Text>
+                          <RuleChips rules={t.rules} testId={`admin-table-rules-${t.id}`} />
+                        </Stack>
                       </Table.Td>
                       <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {feesShort(t)}
