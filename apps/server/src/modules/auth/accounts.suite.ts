@@ -431,11 +431,13 @@ export function accountSuite(kind: DbKind): void {
                 'image',
                 'max_players',
                 'name',
+                'rules',
                 'status',
                 'users',
               ].sort(),
             );
-            expect(table.max_players).toBe(4);
+            // The seats follow the table's rules (4 in parejas, 2 or 3 at individual tables).
+            expect(table.max_players).toBe(table.rules.players);
             expect(table.status).toBe('open');
           }
           expect(new Set(tables.map((x: { entry_price: number }) => x.entry_price)).size).toBe(
