@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 11 §C, §D (CSP) and §E (/public/api) in real Chromium against the built app: the page
+ * Input hygiene (decision 014), the CSP (decision 015) and /public/api (decision 014) in real Chromium against the built app: the page
  * talks only to its own origin and its socket still delivers a balance credited by staff; a
  * 0-byte photo and a 20000 × 20000 PNG are refused by the server with their own Spanish messages
  * and no photo is stored; the spec's `/public/api` base address answers as `/api`, and no API

@@ -3,7 +3,7 @@ import { MSG } from '@domino/contracts';
 
 /**
  * The one error type services throw (STYLE: namespaced codes). The error handler turns it into
- * DESIGN §6's body: 422 `{message, errors}` when `errors` is set, otherwise `{message, code}`.
+ * docs/product.md §7's body: 422 `{message, errors}` when `errors` is set, otherwise `{message, code}`.
  */
 export class AppError extends Error {
   constructor(

@@ -9,7 +9,7 @@ import { mailBody, mailSubject, resetLinkOf, startTestInbox } from '../mail/test
 import { hashToken } from './tokens';
 
 /**
- * Password recovery (spec §2, §5, §8; issue 6) on PGlite, with the mail received by an in-process
+ * Password recovery (docs/product.md §2, §5, §8; decision 006) on PGlite, with the mail received by an in-process
  * SMTP server. The concurrent single-use check runs on real PostgreSQL in recovery.postgres.test.ts.
  */
 describe('password recovery by e-mail', () => {

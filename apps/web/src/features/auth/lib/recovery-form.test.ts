@@ -3,7 +3,7 @@ import { MSG, MSG_ACCOUNT, validateNewPassword } from '@domino/contracts';
 import { ApiError, NO_RESPONSE } from '../../../lib/api';
 import { forgotFailure, resetFailure, resetTokenFrom, validateForgotEmail } from './recovery-form';
 
-describe('forgot password form (spec §5, §8)', () => {
+describe('forgot password form (docs/product.md §5, §8)', () => {
   it('requires a well-formed e-mail', () => {
     expect(validateForgotEmail('  ')).toBe(MSG.emailRequired);
     expect(validateForgotEmail('ana@')).toBe(MSG.emailInvalid);
