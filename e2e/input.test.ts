@@ -134,7 +134,7 @@ describe('input refusals and same-origin connections in the browser', () => {
         const me = await api('GET', '/api/user', player.token);
         expect(me.body.avatar_url).toBeNull();
 
-        // What an API client sees from this page, through the spec's base address.
+        // What an API client sees from this page, through the original client's base address.
         const fromPage = await page.evaluate(async () => {
           const read = async (url: string) => {
             const res = await fetch(url);

@@ -61,7 +61,7 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
-    // `/public/api/*` is the spec's base address for `/api/*` (docs/product.md §7; lib/api-paths.ts).
+    // `/public/api/*` is the original client's base address for `/api/*` (docs/product.md §7; lib/api-paths.ts).
     rewriteUrl: (req) => rewritePublicApiUrl(req.url ?? '/'),
     // Errors raised before routing (bad percent-encoding, a too long parameter) and below HTTP
     // (a malformed request line, oversized headers) answer like every other error: ours, Spanish.
@@ -136,7 +136,7 @@ export async function buildApp(
 
   await app.register(multipart, {
     // Read in one place, before validation (lib/multipart.ts): one image per request, a byte
-    // over 5 MB is the spec's size message, never a silently truncated file.
+    // over 5 MB is the catalogue's size message, never a silently truncated file.
     limits: MULTIPART_LIMITS,
     throwFileSizeLimit: false,
   });

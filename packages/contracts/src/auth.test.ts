@@ -5,7 +5,7 @@ import { identificationProblems, isEmail, passwordProblems, phoneProblems } from
 import { tableBadge } from './tables';
 
 describe('registration rules (docs/product.md §5)', () => {
-  it('scores password strength with the spec weights and labels', () => {
+  it('scores password strength with the docs/product.md §5 weights and labels', () => {
     expect(passwordScore('')).toBe(0);
     expect(passwordScore('abcdefg')).toBe(20);
     expect(passwordScore('abcdefghijk')).toBe(30);

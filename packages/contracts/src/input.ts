@@ -7,7 +7,7 @@ import { MSG } from './messages';
  * the character check the server applies to every input, and zod's Spanish (es-VE) error map,
  * installed once when this module loads so no zod default ("Invalid input", "Too small",
  * "received NaN") can reach a user or an API client. Schemas that word their own message (the
- * spec's §5 wording) keep it: the map only fills in where a schema gives none.
+ * docs/product.md §5 wording) keep it: the map only fills in where a schema gives none.
  */
 
 /** Spanish messages of input refusals (decision 014). Codes are in ERROR_CODES / INPUT_CODES. */

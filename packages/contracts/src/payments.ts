@@ -18,7 +18,7 @@ import { MSG_PROTECTION, adminWithdrawalReviewSchema } from './protection';
 /**
  * Wallet API shapes (docs/architecture.md#how-a-payment-flows; docs/product.md §2 Recharge/Withdraw/Transactions, §3, §5, §7, §8, §9).
  * Amounts travel as JSON numbers in bolívares (or decimal strings in multipart forms) and are
- * converted to integer céntimos once, here, with the spec's messages.
+ * converted to integer céntimos once, here, with the catalogue's messages.
  */
 
 export const MSG_PAYMENTS = {

@@ -169,7 +169,7 @@ export const PAGO_MOVIL_BANKS = [
 
 /**
  * The names docs/product.md §3's static bank list gives (what the first catalogue stored until migration
- * 0015 wrote the full names): a client written against the spec may still send them as
+ * 0015 wrote the full names): a client written for the original API may still send them as
  * `bank_name`, so they keep naming their bank.
  */
 export const SPEC_BANK_NAMES: Readonly<Record<string, string>> = {

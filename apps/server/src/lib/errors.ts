@@ -16,7 +16,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  /** 422 with field errors; message defaults to the spec's generic form message. */
+  /** 422 with field errors; message defaults to the catalogue's generic form message. */
   static validation(errors: FieldErrors, message: string = MSG.formHasErrors): AppError {
     return new AppError('validation/failed', 422, message, errors);
   }

@@ -10,7 +10,7 @@ import { AppError } from './errors';
  * The input guard (lib/input-guard.ts) reads a multipart body before validation and replaces
  * `request.body` with `{ field: string | UploadedFile | (string | UploadedFile)[] }`, so its
  * character check sees every field value and file name, and every route gets the same refusals:
- * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the spec's size message, never truncated;
+ * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the catalogue's size message, never truncated;
  * - a file with a name but 0 bytes: 422 "El archivo está vacío" (a browser's "no file chosen",
  *   an unnamed empty part, counts as no file);
  * - more than one file: 422 "Envía un solo archivo" (every upload route takes one image);

@@ -161,24 +161,27 @@ export function accountSuite(kind: DbKind): void {
       });
     });
 
-    it.skipIf(skip)('refuses a duplicate identity or phone with the spec messages', async () => {
-      const p = newPlayer();
-      expect((await post('/api/register_api', p)).statusCode).toBe(201);
-      const dupId = await post(
-        '/api/register_api',
-        newPlayer({ n_identification: p.n_identification }),
-      );
-      expect(dupId.statusCode).toBe(422);
-      expect(dupId.json().errors).toEqual({ n_identification: [MSG.identificationTaken] });
-      const otherType = await post(
-        '/api/register_api',
-        newPlayer({ type_identification: 'E', n_identification: p.n_identification }),
-      );
-      expect(otherType.statusCode).toBe(201);
-      const dupPhone = await post('/api/register_api', newPlayer({ phone: p.phone }));
-      expect(dupPhone.statusCode).toBe(422);
-      expect(dupPhone.json().errors).toEqual({ phone: [MSG.phoneTaken] });
-    });
+    it.skipIf(skip)(
+      'refuses a duplicate identity or phone with the catalogue messages',
+      async () => {
+        const p = newPlayer();
+        expect((await post('/api/register_api', p)).statusCode).toBe(201);
+        const dupId = await post(
+          '/api/register_api',
+          newPlayer({ n_identification: p.n_identification }),
+        );
+        expect(dupId.statusCode).toBe(422);
+        expect(dupId.json().errors).toEqual({ n_identification: [MSG.identificationTaken] });
+        const otherType = await post(
+          '/api/register_api',
+          newPlayer({ type_identification: 'E', n_identification: p.n_identification }),
+        );
+        expect(otherType.statusCode).toBe(201);
+        const dupPhone = await post('/api/register_api', newPlayer({ phone: p.phone }));
+        expect(dupPhone.statusCode).toBe(422);
+        expect(dupPhone.json().errors).toEqual({ phone: [MSG.phoneTaken] });
+      },
+    );
 
     it.skipIf(skip)(
       'lets exactly one of many concurrent identical registrations succeed, never a 500',
@@ -247,7 +250,7 @@ export function accountSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'rejects a wrong password or unknown e-mail with the spec 401 message',
+      'rejects a wrong password or unknown e-mail with the catalogue 401 message',
       async () => {
         const p = newPlayer();
         await post('/api/register_api', p);
@@ -273,7 +276,7 @@ export function accountSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'logs out a bodiless POST with a JSON content type, as the web app and the spec’s client send it',
+      'logs out a bodiless POST with a JSON content type, as the web app and the original client send it',
       async () => {
         const reg = (await post('/api/register_api', newPlayer())).json();
         const res = await t.app.inject({

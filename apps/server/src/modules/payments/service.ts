@@ -199,7 +199,7 @@ export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason
  * account it carries a staff review (the changes and the window's end; docs/decisions/013), which
  * staff must acknowledge to pay it. The user row is read before the changes, so a withdrawal that
  * sees a new payout phone also sees the change that set it. Returns the id, the new balance in
- * céntimos and the review (null when none). Errors: 422 with the spec's messages (bank, balance).
+ * céntimos and the review (null when none). Errors: 422 with the catalogue's messages (bank, balance).
  */
 export async function requestWithdrawal(
   tx: Tx,

@@ -25,7 +25,7 @@ export interface AvatarRef {
   sha256: string;
 }
 
-/** Throws ImageRejected (with the spec's Spanish message) for anything that is not a usable image. */
+/** Throws ImageRejected (with the catalogue's Spanish message) for anything that is not a usable image. */
 export async function processAvatar(input: Buffer): Promise<ProcessedImage> {
   const checked = await processImage(input);
   const out = await sharp(checked.bytes)

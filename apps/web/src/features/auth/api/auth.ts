@@ -27,7 +27,7 @@ export async function login(payload: LoginRequest): Promise<AuthResponse> {
   return readAuthResponse(body);
 }
 
-/** POST /api/register_api with the spec's registration payload. */
+/** POST /api/register_api with the original registration payload (docs/product.md §7). */
 export async function register(payload: RegisterRequest): Promise<AuthResponse> {
   const body = await apiRequest('/api/register_api', { method: 'POST', body: payload });
   return readAuthResponse(body, 201);

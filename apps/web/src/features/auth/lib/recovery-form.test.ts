@@ -10,7 +10,7 @@ describe('forgot password form (docs/product.md §5, §8)', () => {
     expect(validateForgotEmail(' ana@example.com ')).toBeUndefined();
   });
 
-  it('shows the spec messages for 404 and 429 and the server text otherwise', () => {
+  it('shows the catalogue messages for 404 and 429 and the server text otherwise', () => {
     expect(forgotFailure(new ApiError(404, {}, 'x')).fieldErrors.email).toBe(MSG.recoveryNotFound);
     expect(
       forgotFailure(new ApiError(404, { message: 'Otro texto' }, 'Otro texto')).fieldErrors.email,
