@@ -19,7 +19,7 @@ import {
  * Input hygiene (decision 014), the CSP (decision 015) and /public/api (decision 014) in real Chromium against the built app: the page
  * talks only to its own origin and its socket still delivers a balance credited by staff; a
  * 0-byte photo and a 20000 × 20000 PNG are refused by the server with their own Spanish messages
- * and no photo is stored; the spec's `/public/api` base address answers as `/api`, and no API
+ * and no photo is stored; the original client's `/public/api` base address answers as `/api`, and no API
  * path gives the web page; the server's log keeps no token, password or query value.
  */
 describe('input refusals and same-origin connections in the browser', () => {

@@ -78,7 +78,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // A JSON content type with an empty body is a request without a body (decision 012): the spec's
+  // A JSON content type with an empty body is a request without a body (decision 012): the original
   // client sends `Content-Type: application/json` on every call (docs/product.md §7), bodiless POSTs such as
   // /api/logout included. Anything else is parsed exactly as Fastify's own JSON parser does.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'ignore');

@@ -495,7 +495,7 @@ describe('the route walker', () => {
           const asPlayer = await send(probe, player);
           if (asPlayer.statusCode === 403) token = admin;
         }
-        // The spec's base address (/public/api) answers exactly like /api.
+        // The original client's base address (/public/api) answers exactly like /api.
         const viaPublic = await send({ ...probe, url: `/public${probe.url}` }, null);
         if (
           viaPublic.statusCode !== anonymous.statusCode ||

@@ -4,7 +4,7 @@ import { MSG } from './messages';
 
 /**
  * Request and response schemas of the account endpoints (docs/product.md §3, §5, §7). Field names are the
- * spec's, verbatim. Validation messages come from MSG and are the ones the spec lists.
+ * original client's, verbatim. Validation messages come from MSG (docs/product.md §8).
  */
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

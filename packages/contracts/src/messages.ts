@@ -1,7 +1,7 @@
 /**
  * Every Spanish message a user reads, written once (docs/product.md §5 validation rules, §8 error catalogue).
- * Server and web import these; tests assert on them. Wording marked "spec" is verbatim from the
- * product specification; the rest fills gaps the spec leaves ("required messages" without wording).
+ * Server and web import these; tests assert on them. Wording marked "spec" is the original
+ * client's, kept verbatim; the rest fills the gaps it left ("required messages" without wording).
  */
 export const MSG = {
   // docs/product.md §5 — Login
@@ -77,7 +77,7 @@ export const MSG = {
   profileUpdated: 'Perfil actualizado correctamente',
   profileUpdateError: 'Error al actualizar el perfil',
   profileRefreshed: 'Perfil actualizado',
-  // docs/product.md §8 — Lazy loading (our wording; the spec only says an error is raised after 120 s)
+  // docs/product.md §8 — Lazy loading (our wording; the original client only raised an error after 120 s)
   pageLoadError: 'No se pudo cargar la página. Verifica tu conexión e intenta de nuevo.',
   // docs/product.md §2 — Dashboard
   loadingGames: 'Cargando juegos...',

@@ -11,7 +11,7 @@ import { MSG_PROTECTION } from './protection';
  * phone or password that registration accepts is accepted here and nothing else.
  */
 
-/** Spanish messages of these screens that the spec does not word (the spec's are in MSG). */
+/** Spanish messages of these screens that the original client did not word (its messages are in MSG). */
 export const MSG_ACCOUNT = {
   roleNotEditable: 'El rol no puede ser modificado',
   statusNotEditable: 'El estado de la cuenta no puede ser modificado',

@@ -8,7 +8,7 @@ import { TIME_ZONE } from './constants';
  * per account and address.
  */
 
-/** Spanish messages of account protection (the spec does not word them). */
+/** Spanish messages of account protection (ours; the original client had none). */
 export const MSG_PROTECTION = {
   currentPasswordForContact:
     'Escribe tu contraseña actual para cambiar el correo electrónico o el teléfono',

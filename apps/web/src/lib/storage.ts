@@ -1,7 +1,7 @@
 import { userSchema, type User } from '@domino/contracts';
 
 /**
- * Browser storage of the session (docs/product.md §3 "Session data", §4). The spec fixes the keys: the token
+ * Browser storage of the session (docs/product.md §3 "Session data", §4). The original client fixed the keys: the token
  * lives in localStorage `auth_token` and the user object in localStorage `user`. Every access is
  * wrapped because storage can throw (private mode, quota, disabled cookies).
  */

@@ -75,7 +75,7 @@ export function randomClientSeed(): string {
  * refused) or after (it sees the seat and refunds it), never in between. Errors: 404; 403
  * `tables/account_inactive`; 409 closed, playing, full, already seated, price changed (the
  * price the player saw must equal the current one); 422 `wallet/insufficient_funds` with the
- * spec's message.
+ * catalogue's message.
  */
 export async function joinTable(
   tx: Tx,

@@ -127,7 +127,7 @@ export const REASONS = [
   },
 ] as const;
 
-/** How to play, in the spec's three steps (docs/product.md §1: register, complete profile, choose table). */
+/** How to play, in three steps (docs/product.md §1: register, complete profile, choose table). */
 export const STEPS = [
   {
     title: 'Regístrate',

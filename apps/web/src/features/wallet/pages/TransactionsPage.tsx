@@ -60,7 +60,7 @@ import {
   type TransactionFilters,
 } from '../lib/transactions';
 
-/** Local wording: the spec has no message for an empty list. */
+/** Local wording: the catalogue has no message for an empty list. */
 const EMPTY_MESSAGE = 'No hay transacciones para mostrar.';
 const EMPTY_FILTERED_MESSAGE = 'No hay transacciones que coincidan con los filtros.';
 
