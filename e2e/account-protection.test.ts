@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /**
- * Issue 11 §B in real Chromium against `npm start`'s server (mail in DATA_DIR/outbox): a player
+ * Account protection (decision 013) in real Chromium against `npm start`'s server (mail in DATA_DIR/outbox): a player
  * changes the Pago Móvil phone with the current password and adds a bank account; the old
  * address gets the notice; a withdrawal then shows "en revisión" with its reason; staff see the
  * flag and must acknowledge it before paying. Every step is checked on the server (API, balances,

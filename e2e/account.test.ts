@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 6 journeys in real Chromium against the built app, with the mail received by an in-process
+ * Profile and recovery journeys (decision 006) in real Chromium against the built app, with the mail received by an in-process
  * SMTP server: forgot password -> mail -> reset -> login with the new password (the old one
  * refused, the link dead afterwards); a profile edit that survives a reload; the password change
  * and the photo upload from the profile.
@@ -83,7 +83,7 @@ describe('account recovery and profile in the browser', () => {
       await page.getByLabel('Correo electrónico').fill(player.email);
       await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
       await visible(page, MSG.recoverySent);
-      // Spec §2: back to /login 2 s after success.
+      // docs/product.md §2: back to /login 2 s after success.
       await page.waitForURL('**/login', { timeout: 6_000 });
 
       const mail = await inbox.waitFor(player.email, { since });
@@ -199,7 +199,7 @@ describe('account recovery and profile in the browser', () => {
           await page.getByRole('textbox', { name: /^Nombre/ }).fill('Carmen Editada');
           await page.getByLabel('Código de área').selectOption('0426');
           await page.getByLabel('Teléfono').fill('7654321');
-          // A new phone (the Pago Móvil payout destination) needs the current password (issue 11).
+          // A new phone (the Pago Móvil payout destination) needs the current password (decision 013).
           await page.getByLabel(/^Contraseña actual/).fill(player.password);
           await snap(page, `profile-edit-${suffix}`);
           await page.getByRole('button', { name: 'Guardar Cambios' }).click();

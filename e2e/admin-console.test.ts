@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 6 journeys in the staff console: staff suspend a logged-in player, whose open page logs
+ * Staff console journeys (decision 009): staff suspend a logged-in player, whose open page logs
  * out at once (no reload) with the suspension message; the player cannot log in until staff
  * reactivate them. Staff deactivate a bank and players no longer see it when withdrawing. Every
  * new console page is photographed at phone and desktop size.

@@ -4,7 +4,7 @@ import { MSG, MSG_SESSIONS } from '@domino/contracts';
 import { DESKTOP, PHONE, newContext, shot, trackErrors, uniquePlayer, useJourney } from './support';
 
 /**
- * Issue 2 journeys in real Chromium against the built app: registration with every validation
+ * Account journeys in real Chromium against the built app: registration with every validation
  * message, logout, wrong password, login, the redirect query, guest-only redirect, and a session
  * revoked on the server.
  */
@@ -173,7 +173,7 @@ describe('accounts in the browser', () => {
         headers: { authorization: `Bearer ${stored.token}` },
       });
       expect(revoke.status).toBe(200);
-      // The open page hears it over its socket at once (issue 11, decision 012).
+      // The open page hears it over its socket at once (decision 012).
       await page.waitForURL(/\/login/);
       await visible(page, MSG_SESSIONS.logged_out);
       expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();

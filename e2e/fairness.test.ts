@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 11 D (decision 015): a fair deal a player can check from the start. Two players meet at
+ * Decision 015: a fair deal a player can check from the start. Two players meet at
  * a 2-player individual table. The first sees the waiting room publish the commitment to the
  * server seed as soon as she sits, refuses a bad seed, sets her own, and the second sees the same
  * commitment before joining. After the match, the server's record opens only to its players and
@@ -71,7 +71,7 @@ describe('a commitment shown in the waiting room and checked after the match', (
       await anaPage.goto(`/waiting-room/${tableId}`);
       await anaPage.getByTestId('waiting-commitment-pending').waitFor();
       await anaPage.getByTestId('waiting-join').click();
-      // Nothing is charged until the entry is confirmed (issue 11 F, decision 017).
+      // Nothing is charged until the entry is confirmed (decision 017).
       await anaPage.getByTestId('join-confirm-pay').click();
       await anaPage.getByTestId('waiting-leave').waitFor();
       const commitmentEl = anaPage.getByTestId('waiting-commitment');

@@ -19,7 +19,7 @@ import {
 } from './support';
 
 /**
- * Issue 11 F journeys: a new player's first day, tried as a new player would at 360x740 and
+ * First-day journeys (decision 017): a new player's first day, tried as a new player would at 360x740 and
  * 1366x900, and checked on the server: "Recordarme" after typing, a code error never blamed on
  * the connection, the way to free practice and to /recharge, the FAQ logged in, "Jugar" and
  * "Unirme" asking before charging, and the 360 px layout (scroll-to-top button, seat names, the

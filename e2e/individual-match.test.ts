@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Individual mode in the browser (DESIGN §4: 2-3 players, stock, drawing): staff create a
+ * Individual mode in the browser (docs/rules.md: 2-3 players, stock, drawing): staff create a
  * 3-player table, three browsers (two phones, a desktop) join it, each sees the other two on its
  * right and left in order of play with per-player scores and the stock, they play the match
  * through the UI (drawing when they must), and the single winner is paid to the céntimo
@@ -75,7 +75,7 @@ describe('a real-money individual match between three browsers', () => {
         await loginViaUi(page, p.email, p.password);
         await page.goto(`/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
-        // Nothing is charged until the entry is confirmed (issue 11 F).
+        // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();
         // The last join fills the table: the room counts down instead of offering to leave.
         if (i < 2) await page.getByTestId('waiting-leave').waitFor();

@@ -16,10 +16,10 @@ import {
 } from './support';
 
 /**
- * Issue 11 §C, §D (CSP) and §E (/public/api) in real Chromium against the built app: the page
+ * Input hygiene (decision 014), the CSP (decision 015) and /public/api (decision 014) in real Chromium against the built app: the page
  * talks only to its own origin and its socket still delivers a balance credited by staff; a
  * 0-byte photo and a 20000 × 20000 PNG are refused by the server with their own Spanish messages
- * and no photo is stored; the spec's `/public/api` base address answers as `/api`, and no API
+ * and no photo is stored; the original client's `/public/api` base address answers as `/api`, and no API
  * path gives the web page; the server's log keeps no token, password or query value.
  */
 describe('input refusals and same-origin connections in the browser', () => {
@@ -134,7 +134,7 @@ describe('input refusals and same-origin connections in the browser', () => {
         const me = await api('GET', '/api/user', player.token);
         expect(me.body.avatar_url).toBeNull();
 
-        // What an API client sees from this page, through the spec's base address.
+        // What an API client sees from this page, through the original client's base address.
         const fromPage = await page.evaluate(async () => {
           const read = async (url: string) => {
             const res = await fetch(url);

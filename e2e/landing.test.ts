@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 6 journey "landing anchors and FAQ" in real Chromium against the built app: the navbar's
+ * Landing journey (decision 011) "landing anchors and FAQ" in real Chromium against the built app: the navbar's
  * anchors scroll (animated) to #about, #games and #faq; the eight FAQ items open and close; the
  * scroll-to-top button appears past 500 px and brings the page back; the winners section is
  * empty on a fresh platform (never sample winners); /privacy and /terms render; the register

@@ -13,7 +13,7 @@ import {
 } from './support';
 
 /**
- * Issue 6 journey, "the pot modal's once-per-session rule" (spec §4 Pot modal): staff top up the
+ * Pot journey (decision 007), "the pot modal's once-per-session rule" (docs/product.md §4 Pot modal): staff top up the
  * pot in /admin/pote; a player who logs in sees the modal shortly after the dashboard loads;
  * once closed it stays closed on reload and on coming back to /dashboard; after logout and a new
  * login it shows again; 'Ver Ranking Completo' closes it and opens /pote with the amount.

@@ -11,7 +11,7 @@ import {
 } from './support';
 
 /**
- * Issue 3 journey: a full practice match against Fácil driven through the UI (tap a playable
+ * Practice journey (decision 004): a full practice match against Fácil driven through the UI (tap a playable
  * tile, choose an end when asked, close hand summaries) to the result overlay, then /verificar
  * re-derives every deal in the browser.
  */

@@ -13,7 +13,7 @@ import {
 } from './support';
 
 /**
- * Issue 11 A journeys (decision 012): logging out from the web app really ends the session on the
+ * Session journeys (decision 012): logging out from the web app really ends the session on the
  * server (the old token gets 401; it used to stay alive because the bodiless POST was refused),
  * and a page open on a session that ends elsewhere (the owner logs out on another device, or
  * changes the password) leaves at once for /login with the reason, pushed over its socket.

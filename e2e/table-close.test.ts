@@ -82,7 +82,7 @@ describe('staff close a table while players wait', () => {
         await loginViaUi(page, p.email, p.password);
         await page.goto(`/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
-        // Nothing is charged until the entry is confirmed (issue 11 F).
+        // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();
         await expect
           .poll(() => page.getByTestId('waiting-room').getAttribute('data-phase'), {

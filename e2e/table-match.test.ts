@@ -57,7 +57,7 @@ const SETUPS: Setup[] = [
 ];
 
 /**
- * Issue 5 journey: four browser contexts (two phones, two desktops) get balance, join the same
+ * Table match journey (decisions 005 and 010): four browser contexts (two phones, two desktops) get balance, join the same
  * table, meet in the waiting room, play a full partnership match through the UI, and the winners'
  * balances rise by exactly the prize (entry Bs. 500 × 4 = 2.000; 8% house fee, 2% to the pot;
  * Bs. 900 to each winner). On one node, and on two nodes behind no balancer at all: players 0
@@ -101,7 +101,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
         await loginViaUi(page, p.email, p.password);
         await page.goto('/dashboard');
         await page.getByTestId('table-join-1').click();
-        // Nothing is charged until the entry is confirmed (issue 11 F).
+        // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();
         await page.waitForURL('**/waiting-room/1');
         pages.push(page);

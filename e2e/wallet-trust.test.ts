@@ -25,7 +25,7 @@ interface Tx {
 }
 
 /**
- * Issue 11 §F wallet journeys (docs/decisions/016), each checked against the server:
+ * Wallet journeys of docs/decisions/016, each checked against the server:
  * - /recharge: a wrong file blocks the submit (no request reaches the server); a valid request is
  *   listed as pending and shown neutral in /transactions; the same reference is refused in
  *   Spanish; staff approval turns it green and the balance goes up by exactly its amount; a

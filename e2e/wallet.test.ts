@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 4 journey: a player recharges with a proof image, staff approve it in the admin console,
+ * Wallet journey (docs/architecture.md#how-a-payment-flows): a player recharges with a proof image, staff approve it in the admin console,
  * the player's badge shows the new balance without a reload; the player withdraws, staff pay it,
  * and the transaction shows Completado.
  */

@@ -1,6 +1,6 @@
 // `npm start`: builds the web app if it has not been built (or its sources are newer than the
 // build), then runs the server, which migrates, bootstraps and serves API + sockets + SPA on one
-// port (DESIGN §2).
+// port (README.md).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

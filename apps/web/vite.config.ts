@@ -7,7 +7,7 @@ import { writeCompressedCopies } from './scripts/compress';
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every compressible file of the build, so
  * the server sends them without compressing per request (@fastify/static `preCompressed`).
- * Issue 6: uncompressed, the landing shipped ~800 KiB more than needed on a phone connection.
+ * Decision 011: uncompressed, the landing shipped ~800 KiB more than needed on a phone connection.
  * Not for the SSR build of the prerenderer, which only runs at build time.
  */
 function precompress(): Plugin {
@@ -35,7 +35,7 @@ function precompress(): Plugin {
 /**
  * Lets the browser fetch the landing page's chunk (and the chunks it imports) while the main
  * bundle is still being evaluated, instead of after: `/` is the page most first visits open, and
- * its banner is the largest paint Lighthouse waits for (issue 6). Costs other first visits a few
+ * its banner is the largest paint Lighthouse waits for (decision 011). Costs other first visits a few
  * KiB of cached JavaScript.
  */
 function preloadLanding(): Plugin {
@@ -70,7 +70,7 @@ function preloadLanding(): Plugin {
 }
 
 /**
- * The SPA is served by the API server from `dist` (same origin, DESIGN §1). In dev mode Vite
+ * The SPA is served by the API server from `dist` (same origin, docs/architecture.md). In dev mode Vite
  * proxies the API and the Socket.IO endpoint to the server on port 3000.
  */
 export default defineConfig(({ isSsrBuild }) => ({

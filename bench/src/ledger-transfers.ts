@@ -1,5 +1,5 @@
 /**
- * Ledger throughput on real PostgreSQL (issue 4 bench): wallet-to-wallet transfers through the
+ * Ledger throughput on real PostgreSQL (decision 005): wallet-to-wallet transfers through the
  * production `transfer` function (row locks in id order, balance + version updates, entries, the
  * deferred balance trigger) at 1, 8 and 32 concurrent clients, and in the same run pgbench's
  * tpcb-like TPS on the same server with the same client counts. Prints the ratio (target >= 0.5).

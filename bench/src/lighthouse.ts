@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile audit of the public pages (issue 6: performance and accessibility >= 90 on
+ * Lighthouse mobile audit of the public pages (decision 011: performance and accessibility >= 90 on
  * `/`, also /login and /privacy). Uses the lighthouse package's programmatic API with Debian's
  * Chromium through chrome-launcher (installed with lighthouse), default mobile settings
  * (simulated slow 4G, 4x CPU slowdown, Moto G Power viewport).

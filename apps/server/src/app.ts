@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the HTTP application (DESIGN §1 app.ts): plugins, routes, one error handler, the SPA.
+ * Builds the HTTP application (docs/architecture.md app.ts): plugins, routes, one error handler, the SPA.
  * Does not listen; tests drive it with `app.inject`.
  */
 export async function buildApp(
@@ -61,7 +61,7 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
-    // `/public/api/*` is the spec's base address for `/api/*` (spec §7; lib/api-paths.ts).
+    // `/public/api/*` is the original client's base address for `/api/*` (docs/product.md §7; lib/api-paths.ts).
     rewriteUrl: (req) => rewritePublicApiUrl(req.url ?? '/'),
     // Errors raised before routing (bad percent-encoding, a too long parameter) and below HTTP
     // (a malformed request line, oversized headers) answer like every other error: ours, Spanish.
@@ -78,8 +78,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // A JSON content type with an empty body is a request without a body (issue 11 A): the spec's
-  // client sends `Content-Type: application/json` on every call (spec §7), bodiless POSTs such as
+  // A JSON content type with an empty body is a request without a body (decision 012): the original
+  // client sends `Content-Type: application/json` on every call (docs/product.md §7), bodiless POSTs such as
   // /api/logout included. Anything else is parsed exactly as Fastify's own JSON parser does.
   const defaultJsonParser = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
@@ -136,7 +136,7 @@ export async function buildApp(
 
   await app.register(multipart, {
     // Read in one place, before validation (lib/multipart.ts): one image per request, a byte
-    // over 5 MB is the spec's size message, never a silently truncated file.
+    // over 5 MB is the catalogue's size message, never a silently truncated file.
     limits: MULTIPART_LIMITS,
     throwFileSizeLimit: false,
   });

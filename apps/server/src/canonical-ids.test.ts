@@ -8,7 +8,7 @@ import type { Player } from './test/wallet-helpers';
 import { loginAdmin, registerPlayer } from './test/wallet-helpers';
 
 /**
- * Canonical ids (issue 11 §C): a fuzz run suspended a user and deactivated the recharge account
+ * Canonical ids (decision 014): a fuzz run suspended a user and deactivated the recharge account
  * through `0x10`, ` 1`, `1e3` and `01`, read as 16, 1, 1000 and 1. Path ids are now canonical
  * decimal or UUID, anything else is a Spanish 404; query pages and ids are strict too.
  */

@@ -8,7 +8,7 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
 /**
- * Every setting of the server, parsed from the environment once at boot (DESIGN §1 config.ts).
+ * Every setting of the server, parsed from the environment once at boot (docs/architecture.md config.ts).
  * Unset DATABASE_URL -> embedded PGlite in DATA_DIR; unset REDIS_URL -> in-memory Socket.IO
  * adapter and rate limiter; unset SMTP_URL -> mail written to DATA_DIR/outbox.
  */
@@ -45,7 +45,7 @@ export const configSchema = z.object({
   /**
    * Questions per client address and minute about whether an e-mail, cédula or phone is taken:
    * check_email/identity/phone, registrations, and profile edits of the e-mail or phone share
-   * this counter (issue 11 §B; docs/decisions/013).
+   * this counter (docs/decisions/013).
    */
   AVAILABILITY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /**

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { startServer } from './server';
 
-/** Process entry point: start, then shut down gracefully on SIGTERM/SIGINT (DESIGN §1 main.ts). */
+/** Process entry point: start, then shut down gracefully on SIGTERM/SIGINT (docs/architecture.md main.ts). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const server = await startServer(config);

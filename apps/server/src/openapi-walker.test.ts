@@ -8,7 +8,7 @@ import { hugeCanvasPng, multipartForm } from './test/forms';
 import { notSpanishReason } from './test/spanish';
 
 /**
- * The route walker (issue 11 §C; decision 014): walks every route of the app's own OpenAPI
+ * The route walker (decision 014): walks every route of the app's own OpenAPI
  * document, every method, and sends only inputs that must be refused (wrong types, missing
  * fields, arrays for objects, null, NUL, lone surrogates, huge strings, non-canonical ids, bad
  * query values, broken JSON and multipart bodies). Every answer must be a 4xx in JSON, with a
@@ -56,7 +56,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-/** Path ids that must never name a record (issue 11 §C: canonical decimal or UUID only). */
+/** Path ids that must never name a record (decision 014: canonical decimal or UUID only). */
 const BAD_IDS = [
   '0x10',
   '%201',
@@ -495,7 +495,7 @@ describe('the route walker', () => {
           const asPlayer = await send(probe, player);
           if (asPlayer.statusCode === 403) token = admin;
         }
-        // The spec's base address (/public/api) answers exactly like /api.
+        // The original client's base address (/public/api) answers exactly like /api.
         const viaPublic = await send({ ...probe, url: `/public${probe.url}` }, null);
         if (
           viaPublic.statusCode !== anonymous.statusCode ||

@@ -84,7 +84,7 @@ export function createDeps(
 
 /**
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
- * and listens (DESIGN §2). Used by main.ts and by multi-process tests.
+ * and listens (README.md). Used by main.ts and by multi-process tests.
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase({

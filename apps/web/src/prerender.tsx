@@ -3,7 +3,7 @@
  * (navbar, footer) around every section of the page, in its loading state for data (pot,
  * winners), exactly as the app's first screen. `scripts/prerender.ts` writes the result into
  * `dist/landing.html`, which the server sends for `/`, so a phone paints the banner from the
- * HTML and its CSS instead of after the whole app bundle has run (issue 6: Lighthouse mobile
+ * HTML and its CSS instead of after the whole app bundle has run (decision 011: Lighthouse mobile
  * >= 90; decision 011). The app then hydrates that markup (main.tsx).
  *
  * Runs in Node (vite build --ssr): no window, no storage, so the session is empty (visitor) and

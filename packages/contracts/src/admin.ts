@@ -7,7 +7,7 @@ import { MSG_PAYMENTS } from './payments';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 
 /**
- * Staff console shapes (issue 6 "Admin console, the rest"): dashboard, ledger check, users,
+ * Staff console shapes (decision 009): dashboard, ledger check, users,
  * suspension, banks and recharge accounts, audit log. Amounts are JSON numbers in bolívares
  * (céntimos / 100, as everywhere at the HTTP boundary); dates are ISO 8601 instants, and day
  * filters are Caracas calendar days 'YYYY-MM-DD'.
@@ -45,7 +45,7 @@ export const MSG_ADMIN = {
 const money = z.number().describe('bolívares (céntimos / 100)');
 const countAndAmount = z.object({ count: z.number().int(), amount: money });
 
-/** Result of the ledger consistency check (DESIGN §3 invariants), with when it ran and by whom. */
+/** Result of the ledger consistency check (docs/architecture.md#how-a-payment-flows invariants), with when it ran and by whom. */
 export const ledgerCheckSchema = z.object({
   ok: z.boolean(),
   checked_at: z.string(),
@@ -153,7 +153,7 @@ export const statusChangeResponseSchema = z.object({
   left_table: z.object({ table_id: z.number().int(), refund: money }).nullable(),
 });
 
-/** Bank statuses as stored (spec §3: activo is available; anything else is not). */
+/** Bank statuses as stored (docs/product.md §3: activo is available; anything else is not). */
 export const BANK_STATUSES = ['activo', 'inactivo'] as const;
 
 export const adminBankSchema = z.object({

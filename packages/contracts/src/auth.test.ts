@@ -4,8 +4,8 @@ import { passwordScore, strengthLabel } from './password';
 import { identificationProblems, isEmail, passwordProblems, phoneProblems } from './auth';
 import { tableBadge } from './tables';
 
-describe('registration rules (spec §5)', () => {
-  it('scores password strength with the spec weights and labels', () => {
+describe('registration rules (docs/product.md §5)', () => {
+  it('scores password strength with the docs/product.md §5 weights and labels', () => {
     expect(passwordScore('')).toBe(0);
     expect(passwordScore('abcdefg')).toBe(20);
     expect(passwordScore('abcdefghijk')).toBe(30);
@@ -46,7 +46,7 @@ describe('registration rules (spec §5)', () => {
   });
 });
 
-describe('table badge (spec §4)', () => {
+describe('table badge (docs/product.md §4)', () => {
   it('maps players to Nuevo, Activo, Lleno and Jugando', () => {
     const t = (current_players: number, status: 'open' | 'playing' = 'open') =>
       tableBadge({ current_players, max_players: 4, status });

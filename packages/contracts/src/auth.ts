@@ -3,18 +3,18 @@ import { AREA_CODES, DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './cons
 import { MSG } from './messages';
 
 /**
- * Request and response schemas of the account endpoints (spec §3, §5, §7). Field names are the
- * spec's, verbatim. Validation messages come from MSG and are the ones the spec lists.
+ * Request and response schemas of the account endpoints (docs/product.md §3, §5, §7). Field names are the
+ * original client's, verbatim. Validation messages come from MSG (docs/product.md §8).
  */
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** True when the string looks like an e-mail address (spec §5 "format check"). */
+/** True when the string looks like an e-mail address (docs/product.md §5 "format check"). */
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_RE.test(value);
 }
 
-/** Problems with a password under the registration rules (spec §5), in display order. */
+/** Problems with a password under the registration rules (docs/product.md §5), in display order. */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < LIMITS.passwordMinLength) problems.push(MSG.passwordMinLength);
@@ -24,14 +24,14 @@ export function passwordProblems(password: string): string[] {
   return problems;
 }
 
-/** Problems with an identification number: 6-10 digits (spec §5). */
+/** Problems with an identification number: 6-10 digits (docs/product.md §5). */
 export function identificationProblems(value: string): string[] {
   if (value.trim() === '') return [MSG.identificationRequired];
   return /^\d{6,10}$/.test(value) ? [] : [MSG.identificationInvalid];
 }
 
 /**
- * Problems with a full phone (area code + 7 digits, e.g. "04121234567"; spec §3, §5).
+ * Problems with a full phone (area code + 7 digits, e.g. "04121234567"; docs/product.md §3, §5).
  * Separators (spaces, dashes) are not accepted: the client sends digits only.
  */
 export function phoneProblems(phone: string): string[] {
@@ -47,7 +47,7 @@ export function phoneProblems(phone: string): string[] {
 const str = (required: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
 
-/** POST /api/register_api payload (spec §3 "Registration payload"). */
+/** POST /api/register_api payload (docs/product.md §3 "Registration payload"). */
 export const registerRequestSchema = z
   .object({
     name: str(MSG.nameRequired),
@@ -85,7 +85,7 @@ export const registerRequestSchema = z
   }));
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
-/** POST /api/login_api payload (spec §5, §7). */
+/** POST /api/login_api payload (docs/product.md §5, §7). */
 export const loginRequestSchema = z
   .object({
     email: str(MSG.emailRequired),
@@ -101,7 +101,7 @@ export const loginRequestSchema = z
   .transform((v) => ({ ...v, email: v.email.trim().toLowerCase() }));
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** The user object (spec §3). balance is a JSON number in bolívares; dates are ISO 8601. */
+/** The user object (docs/product.md §3). balance is a JSON number in bolívares; dates are ISO 8601. */
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -117,14 +117,14 @@ export const userSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   /**
-   * The profile photo (issue 6): a public, unguessable, immutable URL, or null for the placeholder.
+   * The profile photo (decision 006): a public, unguessable, immutable URL, or null for the placeholder.
    * Defaults to null so a user object stored by an older client still reads.
    */
   avatar_url: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Response of register_api and login_api (spec §7): `{ token, user }`. */
+/** Response of register_api and login_api (docs/product.md §7): `{ token, user }`. */
 export const authResponseSchema = z.object({
   token: z.string(),
   user: userSchema,
@@ -138,7 +138,7 @@ export const checkIdentityRequestSchema = z.object({
   n_identification: z.string(),
 });
 export const checkPhoneRequestSchema = z.object({ phone: z.string() });
-/** Response of check_email / check_identity / check_phone (spec §7). */
+/** Response of check_email / check_identity / check_phone (docs/product.md §7). */
 export const availabilityResponseSchema = z.object({
   available: z.boolean(),
   message: z.string().optional(),

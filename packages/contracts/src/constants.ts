@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9). Durations in milliseconds, money in céntimos. */
+/** Business constants and limits (docs/product.md §9). Durations in milliseconds, money in céntimos. */
 export const LIMITS = {
   sessionCheckIntervalMs: 300_000,
   inactivityTimeoutMs: 3_600_000,
@@ -27,21 +27,21 @@ export const LIMITS = {
   minPasswordScore: 40,
 } as const;
 
-/** Venezuelan mobile area codes accepted for registration (spec §5). */
+/** Venezuelan mobile area codes accepted for registration (docs/product.md §5). */
 export const AREA_CODES = ['0412', '0414', '0416', '0424', '0426'] as const;
 export type AreaCode = (typeof AREA_CODES)[number];
 
-/** Document types (spec §5): V = venezolano, E = extranjero. */
+/** Document types (docs/product.md §5): V = venezolano, E = extranjero. */
 export const DOCUMENT_TYPES = ['V', 'E'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** Roles and account statuses (DESIGN §6). */
+/** Roles and account statuses (docs/product.md §7). */
 export const ROLES = ['jugador', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['activo', 'suspendido'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** Transaction period filters (spec §9). */
+/** Transaction period filters (docs/product.md §9). */
 export const PERIODS = ['today', 'week', 'month', 'last_month'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** 422 body (DESIGN §6): `{ message, errors: { field: [msg] } }`. */
+/** 422 body (docs/product.md §7): `{ message, errors: { field: [msg] } }`. */
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
 export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
-/** Every other error body (DESIGN §6): `{ message, code }` with a namespaced code. */
+/** Every other error body (docs/product.md §7): `{ message, code }` with a namespaced code. */
 export const errorSchema = z.object({ message: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Provably fair dealing as players meet it (DESIGN §4, docs/fairness.md, decision 015): the
+ * Provably fair dealing as players meet it (docs/fairness.md, decision 015): the
  * commitment published in the waiting room, the client seed each seated player sets there, and
  * who may read a finished match's seeds, deals and replay (its players and staff).
  */
@@ -17,7 +17,7 @@ export const CLIENT_SEED_MAX_LENGTH = 64;
  */
 export const CLIENT_SEED_PATTERN = /^[A-Za-z0-9_-]*$/;
 
-/** Spanish messages of the fairness flows (issue 11 D). */
+/** Spanish messages of the fairness flows (decision 015). */
 export const MSG_FAIRNESS = {
   seedRequired: 'Escribe tu semilla.',
   seedLength: `La semilla debe tener entre 1 y ${CLIENT_SEED_MAX_LENGTH} caracteres.`,

@@ -1,5 +1,5 @@
 /**
- * Spanish messages of a new player's first day (issue 11 F): the page that failed to render (a
+ * Spanish messages of a new player's first day (decision 017): the page that failed to render (a
  * code error, never blamed on the connection), the join confirmation and the first steps.
  */
 export const MSG_FIRSTDAY = {

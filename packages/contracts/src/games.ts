@@ -3,14 +3,14 @@ import { clientSeedSchema } from './fairness';
 import { tableRulesSchema } from './rules';
 
 /**
- * Game API shapes (issue 3; DESIGN §5): the JSON player view, move requests, and the Spanish
+ * Game API shapes (decision 004; docs/architecture.md#how-a-move-flows): the JSON player view, move requests, and the Spanish
  * message of every move rejection code. Tiles are `[a, b]` with a <= b; ends are 'left'/'right'.
  */
 
 export const DIFFICULTIES = ['facil', 'medio', 'dificil'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** Labels shown to players (spec §2 game integration: mode picker). */
+/** Labels shown to players (docs/product.md §2 game integration: mode picker). */
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
   facil: 'Fácil',
   medio: 'Medio',
@@ -26,7 +26,7 @@ export const endSchema = z.enum(['left', 'right']);
 
 export const practiceGameRequestSchema = z.object({
   difficulty: z.enum(DIFFICULTIES, { error: 'Selecciona una dificultad: facil, medio o dificil' }),
-  /** Optional client seed for the provably fair deal (DESIGN §4); generated when absent. */
+  /** Optional client seed for the provably fair deal (docs/fairness.md); generated when absent. */
   client_seed: clientSeedSchema.optional(),
 });
 export const practiceGameResponseSchema = z.object({ game_id: z.string() });
@@ -148,7 +148,7 @@ export const gameViewSchema = z.object({
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 
-/** GET /api/games/{id}/fairness: what /verificar needs to re-derive every deal (DESIGN §4). */
+/** GET /api/games/{id}/fairness: what /verificar needs to re-derive every deal (docs/fairness.md). */
 export const fairnessRecordSchema = z.object({
   game_id: z.string(),
   mode: z.enum(['parejas', 'individual']),

@@ -40,7 +40,7 @@ describe('zod speaks Spanish once contracts are loaded', () => {
     expect(messages(z.union([z.enum(['a']), z.literal('')]), 'x')).toEqual(['Debe ser «a»']);
   });
 
-  it('keeps the messages schemas word themselves (spec §5)', () => {
+  it('keeps the messages schemas word themselves (docs/product.md §5)', () => {
     expect(messages(loginRequestSchema, {})).toEqual(
       expect.arrayContaining([MSG.emailRequired, MSG.passwordRequired]),
     );

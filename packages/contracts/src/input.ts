@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { MSG } from './messages';
 
 /**
- * Input hygiene shared by server and web (issue 11 §C; decision 014): the Spanish messages of
+ * Input hygiene shared by server and web (decision 014): the Spanish messages of
  * refusals that are not about one form field, the canonical id and page schemas of every route,
  * the character check the server applies to every input, and zod's Spanish (es-VE) error map,
  * installed once when this module loads so no zod default ("Invalid input", "Too small",
  * "received NaN") can reach a user or an API client. Schemas that word their own message (the
- * spec's §5 wording) keep it: the map only fills in where a schema gives none.
+ * docs/product.md §5 wording) keep it: the map only fills in where a schema gives none.
  */
 
-/** Spanish messages of input refusals (issue 11 §C). Codes are in ERROR_CODES / INPUT_CODES. */
+/** Spanish messages of input refusals (decision 014). Codes are in ERROR_CODES / INPUT_CODES. */
 export const MSG_INPUT = {
   invalidCharacters:
     'La solicitud contiene caracteres no permitidos (un carácter nulo o un carácter Unicode incompleto).',
@@ -50,7 +50,7 @@ export const MSG_INPUT = {
   invalidFormat: 'El formato no es válido',
 } as const;
 
-/** Namespaced codes of input refusals (ours, never a framework's: issue 11 §C). */
+/** Namespaced codes of input refusals (ours, never a framework's: decision 014). */
 export const INPUT_CODES = {
   invalidCharacters: 'input/invalid_characters',
   invalidJson: 'http/invalid_json',
@@ -87,7 +87,7 @@ export function hasForbiddenCharacters(text: string): boolean {
 }
 
 /**
- * A canonical decimal id in a path (issue 11 §C): `^[1-9][0-9]*$` and a safe integer, so `0x10`,
+ * A canonical decimal id in a path (decision 014): `^[1-9][0-9]*$` and a safe integer, so `0x10`,
  * ` 1`, `1e3`, `01`, `-1`, `1.5` and a 30-digit number never reach a record. Routes answer a
  * params failure with 404 (apps/server/src/lib/http-errors.ts).
  */

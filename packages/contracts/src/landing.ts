@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET /api/public/highlights (issue 6, landing "winners and top players"): real data only.
+ * GET /api/public/highlights (decision 011, landing "winners and top players"): real data only.
  * Names are shortened on the server for privacy ('María G.'); amounts are JSON numbers in
  * bolívares; instants are ISO 8601 strings.
  */

@@ -1,13 +1,13 @@
 /**
- * Every Spanish message a user reads, written once (spec §5 validation rules, §8 error catalogue).
- * Server and web import these; tests assert on them. Wording marked "spec" is verbatim from the
- * product specification; the rest fills gaps the spec leaves ("required messages" without wording).
+ * Every Spanish message a user reads, written once (docs/product.md §5 validation rules, §8 error catalogue).
+ * Server and web import these; tests assert on them. Wording marked "spec" is the original
+ * client's, kept verbatim; the rest fills the gaps it left ("required messages" without wording).
  */
 export const MSG = {
-  // spec §5 — Login
+  // docs/product.md §5 — Login
   emailRequired: 'El correo electrónico es obligatorio',
   passwordRequired: 'La contraseña es obligatoria',
-  // spec §5 — Register
+  // docs/product.md §5 — Register
   nameRequired: 'El nombre es obligatorio',
   nameTooLong: 'El nombre no puede tener más de 100 caracteres',
   emailInvalid: 'Por favor ingresa un correo electrónico válido',
@@ -31,7 +31,7 @@ export const MSG = {
   passwordTooWeak: 'La contraseña es demasiado débil',
   termsRequired: 'Debes aceptar los términos y condiciones',
   formHasErrors: 'Por favor, corrige los errores en el formulario',
-  // spec §8 — Login
+  // docs/product.md §8 — Login
   loginFormHasErrors: 'Por favor corrige los errores en el formulario.',
   invalidCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
   serverError: (status: number, text: string) => `Error del servidor: ${status} ${text}`,
@@ -42,44 +42,44 @@ export const MSG = {
     'Demasiados intentos fallidos de inicio de sesión. Por favor espera unos minutos antes de intentar nuevamente.',
   tooManyRequests:
     'Demasiadas solicitudes. Por favor espera un momento antes de intentar nuevamente.',
-  // spec §8 — Register
+  // docs/product.md §8 — Register
   emailInUse: 'El correo electrónico ya está en uso. Por favor usa otro o inicia sesión.',
   unexpected: 'Ocurrió un error inesperado. Por favor, intenta de nuevo más tarde.',
-  // spec §8 — Forgot password
+  // docs/product.md §8 — Forgot password
   recoveryNotFound: 'No se encontró una cuenta con este correo electrónico.',
   recoveryTooMany:
     'Has intentado recuperar tu contraseña demasiadas veces. Por favor espera unos minutos antes de intentar nuevamente.',
   recoverySent: 'Se han enviado las instrucciones de recuperación a tu correo electrónico',
-  // spec §8 — Recharge
+  // docs/product.md §8 — Recharge
   rechargeLoadError: 'Error al cargar la información de tu cuenta. Por favor, intenta de nuevo.',
   rechargeSent: 'Solicitud de recarga enviada exitosamente. Será procesada en pocos minutos.',
   rechargeMinAmount: 'El monto mínimo es de Bs. 250,00',
-  // spec §8 — Withdraw
+  // docs/product.md §8 — Withdraw
   withdrawLoadError: 'Error al cargar los datos del cliente.',
   withdrawSent: 'Solicitud de retiro enviada exitosamente. Será procesada en cuestión de minutos.',
   withdrawMinAmount: 'El monto mínimo es de Bs. 500,00',
   withdrawExceedsBalance: 'El monto excede el saldo disponible',
   bankRequired: 'El banco es obligatorio',
-  // spec §8 — Transactions
+  // docs/product.md §8 — Transactions
   transactionsLoadError: 'Error al cargar las transacciones. Por favor, intenta de nuevo.',
-  // spec §5/§8 — Join table
+  // docs/product.md §5/§8 — Join table
   insufficientBalance: 'Saldo insuficiente para unirse a este juego',
   insufficientFunds: 'Saldo insuficiente para realizar esta operación.',
   insufficientBalanceNotice: 'No tienes suficiente saldo para unirte a este juego.',
   joinError: 'Error al unirse a la mesa',
-  // spec §8 — Logout, session
+  // docs/product.md §8 — Logout, session
   logoutFailed: 'Hubo un problema al cerrar sesión.',
   sessionExpired: 'Tu sesión ha expirado. Por favor, inicia sesión nuevamente.',
   unauthenticated: 'No autenticado. Por favor inicia sesión.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'El recurso solicitado no existe.',
-  // spec §8 — Profile
+  // docs/product.md §8 — Profile
   profileUpdated: 'Perfil actualizado correctamente',
   profileUpdateError: 'Error al actualizar el perfil',
   profileRefreshed: 'Perfil actualizado',
-  // spec §8 — Lazy loading (our wording; the spec only says an error is raised after 120 s)
+  // docs/product.md §8 — Lazy loading (our wording; the original client only raised an error after 120 s)
   pageLoadError: 'No se pudo cargar la página. Verifica tu conexión e intenta de nuevo.',
-  // spec §2 — Dashboard
+  // docs/product.md §2 — Dashboard
   loadingGames: 'Cargando juegos...',
   noGames: 'No hay juegos disponibles en este momento.',
   gamesLoadError: 'Error al cargar los juegos. Por favor, intenta de nuevo.',

@@ -1,5 +1,5 @@
 /**
- * Money helpers (DESIGN §3). Amounts are integer céntimos everywhere money is computed. At the
+ * Money helpers (docs/architecture.md#how-a-payment-flows). Amounts are integer céntimos everywhere money is computed. At the
  * HTTP boundary an amount is a JSON number in bolívares with at most two decimals; it is parsed
  * strictly and converted once. Display is es-VE: `Bs. 1.234,56`.
  */

@@ -1,5 +1,5 @@
 /**
- * Password strength scoring (spec §5): +20 for length over 6, +10 for length over 10,
+ * Password strength scoring (docs/product.md §5): +20 for length over 6, +10 for length over 10,
  * +20 uppercase, +20 digit, +20 symbol. Labels: Muy débil (<=20), Débil (<=40),
  * Moderada (<=60), Fuerte (<=80), Muy fuerte above. Registration requires a score >= 40.
  */
@@ -15,7 +15,7 @@ export function passwordScore(password: string): number {
 
 export type StrengthLabel = 'Muy débil' | 'Débil' | 'Moderada' | 'Fuerte' | 'Muy fuerte';
 
-/** The spec §5 label for a strength score. */
+/** The docs/product.md §5 label for a strength score. */
 export function strengthLabel(score: number): StrengthLabel {
   if (score <= 20) return 'Muy débil';
   if (score <= 40) return 'Débil';

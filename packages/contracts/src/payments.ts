@@ -16,9 +16,9 @@ import { MSG_ACCOUNT } from './profile';
 import { MSG_PROTECTION, adminWithdrawalReviewSchema } from './protection';
 
 /**
- * Wallet API shapes (issue 4; spec §2 Recharge/Withdraw/Transactions, §3, §5, §7, §8, §9).
+ * Wallet API shapes (docs/architecture.md#how-a-payment-flows; docs/product.md §2 Recharge/Withdraw/Transactions, §3, §5, §7, §8, §9).
  * Amounts travel as JSON numbers in bolívares (or decimal strings in multipart forms) and are
- * converted to integer céntimos once, here, with the spec's messages.
+ * converted to integer céntimos once, here, with the catalogue's messages.
  */
 
 export const MSG_PAYMENTS = {
@@ -84,7 +84,7 @@ const idField = (message: string) =>
     return n;
   });
 
-/** POST /api/recharge_api fields (multipart; spec §5): amount >= Bs. 250,00, reference 3-20. */
+/** POST /api/recharge_api fields (multipart; docs/product.md §5): amount >= Bs. 250,00, reference 3-20. */
 export const rechargeFieldsSchema = z.object({
   amount: moneyField(LIMITS.minRechargeCents, MSG.rechargeMinAmount),
   reference: z.unknown().transform((value, ctx) => {
@@ -101,7 +101,7 @@ export const rechargeFieldsSchema = z.object({
 });
 export type RechargeFields = z.output<typeof rechargeFieldsSchema>;
 
-/** POST /api/withdraw_api (spec §5): amount >= Bs. 500,00, bank_account = bank id. */
+/** POST /api/withdraw_api (docs/product.md §5): amount >= Bs. 500,00, bank_account = bank id. */
 export const withdrawRequestSchema = z.object({
   amount: moneyField(LIMITS.minWithdrawalCents, MSG.withdrawMinAmount),
   bank_account: idField(MSG.bankRequired),
@@ -111,7 +111,7 @@ export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 export const ACCOUNT_TYPES = ['corriente', 'ahorro'] as const;
 
 /**
- * POST /api/bank-accounts (spec §7), with the current password (issue 11 §B: adding a bank
+ * POST /api/bank-accounts (docs/product.md §7), with the current password (decision 013: adding a bank
  * account needs it; docs/decisions/013).
  */
 export const bankAccountRequestSchema = z.object({
@@ -140,7 +140,7 @@ export const bankSchema = z.object({
 });
 export type Bank = z.infer<typeof bankSchema>;
 
-/** GET /api/accounts_recharge item (spec §3 Recharge account). */
+/** GET /api/accounts_recharge item (docs/product.md §3 Recharge account). */
 export const rechargeAccountSchema = z.object({
   id: z.number().int(),
   account_id: z.number().int(),
@@ -153,7 +153,7 @@ export const rechargeAccountSchema = z.object({
 });
 export type RechargeAccount = z.infer<typeof rechargeAccountSchema>;
 
-/** GET /api/client-data (spec §7). */
+/** GET /api/client-data (docs/product.md §7). */
 export const clientDataSchema = z.object({
   name: z.string(),
   type_identification: z.string(),
@@ -177,7 +177,7 @@ export type ClientData = z.infer<typeof clientDataSchema>;
 
 export const balanceResponseSchema = z.object({ balance: z.number() });
 
-/** Transaction types (issue 4) and their Spanish labels. */
+/** Transaction types (decision 003) and their Spanish labels. */
 export const TRANSACTION_TYPES = [
   'deposito',
   'retiro',
@@ -196,11 +196,11 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   ajuste: 'Ajuste',
 };
 
-/** Statuses as stored; displayed per spec §4. */
+/** Statuses as stored; displayed per docs/product.md §4. */
 export const TRANSACTION_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** Spec §4: pending Pendiente, approved Aprobado, rejected Rechazado, completed Completado; else raw or Desconocido. */
+/** docs/product.md §4: pending Pendiente, approved Aprobado, rejected Rechazado, completed Completado; else raw or Desconocido. */
 export function transactionStatusLabel(status: string | null | undefined): string {
   const labels: Record<string, string> = {
     pending: 'Pendiente',
@@ -229,7 +229,7 @@ export const transactionSchema = z.object({
   /** credit = money into the wallet (green, plus); debit = out of it (red, minus). */
   direction: z.enum(['credit', 'debit']),
   /**
-   * What it did to the available balance (issue 11 §F; wallet.ts balanceEffect): 'none' for a
+   * What it did to the available balance (decision 016; wallet.ts balanceEffect): 'none' for a
    * pending or rejected recharge and a returned withdrawal, shown neutral, never as credited.
    */
   effect: z.enum(['credit', 'debit', 'none']),
@@ -241,8 +241,8 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /**
- * GET /api/transactions query. `type` and `status` accept every spelling spec §3 gives (and ours),
- * ignoring case and accents, and read as the canonical value (issue 11 §E; wallet.ts).
+ * GET /api/transactions query. `type` and `status` accept every spelling docs/product.md §3 gives (and ours),
+ * ignoring case and accents, and read as the canonical value (decision 016; wallet.ts).
  */
 export const transactionsQuerySchema = z.object({
   type: spelledFilter(canonicalTransactionType, TRANSACTION_TYPE_SPELLINGS, MSG_WALLET.typeInvalid),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseBolivaresJson } from './money';
 
 /**
- * The monthly pot (Pote del Mes) and its ranking (issue 6; spec §2 "Monthly pot", §3 "Monthly
+ * The monthly pot (Pote del Mes) and its ranking (decision 007; docs/product.md §2 "Monthly pot", §3 "Monthly
  * pot", §4 "Pot modal", §7 GET /api/monthly-pot/current, §9 "Pot display").
  *
  * Months are Caracas calendar months, keyed 'YYYY-MM'. Amounts travel as JSON numbers in
@@ -23,7 +23,7 @@ export const MSG_POT = {
   loadError: 'No se pudo cargar el Pote del Mes. Por favor, intenta de nuevo.',
 } as const;
 
-/** Default payout shares: 50 / 30 / 20 % to the top 3 (issue 6). */
+/** Default payout shares: 50 / 30 / 20 % to the top 3 (decision 007). */
 export const DEFAULT_POT_SHARES_BPS: readonly number[] = [5000, 3000, 2000];
 /** Most positions staff may reward. */
 export const POT_MAX_POSITIONS = 10;
@@ -68,7 +68,7 @@ export function nextMonthKey(key: string): string {
 }
 
 /**
- * What each rewarded position receives from a pot of `potCents` céntimos (issue 6 month close):
+ * What each rewarded position receives from a pot of `potCents` céntimos (decision 007 month close):
  * floor(pot × share / 10000) per position; the céntimos that floor leaves over go to position 1,
  * so the shares always add up to the whole pot. Pure; used by the month close and for the
  * estimates on /pote.
@@ -163,7 +163,7 @@ const potSummarySchema = z.object({
   description: z.string(),
 });
 
-/** GET /api/monthly-pot/current (spec §7, issue 6): the modal's data. */
+/** GET /api/monthly-pot/current (docs/product.md §7, decision 007): the modal's data. */
 export const potCurrentResponseSchema = z.object({
   success: z.boolean(),
   has_pot: z.boolean(),

@@ -6,12 +6,12 @@ import { MSG } from './messages';
 import { MSG_PROTECTION } from './protection';
 
 /**
- * Profile, password change and password recovery (spec §2 Profile and Forgot password, §5, §8;
- * issue 6). The rules are the registration ones (spec §5), reused from ./auth, so a name, e-mail,
+ * Profile, password change and password recovery (docs/product.md §2 Profile and Forgot password, §5, §8;
+ * decision 006). The rules are the registration ones (docs/product.md §5), reused from ./auth, so a name, e-mail,
  * phone or password that registration accepts is accepted here and nothing else.
  */
 
-/** Spanish messages of these screens that the spec does not word (the spec's are in MSG). */
+/** Spanish messages of these screens that the original client did not word (its messages are in MSG). */
 export const MSG_ACCOUNT = {
   roleNotEditable: 'El rol no puede ser modificado',
   statusNotEditable: 'El estado de la cuenta no puede ser modificado',
@@ -37,7 +37,7 @@ export const MSG_ACCOUNT = {
     'Demasiados intentos de restablecer la contraseña. Por favor espera unos minutos antes de intentar nuevamente.',
 } as const;
 
-/** Minutes a recovery link stays valid (issue 6). */
+/** Minutes a recovery link stays valid (decision 006). */
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 const str = (required: string) =>
@@ -63,12 +63,12 @@ function checkNewPassword(password: string, confirmation: string, add: Issue): v
 }
 
 /**
- * PATCH /api/user payload: `{name, email, phone?, current_password?}` (spec §2 Profile edit form).
- * Same rules as registration (spec §5). The phone is optional (spec §5 "phone optional"): absent
+ * PATCH /api/user payload: `{name, email, phone?, current_password?}` (docs/product.md §2 Profile edit form).
+ * Same rules as registration (docs/product.md §5). The phone is optional (docs/product.md §5 "phone optional"): absent
  * or null leaves it unchanged; a blank phone is refused, since every account keeps one (it is the
  * Pago Móvil payout destination; docs/decisions/006 and 013). `current_password` is required by
  * the service only when the e-mail or the phone changes (docs/decisions/013). `rol` and `status`
- * may be sent back unchanged; the service refuses a different value (spec §6).
+ * may be sent back unchanged; the service refuses a different value (docs/product.md §6).
  */
 export const profileUpdateRequestSchema = z
   .object({
@@ -104,7 +104,7 @@ export const profileUpdateRequestSchema = z
   }));
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
-/** POST /api/user/password payload: the current password and a new one (spec §5 rules). */
+/** POST /api/user/password payload: the current password and a new one (docs/product.md §5 rules). */
 export const changePasswordRequestSchema = z
   .object({
     current_password: str(MSG_ACCOUNT.currentPasswordRequired),
@@ -120,7 +120,7 @@ export const changePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
-/** POST /api/recovery_password payload (spec §5 Forgot password: required, valid format). */
+/** POST /api/recovery_password payload (docs/product.md §5 Forgot password: required, valid format). */
 export const recoveryRequestSchema = z
   .object({ email: str(MSG.emailRequired) })
   .superRefine((v, ctx) =>
@@ -134,7 +134,7 @@ export type RecoveryRequest = z.input<typeof recoveryRequestSchema>;
 /** A recovery token as it travels in the link: 256 random bits, base64url (43 characters). */
 export const RESET_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
-/** POST /api/reset_password payload: the link's token and the new password (spec §5 rules). */
+/** POST /api/reset_password payload: the link's token and the new password (docs/product.md §5 rules). */
 export const resetPasswordRequestSchema = z
   .object({
     token: str(MSG_ACCOUNT.tokenRequired),
@@ -175,7 +175,7 @@ export type NewPasswordField = keyof NewPasswordValues;
 export type NewPasswordErrors = Partial<Record<NewPasswordField, string>>;
 
 /**
- * A new password under the registration rules (spec §5): required, 8+ characters, an uppercase
+ * A new password under the registration rules (docs/product.md §5): required, 8+ characters, an uppercase
  * letter, a digit, a strength score of at least LIMITS.minPasswordScore, and a matching
  * confirmation. First problem per field. Used by /reset-password and the profile password change.
  */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { TIME_ZONE } from './constants';
 
 /**
- * Account protection (issue 11 §B; docs/decisions/013-account-protection.md): the current
+ * Account protection (docs/decisions/013-account-protection.md): the current
  * password for changes of the payout destination or the recovery address, the notice of those
  * changes, the staff review of withdrawals requested within 24 hours of one, and the login lockout
  * per account and address.
  */
 
-/** Spanish messages of account protection (the spec does not word them). */
+/** Spanish messages of account protection (ours; the original client had none). */
 export const MSG_PROTECTION = {
   currentPasswordForContact:
     'Escribe tu contraseña actual para cambiar el correo electrónico o el teléfono',
@@ -35,7 +35,7 @@ export const MSG_PROTECTION = {
   systemActor: 'Sistema',
 } as const;
 
-/** The kinds of sensitive account change (issue 11 §B). */
+/** The kinds of sensitive account change (decision 013). */
 export const ACCOUNT_CHANGE_KINDS = ['email', 'phone', 'bank_account'] as const;
 export type AccountChangeKind = (typeof ACCOUNT_CHANGE_KINDS)[number];
 
@@ -50,7 +50,7 @@ export const ACCOUNT_CHANGE_LABELS: Record<AccountChangeKind, string> = {
 export const WITHDRAWAL_REVIEW_HOURS = 24;
 
 /**
- * Login lockout (issue 11 §B): failures per (account, address) before that pair is refused;
+ * Login lockout (decision 013): failures per (account, address) before that pair is refused;
  * failures per address (any account) before the address is refused; failures on one account from
  * any address within the window that are recorded once in the audit log for staff (no lock).
  */
@@ -103,7 +103,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
   hourCycle: 'h23',
 });
 
-/** "23/11/2026 14:05" in Caracas time (spec §9 dates dd/mm/yyyy); the input as is if not a date. */
+/** "23/11/2026 14:05" in Caracas time (docs/product.md §9 dates dd/mm/yyyy); the input as is if not a date. */
 export function caracasDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -4,7 +4,7 @@ import { MSG_ADMIN } from './admin';
 import { SERVER_EVENTS } from './events';
 
 /**
- * How a session ends, as its open sockets learn it (issue 11 A; docs/decisions/012-sessions-end-
+ * How a session ends, as its open sockets learn it (docs/decisions/012-sessions-end-
  * everywhere.md). One event for every cause: the server emits `session:ended {reason, message}` to
  * the session's sockets and then disconnects them; a socket event refused because its session has
  * ended is acknowledged with `{ok: false, code: SESSION_ENDED_CODE, message}`.
@@ -26,7 +26,7 @@ export const SESSION_ENDED_CODE = 'auth/session_ended';
  * - `expired`: its token reached `expires_at`;
  * - `password_changed`: the password was changed from another session of the account;
  * - `password_reset`: the password was reset with an e-mailed link (every session ends);
- * - `suspended`: staff suspended the account (issue 6);
+ * - `suspended`: staff suspended the account (decision 009);
  * - `revoked`: the token is no longer valid and the cause is not known to the node that noticed.
  */
 export const SESSION_END_REASONS = [

@@ -9,10 +9,10 @@ import {
 } from './rules';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
 
-/** Table status values (spec §3: "open" or "activo" count as available). */
+/** Table status values (docs/product.md §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
 
-/** A table in the catalogue (spec §3 Table/game). entry_price is a JSON number in bolívares. */
+/** A table in the catalogue (docs/product.md §3 Table/game). entry_price is a JSON number in bolívares. */
 export const tableSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -28,7 +28,7 @@ export const tableSchema = z.object({
 export type Table = z.infer<typeof tableSchema>;
 export const tableListSchema = z.array(tableSchema);
 
-/** Table badge by players (spec §4): 0 Nuevo; fewer than max Activo; equal to max Lleno; else Jugando. */
+/** Table badge by players (docs/product.md §4): 0 Nuevo; fewer than max Activo; equal to max Lleno; else Jugando. */
 export function tableBadge(
   table: Pick<Table, 'current_players' | 'max_players' | 'status'>,
 ): 'Nuevo' | 'Activo' | 'Lleno' | 'Jugando' {
@@ -39,7 +39,7 @@ export function tableBadge(
   return 'Jugando';
 }
 
-/** Spanish messages of the table flows (issue 5; spec §5, §8). */
+/** Spanish messages of the table flows (decision 010; docs/product.md §5, §8). */
 export const MSG_TABLES = {
   joined: 'Te uniste a la mesa. ¡Suerte!',
   left: 'Saliste de la mesa. Te devolvimos la entrada.',
@@ -64,7 +64,7 @@ export const MSG_TABLES = {
 
 export const GAME_MODES = ['parejas', 'individual'] as const;
 
-/** POST /api/tables/{id}/join (spec §7): the entry price the player saw, in bolívares. */
+/** POST /api/tables/{id}/join (docs/product.md §7): the entry price the player saw, in bolívares. */
 export const joinTableRequestSchema = z.object({
   entry_price: z.number({ error: 'El precio de entrada es obligatorio' }),
 });

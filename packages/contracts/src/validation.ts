@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Field errors as the API returns them in a 422: `{ field: [message, ...] }` (DESIGN §6). */
+/** Field errors as the API returns them in a 422: `{ field: [message, ...] }` (docs/product.md §7). */
 export type FieldErrors = Record<string, string[]>;
 
 /** Collects a ZodError's issues into field errors keyed by the first path segment ('_' for root). */

@@ -9,7 +9,7 @@ import {
 import { transactionsQuerySchema } from './payments';
 
 describe('transaction filter spellings', () => {
-  it('reads every spelling of spec §3 as its canonical type, ignoring case, accents and spaces', () => {
+  it('reads every spelling of docs/product.md §3 as its canonical type, ignoring case, accents and spaces', () => {
     expect(
       ['dep', 'DEP', 'deposito', 'Depósito', 'recharge', ' Recharge '].map(
         canonicalTransactionType,
@@ -24,7 +24,7 @@ describe('transaction filter spellings', () => {
     expect(canonicalTransactionType('')).toBeNull();
   });
 
-  it('reads every status spelling of spec §3 as its canonical status', () => {
+  it('reads every status spelling of docs/product.md §3 as its canonical status', () => {
     expect(
       [
         ['pending', 'pendiente', 'Pendiente'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TransactionStatus, TransactionType } from './payments';
 
 /**
- * Wallet rules of issue 11 (§E transaction filter spellings, §F wallet pages and the Pago Móvil
+ * Wallet rules of decision 016 (transaction filter spellings, wallet pages and the Pago Móvil
  * bank list); docs/decisions/016-wallet-display-filters-banks.md.
  *
  * This module only imports types from ./payments (which imports the schemas below), so the two
@@ -40,7 +40,7 @@ function fold(value: string): string {
 
 /**
  * Every spelling of a transaction type that GET /api/transactions accepts, by canonical type.
- * Spec §3 gives "dep/deposito, withdrawal/retiro, also recharge, bet, win"; the other words are
+ * docs/product.md §3 gives "dep/deposito, withdrawal/retiro, also recharge, bet, win"; the other words are
  * our own canonical names (decision 003). Matching ignores case and accents.
  */
 export const TRANSACTION_TYPE_SPELLINGS: Record<TransactionType, readonly string[]> = {
@@ -53,7 +53,7 @@ export const TRANSACTION_TYPE_SPELLINGS: Record<TransactionType, readonly string
 };
 
 /**
- * Every spelling of a transaction status that GET /api/transactions accepts. Spec §3 gives
+ * Every spelling of a transaction status that GET /api/transactions accepts. docs/product.md §3 gives
  * "pending/pendiente, approved/aprobado, rejected/rechazado, completed"; "completado" is how
  * withdrawals store it. Matching ignores case and accents.
  */
@@ -113,10 +113,10 @@ export function spelledFilter<T extends string>(
 }
 
 /**
- * What a movement did to the player's available balance (issue 11 §F: only money that moved is
+ * What a movement did to the player's available balance (decision 016: only money that moved is
  * shown as credited):
  * - a recharge credits only once approved; pending or rejected it moved nothing ('none');
- * - a withdrawal debits as soon as it is requested (the hold, DESIGN §3) and stays a debit when
+ * - a withdrawal debits as soon as it is requested (the hold, docs/architecture.md#how-a-payment-flows) and stays a debit when
  *   paid; a rejected one was returned, so nothing moved in the end ('none');
  * - ledger entries (entry fees, prizes, refunds, adjustments) always moved: their direction.
  */
@@ -168,8 +168,8 @@ export const PAGO_MOVIL_BANKS = [
 ] as const;
 
 /**
- * The names spec §3's static bank list gives (what the first catalogue stored until migration
- * 0015 wrote the full names): a client written against the spec may still send them as
+ * The names docs/product.md §3's static bank list gives (what the first catalogue stored until migration
+ * 0015 wrote the full names): a client written for the original API may still send them as
  * `bank_name`, so they keep naming their bank.
  */
 export const SPEC_BANK_NAMES: Readonly<Record<string, string>> = {

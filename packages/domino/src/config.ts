@@ -54,7 +54,7 @@ export interface TableConfig {
   readonly tranqueLead: 'lowest_hand' | 'blocker';
 }
 
-/** The engine defaults of DESIGN §4: parejas to 100, tranque by pair totals, no bonuses. */
+/** The engine defaults of docs/rules.md: parejas to 100, tranque by pair totals, no bonuses. */
 export const DEFAULT_CONFIG: TableConfig = Object.freeze({
   mode: 'parejas',
   players: 4,
@@ -70,10 +70,10 @@ export const DEFAULT_CONFIG: TableConfig = Object.freeze({
   tranqueLead: 'lowest_hand',
 });
 
-/** Points of each bonus (DESIGN §4). */
+/** Points of each bonus (docs/rules.md). */
 export const BONUS_POINTS = 25;
 
-/** Tiles dealt to each seat (DESIGN §4). */
+/** Tiles dealt to each seat (docs/fairness.md). */
 export const HAND_SIZE = 7;
 
 /**

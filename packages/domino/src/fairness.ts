@@ -1,5 +1,5 @@
 /**
- * Provably fair dealing (DESIGN §4). The exact algorithm, with known-answer vectors, is written
+ * Provably fair dealing (docs/fairness.md). The exact algorithm, with known-answer vectors, is written
  * down in docs/fairness.md; this file is its reference implementation.
  *
  * - commitment = hex(SHA-256(utf8(serverSeed))), published when the match starts.
@@ -45,7 +45,7 @@ export type FairnessCheck =
       readonly handNumber?: number;
     };
 
-/** The public commitment to a server seed: hex(SHA-256(utf8(serverSeed))) (DESIGN §4). */
+/** The public commitment to a server seed: hex(SHA-256(utf8(serverSeed))) (docs/fairness.md). */
 export function commitment(serverSeed: string): string {
   return toHex(sha256(utf8Encode(serverSeed)));
 }
@@ -102,7 +102,7 @@ export function shuffleForHand(seeds: FairnessSeeds, handNumber: number): Tile[]
 
 /**
  * Deals hand `handNumber` (1-based) for `players` seats (2..4): seat s gets shuffled tiles
- * [7s, 7s + 7), the remaining tiles are the stock in order (empty with 4 players). DESIGN §4.
+ * [7s, 7s + 7), the remaining tiles are the stock in order (empty with 4 players). docs/rules.md.
  */
 export function dealHand(seeds: FairnessSeeds, handNumber: number, players: number): Deal {
   if (!Number.isInteger(players) || players < 2 || players > 4)

@@ -1,5 +1,5 @@
 /**
- * @domino/domino — the pure Venezuelan domino engine (DESIGN §1, §4, §5): tiles, provably fair
+ * @domino/domino — the pure Venezuelan domino engine (docs/architecture.md, docs/rules.md): tiles, provably fair
  * deals, legal moves, applying moves, scoring, the match, and player views. No I/O, no clock, no
  * Math.random, no dependencies: it runs identically on the server and in the browser.
  */

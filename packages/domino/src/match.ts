@@ -1,6 +1,6 @@
 /**
  * The match: dealing hands, applying moves, automatic passes, hand ends and the next deal
- * (DESIGN §4). Pure functions over plain data; nothing here mutates its input.
+ * (docs/rules.md). Pure functions over plain data; nothing here mutates its input.
  *
  * Decisions (see also docs/fairness.md and the package README):
  * - Automatic passes: after every move the engine passes for each seat, in turn order, that has
@@ -103,7 +103,7 @@ export function startHand(
 }
 
 /**
- * Starts a match and deals hand 1 (DESIGN §4, §5). `fairness.clientSeeds` holds one seed per seat.
+ * Starts a match and deals hand 1 (docs/fairness.md, §5). `fairness.clientSeeds` holds one seed per seat.
  * Returns the full server-side state (the server seed included: never send it to players).
  * Throws RangeError for an invalid config, a seed count different from `config.players`, or an
  * empty server seed.
@@ -245,7 +245,7 @@ function isSeat(seat: unknown, players: number): seat is Seat {
 }
 
 /**
- * Applies `move` by `seat` (DESIGN §4). Pure: returns a new state (sharing unchanged parts with
+ * Applies `move` by `seat` (docs/fairness.md). Pure: returns a new state (sharing unchanged parts with
  * the input) and the events in order, or a rejection:
  * - `game/finished` the match is over; `game/invalid_seat` no such seat;
  *   `game/not_your_turn`; `game/invalid_move` malformed move;

@@ -1,5 +1,5 @@
 /**
- * Legal moves and placing tiles on the line (DESIGN §4).
+ * Legal moves and placing tiles on the line (docs/rules.md).
  *
  * - A tile is playable when it shows the pip of an open end; on an empty line any tile is
  *   playable, except that the leader of hand 1 must open with `requiredLead`.
@@ -32,7 +32,7 @@ export function mustDraw(config: TableConfig, hand: HandState, seat: Seat): bool
 }
 
 /**
- * Tranque test: nobody holds a playable tile and nobody can draw (DESIGN §4, "no one can play").
+ * Tranque test: nobody holds a playable tile and nobody can draw (docs/rules.md, "no one can play").
  */
 export function isBlocked(config: TableConfig, hand: HandState): boolean {
   if (usesStock(config) && hand.stock.length > 0) return false;
@@ -66,7 +66,7 @@ export function playMoves(
 }
 
 /**
- * Every legal move for `seat` (DESIGN §4). Empty when the match is finished or it is not the
+ * Every legal move for `seat` (docs/rules.md). Empty when the match is finished or it is not the
  * seat's turn. Otherwise: the play moves; if none, `[draw]` while the seat must draw; if none of
  * those either, `[pass]` (never reached in practice, because applyMove passes for such seats).
  */

@@ -1,5 +1,5 @@
 /**
- * Scoring of a hand and of the match (DESIGN §4).
+ * Scoring of a hand and of the match (docs/rules.md).
  *
  * Dominó (a seat empties its hand): the winner's side scores the pips left in the opponents'
  * hands (parejas `opponents`: the two opponents; parejas `all_hands` and individual mode: all
@@ -110,7 +110,7 @@ function tranqueWinner(
 }
 
 /**
- * Scores a finished hand (DESIGN §4). `lastSeat` made the final move (the seat that went out, or
+ * Scores a finished hand (docs/rules.md). `lastSeat` made the final move (the seat that went out, or
  * the move that blocked the game); `capicua` says whether the winning tile qualifies for the
  * capicúa bonus; `scoresBefore` is the match score per side before this hand.
  */
@@ -172,7 +172,7 @@ export function scoreHand(
 }
 
 /**
- * Match result after a hand (DESIGN §4, "first pair to 100"): the side with the highest score
+ * Match result after a hand (docs/rules.md, "first pair to 100"): the side with the highest score
  * wins once it has reached the target. If two sides reach the target with the same highest score
  * (possible only through bonuses), nobody has won yet and another hand is played.
  */

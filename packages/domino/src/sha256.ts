@@ -2,7 +2,7 @@
  * SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104) in plain TypeScript.
  *
  * The engine runs unchanged in the browser and on the server, with no dependencies and no
- * platform crypto, so anyone can re-derive a deal (DESIGN §4, provably fair dealing). Checked
+ * platform crypto, so anyone can re-derive a deal (docs/fairness.md, provably fair dealing). Checked
  * against node:crypto and the NIST/RFC 4231 vectors in `sha256.test.ts`.
  */
 

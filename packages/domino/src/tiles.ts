@@ -1,5 +1,5 @@
 /**
- * Tiles of the double-six set (DESIGN §4): 28 tiles, 168 pips in total.
+ * Tiles of the double-six set (docs/rules.md): 28 tiles, 168 pips in total.
  *
  * A tile is a readonly pair `[low, high]` with `0 <= low <= high <= 6`. Its compact id 0..27 is
  * its index in the canonical order [0,0],[0,1],..,[0,6],[1,1],..,[6,6] (the order the provably
@@ -89,7 +89,7 @@ export function sameTile(a: Tile, b: Tile): boolean {
 }
 
 /**
- * Rank used to pick the individual-mode leader of hand 1 (DESIGN §4, "highest double leads"):
+ * Rank used to pick the individual-mode leader of hand 1 (docs/rules.md, "highest double leads"):
  * any double beats any non-double; doubles by value; non-doubles by pip total, then by the higher
  * half (so 6-3 beats 5-4). Higher is stronger; every tile has a distinct rank.
  */

@@ -1,7 +1,7 @@
 /**
  * Match state, moves, events and results. Everything here is plain JSON data (no classes, no
  * undefined, no Map): the server stores `MatchState` as jsonb and it must survive
- * JSON.stringify/JSON.parse unchanged (DESIGN §5).
+ * JSON.stringify/JSON.parse unchanged (docs/architecture.md#how-a-move-flows).
  */
 import type { TableConfig } from './config';
 import type { Deal } from './fairness';
@@ -43,7 +43,7 @@ export interface PassRecord {
   readonly right: number;
 }
 
-/** A +25 bonus earned in a hand (DESIGN §4, bonuses). */
+/** A +25 bonus earned in a hand (docs/rules.md, bonuses). */
 export interface Bonus {
   readonly kind: 'capicua' | 'pase_corrido';
   readonly seat: Seat;
@@ -78,7 +78,7 @@ export interface HandState {
   readonly dealt: Deal;
 }
 
-/** How a hand ended, what each seat and side held, and what was scored (DESIGN §4). */
+/** How a hand ended, what each seat and side held, and what was scored (docs/rules.md). */
 export interface HandSummary {
   readonly handNumber: number;
   readonly leader: Seat;

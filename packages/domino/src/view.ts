@@ -1,5 +1,5 @@
 /**
- * What one seat may see (DESIGN §5: "A player only ever receives playerView(state, seat)").
+ * What one seat may see (docs/architecture.md#how-a-move-flows: a seat only ever receives `playerView(state, seat)`).
  * Built field by field, never by copying the state and deleting, so a new hidden field can not
  * leak by accident. Hidden: other seats' tiles, the stock, the current deal, and the server seed
  * until the match is finished.
@@ -59,7 +59,7 @@ export interface PlayerView {
   };
 }
 
-/** Builds `seat`'s view of `state` (DESIGN §5). Contains no other seat's tiles. */
+/** Builds `seat`'s view of `state` (docs/architecture.md#how-a-move-flows). Contains no other seat's tiles. */
 export function playerView(state: MatchState, seat: Seat): PlayerView {
   const hand = state.hand;
   const finished = state.status === 'finished';
@@ -103,7 +103,7 @@ export function redactEvent(event: GameEvent, seat: Seat): GameEvent {
 /**
  * The audit record of a finished match: the revealed seeds and every hand's deal, in order, ready
  * for `verifyMatch(record.fairness, record.deals)`. Null while the match is in progress, because
- * the server seed must stay secret until then (DESIGN §4).
+ * the server seed must stay secret until then (docs/fairness.md).
  */
 export function fairnessRecord(
   state: MatchState,

@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Database schema (drizzle). Money columns are bigint céntimos (`*_cents`, DESIGN §3).
+ * Database schema (drizzle). Money columns are bigint céntimos (`*_cents`, docs/architecture.md#how-a-payment-flows).
  * Migrations are generated from this file with `npm run db:generate -w @domino/server`.
  */
 
@@ -28,7 +28,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-/** Players and staff (spec §3 User). Email is stored lower-cased and unique. */
+/** Players and staff (docs/product.md §3 User). Email is stored lower-cased and unique. */
 export const users = pgTable(
   'users',
   {
@@ -60,7 +60,7 @@ export const users = pgTable(
   ],
 );
 
-/** Opaque bearer tokens, stored as SHA-256 hashes (DESIGN §6). */
+/** Opaque bearer tokens, stored as SHA-256 hashes (docs/product.md §7). */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -83,7 +83,7 @@ export const authTokens = pgTable(
 );
 
 /**
- * Ledger accounts (DESIGN §3). One wallet per user; system accounts have no owner.
+ * Ledger accounts (docs/architecture.md#how-a-payment-flows). One wallet per user; system accounts have no owner.
  * balance is céntimos; only modules/ledger writes it.
  */
 export const accounts = pgTable(
@@ -108,7 +108,7 @@ export const accounts = pgTable(
   ],
 );
 
-/** Banks players can withdraw to and platform recharge accounts belong to (spec §3 Bank). */
+/** Banks players can withdraw to and platform recharge accounts belong to (docs/product.md §3 Bank). */
 export const banks = pgTable(
   'banks',
   {
@@ -121,7 +121,7 @@ export const banks = pgTable(
   (t) => [uniqueIndex('banks_code_key').on(t.code)],
 );
 
-/** Platform accounts that receive Pago Móvil recharges (spec §3 Recharge account). */
+/** Platform accounts that receive Pago Móvil recharges (docs/product.md §3 Recharge account). */
 export const rechargeAccounts = pgTable('recharge_accounts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   bankId: bigint('bank_id', { mode: 'number' })
@@ -136,7 +136,7 @@ export const rechargeAccounts = pgTable('recharge_accounts', {
   ...timestamps,
 });
 
-/** The table catalogue (spec §3 Table/game). Fees are basis points of the entries. */
+/** The table catalogue (docs/product.md §3 Table/game). Fees are basis points of the entries. */
 export const gameTables = pgTable(
   'game_tables',
   {
@@ -192,7 +192,7 @@ export const tableSeats = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
-    /** The player's contribution to the provably fair deal (DESIGN §4). */
+    /** The player's contribution to the provably fair deal (docs/fairness.md). */
     clientSeed: text('client_seed').notNull().default(''),
     /**
      * The entry fee this seat paid into the round's escrow, in céntimos: what a refund gives back
@@ -209,7 +209,7 @@ export const tableSeats = pgTable(
 );
 
 /**
- * Matches (DESIGN §5): the authoritative engine state as jsonb, an optimistic version, and the
+ * Matches (docs/architecture.md#how-a-move-flows): the authoritative engine state as jsonb, an optimistic version, and the
  * time the sweeper must act next (`due_at`: a bot turn or a turn deadline).
  */
 export const games = pgTable(
@@ -276,7 +276,7 @@ export const gamePlayers = pgTable(
   ],
 );
 
-/** Append-only move log (DESIGN §5): UNIQUE(game_id, seq); replaying it rebuilds the state. */
+/** Append-only move log (docs/architecture.md#how-a-move-flows): UNIQUE(game_id, seq); replaying it rebuilds the state. */
 export const gameMoves = pgTable(
   'game_moves',
   {
@@ -295,7 +295,7 @@ export const gameMoves = pgTable(
 );
 
 /**
- * Ledger transactions (DESIGN §3): one per money movement, with a unique idempotency key and the
+ * Ledger transactions (docs/architecture.md#how-a-payment-flows): one per money movement, with a unique idempotency key and the
  * hash of the request that created it, so a retry is harmless and a different request under the
  * same key is refused. Append-only.
  */
@@ -364,7 +364,7 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Pago Móvil recharge requests (spec §2 Recharge; DESIGN §3: no money moves until approval). */
+/** Pago Móvil recharge requests (docs/product.md §2 Recharge; docs/architecture.md#how-a-payment-flows: no money moves until approval). */
 export const recharges = pgTable(
   'recharges',
   {
@@ -400,7 +400,7 @@ export const recharges = pgTable(
 );
 
 /**
- * Withdrawal requests (DESIGN §3): the amount moves wallet -> pending_withdrawals at request time;
+ * Withdrawal requests (docs/architecture.md#how-a-payment-flows): the amount moves wallet -> pending_withdrawals at request time;
  * paid moves it out, rejected moves it back. Payout goes by Pago Móvil to the player's phone and
  * cédula at the chosen bank (snapshotted here).
  */
@@ -445,7 +445,7 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** A player's own bank accounts (spec §7 POST /api/bank-accounts). */
+/** A player's own bank accounts (docs/product.md §7 POST /api/bank-accounts). */
 export const userBankAccounts = pgTable(
   'user_bank_accounts',
   {
@@ -465,7 +465,7 @@ export const userBankAccounts = pgTable(
 );
 
 /**
- * Sensitive account changes (issue 11 §B; docs/decisions/013): the e-mail, the phone (the Pago
+ * Sensitive account changes (docs/decisions/013): the e-mail, the phone (the Pago
  * Móvil payout destination) or a new bank account, with when and from where. Append-only. A
  * withdrawal requested within 24 hours of one goes to staff review.
  */
@@ -533,7 +533,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Password recovery links (spec §2 Forgot password): a random token stored as its SHA-256 hash,
+ * Password recovery links (docs/product.md §2 Forgot password): a random token stored as its SHA-256 hash,
  * valid 60 minutes, used once.
  */
 export const passwordResetTokens = pgTable(

@@ -47,7 +47,7 @@ describe('the /public/api alias and JSON-only API paths, with the web app served
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('serves the spec’s base address /public/api as /api', async () => {
+  it('serves the original client’s base address /public/api as /api', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/public/api/login_api',

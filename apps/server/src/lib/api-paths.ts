@@ -1,5 +1,5 @@
 /**
- * The API's address space (issue 11 §E; decision 014). The spec's client (spec §7) calls one base
+ * The API's address space (decision 014). The original client (docs/product.md §7) calls one base
  * address made of the host and a `/public` prefix, so `/public/api/*` is served as `/api/*`; and
  * nothing under an API path, known or not, answers with the web app's HTML.
  */

@@ -3,7 +3,7 @@ import { MSG } from '@domino/contracts';
 
 /**
  * The one error type services throw (STYLE: namespaced codes). The error handler turns it into
- * DESIGN §6's body: 422 `{message, errors}` when `errors` is set, otherwise `{message, code}`.
+ * docs/product.md §7's body: 422 `{message, errors}` when `errors` is set, otherwise `{message, code}`.
  */
 export class AppError extends Error {
   constructor(
@@ -16,7 +16,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  /** 422 with field errors; message defaults to the spec's generic form message. */
+  /** 422 with field errors; message defaults to the catalogue's generic form message. */
   static validation(errors: FieldErrors, message: string = MSG.formHasErrors): AppError {
     return new AppError('validation/failed', 422, message, errors);
   }

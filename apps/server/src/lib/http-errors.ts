@@ -5,7 +5,7 @@ import { AppError } from './errors';
 
 /**
  * The one translation from "anything thrown while serving a request" to the body a client reads
- * (DESIGN §6; issue 11 §C; decision 014): every message Spanish, every code ours. Fastify's and
+ * (docs/product.md §7; decision 014): every message Spanish, every code ours. Fastify's and
  * its plugins' errors (`FST_ERR_CTP_INVALID_JSON_BODY`, `FST_FILES_LIMIT`, busboy's "Unexpected
  * end of form"...) are mapped by their code to our own namespaced code and a Spanish message; a
  * framework code never reaches the client. Unknown 4xx errors become `http/bad_request`; anything
@@ -143,7 +143,7 @@ function fieldErrors(validation: { instancePath: string; message?: string }[]): 
 
 /**
  * Maps an error to the reply a client gets. Never throws. Path-parameter validation failures are
- * 404 (a non-canonical id names no resource: issue 11 §C), other schema failures are 422 with
+ * 404 (a non-canonical id names no resource: decision 014), other schema failures are 422 with
  * field errors.
  */
 export function errorReply(error: unknown): ErrorReply {

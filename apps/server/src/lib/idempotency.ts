@@ -8,7 +8,7 @@ import { idempotencyRequests } from '../db/schema';
 import { AppError } from './errors';
 
 /**
- * HTTP idempotency for money-moving requests (issue 4 "Safety"): with an `Idempotency-Key`
+ * HTTP idempotency for money-moving requests (docs/architecture.md#how-a-payment-flows): with an `Idempotency-Key`
  * header, the first response for (user, route, key) is stored in the SAME database transaction
  * as the effect, and a retry with the same key and body gets that response again without a second
  * effect. The same key with another body is refused (422 `idempotency/key_reuse`). Concurrent

@@ -9,7 +9,7 @@ import { startServer } from '../server';
 import { newPlayer } from '../test/helpers';
 
 /**
- * The input guard over a real Socket.IO connection (issue 11 §C, decision 014): a client message
+ * The input guard over a real Socket.IO connection (decision 014): a client message
  * carrying NUL or a lone surrogate is answered `{ok: false, code, message}` in Spanish and never
  * reaches its handler or the database; every refusal acknowledgement carries a Spanish message.
  */

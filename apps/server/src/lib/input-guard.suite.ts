@@ -7,7 +7,7 @@ import { buildTestApp, newPlayer, postgresAvailable } from '../test/helpers';
 import { multipart, samplePng } from '../test/wallet-helpers';
 
 /**
- * The central input guard (issue 11 §C, decision 014), run on PGlite and real PostgreSQL by the
+ * The central input guard (decision 014), run on PGlite and real PostgreSQL by the
  * two *.test.ts files beside this one. Each case is one the issue lists as a 500 on both
  * databases: NUL in login, register, profile, reasons, table names, search and a path; a lone
  * surrogate in the pot description. Each now gets one Spanish 422 and nothing is stored.

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 import { readMultipartBody } from './multipart';
 
 /**
- * The one place where input characters are checked (issue 11 §C; decision 014). A NUL
+ * The one place where input characters are checked (decision 014). A NUL
  * (`\u0000`) or a lone UTF-16 surrogate in any path parameter, query key or value, JSON body key
  * or value (at any depth), multipart field or file name is refused with 422
  * `input/invalid_characters` before validation, hashing or any database access: PostgreSQL text

@@ -20,8 +20,8 @@ import {
 } from './logging';
 
 /**
- * Log redaction (issue 11 §C: "the failing query is logged with its values, an argon2 hash
- * included"; decision 014). The app's real logger is captured line by line while a registration
+ * Log redaction (decision 014: the failing query is logged with its values, an argon2 hash
+ * included). The app's real logger is captured line by line while a registration
  * fails inside the database, and no secret, token or parameter value may appear in any line.
  */
 describe('log lines of a request that fails in the database', () => {

@@ -3,8 +3,8 @@ import pretty from 'pino-pretty';
 import type { Config } from '../config';
 
 /**
- * Logger options with redaction (issue 11 §C "redact secrets, tokens and query parameters from
- * every log line"; decision 014). A failing query used to be logged with its values: drizzle's
+ * Logger options with redaction (decision 014: redact secrets, tokens and query parameters from
+ * every log line). A failing query used to be logged with its values: drizzle's
  * DrizzleQueryError carries `params` and repeats them in its message and stack, so one failed
  * insert of a user put the argon2 hash, e-mail and phone in the log. Here:
  * - errors are serialized field by field (`serializeError`): SQL text is kept, parameter values
@@ -15,7 +15,7 @@ import type { Config } from '../config';
  * - every string logged (messages and plain fields) loses argon2 hashes and bearer tokens.
  *
  * Kept on purpose: without SMTP_URL the mailer logs the recovery link of a mail it wrote to the
- * outbox (DESIGN §2, development only; the same link is in the .eml file).
+ * outbox (README.md, development only; the same link is in the .eml file).
  */
 
 const REDACTED = '[redacted]';

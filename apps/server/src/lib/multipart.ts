@@ -5,12 +5,12 @@ import { INPUT_CODES, LIMITS, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts'
 import { AppError } from './errors';
 
 /**
- * Multipart forms, read in one place for every route (issue 11 §C "Uploads"; decision 014).
+ * Multipart forms, read in one place for every route (decision 014).
  *
  * The input guard (lib/input-guard.ts) reads a multipart body before validation and replaces
  * `request.body` with `{ field: string | UploadedFile | (string | UploadedFile)[] }`, so its
  * character check sees every field value and file name, and every route gets the same refusals:
- * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the spec's size message, never truncated;
+ * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the catalogue's size message, never truncated;
  * - a file with a name but 0 bytes: 422 "El archivo está vacío" (a browser's "no file chosen",
  *   an unnamed empty part, counts as no file);
  * - more than one file: 422 "Envía un solo archivo" (every upload route takes one image);
@@ -21,7 +21,7 @@ import { AppError } from './errors';
 
 /** Limits passed to @fastify/multipart (busboy); sizes in bytes. */
 export const MULTIPART_LIMITS = {
-  /** Largest file; a byte more is refused (spec §9: 5 MB, 5242880 bytes). */
+  /** Largest file; a byte more is refused (docs/product.md §9: 5 MB, 5242880 bytes). */
   fileSize: LIMITS.proofMaxBytes,
   /** Busboy stops at the third file; the reader refuses the second one with its own message. */
   files: 2,
@@ -159,7 +159,7 @@ export function multipartBodySchema(
   fields: Record<string, string>,
   file: { name: string; description: string },
 ) {
-  // Every key optional: a missing field gets the route's own message (spec §5), not zod's.
+  // Every key optional: a missing field gets the route's own message (docs/product.md §5), not zod's.
   const shape: Record<string, z.ZodType> = {};
   for (const [name, description] of Object.entries(fields))
     shape[name] = z.any().optional().meta({ type: 'string', description });

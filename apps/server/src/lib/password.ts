@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * Password hashing with argon2id (DESIGN §6), OWASP parameters: m=19 MiB, t=2, p=1.
+ * Password hashing with argon2id (docs/product.md §7), OWASP parameters: m=19 MiB, t=2, p=1.
  * The hash string is self-describing, so parameters can be raised later without a migration.
  */
 // algorithm 2 = Argon2id (a const enum in @node-rs/argon2's types, not importable here).

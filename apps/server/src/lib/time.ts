@@ -2,7 +2,7 @@ import { TIME_ZONE } from '@domino/contracts';
 import type { Period } from '@domino/contracts';
 
 /**
- * Calendar arithmetic in the business time zone (spec §9 periods; America/Caracas). Uses Intl's
+ * Calendar arithmetic in the business time zone (docs/product.md §9 periods; America/Caracas). Uses Intl's
  * time-zone data, so it stays right if Venezuela changes its offset again.
  */
 
@@ -35,7 +35,7 @@ export function caracasMidnight(year: number, month: number, day: number): Date 
 }
 
 /**
- * The [from, to) range of a transactions period filter (spec §9): today; week = the last 7 days;
+ * The [from, to) range of a transactions period filter (docs/product.md §9): today; week = the last 7 days;
  * month = this calendar month; last_month = the previous calendar month. All in Caracas time.
  */
 export function periodRange(period: Period, now: Date = new Date()): { from: Date; to: Date } {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The built web app the server sends (DESIGN §1), or none when WEB_DIST has no index.html. */
+/** The built web app the server sends (docs/architecture.md), or none when WEB_DIST has no index.html. */
 export interface WebDist {
   /** Absolute directory of the build (apps/web/dist). */
   root: string;

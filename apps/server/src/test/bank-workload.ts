@@ -4,7 +4,7 @@ import type { Executor } from '../db/client';
 import { checkLedger } from '../modules/ledger/ledger';
 
 /**
- * The bank test's workload and invariants (issue 4 "Safety"), written against a minimal HTTP
+ * The bank test's workload and invariants (docs/architecture.md#how-a-payment-flows), written against a minimal HTTP
  * caller so it runs in-process (app.inject) or against a real server process (fetch), where the
  * process can be killed in the middle.
  */

@@ -11,7 +11,7 @@ import { createDeps } from '../server';
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** The PostgreSQL server tests use (DESIGN §2: local server, trust auth, database `test`). */
+/** The PostgreSQL server tests use (README.md: local server, trust auth, database `test`). */
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -1,6 +1,6 @@
 /**
  * Is a message a client may read Spanish (es-VE)? Used by the route walker (openapi-walker.test.ts)
- * to prove issue 11 §C "every message a client can receive is Spanish" (decision 014).
+ * to prove that every message a client can receive is Spanish (decision 014).
  *
  * A message passes when, after removing client data quoted «like this»:
  * - it is not empty and has at least one letter;

@@ -3,7 +3,7 @@ import { useSession } from '../lib/session';
 import { loginPathFor, redirectTargetFromSearch } from '../lib/redirect';
 
 /**
- * Login-required routes (spec §2 route table). A visitor is sent to `/login?redirect=<full target
+ * Login-required routes (docs/product.md §2 route table). A visitor is sent to `/login?redirect=<full target
  * path incl. query and hash>`; right after a deliberate logout, to a bare /login.
  */
 export function RequireAuth() {

@@ -27,7 +27,7 @@ type Failure = 'download' | 'render' | null;
  * Catches what goes wrong under one page: a chunk that could not be downloaded (the connection:
  * MSG.pageLoadError, 'Reintentar' downloads it again) or an error thrown by the page itself (our
  * code: MSG_FIRSTDAY.pageRenderError, never blamed on the connection; 'Reintentar' renders it
- * again and 'Ir al inicio' leaves it). Issue 11 F.
+ * again and 'Ir al inicio' leaves it). Decision 017.
  */
 class PageLoadBoundary extends Component<BoundaryProps, { failure: Failure }> {
   override state: { failure: Failure } = { failure: null };

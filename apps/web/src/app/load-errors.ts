@@ -1,7 +1,7 @@
 import { TimeoutError } from '../lib/timing';
 
 /**
- * Telling a page that could not be downloaded from a page that broke while rendering (issue 11 F:
+ * Telling a page that could not be downloaded from a page that broke while rendering (decision 017:
  * ticking "Recordarme" threw a TypeError in the login page, and the screen blamed the player's
  * connection). Only the first is the connection's fault; the second is our code and gets its own
  * message (MSG_FIRSTDAY.pageRenderError). Pure, so it is unit-tested without a browser.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The preloader's fade-out, milliseconds (spec §9; the transition itself is in index.html). */
+/** The preloader's fade-out, milliseconds (docs/product.md §9; the transition itself is in index.html). */
 export const PRELOADER_FADE_MS = 1000;
 
 /**

@@ -7,7 +7,7 @@ import { isChunkLoadError } from './load-errors';
 /**
  * Last-resort error screen for an error anywhere in the route tree outside a page's own boundary
  * (the shell, a route's lazy code). A download failure asks to reload (the connection); anything
- * else is our code and says so, never blaming the connection (issue 11 F).
+ * else is our code and says so, never blaming the connection (decision 017).
  */
 export function RouteError() {
   const error = useRouteError();

@@ -32,7 +32,7 @@ const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAudit
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
 const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
-// The dashboard's pot modal (spec §4) is composed here so the features stay independent; it is
+// The dashboard's pot modal (docs/product.md §4) is composed here so the features stay independent; it is
 // optional, so a chunk that fails to load renders nothing instead of an error page.
 const PotModal = lazy<ComponentType>(() =>
   import('../features/pot/components/PotModal').catch(() => ({ default: () => null })),
@@ -44,7 +44,7 @@ const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 
 /**
- * The route table (spec §2). Pages that later issues build are registered with their guards and
+ * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
  * render the 404 page until then.
  */
 export const routes: RouteObject[] = [
@@ -99,7 +99,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
-          // Named route WaitingRoomPage (spec §2 route table).
+          // Named route WaitingRoomPage (docs/product.md §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },

@@ -5,8 +5,8 @@ import { animateScrollToElement } from '../lib/smooth-scroll';
 const HASH_WAIT_MS = 3_000;
 
 /**
- * Every navigation scrolls to the top, or smoothly to the hash target if there is one (spec §2),
- * in a 300 ms animation (spec §9, lib/smooth-scroll).
+ * Every navigation scrolls to the top, or smoothly to the hash target if there is one (docs/product.md §2),
+ * in a 300 ms animation (docs/product.md §9, lib/smooth-scroll).
  * Pages load lazily, so the hash target is looked for until it appears (up to 3 s).
  */
 export function ScrollManager() {

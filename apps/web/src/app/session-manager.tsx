@@ -16,7 +16,7 @@ import { isInactive, shouldRecordActivity } from '../lib/timing';
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll', 'touchstart'] as const;
 
 /**
- * The session's timers (spec §4, §9), active only while logged in:
+ * The session's timers (docs/product.md §4, §9), active only while logged in:
  * - on start, validates a restored session with GET /api/user;
  * - every LIMITS.sessionCheckIntervalMs, GET /api/user (a 401 invalidates the session through the
  *   API client, any other failure is ignored until the next check);

@@ -52,7 +52,7 @@ function Row({
 }
 
 /**
- * "Jugar" and "Unirme" ask before charging (issue 11 F: one tap took the entry fee): the entry,
+ * "Jugar" and "Unirme" ask before charging (decision 017: one tap took the entry fee): the entry,
  * the house fee and the monthly-pot share taken from the pot, the prize, and the balance before
  * and after. Nothing is charged until "Pagar y unirme"; "Cancelar" leaves everything as it was.
  * When the balance does not reach the entry the dialog says so and offers /recharge instead.

@@ -37,7 +37,7 @@ export interface NewPasswordFieldsProps {
 
 /**
  * The new-password block of registration, password reset and password change: the password with
- * the strength meter (spec §5 scoring) and its confirmation with the live match indicator.
+ * the strength meter (docs/product.md §5 scoring) and its confirmation with the live match indicator.
  */
 export function NewPasswordFields({
   kind,

@@ -1,7 +1,7 @@
 import { Group, Progress, Text } from '@mantine/core';
 import { passwordScore, strengthLabel } from '@domino/contracts';
 
-/** Bar colour for a strength score (spec §5 thresholds). */
+/** Bar colour for a strength score (docs/product.md §5 thresholds). */
 export function strengthColor(score: number): string {
   if (score <= 20) return 'red';
   if (score <= 40) return 'orange';
@@ -10,7 +10,7 @@ export function strengthColor(score: number): string {
   return 'green';
 }
 
-/** The password strength meter (spec §5 scoring and labels), shared by /register, /reset-password and the profile password change. */
+/** The password strength meter (docs/product.md §5 scoring and labels), shared by /register, /reset-password and the profile password change. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const score = passwordScore(password);
   const label = strengthLabel(score);

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { readToken } from './storage';
 
 /**
- * The one HTTP client of the web app (spec §7, DESIGN §6). Same origin: every path starts with
+ * The one HTTP client of the web app (docs/product.md §7, docs/product.md §7). Same origin: every path starts with
  * `/api`. Each request sends Accept JSON, `X-Requested-With: XMLHttpRequest`, a JSON content type
- * with a JSON body (never without a body: a bodiless POST such as /api/logout has none, issue 11)
+ * with a JSON body (never without a body: a bodiless POST such as /api/logout has none, decision 012)
  * and, when a token is stored, `Authorization: Bearer <token>`. Failures become an ApiError whose
  * `message` is already the Spanish text to show.
  */
@@ -60,7 +60,7 @@ export function serverMessage(body: unknown): string | undefined {
 }
 
 /**
- * The text shown for a failed response (spec §8): the server message, else
+ * The text shown for a failed response (docs/product.md §8): the server message, else
  * 'Error del servidor: {status} {text}' (5xx without a message, HTML error pages, empty bodies).
  */
 export function errorMessageFor(status: number, statusText: string, body: unknown): string {
@@ -68,7 +68,7 @@ export function errorMessageFor(status: number, statusText: string, body: unknow
 }
 
 /**
- * Normalises a list response (spec §7): a bare array, or an object holding the array under one
+ * Normalises a list response (docs/product.md §7): a bare array, or an object holding the array under one
  * of `keys` (by default `data`, `games`, `tables`). Returns null for any other shape.
  */
 export function normaliseList(

@@ -1,6 +1,6 @@
 import { TIME_ZONE, formatBs } from '@domino/contracts';
 
-/** Bolívares (the API's JSON number) to integer céntimos (DESIGN §3). */
+/** Bolívares (the API's JSON number) to integer céntimos (docs/architecture.md#how-a-payment-flows). */
 export function bolivaresToCents(bolivares: number): number {
   return Number.isFinite(bolivares) ? Math.round(bolivares * 100) : 0;
 }
@@ -11,7 +11,7 @@ export function formatBolivares(bolivares: number): string {
 }
 
 /**
- * The name shown for a user (spec §2): the name, else the part of the email before '@',
+ * The name shown for a user (docs/product.md §2): the name, else the part of the email before '@',
  * else 'Usuario'.
  */
 export function displayName(user: { name?: string | null; email?: string | null } | null): string {

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for money-moving requests (DESIGN §3: every transfer has an id that makes a retry
+ * Idempotency keys for money-moving requests (docs/architecture.md#how-a-payment-flows: every transfer has an id that makes a retry
  * harmless). One key per form submission: a retry of the same values reuses it, so a request that
  * reached the server but whose answer was lost is not applied twice; changed values get a new key.
  */

@@ -64,7 +64,7 @@ export type JoinTable = Pick<
   | 'pot_share_bps'
 >;
 
-/** What a player is told before paying an entry (issue 11 F). Every amount in céntimos. */
+/** What a player is told before paying an entry (decision 017). Every amount in céntimos. */
 export interface JoinTerms {
   entryCents: number;
   /** Entry × seats: what the table's match is played for. */

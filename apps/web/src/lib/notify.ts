@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { LIMITS } from '@domino/contracts';
 
-/** Toasts (spec §2 Global shell): success, error, warning, info; green, red, yellow, blue. */
+/** Toasts (docs/product.md §2 Global shell): success, error, warning, info; green, red, yellow, blue. */
 const COLORS = { success: 'green', error: 'red', warning: 'yellow', info: 'blue' } as const;
 type Kind = keyof typeof COLORS;
 

@@ -69,7 +69,7 @@ describe('loginPathFor', () => {
 });
 
 describe('isGuestOnlyPath', () => {
-  it('matches the guest-only routes of the spec', () => {
+  it('matches the guest-only routes of docs/product.md §2', () => {
     for (const path of ['/', '/login', '/register', '/forgot-password']) {
       expect(isGuestOnlyPath(path)).toBe(true);
     }

@@ -1,12 +1,12 @@
 /**
- * Post-login redirection (spec §2 "Navigation guard"): a protected route visited without login goes
+ * Post-login redirection (docs/product.md §2 "Navigation guard"): a protected route visited without login goes
  * to `/login?redirect=<full target path>`; after login the app returns there when the target is a
  * same-site path, else to /dashboard.
  */
 
 export const DEFAULT_AUTHED_PATH = '/dashboard';
 
-/** Routes only visitors may see (spec §2); a logged-in user is sent away from them. */
+/** Routes only visitors may see (docs/product.md §2); a logged-in user is sent away from them. */
 export const GUEST_ONLY_PATHS = ['/', '/login', '/register', '/forgot-password'] as const;
 
 const PLACEHOLDER_ORIGIN = 'http://redirect.invalid';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, MSG_SESSIONS, sessionEndedEvent, type User } from '@domino/contracts';
 
 /**
- * The session store against the server's end of a session (issue 11 A; decision 012): logout
+ * The session store against the server's end of a session (decision 012): logout
  * sends a bodiless POST without a JSON content type, and a `session:ended` heard on a socket ends
  * the session with the server's reason, unless it belongs to an older session or to this tab's
  * own logout.

@@ -18,7 +18,7 @@ import {
 } from './storage';
 
 /**
- * The session store (spec §4 "Session"): the bearer token and the user, mirrored in localStorage
+ * The session store (docs/product.md §4 "Session"): the bearer token and the user, mirrored in localStorage
  * (`auth_token`, `user`) and restored from there on start. A tiny external store so that the shell,
  * the guards and every feature read one source of truth without importing each other.
  */
@@ -63,7 +63,7 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** Logged out -> logged in, after login or registration (spec §4). */
+/** Logged out -> logged in, after login or registration (docs/product.md §4). */
 export function startSession(auth: Pick<AuthResponse, 'token' | 'user'>): void {
   writeSession(auth.token, auth.user);
   writeLastActivity(Date.now());
@@ -78,7 +78,7 @@ export function updateUser(user: User): void {
 }
 
 /**
- * The session-invalid flow (spec §4): clears storage and marks the session expired so the shell
+ * The session-invalid flow (docs/product.md §4): clears storage and marks the session expired so the shell
  * shows the banner, stops the timers and goes to /login. Does nothing when already logged out, so
  * several failing requests produce one banner. `message` replaces the banner's expiry text when
  * the server said why (staff suspended the account).
@@ -99,7 +99,7 @@ export function dismissExpired(): void {
   if (state.expired) setState({ ...state, expired: false });
 }
 
-/** GET /api/user: the current user (spec §7). */
+/** GET /api/user: the current user (docs/product.md §7). */
 export function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
   return apiGet('/api/user', userSchema, { signal });
 }
@@ -112,7 +112,7 @@ export async function refreshUser(): Promise<User> {
 }
 
 /**
- * Logout (spec §4, §7): POST /api/logout when a token is stored, then clears the local session in
+ * Logout (docs/product.md §4, §7): POST /api/logout when a token is stored, then clears the local session in
  * every case. Resolves to false when the server call failed (the caller shows MSG.logoutFailed).
  * A 401 means the token is already invalid, which is what logging out wants: not a failure.
  */
@@ -181,7 +181,7 @@ export function revokeTokenQuietly(): void {
   apiRequest('/api/logout', { method: 'POST', invalidateOn401: false }).catch(() => undefined);
 }
 
-// Any authenticated call answered with 401 invalidates the session (spec §4).
+// Any authenticated call answered with 401 invalidates the session (docs/product.md §4).
 onUnauthorized(() => invalidateSession());
 
 // Keep tabs in step: logging in or out in one tab applies to the others.

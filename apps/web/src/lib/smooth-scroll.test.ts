@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { easeInOutCubic, SCROLL_ANIMATION_MS, scrollPositionAt } from './smooth-scroll';
 
 describe('animated scrolling', () => {
-  it('lasts the 300 ms of spec §9', () => {
+  it('lasts the 300 ms of docs/product.md §9', () => {
     expect(SCROLL_ANIMATION_MS).toBe(300);
   });
 

@@ -1,11 +1,11 @@
 /**
- * Animated scrolling (spec §9 "scroll animation 300 ms"): the hash targets of the navbar and the
+ * Animated scrolling (docs/product.md §9 "scroll animation 300 ms"): the hash targets of the navbar and the
  * landing's scroll-to-top button move the page over 300 ms with an ease-in-out curve instead of
  * the browser's own smooth scroll, whose duration is unspecified. Users who ask for reduced
  * motion get an instant jump.
  */
 
-/** Duration of every animated scroll, milliseconds (spec §9). */
+/** Duration of every animated scroll, milliseconds (docs/product.md §9). */
 export const SCROLL_ANIMATION_MS = 300;
 
 /** Cubic ease-in-out on [0, 1]: slow start, slow end; 0 -> 0, 0.5 -> 0.5, 1 -> 1. */

@@ -1,7 +1,7 @@
 import { userSchema, type User } from '@domino/contracts';
 
 /**
- * Browser storage of the session (spec §3 "Session data", §4). The spec fixes the keys: the token
+ * Browser storage of the session (docs/product.md §3 "Session data", §4). The original client fixed the keys: the token
  * lives in localStorage `auth_token` and the user object in localStorage `user`. Every access is
  * wrapped because storage can throw (private mode, quota, disabled cookies).
  */
@@ -10,7 +10,7 @@ export const STORAGE_KEYS = {
   user: 'user',
   /** Shared across tabs so one idle tab does not log out a tab that is in use (ms since epoch). */
   lastActivity: 'last_activity',
-  /** sessionStorage: the monthly pot modal was already shown in this browser session (spec §4). */
+  /** sessionStorage: the monthly pot modal was already shown in this browser session (docs/product.md §4). */
   potModalSeen: 'pot_modal_seen',
 } as const;
 

@@ -1,4 +1,4 @@
-/** Small timing helpers of the session and page loading rules (spec §9). Pure, DOM-free. */
+/** Small timing helpers of the session and page loading rules (docs/product.md §9). Pure, DOM-free. */
 
 /** True when the last recorded activity is at least `timeoutMs` old (inactivity logout). */
 export function isInactive(lastActivityAt: number, now: number, timeoutMs: number): boolean {

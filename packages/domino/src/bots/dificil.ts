@@ -109,7 +109,7 @@ function resample<T>(pool: readonly T[], w: readonly number[], k: number, u: num
 }
 
 /**
- * Difícil's decision with its evidence. Uses only `view` (DESIGN §5), `rng` and `options`.
+ * Difícil's decision with its evidence. Uses only `view` (docs/architecture.md#how-a-move-flows), `rng` and `options`.
  * Throws RangeError when the view has no legal move.
  */
 export function analyzeDificil(

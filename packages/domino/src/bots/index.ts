@@ -1,5 +1,5 @@
 /**
- * CPU players (DESIGN §5: "Bots get the same view"). Every bot reads only the `PlayerView` of its
+ * CPU players (docs/architecture.md#how-a-move-flows: bots get the same view). Every bot reads only the `PlayerView` of its
  * seat plus a seeded rng and options, and returns one of `view.legalMoves`.
  *
  * Levels: `facil` random legal move; `medio` weighted one-ply heuristic (also the stand-in for
@@ -46,7 +46,7 @@ export interface BotOptions {
 }
 
 /**
- * The move of a CPU player of `level` for `view` (its seat's view, DESIGN §5). Always one of
+ * The move of a CPU player of `level` for `view` (its seat's view, docs/architecture.md#how-a-move-flows). Always one of
  * `view.legalMoves`; deterministic for the same view, level, seed and options. `rng` is an `Rng`
  * or a seed (string or number). Throws RangeError when the view has no legal move (not the seat's
  * turn, or the match is over) or the level is unknown.

@@ -1,5 +1,5 @@
 /**
- * What a seat can deduce about the hidden tiles from its `PlayerView` alone (DESIGN §5: bots get
+ * What a seat can deduce about the hidden tiles from its `PlayerView` alone (docs/architecture.md#how-a-move-flows: bots get
  * the same view as players): which tiles are unseen, how many each other seat and the stock hold,
  * and which pips each seat has shown it lacks by passing.
  */

@@ -1,6 +1,6 @@
 /**
  * Medio: a one-ply weighted heuristic, the bot the server also uses for absent players
- * (DESIGN §5). It scores every legal play from the view alone and plays the best; ties are broken
+ * (docs/architecture.md#how-a-move-flows). It scores every legal play from the view alone and plays the best; ties are broken
  * by the seeded rng. Cost: O(moves × hand), far under the 2 ms budget.
  *
  * What it values (weights in `MedioWeights`, all tunable):

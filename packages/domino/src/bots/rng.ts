@@ -1,6 +1,6 @@
 /**
  * Seeded randomness for the bots. The engine package may not use Math.random or the clock
- * (DESIGN §1), so every bot takes an `Rng` (or a seed to build one) from its caller: the same
+ * (docs/architecture.md), so every bot takes an `Rng` (or a seed to build one) from its caller: the same
  * view, level, seed and options always give the same move.
  *
  * Generator: sfc32 (Chris Doty-Humphrey's Small Fast Counting generator, 128-bit state), seeded

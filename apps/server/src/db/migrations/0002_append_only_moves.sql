@@ -1,4 +1,4 @@
--- game_moves is append-only (DESIGN §5): refuse every UPDATE and DELETE at the database.
+-- game_moves is append-only (docs/architecture.md#how-a-move-flows): refuse every UPDATE and DELETE at the database.
 CREATE FUNCTION refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'restrict_violation';

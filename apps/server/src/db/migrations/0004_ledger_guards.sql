@@ -1,4 +1,4 @@
--- Ledger guards (DESIGN §3): entries and transactions are append-only, and the entries of each
+-- Ledger guards (docs/architecture.md#how-a-payment-flows): entries and transactions are append-only, and the entries of each
 -- transaction must sum to zero when the database transaction commits.
 CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
   FOR EACH ROW EXECUTE FUNCTION refuse_change();

@@ -1,4 +1,4 @@
--- One round trip per ledger transfer (DESIGN §3, issue 4 bench): records the transaction under its
+-- One round trip per ledger transfer (docs/architecture.md#how-a-payment-flows; decision 005): records the transaction under its
 -- idempotency key, locks the accounts in id order, refuses to take an account below zero unless it
 -- may go negative, updates balances and versions, and appends the entries. Called only by
 -- modules/ledger (`transfer`), which validates the postings first. The deferred trigger still

@@ -1,4 +1,4 @@
--- One round trip per game move (DESIGN §5, issue 5 real-time bench; decision 008): the server
+-- One round trip per game move (docs/architecture.md#how-a-move-flows; decision 008): the server
 -- node applies the engine to the state it holds for `p_expected_version`, then this function
 -- locks the game row, checks that the version and the seats' presence are still the ones the
 -- move was computed from, appends the move to the log, stores the new state with version + 1

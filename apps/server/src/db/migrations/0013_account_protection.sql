@@ -1,4 +1,4 @@
--- Issue 11 §B, docs/decisions/013: sensitive account changes, withdrawal review, system audit rows.
+-- docs/decisions/013: sensitive account changes, withdrawal review, system audit rows.
 -- Written to be safe on a database that already has part of it (IF NOT EXISTS everywhere).
 CREATE TABLE IF NOT EXISTS "account_changes" (
 	"id" bigserial PRIMARY KEY NOT NULL,

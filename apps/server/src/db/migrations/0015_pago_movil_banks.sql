@@ -1,8 +1,8 @@
--- Issue 11 §F (docs/decisions/016): every bank that takes part in Pago Móvil, with its 4-digit
+-- docs/decisions/016: every bank that takes part in Pago Móvil, with its 4-digit
 -- code, for databases that already hold a bank catalogue; a new database gets the same list from
 -- the first-start catalogue (modules/catalog/bootstrap.ts, PAGO_MOVIL_BANKS in the contracts).
 -- Idempotent, on PGlite and PostgreSQL: a code already present keeps its row, id, status and name,
--- except the four abbreviations the first catalogue wrote (spec §3's static list, 'MI BANCO' being
+-- except the four abbreviations the first catalogue wrote (docs/product.md §3's static list, 'MI BANCO' being
 -- R4's former name), which get the full name only while they still hold that exact spelling, so a
 -- name staff chose is never overwritten.
 UPDATE "banks" AS b SET "name" = v."name", "updated_at" = now()

@@ -7,7 +7,7 @@ import { auditLog, users } from '../../db/schema';
 import { caracasMidnight } from '../../lib/time';
 
 /**
- * The staff audit log (issue 6, /admin/auditoria): every staff action, newest first, filtered by
+ * The staff audit log (decision 009, /admin/auditoria): every staff action, newest first, filtered by
  * actor (user id), action, target type and id, and a range of Caracas days (both inclusive).
  * Before and after are returned as stored (JSON) for the web app to diff.
  */

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 
 /**
- * Staff management of banks and platform recharge accounts (issue 6, /admin/bancos). What players
+ * Staff management of banks and platform recharge accounts (decision 009, /admin/bancos). What players
  * see follows at once: GET /api/banks lists active banks only, GET /api/accounts_recharge active
  * accounts only (payments/service.ts).
  *

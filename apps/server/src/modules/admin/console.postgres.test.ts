@@ -5,7 +5,7 @@ import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
 
 /**
- * Concurrency of the catalogue rules on real PostgreSQL (PGlite serialises everything, DESIGN §2):
+ * Concurrency of the catalogue rules on real PostgreSQL (PGlite serialises everything, README.md):
  * two staff switching off the last two active recharge accounts at once cannot both succeed, and a
  * bank cannot be switched off while an account at it is being switched on.
  */

@@ -10,7 +10,7 @@ import { caracasDate } from '../../lib/time';
 import { systemAccount, transfer } from '../ledger/ledger';
 import { potMonth } from '../pot/month';
 
-/** The staff console routes of issue 6 (dashboard, users, banks, audit), on PGlite. */
+/** The staff console routes of decision 009 (dashboard, users, banks, audit), on PGlite. */
 describe('staff console routes', () => {
   let t: TestApp;
   let admin: string;

@@ -47,7 +47,7 @@ const idParams = z.object({ id: idParam });
 const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
- * The rest of the staff console (issue 6): dashboard and ledger check, users (search, page,
+ * The rest of the staff console (decision 009): dashboard and ledger check, users (search, page,
  * transactions, matches, suspend, reactivate), banks and recharge accounts, audit log. Every route
  * requires role `admin` (401 without a session, 403 for players); bad input is 422 with Spanish
  * field messages and changes nothing; unknown ids are 404. Routes validate, call one function

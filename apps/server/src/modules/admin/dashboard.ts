@@ -9,7 +9,7 @@ import { checkLedger } from '../ledger/ledger';
 import { potMonth } from '../pot/month';
 
 /**
- * The staff dashboard (issue 6, /admin): pending queues, today's volume, house fees, the month's
+ * The staff dashboard (decision 009, /admin): pending queues, today's volume, house fees, the month's
  * pot, live matches and the last ledger consistency check. Read-only and cheap: every query walks
  * an index or today's rows only; the full ledger check runs on demand (`runLedgerCheck`).
  */
@@ -188,7 +188,7 @@ function toLedgerCheck(stored: StoredCheck, at: Date, by: string | null): Ledger
 }
 
 /**
- * Runs the full ledger consistency check (DESIGN §3: every balance equals its entries, every
+ * Runs the full ledger consistency check (docs/architecture.md#how-a-payment-flows: every balance equals its entries, every
  * transaction sums to zero, all balances sum to zero, no forbidden negative) and records the
  * result as an audit row (action `ledger.check`), so the dashboard shows when it last ran, who ran
  * it and what failed, on every node. Reads every ledger entry once: on demand only.

@@ -9,7 +9,7 @@ import { startServer } from '../../server';
 import { newPlayer } from '../../test/helpers';
 
 /**
- * Suspension over a real Socket.IO connection (issue 6): the suspended player's open socket gets
+ * Suspension over a real Socket.IO connection (decision 009): the suspended player's open socket gets
  * `session:ended {reason: 'suspended'}` first (decision 012: one event for every way a session
  * ends) and is then disconnected by the server; the old token is refused.
  */

@@ -28,7 +28,7 @@ const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
 
 /**
- * Staff management of the table catalogue (issue 5, /admin/mesas; decision 010): create, edit,
+ * Staff management of the table catalogue (/admin/mesas; decision 010): create, edit,
  * open, close and upload an image. Changing the price, fees or rules is refused while players
  * wait or a match runs (name and image may change); closing refunds every waiting player's entry
  * and is refused while a match runs. Every change is audited. The rules live in tables/staff.ts.

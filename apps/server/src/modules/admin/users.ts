@@ -11,7 +11,7 @@ import { leaveTable } from '../tables/service';
 import type { UserRow } from '../users/serialize';
 
 /**
- * Staff view of the players (issue 6, /admin/usuarios): search, a user's page, suspension and
+ * Staff view of the players (decision 009, /admin/usuarios): search, a user's page, suspension and
  * reactivation.
  *
  * Suspension rules (decided here; see docs/decisions/009-staff-console.md): staff cannot suspend
@@ -19,7 +19,7 @@ import type { UserRow } from '../users/serialize';
  * remedy in the console); a reason is required; suspending revokes every token of the user in the
  * same transaction, and a player seated at a table whose match has not started is removed and
  * refunded through the ordinary leave logic. A player in a match already running stays in it (no
- * refunds after the start, DESIGN §3): the bot plays their turns once they are gone, and the
+ * refunds after the start, docs/architecture.md#how-a-payment-flows): the bot plays their turns once they are gone, and the
  * settlement pays their wallet as usual.
  */
 

@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema';
 
 /**
  * Writes one staff action to the append-only audit log, inside the caller's transaction so the
- * record exists exactly when the action took effect (issue 4: who, what, when, before, after).
+ * record exists exactly when the action took effect (who, what, when, before, after).
  */
 export async function audit(
   tx: Executor,

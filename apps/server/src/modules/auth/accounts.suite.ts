@@ -6,7 +6,7 @@ import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
- * The account suite (issue 2), run on PGlite and on real PostgreSQL by the two *.test.ts files
+ * The account suite, run on PGlite and on real PostgreSQL by the two *.test.ts files
  * beside this one. Every assertion is on what a client sees.
  */
 export function accountSuite(kind: DbKind): void {
@@ -87,58 +87,67 @@ export function accountSuite(kind: DbKind): void {
       expect(b.json().user.username).toMatch(/^pedro\d+$/);
     });
 
-    it.skipIf(skip)('answers missing fields with the required messages of spec §5', async () => {
-      const res = await post('/api/register_api', {});
-      expect(res.statusCode).toBe(422);
-      const body = res.json();
-      expect(body.message).toBe(MSG.formHasErrors);
-      expect(body.errors).toEqual({
-        name: [MSG.nameRequired],
-        email: [MSG.emailRequired],
-        type_identification: [MSG.documentTypeRequired],
-        n_identification: [MSG.identificationRequired],
-        phone: [MSG.phoneRequired],
-        password: [MSG.passwordRequired],
-        password_confirmation: [MSG.passwordConfirmRequired],
-      });
-    });
+    it.skipIf(skip)(
+      'answers missing fields with the required messages of docs/product.md §5',
+      async () => {
+        const res = await post('/api/register_api', {});
+        expect(res.statusCode).toBe(422);
+        const body = res.json();
+        expect(body.message).toBe(MSG.formHasErrors);
+        expect(body.errors).toEqual({
+          name: [MSG.nameRequired],
+          email: [MSG.emailRequired],
+          type_identification: [MSG.documentTypeRequired],
+          n_identification: [MSG.identificationRequired],
+          phone: [MSG.phoneRequired],
+          password: [MSG.passwordRequired],
+          password_confirmation: [MSG.passwordConfirmRequired],
+        });
+      },
+    );
 
-    it.skipIf(skip)('answers malformed fields with the exact messages of spec §5', async () => {
-      const res = await post('/api/register_api', {
-        name: '   ',
-        email: 'no-es-correo',
-        type_identification: 'X',
-        n_identification: '12a45',
-        phone: '05121234',
-        password: 'abc',
-        password_confirmation: 'abd',
-      });
-      expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({
-        name: [MSG.nameRequired],
-        email: [MSG.emailInvalid],
-        type_identification: [MSG.documentTypeRequired],
-        n_identification: [MSG.identificationInvalid],
-        phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
-        password: [MSG.passwordMinLength, MSG.passwordUppercase, MSG.passwordNumber],
-        password_confirmation: [MSG.passwordMismatch],
-      });
-      const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-      const before = count[0]?.n;
-      await post('/api/register_api', { ...newPlayer(), phone: '0414123456x' });
-      const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-      expect(after[0]?.n).toBe(before);
-    });
+    it.skipIf(skip)(
+      'answers malformed fields with the exact messages of docs/product.md §5',
+      async () => {
+        const res = await post('/api/register_api', {
+          name: '   ',
+          email: 'no-es-correo',
+          type_identification: 'X',
+          n_identification: '12a45',
+          phone: '05121234',
+          password: 'abc',
+          password_confirmation: 'abd',
+        });
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors).toEqual({
+          name: [MSG.nameRequired],
+          email: [MSG.emailInvalid],
+          type_identification: [MSG.documentTypeRequired],
+          n_identification: [MSG.identificationInvalid],
+          phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
+          password: [MSG.passwordMinLength, MSG.passwordUppercase, MSG.passwordNumber],
+          password_confirmation: [MSG.passwordMismatch],
+        });
+        const count = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+        const before = count[0]?.n;
+        await post('/api/register_api', { ...newPlayer(), phone: '0414123456x' });
+        const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+        expect(after[0]?.n).toBe(before);
+      },
+    );
 
-    it.skipIf(skip)('accepts every area code of spec §5 and rejects others', async () => {
-      for (const code of ['0412', '0414', '0416', '0424', '0426']) {
-        const p = newPlayer();
-        const res = await post('/api/register_api', { ...p, phone: code + p.phone.slice(4) });
-        expect(res.statusCode, code).toBe(201);
-      }
-      const res = await post('/api/register_api', { ...newPlayer(), phone: '02121234567' });
-      expect(res.json().errors.phone).toEqual([MSG.areaCodeInvalid]);
-    });
+    it.skipIf(skip)(
+      'accepts every area code of docs/product.md §5 and rejects others',
+      async () => {
+        for (const code of ['0412', '0414', '0416', '0424', '0426']) {
+          const p = newPlayer();
+          const res = await post('/api/register_api', { ...p, phone: code + p.phone.slice(4) });
+          expect(res.statusCode, code).toBe(201);
+        }
+        const res = await post('/api/register_api', { ...newPlayer(), phone: '02121234567' });
+        expect(res.json().errors.phone).toEqual([MSG.areaCodeInvalid]);
+      },
+    );
 
     it.skipIf(skip)('refuses a duplicate e-mail in any letter case with 409', async () => {
       const p = newPlayer({ email: 'dup@example.com' });
@@ -152,24 +161,27 @@ export function accountSuite(kind: DbKind): void {
       });
     });
 
-    it.skipIf(skip)('refuses a duplicate identity or phone with the spec messages', async () => {
-      const p = newPlayer();
-      expect((await post('/api/register_api', p)).statusCode).toBe(201);
-      const dupId = await post(
-        '/api/register_api',
-        newPlayer({ n_identification: p.n_identification }),
-      );
-      expect(dupId.statusCode).toBe(422);
-      expect(dupId.json().errors).toEqual({ n_identification: [MSG.identificationTaken] });
-      const otherType = await post(
-        '/api/register_api',
-        newPlayer({ type_identification: 'E', n_identification: p.n_identification }),
-      );
-      expect(otherType.statusCode).toBe(201);
-      const dupPhone = await post('/api/register_api', newPlayer({ phone: p.phone }));
-      expect(dupPhone.statusCode).toBe(422);
-      expect(dupPhone.json().errors).toEqual({ phone: [MSG.phoneTaken] });
-    });
+    it.skipIf(skip)(
+      'refuses a duplicate identity or phone with the catalogue messages',
+      async () => {
+        const p = newPlayer();
+        expect((await post('/api/register_api', p)).statusCode).toBe(201);
+        const dupId = await post(
+          '/api/register_api',
+          newPlayer({ n_identification: p.n_identification }),
+        );
+        expect(dupId.statusCode).toBe(422);
+        expect(dupId.json().errors).toEqual({ n_identification: [MSG.identificationTaken] });
+        const otherType = await post(
+          '/api/register_api',
+          newPlayer({ type_identification: 'E', n_identification: p.n_identification }),
+        );
+        expect(otherType.statusCode).toBe(201);
+        const dupPhone = await post('/api/register_api', newPlayer({ phone: p.phone }));
+        expect(dupPhone.statusCode).toBe(422);
+        expect(dupPhone.json().errors).toEqual({ phone: [MSG.phoneTaken] });
+      },
+    );
 
     it.skipIf(skip)(
       'lets exactly one of many concurrent identical registrations succeed, never a 500',
@@ -238,7 +250,7 @@ export function accountSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'rejects a wrong password or unknown e-mail with the spec 401 message',
+      'rejects a wrong password or unknown e-mail with the catalogue 401 message',
       async () => {
         const p = newPlayer();
         await post('/api/register_api', p);
@@ -264,7 +276,7 @@ export function accountSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'logs out a bodiless POST with a JSON content type, as the web app and the spec’s client send it',
+      'logs out a bodiless POST with a JSON content type, as the web app and the original client send it',
       async () => {
         const reg = (await post('/api/register_api', newPlayer())).json();
         const res = await t.app.inject({
@@ -415,7 +427,7 @@ export function accountSuite(kind: DbKind): void {
     });
 
     it.skipIf(skip)(
-      'lists the demo tables with the spec §3 fields at both catalogue paths',
+      'lists the demo tables with the docs/product.md §3 fields at both catalogue paths',
       async () => {
         for (const url of ['/api/tables', '/api/games']) {
           const res = await get(url);

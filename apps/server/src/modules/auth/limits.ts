@@ -5,11 +5,11 @@ import type { Redis } from 'ioredis';
 import { createLimiter } from '../../lib/rate-limit';
 
 /**
- * The rate limiters of issue 6's account endpoints (in Redis when REDIS_URL is set, so every node
+ * The rate limiters of decision 006's account endpoints (in Redis when REDIS_URL is set, so every node
  * shares them; in memory otherwise). Windows are 15 minutes unless said otherwise.
  */
 export interface AccountLimiters {
-  /** Recovery requests per e-mail: 3 (issue 6 "e.g. 3 per 15 min per e-mail"). */
+  /** Recovery requests per e-mail: 3 (decision 006; at most 3 per 15 min per e-mail). */
   recoveryEmail: RateLimiterAbstract;
   /** Recovery requests per client address: 10 (also bounds probing which e-mails exist). */
   recoveryIp: RateLimiterAbstract;
@@ -56,7 +56,7 @@ function buildAccountLimiters(redis: Redis | undefined): AccountLimiters {
   };
 }
 
-/** OpenAPI shape of an error answer: `{message, code}` plus `errors` on 409/422 (DESIGN §6). */
+/** OpenAPI shape of an error answer: `{message, code}` plus `errors` on 409/422 (docs/product.md §7). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),

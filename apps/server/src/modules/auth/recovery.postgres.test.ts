@@ -8,7 +8,7 @@ import type { TestInbox } from '../mail/test-inbox';
 import { resetLinkOf, startTestInbox } from '../mail/test-inbox';
 
 /**
- * Issue 6 races on real PostgreSQL (PGlite serialises everything, DESIGN §2): a recovery link used
+ * Password recovery races (decision 006) on real PostgreSQL (PGlite serialises everything, README.md): a recovery link used
  * by many concurrent submissions changes the password exactly once; so does a password change sent
  * several times at once; players saving the same new e-mail or phone at once: one wins, the others
  * get the registration's error, never a 500.

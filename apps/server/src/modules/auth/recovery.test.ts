@@ -9,7 +9,7 @@ import { mailBody, mailSubject, resetLinkOf, startTestInbox } from '../mail/test
 import { hashToken } from './tokens';
 
 /**
- * Password recovery (spec §2, §5, §8; issue 6) on PGlite, with the mail received by an in-process
+ * Password recovery (docs/product.md §2, §5, §8; decision 006) on PGlite, with the mail received by an in-process
  * SMTP server. The concurrent single-use check runs on real PostgreSQL in recovery.postgres.test.ts.
  */
 describe('password recovery by e-mail', () => {
@@ -84,7 +84,7 @@ describe('password recovery by e-mail', () => {
     expect(minutes).toBeLessThanOrEqual(60.1);
   });
 
-  it('answers 200 with the spec message, 404 for an unknown e-mail, 422 for bad input', async () => {
+  it('answers 200 with the catalogue message, 404 for an unknown e-mail, 422 for bad input', async () => {
     const u = await registered();
     const ok = await post('/api/recovery_password', { email: u.email }, { ip: nextIp() });
     expect(ok.json()).toEqual({ message: MSG.recoverySent });
@@ -103,7 +103,7 @@ describe('password recovery by e-mail', () => {
     expect(bad.json().errors).toEqual({ email: [MSG.emailInvalid] });
   });
 
-  it('limits requests to 3 per e-mail and 10 per address in 15 minutes with the spec 429', async () => {
+  it('limits requests to 3 per e-mail and 10 per address in 15 minutes with the catalogue 429', async () => {
     const u = await registered();
     for (let i = 0; i < 3; i++) await recover(u.email);
     const blocked = await post('/api/recovery_password', { email: u.email }, { ip: nextIp() });

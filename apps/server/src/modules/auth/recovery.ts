@@ -11,7 +11,7 @@ import { revokeAllTokens } from './service';
 import { hashToken, newToken } from './tokens';
 
 /**
- * Password recovery by e-mail (spec §2 Forgot password, §5, §8; issue 6).
+ * Password recovery by e-mail (docs/product.md §2 Forgot password, §5, §8; decision 006).
  *
  * A request stores a new token (256 random bits; only its SHA-256 is kept) valid for
  * RESET_TOKEN_TTL_MINUTES, commits, and only then e-mails the link `<PUBLIC_URL>/reset-password
@@ -39,7 +39,7 @@ export interface RecoveryContext {
 
 /**
  * Sends a recovery link to `email` (already validated and lower-cased).
- * Errors: 404 `recovery/not_found` (MSG.recoveryNotFound, spec §8), 403 `auth/suspended`,
+ * Errors: 404 `recovery/not_found` (MSG.recoveryNotFound, docs/product.md §8), 403 `auth/suspended`,
  * 503 `mail/unavailable` (MSG_ACCOUNT.recoveryMailFailed) when the mail could not be sent.
  */
 export async function requestPasswordRecovery(
@@ -126,7 +126,7 @@ export async function checkResetToken(db: Db, token: string): Promise<{ expiresA
 }
 
 /**
- * Sets a new password with a recovery link's token (payload already validated under the spec §5
+ * Sets a new password with a recovery link's token (payload already validated under the docs/product.md §5
  * rules), marks the token used and revokes ALL sessions of the user. Resolves to the user's id (the
  * caller ends the user's sockets after the commit: auth/sessions.ts `endSessions`).
  * Errors: 410 `recovery/invalid_token` (unknown, used or superseded), 410 `recovery/expired_token`,

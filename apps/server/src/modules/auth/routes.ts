@@ -40,8 +40,8 @@ import { endSessions, logout } from './sessions';
 const tags = ['Cuentas'];
 
 /**
- * Account routes (spec §7): register, login, logout, current user, availability checks, and the
- * password recovery of issue 6 (recovery_password, reset_password).
+ * Account routes (docs/product.md §7): register, login, logout, current user, availability checks, and the
+ * password recovery of decision 006 (recovery_password, reset_password).
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

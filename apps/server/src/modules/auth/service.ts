@@ -15,7 +15,7 @@ import type { ClientInfo } from '../protection/request';
 import { hashToken, newToken } from './tokens';
 
 /**
- * Accounts and sessions (spec §3, §5, §7, §8; DESIGN §6).
+ * Accounts and sessions (docs/product.md §3, §5, §7, §8; docs/product.md §7).
  * Errors: AppError 422 (validation, duplicates of identity/phone), 409 `auth/email_taken`,
  * 401 `auth/invalid_credentials`, 403 `auth/suspended`.
  */
@@ -30,7 +30,7 @@ export interface AuthContext {
   user: UserRow;
   tokenId: number;
   tokenHash: string;
-  /** When the token stops working (fixed at login; spec §4 session lifetime). */
+  /** When the token stops working (fixed at login; docs/product.md §4 session lifetime). */
   expiresAt: Date;
 }
 
@@ -42,7 +42,7 @@ export const DUPLICATE_BY_CONSTRAINT: Record<string, keyof FieldErrors> = {
 };
 
 /**
- * The error for fields already taken by another account (spec §5, §8): an e-mail alone is 409
+ * The error for fields already taken by another account (docs/product.md §5, §8): an e-mail alone is 409
  * `auth/email_taken` with MSG.emailInUse; anything else is 422 with each field's message.
  */
 export function duplicateError(fields: string[]): AppError {
@@ -97,7 +97,7 @@ async function issueToken(
 }
 
 /**
- * Registers a player (spec §5 rules, enforced here whatever the client did) and logs them in.
+ * Registers a player (docs/product.md §5 rules, enforced here whatever the client did) and logs them in.
  * New users: rol jugador, status activo, points 0, a wallet with balance 0, a unique username.
  * Uniqueness races are settled by the database's unique indexes and mapped to the same errors.
  */

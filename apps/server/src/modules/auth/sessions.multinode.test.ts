@@ -10,7 +10,7 @@ import { ask, call, openSocket, refusedHandshake, sleep, within } from '../../te
 import { hashToken, newToken } from './tokens';
 
 /**
- * A session ended through one node reaches its sockets on the other (issue 11 A; decision 012):
+ * A session ended through one node reaches its sockets on the other (decision 012):
  * two server processes share PostgreSQL and Redis; every socket lives on node B and every request
  * that ends a session goes to node A. Logout, password change, password reset and suspension each
  * drop the right sockets within a second, with the right reason; the sockets of sessions that stay

@@ -14,7 +14,7 @@ import type * as Service from './service';
 import { hashToken, newToken } from './tokens';
 
 /**
- * Every way a session ends reaches its open sockets (issue 11 A; decision 012), on one node over
+ * Every way a session ends reaches its open sockets (decision 012), on one node over
  * real Socket.IO connections: logout, password change (the other sessions), password reset,
  * suspension and expiry each push `session:ended {reason, message}` and drop the socket within a
  * second; nothing is served to it afterwards (no hand, no move, no balance), and its token cannot

@@ -10,7 +10,7 @@ import { authenticate, revokeToken } from './service';
 import { hashToken } from './tokens';
 
 /**
- * How an ended session reaches its sockets (issue 11 A; docs/decisions/012-sessions-end-everywhere.md).
+ * How an ended session reaches its sockets (docs/decisions/012-sessions-end-everywhere.md).
  *
  * Every way a session ends (logout, password change, password reset, suspension) first commits the
  * revocation in the database and then calls `endSessions`, which pushes `session:ended {reason,
@@ -50,7 +50,7 @@ export function endSessions(
 }
 
 /**
- * POST /api/logout (spec §7): revokes the session's token (idempotent) and ends its sockets on
+ * POST /api/logout (docs/product.md §7): revokes the session's token (idempotent) and ends its sockets on
  * every node. Other sessions of the same user stay open.
  */
 export async function logout(db: Executor, hub: RealtimeHub, tokenId: number): Promise<void> {

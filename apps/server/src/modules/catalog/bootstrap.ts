@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password';
 import { createWallet } from '../ledger/accounts';
 
 /**
- * First-start data (issue 2, DESIGN §2): the banks that take part in Pago Móvil (issue 11 §F;
+ * First-start data (README.md): the banks that take part in Pago Móvil (decision 016;
  * docs/decisions/016; existing databases get the missing ones from migration 0015), one active
  * recharge account, the demo tables (`DEMO_TABLES`), and the admin user. Idempotent: each part is
  * created only when absent, inside one transaction guarded by an advisory lock so two nodes

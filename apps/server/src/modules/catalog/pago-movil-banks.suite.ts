@@ -15,7 +15,7 @@ const MIGRATION = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../db/migrations/0015_pago_movil_banks.sql',
 );
-/** The banks a database started before issue 11 holds: spec §3's static list, as first seeded. */
+/** The banks a database started before decision 016 holds: docs/product.md §3's static list, as first seeded. */
 const OLD_SEED = [
   { code: '0175', name: 'BDT' },
   { code: '0171', name: 'ACTIVO' },
@@ -41,7 +41,7 @@ async function rerunMigration0015(database: Database) {
 }
 
 /**
- * The Pago Móvil bank catalogue (issue 11 §F; docs/decisions/016), run on PGlite and on real
+ * The Pago Móvil bank catalogue (docs/decisions/016), run on PGlite and on real
  * PostgreSQL by the two *.test.ts files beside this one: migration 0015 on a database from before
  * it, the first-start catalogue on a new one, and what players and staff get from the API.
  */
@@ -66,7 +66,7 @@ export function pagoMovilBankSuite(kind: DbKind): void {
       it.skipIf(skip)(
         'adds every missing bank by code, keeps existing rows and ids, and renames only the old seeded abbreviations',
         async () => {
-          // The catalogue as issue 2 seeded it, then touched by staff: 0171 renamed, 0169
+          // The catalogue as first seeded, then touched by staff: 0171 renamed, 0169
           // deactivated, a bank of their own, and the recharge account at 0102.
           const seeded = await database.db.insert(banks).values(OLD_SEED).returning();
           const id = (code: string) => seeded.find((b) => b.code === code)!.id;
@@ -184,7 +184,7 @@ export function pagoMovilBankSuite(kind: DbKind): void {
           const p = newPlayer();
           const reg = await t.app.inject({ method: 'POST', url: '/api/register_api', payload: p });
           const token = reg.json().token as string;
-          // current_password: the account part of issue 11 requires it; unknown fields are dropped.
+          // current_password: decision 013 requires it; unknown fields are dropped.
           const add = (payload: Record<string, string>) =>
             t.app.inject({
               method: 'POST',
@@ -211,7 +211,7 @@ export function pagoMovilBankSuite(kind: DbKind): void {
           expect(mismatch.json().errors.account_number).toEqual([
             MSG_PAYMENTS.accountNumberMismatch,
           ]);
-          // A client written against spec §3 may still name a bank by its static-list name.
+          // A client written against docs/product.md §3 may still name a bank by its static-list name.
           const spec = await add({
             bank_name: 'venezuela',
             account_number: '01020123456789012345',

@@ -3,8 +3,8 @@ import { chooseMove } from '@domino/domino';
 import type { Difficulty } from '@domino/contracts';
 
 /**
- * How the server picks a CPU move: from the seat's player view only (DESIGN §5: "Bots get the
- * same view"), a difficulty, and a seed that makes the choice reproducible.
+ * How the server picks a CPU move: from the seat's player view only (docs/architecture.md#how-a-move-flows: bots get the
+ * same view), a difficulty, and a seed that makes the choice reproducible.
  */
 export type BotPolicy = (view: PlayerView, level: Difficulty, seed: string) => Move;
 

@@ -62,7 +62,7 @@ export async function finishTableMatch(
  * of `table_seats.entry_cents`) and that this is the pot (entry × seats); otherwise it throws
  * and the final move rolls back, so a wrong amount is never paid out (decision 010).
  *
- * Pot points (issue 6, "Monthly pot and points"): every human player gets one `pot_points` row
+ * Pot points (decision 007): every human player gets one `pot_points` row
  * for the settlement month — the points their side scored in the match (final MatchState scores)
  * and whether their side won — and the same points are added to `users.points` (lifetime total).
  * Practice games never reach this function, so they give no points.

@@ -10,7 +10,7 @@ import { finishedMatchFor } from './record-access';
 import { seatName } from './view';
 
 /**
- * "Mis Partidas" (spec route /history; issue 5): the caller's finished real-money matches with
+ * "Mis Partidas" (docs/product.md §2 route /history): the caller's finished real-money matches with
  * partners, opponents, score, result and net amount; and the replay data of any finished match
  * they played (its moves, and its fairness record for /verificar).
  */
@@ -95,7 +95,7 @@ export async function replayData(db: Executor, gameId: string, viewer: RecordVie
 }
 
 /**
- * The audit record of a finished game for /verificar (DESIGN §4): the commitment, both seeds and
+ * The audit record of a finished game for /verificar (docs/fairness.md): the commitment, both seeds and
  * every hand's deal. For the match's players and staff only, like its replay (decision 015).
  * Errors: 404; 403 `game/not_a_player`; 409 `game/not_finished` before the end.
  */

@@ -18,7 +18,7 @@ import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf } from '
 import { gameViewJson } from './view';
 
 /**
- * Moves (DESIGN §5): the engine is authoritative, state lives in PostgreSQL, a move is one
+ * Moves (docs/architecture.md#how-a-move-flows): the engine is authoritative, state lives in PostgreSQL, a move is one
  * transaction with a version check. A move computed from this node's copy of the game (cache.ts)
  * is written with one round trip (`game_commit_move`, decision 008); a stale copy is refused
  * there and the move falls back to the locked transaction below, as does every final move (its

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameMoves, gamePlayers, games, users } from '../../db/schema';
 
-/** Queries on games, their seats and the move log (DESIGN §5). */
+/** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof gamePlayers.$inferSelect & { name: string | null };
 

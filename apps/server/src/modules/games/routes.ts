@@ -46,7 +46,7 @@ function recordViewer(req: FastifyRequest): RecordViewer {
 }
 
 /**
- * Practice games and the public board API (issue 3): create a match against the CPU, read the
+ * Practice games and the public board API (decision 004): create a match against the CPU, read the
  * caller's player view, play a move with an expected version; and the records of a finished
  * match (fairness record and replay), for its players and staff (decision 015).
  */

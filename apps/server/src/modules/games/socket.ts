@@ -23,7 +23,7 @@ function failure(err: unknown): { ok: false; code: string; message: string } {
 export const PRESENCE_GRACE_MS = 8_000;
 
 /**
- * Game messages of an authenticated socket (DESIGN §5, lila-ws style: every client message is
+ * Game messages of an authenticated socket (docs/architecture.md#how-a-move-flows, lila-ws style: every client message is
  * acknowledged). `game:join {game_id}` -> `{ok, view}`; `game:move {game_id, version, tile, end}`
  * (or `pass`/`draw`) -> `{ok, version}` or `{ok: false, code, message}`. Views are pushed as
  * `game:view` to the user's room after every change.

@@ -8,7 +8,7 @@ import { playDueGame } from './due-moves';
 const BATCH = 64;
 
 /**
- * The background sweeper (DESIGN §5): every node runs one; each tick polls the due games and
+ * The background sweeper (docs/architecture.md#how-a-move-flows): every node runs one; each tick polls the due games and
  * plays their CPU turn, forced move or timeout with `concurrency` workers, until none is due.
  * Every due action fires exactly once across nodes: the move is written by `game_commit_move`,
  * which skips a row locked by another node (SKIP LOCKED) and re-checks, under the row lock, that

@@ -40,7 +40,7 @@ export function seatName(p: PlayerRow, mySeat: number): string {
 }
 
 /**
- * The JSON player view of `seat` (issue 3 API: version, status, my_seat, hand, line, ends,
+ * The JSON player view of `seat` (docs/product.md §7: version, status, my_seat, hand, line, ends,
  * turn_seat, turn_deadline, legal_moves, scores, hand_number, result...). Built from the engine's
  * playerView, so it never holds another seat's tiles; the server seed appears only when finished.
  */

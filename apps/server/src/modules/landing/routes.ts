@@ -4,7 +4,7 @@ import { highlightsResponseSchema } from '@domino/contracts';
 import { cached, HIGHLIGHTS_TTL_MS, loadHighlights } from './service';
 
 /**
- * Public landing data (issue 6): GET /api/public/highlights, no login. Served from a 30 s
+ * Public landing data (decision 011): GET /api/public/highlights, no login. Served from a 30 s
  * in-process cache (each app instance has its own), and cacheable by browsers for as long.
  */
 export async function landingRoutes(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ export const HIGHLIGHT_LIMITS = { winners: 6, topPlayers: 5 } as const;
 export const HIGHLIGHTS_TTL_MS = 30_000;
 
 /**
- * The landing's real data (issue 6): the latest paid real-money matches, the current Caracas
+ * The landing's real data (decision 011): the latest paid real-money matches, the current Caracas
  * month's top players (pot ranking: points, then matches won, then who got there first) and what
  * the month's pot holds. Never sample data: with nothing played the lists are empty.
  */

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { accounts } from '../../db/schema';
 
 /**
- * Ledger accounts (DESIGN §3). This file only creates accounts and reads balances; balances are
+ * Ledger accounts (docs/architecture.md#how-a-payment-flows). This file only creates accounts and reads balances; balances are
  * written exclusively by the ledger's transfer function.
  */
 

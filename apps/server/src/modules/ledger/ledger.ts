@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { AccountKind } from './accounts';
 
 /**
- * The double-entry ledger (DESIGN §3). `transfer` is the only code that writes balances. It runs
+ * The double-entry ledger (docs/architecture.md#how-a-payment-flows). `transfer` is the only code that writes balances. It runs
  * inside the caller's database transaction, so a money movement commits or rolls back together
  * with the business change it belongs to.
  */
@@ -173,7 +173,7 @@ export async function walletAccountId(tx: Executor, userId: number): Promise<num
 }
 
 /**
- * Ledger-wide invariants (DESIGN §3), for tests and the admin consistency check: the sum of all
+ * Ledger-wide invariants (docs/architecture.md#how-a-payment-flows), for tests and the admin consistency check: the sum of all
  * balances is 0, no account that may not go negative is negative, every account's balance equals
  * the sum of its entries, and every transaction's entries sum to 0.
  */

@@ -8,7 +8,7 @@ import { createMailer } from './mailer';
 import { recoveryMail } from './templates';
 import { mailBody, mailSubject, resetLinkOf, startTestInbox } from './test-inbox';
 
-/** Mail delivery (DESIGN §2): SMTP with SMTP_URL, otherwise .eml files in DATA_DIR/outbox. */
+/** Mail delivery (README.md): SMTP with SMTP_URL, otherwise .eml files in DATA_DIR/outbox. */
 describe('mail', () => {
   const dirs: string[] = [];
   afterAll(() => {

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 /**
- * Outgoing mail (DESIGN §2 "With no SMTP_URL mail is written as .eml files under ./data/outbox/").
+ * Outgoing mail (README.md: with no SMTP_URL, mail is written as .eml files under DATA_DIR/outbox).
  * With `smtpUrl`, nodemailer's SMTP transport delivers it; without, nodemailer's stream transport
  * builds the same RFC 5322 message and it is written to `<dataDir>/outbox/<time>-<id>.eml`, and,
  * outside production (`logLinks`), the caller's `logLine` (e.g. the link) is logged, so a developer

@@ -11,7 +11,7 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * The password recovery e-mail (spec §2 Forgot password; issue 6): Spanish text and HTML bodies
+ * The password recovery e-mail (docs/product.md §2 Forgot password; decision 006): Spanish text and HTML bodies
  * with the brand, the greeting, the single-use link, its validity and what to do if the person did
  * not ask for it. Inline styles only (mail clients drop <style> and external CSS).
  */
@@ -77,7 +77,7 @@ export interface ChangeNoticeLine {
 }
 
 /**
- * The notice of a sensitive account change (issue 11 §B; docs/decisions/013), sent to the address
+ * The notice of a sensitive account change (docs/decisions/013), sent to the address
  * the account had before the change: what changed, when (Caracas time), from which device and
  * address, that withdrawals are reviewed for 24 hours, and what to do if it was not the owner.
  * Spanish text and HTML; every value from users is escaped in the HTML.

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 /**
  * Test support: an in-process SMTP server (smtp-server on a free port, no auth, no TLS) that keeps
  * every message it receives, and a small MIME reader to get a message's text body. Used by the
- * server mail tests and the browser journey of issue 6 (`SMTP_URL=smtp://127.0.0.1:<port>`).
+ * server mail tests and the browser journey of decision 006 (`SMTP_URL=smtp://127.0.0.1:<port>`).
  */
 
 export interface ReceivedMail {

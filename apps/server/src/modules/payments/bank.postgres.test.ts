@@ -10,7 +10,7 @@ import { httpCaller, injectCaller } from '../../test/callers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
- * The bank test (issue 4 "Safety") on real PostgreSQL: concurrent random recharges, approvals,
+ * The bank test (docs/architecture.md#how-a-payment-flows) on real PostgreSQL: concurrent random recharges, approvals,
  * rejections, withdrawals, payouts and adjustments (with racing staff decisions and retried
  * requests), then every invariant; and the same with the server SIGKILLed mid-run and restarted.
  */

@@ -67,7 +67,7 @@ describe('wallet routes', () => {
     });
   });
 
-  it('validates a recharge with the spec messages and stores nothing', async () => {
+  it('validates a recharge with the catalogue messages and stores nothing', async () => {
     const bad = multipart({ amount: '249.99', reference: 'ab', account_id: '' });
     const res = await t.app.inject({
       method: 'POST',

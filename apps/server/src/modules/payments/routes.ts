@@ -50,7 +50,7 @@ import { listTransactions } from './transactions';
 const tags = ['Billetera'];
 
 /**
- * Player wallet routes (issue 4; spec §7): balance, client data, recharge accounts, banks,
+ * Player wallet routes (docs/architecture.md#how-a-payment-flows; docs/product.md §7): balance, client data, recharge accounts, banks,
  * recharge and withdrawal requests, bank accounts, transactions and the proof image.
  */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {

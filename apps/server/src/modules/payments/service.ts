@@ -25,7 +25,7 @@ import { storeImage } from '../uploads/repo';
 import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
 
 /**
- * Recharges and withdrawals (issue 4; DESIGN §3 flows; spec §5 rules).
+ * Recharges and withdrawals (docs/architecture.md#how-a-payment-flows flows; docs/product.md §5 rules).
  * - Recharge request: no money moves. Approval: pago_movil_in -> wallet, exactly once.
  * - Withdrawal request: wallet -> pending_withdrawals at once. Paid: pending -> pago_movil_out.
  *   Rejected: pending -> wallet.
@@ -37,7 +37,7 @@ const field = (name: string, message: string) =>
   AppError.validation({ [name]: [message] } as FieldErrors);
 
 /**
- * Banks players can choose (spec §3: status activo/active/absent count as available), in the
+ * Banks players can choose (docs/product.md §3: status activo/active/absent count as available), in the
  * Spanish alphabetical order of their names (sortBanks; docs/decisions/016), the same order as
  * the staff page. Sorted here, not in SQL: PGlite and PostgreSQL need not share a Spanish
  * collation.
@@ -50,7 +50,7 @@ export async function listAvailableBanks(db: Executor) {
   return sortBanks(rows).map((b) => ({ id: b.id, code: b.code, name: b.name, status: b.status }));
 }
 
-/** Active platform accounts that receive Pago Móvil recharges (spec §3 Recharge account). */
+/** Active platform accounts that receive Pago Móvil recharges (docs/product.md §3 Recharge account). */
 export async function listRechargeAccounts(db: Executor) {
   const rows = await db
     .select({ a: rechargeAccounts, bank: banks })
@@ -199,7 +199,7 @@ export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason
  * account it carries a staff review (the changes and the window's end; docs/decisions/013), which
  * staff must acknowledge to pay it. The user row is read before the changes, so a withdrawal that
  * sees a new payout phone also sees the change that set it. Returns the id, the new balance in
- * céntimos and the review (null when none). Errors: 422 with the spec's messages (bank, balance).
+ * céntimos and the review (null when none). Errors: 422 with the catalogue's messages (bank, balance).
  */
 export async function requestWithdrawal(
   tx: Tx,
@@ -404,7 +404,7 @@ async function bankByCode(db: Executor, code: string) {
 }
 
 /**
- * Stores a player's own bank account (spec §7 POST /api/bank-accounts): a 20-digit account whose
+ * Stores a player's own bank account (docs/product.md §7 POST /api/bank-accounts): a 20-digit account whose
  * first four digits name a known bank; `bank_name` must match that bank (by name or code).
  */
 export async function addBankAccount(
@@ -420,7 +420,7 @@ export async function addBankAccount(
   const bank = await bankByCode(tx, input.account_number.slice(0, 4));
   if (!bank) throw field('account_number', MSG_PAYMENTS.accountNumberBank);
   const named = input.bank_name.trim().toUpperCase();
-  // Spec §3's short name ('VENEZUELA') still names its bank for clients written against it.
+  // docs/product.md §3's short name ('VENEZUELA') still names its bank for clients written against it.
   const names = [bank.name.toUpperCase(), bank.code, String(bank.id), SPEC_BANK_NAMES[bank.code]];
   if (!names.includes(named)) {
     throw field('account_number', MSG_PAYMENTS.accountNumberMismatch);
@@ -461,7 +461,7 @@ export interface BankAccountContext {
 }
 
 /**
- * POST /api/bank-accounts with the current password (issue 11 §B): checks the password (counted
+ * POST /api/bank-accounts with the current password (decision 013): checks the password (counted
  * per user; 422 on `current_password`, 429 while blocked), stores the account and records the
  * change (account_changes + audit) in one transaction, then notices the account's e-mail. Returns
  * the stored account. Errors: those of `addBankAccount` and of the password check.

@@ -5,7 +5,7 @@ import { centsToBolivares, staffReviewMessage } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { banks, rechargeAccounts, recharges, users, withdrawals } from '../../db/schema';
 
-/** Staff review queues (issue 4): pending first (oldest first), then decided (newest first). */
+/** Staff review queues (docs/architecture.md#how-a-payment-flows): pending first (oldest first), then decided (newest first). */
 
 const decider = alias(users, 'decider');
 const reviewer = alias(users, 'reviewer');

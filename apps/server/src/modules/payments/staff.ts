@@ -33,7 +33,7 @@ const decisionResponse = z.object({
 });
 
 /**
- * Staff routes of payments (issue 4): the recharge and withdrawal queues, their decisions and
+ * Staff routes of payments (docs/architecture.md#how-a-payment-flows): the recharge and withdrawal queues, their decisions and
  * balance adjustments. Everything here requires role `admin` (403 for players). Decisions
  * honour `Idempotency-Key` (the transaction is opened by `runIdempotent`, the service works in
  * it), lock the request row (one effect when two staff decide at once), answer 409 on an

@@ -18,7 +18,7 @@ import {
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 
 /**
- * GET /api/transactions (issue 11 §E and §F; docs/decisions/003 and 016): every spelling spec §3
+ * GET /api/transactions (docs/decisions/003 and 016): every spelling docs/product.md §3
  * gives for a type or a status filters as its canonical value, and each item says what it did to
  * the balance (`effect`), so a pending or rejected recharge is never shown as credited.
  */
@@ -124,7 +124,7 @@ describe('the transaction list', () => {
     );
   });
 
-  // Every spelling of spec §3 (and ours), with the movements it must return.
+  // Every spelling of docs/product.md §3 (and ours), with the movements it must return.
   const byType: [string, string[]][] = [
     ['deposito', ['rechargeApproved', 'rechargePending', 'rechargeRejected']],
     ['retiro', ['withdrawalCompleted', 'withdrawalPending', 'withdrawalRejected']],
@@ -139,7 +139,7 @@ describe('the transaction list', () => {
     ),
   );
 
-  it('documents every type spelling spec §3 gives', () => {
+  it('documents every type spelling docs/product.md §3 gives', () => {
     expect(typeCases.map(([s]) => s)).toEqual(
       expect.arrayContaining(['dep', 'deposito', 'withdrawal', 'retiro', 'recharge', 'bet', 'win']),
     );
@@ -164,7 +164,7 @@ describe('the transaction list', () => {
     ),
   );
 
-  it('documents every status spelling spec §3 gives', () => {
+  it('documents every status spelling docs/product.md §3 gives', () => {
     expect(statusCases.map(([s]) => s)).toEqual(
       expect.arrayContaining([
         'pending',

@@ -25,7 +25,7 @@ import { periodRange } from '../../lib/time';
 import { reviewUntil } from '../protection/changes';
 
 /**
- * A player's transactions (issue 4; spec §2, §3, §4, §9), read from the request tables
+ * A player's transactions (docs/architecture.md#how-a-payment-flows; docs/product.md §2, §3, §4, §9), read from the request tables
  * (recharges, withdrawals: with their pending/rejected states) and from the ledger (entry fees,
  * prizes, refunds, adjustments on the player's wallet). 10 per page, newest first.
  */

@@ -16,10 +16,9 @@ import { monthRanking } from './ranking';
 import { ensurePotMonth } from './service';
 
 /**
- * Month close of the Pote del Mes (issue 6: "when a month ends, the sweeper pays the month's pot
- * to the top players ... each (month, position) is paid exactly once whatever the retries or
- * nodes; an empty ranking carries the pot over to the next month"; DESIGN §3 "Pot payout:
- * monthly_pot -> wallets, once per (month, rank)").
+ * Month close of the Pote del Mes (decision 007; docs/architecture.md#how-a-payment-flows): when a month ends, the sweeper pays the
+ * month's pot to the top players, each (month, position) exactly once whatever the retries or
+ * nodes (monthly_pot -> wallets); an empty ranking carries the pot over to the next month.
  *
  * For every month before the current Caracas month whose pot account holds money:
  * - open month: in ONE transaction, lock its `monthly_pots` row with `FOR UPDATE SKIP LOCKED`

@@ -4,7 +4,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { closeDueMonths } from './close';
 
 /**
- * The month-close job (issue 6): every node runs one beside the games sweeper; each tick calls
+ * The month-close job (decision 007): every node runs one beside the games sweeper; each tick calls
  * `closeDueMonths`, which is safe across nodes (SKIP LOCKED on the month's row, ledger keys per
  * position). `now` is injectable so tests can close a month without waiting for it to end.
  */

@@ -149,7 +149,7 @@ function potSuite(kind: DbKind) {
     });
 
     it.skipIf(skip)(
-      'answers the current pot in the spec shape, with has_pot false until money arrives',
+      'answers the current pot in the docs/product.md §7 shape, with has_pot false until money arrives',
       async () => {
         const empty = await get('/api/monthly-pot/current');
         expect(empty.statusCode).toBe(200);

@@ -21,7 +21,7 @@ export interface RankingRow {
 }
 
 /**
- * The ranking of one Caracas month 'YYYY-MM' (issue 6, "Monthly pot and points"): the sum of each
+ * The ranking of one Caracas month 'YYYY-MM' (decision 007): the sum of each
  * player's `pot_points` of that month, ordered by points (more first), then matches won (more
  * first), then who reached their total first (earlier last scoring settlement first), then user
  * id. `limit` caps the rows (positions stay 1..n of the full order). Pure read; usable on the

@@ -20,7 +20,7 @@ import { adminPotView, currentPot, potRankingPage, topUpPot, updatePotSettings }
 const tags = ['Pote del Mes'];
 
 /**
- * Pote del Mes routes (issue 6; spec §7 GET /api/monthly-pot/current).
+ * Pote del Mes routes (decision 007; docs/product.md §7 GET /api/monthly-pot/current).
  * - GET /api/monthly-pot/current: public (the dashboard modal and the landing's top players).
  * - GET /api/monthly-pot/ranking: a player's /pote page (login required).
  * - /api/admin/pot...: staff only (403 for players); every change audited with before/after.

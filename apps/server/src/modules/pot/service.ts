@@ -37,7 +37,7 @@ import type { RankingRow } from './ranking';
 import { monthRanking } from './ranking';
 
 /**
- * The monthly pot (Pote del Mes; issue 6 "Monthly pot and points", spec §2/§3/§4/§7).
+ * The monthly pot (Pote del Mes; decision 007, docs/product.md §2/§3/§4/§7).
  *
  * A month is a Caracas calendar month keyed 'YYYY-MM' (`potMonth`). Its money is the ledger
  * account `monthly_pot` ref month, funded by every settled match's pot share (games/finish.ts) and
@@ -127,10 +127,10 @@ const monthJson = (key: string) => {
 };
 
 /**
- * GET /api/monthly-pot/current (spec §7, issue 6): the current Caracas month's pot — amount in
+ * GET /api/monthly-pot/current (docs/product.md §7, decision 007): the current Caracas month's pot — amount in
  * bolívares (and céntimos), year, month 1-12, Spanish month name, description — and the top 10
  * with public short names and no account ids (the endpoint is public; decision 007, 2026-11-22).
- * `has_pot` is true when the pot account holds money (the modal only shows then, spec §4).
+ * `has_pot` is true when the pot account holds money (the modal only shows then, docs/product.md §4).
  */
 export async function currentPot(
   db: Executor,
@@ -244,7 +244,7 @@ function sharesJson(balanceCents: number, sharesBps: number[]) {
 }
 
 /**
- * GET /api/monthly-pot/ranking (the /pote page, issue 6): the current pot with the instant the
+ * GET /api/monthly-pot/ranking (the /pote page, decision 007): the current pot with the instant the
  * month ends (Caracas) and the server's clock, the shares with their estimated amounts, the top
  * 50, the caller's own position and points (even outside the top 50; null position when not
  * ranked), how many players are ranked, and the closed months with their winners. Other players

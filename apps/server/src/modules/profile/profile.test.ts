@@ -6,7 +6,7 @@ import { uploads, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
 
-/** The profile of issue 6 (spec §2 Profile, §5, §8) on PGlite: edit, password change, photo. */
+/** The profile of decision 006 (docs/product.md §2 Profile, §5, §8) on PGlite: edit, password change, photo. */
 describe('profile', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('profile', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('applies the registration rules with the spec §5 messages', async () => {
+  it('applies the registration rules with the docs/product.md §5 messages', async () => {
     const u = await registered();
     const res = await send('PATCH', '/api/user', {
       token: u.token,
@@ -100,7 +100,7 @@ describe('profile', () => {
       email: [MSG.emailInvalid],
       phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
     });
-    // The phone is optional (spec §5): absent is no error, unlike name and e-mail.
+    // The phone is optional (docs/product.md §5): absent is no error, unlike name and e-mail.
     const empty = await send('PATCH', '/api/user', { token: u.token, body: {} });
     expect(empty.json().errors).toEqual({
       name: [MSG.nameRequired],
@@ -164,7 +164,7 @@ describe('profile', () => {
     expect((await send('PATCH', '/api/user', { body })).statusCode).toBe(401);
   });
 
-  it('keeps the client-data shape of spec §7', async () => {
+  it('keeps the client-data shape of docs/product.md §7', async () => {
     const u = await registered();
     const res = await send('GET', '/api/client-data', { token: u.token });
     expect(Object.keys(res.json()).sort()).toEqual(

@@ -26,7 +26,7 @@ import { changePassword, setAvatar, updateProfile } from './service';
 const tags = ['Perfil'];
 
 /**
- * The signed-in user's profile (spec §2 Profile; issue 6): PATCH /api/user, POST /api/user/password,
+ * The signed-in user's profile (docs/product.md §2 Profile; decision 006): PATCH /api/user, POST /api/user/password,
  * POST and DELETE /api/user/avatar, and the public GET /api/avatars/{file}.
  */
 export async function userRoutes(app: FastifyInstance): Promise<void> {

@@ -28,7 +28,7 @@ import type { UserRow } from '../users/serialize';
 import { loadUser } from '../users/serialize';
 
 /**
- * The signed-in user's own account (spec §2 Profile; issue 6): edit name, e-mail and phone, change
+ * The signed-in user's own account (docs/product.md §2 Profile; decision 006): edit name, e-mail and phone, change
  * the password, set or remove the profile photo.
  */
 
@@ -60,13 +60,13 @@ function contactChanges(row: UserRow, email: string, phone: string): ChangeToRec
 }
 
 /**
- * PATCH /api/user: saves name, e-mail and phone under the registration rules (spec §5) and
+ * PATCH /api/user: saves name, e-mail and phone under the registration rules (docs/product.md §5) and
  * uniqueness. The phone is optional (absent = unchanged). Changing the e-mail or the phone needs
  * the current password, spends one availability question of the client's address, records the
  * change (account_changes + audit log) and, after commit, sends a notice to the e-mail the account
- * had before (issue 11 §B; docs/decisions/013). Returns the updated user object.
+ * had before (docs/decisions/013). Returns the updated user object.
  * Errors: 422 field errors (rules; a phone of another account; `current_password` missing or
- * wrong; `rol`/`status` different from the account's: spec §6 "the role cannot be edited"),
+ * wrong; `rol`/`status` different from the account's: docs/product.md §6 "the role cannot be edited"),
  * 409 `auth/email_taken` (MSG.emailInUse) for an e-mail of another account, 429 when the address
  * asked too often or the user typed too many wrong passwords. Races on the same e-mail or phone
  * are settled by the unique indexes and answered with the same errors, never a 500; a change of
@@ -152,7 +152,7 @@ export async function updateProfile(
 
 /**
  * POST /api/user/password: checks the current password, sets a new one under the registration
- * rules (spec §5), revokes every OTHER session of the user (the one making the change stays) and
+ * rules (docs/product.md §5), revokes every OTHER session of the user (the one making the change stays) and
  * cancels unused recovery links. The update is conditional on the password hash read at the start,
  * so two concurrent changes with the same current password cannot both win.
  * Errors: 422 field errors (rules; `current_password` MSG_ACCOUNT.currentPasswordWrong).

@@ -8,7 +8,7 @@ import type { ClientInfo } from './request';
 import { describeDevice } from './device';
 
 /**
- * Sensitive account changes (issue 11 §B; docs/decisions/013): the record of each change
+ * Sensitive account changes (docs/decisions/013): the record of each change
  * (account_changes, append-only) with its audit row, and the review they put on withdrawals for
  * WITHDRAWAL_REVIEW_HOURS.
  */

@@ -8,7 +8,7 @@ import { audit } from '../audit/audit';
 import { findUserByEmail } from '../users/repo';
 
 /**
- * Login lockout (issue 11 §B; docs/decisions/013):
+ * Login lockout (docs/decisions/013):
  * - 5 failures for one account from one address refuse that (account, address) pair for the rest
  *   of the 15-minute window: an attacker cannot lock the owner out from the owner's own address;
  * - 30 failures from one address (any accounts) refuse the address, as before;

@@ -7,7 +7,7 @@ import { accountChangeMail } from '../mail/templates';
 import { describeDevice } from './device';
 
 /**
- * Notices of sensitive account changes (issue 11 §B; docs/decisions/013). Sent after the change
+ * Notices of sensitive account changes (docs/decisions/013). Sent after the change
  * commits, to the address the account had before it. A notice that cannot be sent is logged and
  * does not undo the change: the owner is still protected by the withdrawal review.
  */

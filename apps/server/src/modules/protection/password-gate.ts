@@ -5,7 +5,7 @@ import { verifyPassword } from '../../lib/password';
 import { blockedFor, consume, rateLimited } from '../../lib/rate-limit';
 
 /**
- * Confirms a signed-in user's current password before a sensitive change (issue 11 §B: e-mail,
+ * Confirms a signed-in user's current password before a sensitive change (decision 013: e-mail,
  * phone, bank account; docs/decisions/013). Wrong passwords count in the user's `passwordChange`
  * limiter, shared with POST /api/user/password, so a stolen token cannot guess the password
  * through any of them faster than 5 tries in 15 minutes.

@@ -13,7 +13,7 @@ import { createDeps } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
- * The login lockout and the availability counter with REDIS_URL (issue 11 §B; decision 013): two
+ * The login lockout and the availability counter with REDIS_URL (decision 013): two
  * app instances (two nodes) over one PostgreSQL database share their counters through Redis, so
  * an address locked out of an account on one node is locked out on the other, the owner still
  * logs in from elsewhere, and a burst of failures spread over both nodes is audited once.

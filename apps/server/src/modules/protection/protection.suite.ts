@@ -16,7 +16,7 @@ import type { TestInbox } from '../mail/test-inbox';
 import { mailBody, mailSubject, startTestInbox } from '../mail/test-inbox';
 
 /**
- * Account protection of issue 11 §B (docs/decisions/013), run on PGlite and on real PostgreSQL by
+ * Account protection of docs/decisions/013, run on PGlite and on real PostgreSQL by
  * the two *.test.ts files beside this one: the current password for e-mail, phone and bank-account
  * changes, their notices and records, the 24-hour withdrawal review, the one availability counter
  * and the login lockout per (account, address). Assertions are on what clients, staff and the
@@ -168,7 +168,7 @@ export function protectionSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'keeps the phone when it is absent or null (spec §5 optional) and refuses a blank one',
+      'keeps the phone when it is absent or null (docs/product.md §5 optional) and refuses a blank one',
       async () => {
         const p = await registered();
         for (const body of [

@@ -17,7 +17,7 @@ export function clientOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInf
 /**
  * Spends one question whether an e-mail, cédula or phone is taken for the address `ip`: the one
  * counter of check_email / check_identity / check_phone, registrations and profile edits of the
- * e-mail or phone (issue 11 §B; docs/decisions/013). Throws a 429 `rate/limited` (Spanish, with
+ * e-mail or phone (docs/decisions/013). Throws a 429 `rate/limited` (Spanish, with
  * Retry-After) when the address has spent AVAILABILITY_LIMIT_PER_MINUTE.
  */
 export async function askAvailability(

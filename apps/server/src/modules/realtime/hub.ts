@@ -3,7 +3,7 @@ import type { ServerEventName } from '@domino/contracts';
 import { ROOMS } from './rooms';
 
 /**
- * The services' way to push to clients (DESIGN §5: broadcast after commit). Holds the Socket.IO
+ * The services' way to push to clients (docs/architecture.md#how-a-move-flows: broadcast after commit). Holds the Socket.IO
  * server once it is attached; before that (and in route tests) emits go nowhere. Event names are
  * those of SERVER_EVENTS (@domino/contracts events.ts).
  */

@@ -14,7 +14,7 @@ import { checkLedger } from '../ledger/ledger';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
- * Two server processes on two ports sharing PostgreSQL and Redis (issue 5 "Many nodes"): a
+ * Two server processes on two ports sharing PostgreSQL and Redis (README.md "Several server processes"): a
  * broadcast on one node reaches sockets on the other, four players split across the nodes play a
  * full match over Socket.IO with exact balances, and when one node is killed mid-match its
  * players' sockets reconnect through the load balancer to the other node, rejoin the game with

@@ -1,5 +1,5 @@
 /**
- * Socket.IO rooms (DESIGN §5): public tables channel, one per user, table and game, and one per
+ * Socket.IO rooms (docs/architecture.md#how-a-move-flows): public tables channel, one per user, table and game, and one per
  * session (token id) so that one session's sockets can be ended alone (docs/decisions/012).
  */
 export const ROOMS = {

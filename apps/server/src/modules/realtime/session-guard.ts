@@ -9,7 +9,7 @@ import {
 import { ROOMS } from './rooms';
 
 /**
- * The session behind an authenticated socket, kept honest for the socket's whole life (issue 11 A;
+ * The session behind an authenticated socket, kept honest for the socket's whole life (decision 012;
  * docs/decisions/012-sessions-end-everywhere.md):
  * - the socket joins `user:<id>` and `session:<tokenId>`, so `endSessions` (auth/sessions.ts) can
  *   reach it from any node;

@@ -27,7 +27,7 @@ export interface RealtimeOptions {
 }
 
 /**
- * Attaches Socket.IO to the HTTP server. Every socket joins the public `tables` room (spec §7:
+ * Attaches Socket.IO to the HTTP server. Every socket joins the public `tables` room (docs/product.md §7:
  * channel 'tables', event UserJoinedTable). A handshake with a token (`auth: {token}`) must
  * authenticate: a dead token is refused (`connect_error`, code `auth/session_ended`), a live one
  * puts the socket under the node's SessionGuard (user and session rooms, expiry timer, per-event

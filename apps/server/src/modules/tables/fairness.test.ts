@@ -14,7 +14,7 @@ import { playDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
 
 /**
- * Provably fair tables as players meet them (issue 11 D, decision 015): the commitment to the
+ * Provably fair tables as players meet them (decision 015): the commitment to the
  * next deal's server seed is published from the first seat taken and never changes until that
  * match deals with it; each seated player sets their own client seed in the waiting room until
  * the match exists; the server seed never leaves the server before the end; and a finished

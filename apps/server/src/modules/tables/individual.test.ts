@@ -10,7 +10,7 @@ import { playDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
 
 /**
- * Individual mode (DESIGN §4: 2-3 players, 7 tiles each, the rest is the stock) at real-money
+ * Individual mode (docs/rules.md: 2-3 players, 7 tiles each, the rest is the stock) at real-money
  * tables: staff create the table, players join, the match starts, is played to the end over HTTP
  * (drawing included), and the single winner is paid to the céntimo.
  */

@@ -4,7 +4,7 @@ import { tableDetails } from './repo';
 
 /**
  * After a table changed (seat taken or freed, match started or settled): tells the public
- * `tables` channel (spec §7 UserJoinedTable -> clients reload the list) and pushes the fresh
+ * `tables` channel (docs/product.md §7 UserJoinedTable -> clients reload the list) and pushes the fresh
  * snapshot to the table's room (waiting room). Never throws: a failed push must not fail the
  * request whose change already committed.
  */

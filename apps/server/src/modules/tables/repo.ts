@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 
 /**
- * The table catalogue as players see it (spec §3 Table/game). A table whose match is running
+ * The table catalogue as players see it (docs/product.md §3 Table/game). A table whose match is running
  * reports status 'playing' (badge Jugando) and cannot be joined. entry_price is in bolívares.
  */
 

@@ -33,7 +33,7 @@ const refusalSchema = errorSchema.extend({
 });
 
 /**
- * The table catalogue and joining (spec §7; issue 5): GET /api/tables and /api/games (the list),
+ * The table catalogue and joining (docs/product.md §7; decision 010): GET /api/tables and /api/games (the list),
  * GET /api/tables/{id} (seats, game_id and the commitment to the next deal), POST join and leave,
  * and the caller's own client seed, read and set while the table waits (decision 015). Changes are pushed to the
  * public `tables` channel (UserJoinedTable) and the table's room after commit.

@@ -12,7 +12,7 @@ import type { Timing } from '../games/context';
 import { createTableMatch } from '../games/create';
 
 /**
- * Joining and leaving tables (issue 5; spec §5, §7). Every step locks the table row, so joins
+ * Joining and leaving tables (decision 010; docs/product.md §5, §7). Every step locks the table row, so joins
  * for the last seat are serialised: exactly one wins, the others get a clear message and keep
  * their money. The entry fee moves wallet -> the round's escrow in the same transaction as the
  * seat, and the seat records what it paid (`entry_cents`), which is what a refund gives back;
@@ -68,14 +68,14 @@ export function randomClientSeed(): string {
 }
 
 /**
- * Seats a player and takes the entry fee (spec §7 POST /api/tables/{id}/join). `clientSeed` is
+ * Seats a player and takes the entry fee (docs/product.md §7 POST /api/tables/{id}/join). `clientSeed` is
  * the seat's seed when the caller gives one (validated by clientSeedSchema); otherwise a random
  * one, which the player may replace in the waiting room until the match starts (decision 015). The user row is
  * share-locked first and must be `activo`: a suspension commits either before (the join is
  * refused) or after (it sees the seat and refunds it), never in between. Errors: 404; 403
  * `tables/account_inactive`; 409 closed, playing, full, already seated, price changed (the
  * price the player saw must equal the current one); 422 `wallet/insufficient_funds` with the
- * spec's message.
+ * catalogue's message.
  */
 export async function joinTable(
   tx: Tx,

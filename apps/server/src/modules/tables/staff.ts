@@ -16,7 +16,7 @@ import type { TableRow } from './service';
 import { liveMatch, lockTable, refundSeat } from './service';
 
 /**
- * Staff changes to a table (issue 5, /admin/mesas; decision 010). Each runs in the caller's
+ * Staff changes to a table (/admin/mesas; decision 010). Each runs in the caller's
  * transaction and takes the table row lock first, as a join does, so a join either commits
  * before the change (and the change sees its seat) or waits for it (and sees the new terms).
  */

@@ -4,7 +4,7 @@ import type { Metadata } from 'sharp';
 import { LIMITS, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts';
 
 /**
- * Image uploads (DESIGN §6; spec §5 proof rules): checked by content, not by name, at most 5 MB,
+ * Image uploads (docs/product.md §7; docs/product.md §5 proof rules): checked by content, not by name, at most 5 MB,
  * and re-encoded with sharp (libvips): PNG stays PNG, JPEG stays JPEG, SVG is rasterised to PNG.
  * Re-encoding drops every metadata block (EXIF, GPS, XMP, comments) and any script in an SVG.
  */
@@ -38,8 +38,8 @@ export class ImageRejected extends Error {
 
 /**
  * Validates and re-encodes an uploaded image. Throws ImageRejected with a Spanish message, one per
- * cause: over 5 MB (spec §5 wording), not PNG, JPEG or SVG by content (spec §5 wording), more than
- * MAX_INPUT_PIXELS (issue 11 §C: its own message, not the file-type one), or not decodable.
+ * cause: over 5 MB (docs/product.md §5 wording), not PNG, JPEG or SVG by content (docs/product.md §5 wording), more than
+ * MAX_INPUT_PIXELS (decision 014: its own message, not the file-type one), or not decodable.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > LIMITS.proofMaxBytes) throw new ImageRejected(MSG_PAYMENTS.proofSize);

@@ -10,7 +10,7 @@ import type { Player } from '../../test/wallet-helpers';
 import { loginAdmin, registerPlayer, samplePng } from '../../test/wallet-helpers';
 
 /**
- * Uploads (issue 11 §C "Uploads"): each way an upload goes wrong gets its own Spanish message and
+ * Uploads (decision 014): each way an upload goes wrong gets its own Spanish message and
  * nothing is stored: a staff table image over 5 MB (used to be silently truncated), a 0-byte proof
  * (used to pass as "no proof"), a 20000 × 20000 PNG (used to be called the wrong file type), two
  * files at once (used to be called "demasiado grande").

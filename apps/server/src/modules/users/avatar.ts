@@ -7,8 +7,8 @@ import type { ProcessedImage } from '../uploads/images';
 import { processImage } from '../uploads/images';
 
 /**
- * Profile photos (issue 6 "The avatar camera button uploads a profile photo, checked and re-encoded
- * like proofs"). The upload goes through the proofs' checks (content sniffing, 5 MB, PNG/JPEG/SVG,
+ * Profile photos (decision 006: the avatar camera button uploads a profile photo, checked and re-encoded
+ * like proofs). The upload goes through the proofs' checks (content sniffing, 5 MB, PNG/JPEG/SVG,
  * metadata stripped: uploads/images.ts), then is cropped to a centred square of AVATAR_SIZE px and
  * re-encoded as JPEG on a white background (a transparent PNG would otherwise turn black).
  *
@@ -25,7 +25,7 @@ export interface AvatarRef {
   sha256: string;
 }
 
-/** Throws ImageRejected (with the spec's Spanish message) for anything that is not a usable image. */
+/** Throws ImageRejected (with the catalogue's Spanish message) for anything that is not a usable image. */
 export async function processAvatar(input: Buffer): Promise<ProcessedImage> {
   const checked = await processImage(input);
   const out = await sharp(checked.bytes)

@@ -9,9 +9,9 @@ import { avatarOf, avatarUrl } from './avatar';
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * The user object of spec §3, as every endpoint returns it. `balanceCents` comes from the ledger
+ * The user object of docs/product.md §3, as every endpoint returns it. `balanceCents` comes from the ledger
  * (the user's wallet) and is sent as a JSON number in bolívares. `avatar` is the profile photo
- * (issue 6); `avatar_url` is null without it. Use `loadUser` when the avatar is not at hand.
+ * (decision 006); `avatar_url` is null without it. Use `loadUser` when the avatar is not at hand.
  */
 export function serializeUser(row: UserRow, balanceCents: number, avatar?: AvatarRef | null): User {
   return {

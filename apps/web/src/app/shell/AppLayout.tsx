@@ -8,8 +8,8 @@ import { Navbar } from './Navbar';
 import { SessionExpiredBanner } from './SessionExpiredBanner';
 
 /**
- * The global shell around every route (spec §2): navbar, banner, page, footer. Its first mount
- * fades out the preloader of index.html (spec §9).
+ * The global shell around every route (docs/product.md §2): navbar, banner, page, footer. Its first mount
+ * fades out the preloader of index.html (docs/product.md §9).
  */
 export function AppLayout() {
   usePreloaderFade();

@@ -66,7 +66,7 @@ function useLiveWallet(): void {
 }
 
 /**
- * The player's balance (Bs.) with a refresh button that refetches GET /api/user (spec §2). The
+ * The player's balance (Bs.) with a refresh button that refetches GET /api/user (docs/product.md §2). The
  * amount updates live on the server's `balance:updated` event.
  */
 export function BalanceBadge({ balance }: { balance: number }) {

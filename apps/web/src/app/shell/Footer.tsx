@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** Footer (spec §2 Global shell): legal links, FAQ and the responsible-gaming notice. */
+/** Footer (docs/product.md §2 Global shell): legal links, FAQ and the responsible-gaming notice. */
 export function Footer() {
   return (
     <Box
@@ -22,7 +22,7 @@ export function Footer() {
             <Anchor component={Link} to="/terms" c="gold.2" fz="sm">
               Términos
             </Anchor>
-            {/* Its own page: the landing's #faq is for visitors only (issue 11 F). */}
+            {/* Its own page: the landing's #faq is for visitors only (decision 017). */}
             <Anchor component={Link} to="/faq" c="gold.2" fz="sm">
               FAQ
             </Anchor>

@@ -56,7 +56,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? 'U') + (parts[1]?.[0] ?? '')).toUpperCase();
 }
 
-/** Navbar (spec §2 Global shell): visitor links or the player's balance and menu; burger on phones. */
+/** Navbar (docs/product.md §2 Global shell): visitor links or the player's balance and menu; burger on phones. */
 export function Navbar() {
   const { token, user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);

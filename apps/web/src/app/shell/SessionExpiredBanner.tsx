@@ -3,7 +3,7 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { MSG } from '@domino/contracts';
 import { dismissExpired, useSession } from '../../lib/session';
 
-/** The dismissible session-expired banner (spec §2 Global shell), or why the session ended. */
+/** The dismissible session-expired banner (docs/product.md §2 Global shell), or why the session ended. */
 export function SessionExpiredBanner() {
   const { expired, expiredMessage } = useSession();
   if (!expired) return null;

@@ -1,4 +1,4 @@
-/** Navbar entries (spec §2 Global shell). */
+/** Navbar entries (docs/product.md §2 Global shell). */
 export const VISITOR_LINKS = [
   { label: 'Inicio', to: '/' },
   { label: 'Acerca de', to: '/#about' },
@@ -7,7 +7,7 @@ export const VISITOR_LINKS = [
 ] as const;
 
 /**
- * Where a logged-in player plays (issue 11 F: nothing led a new player to free practice): the
+ * Where a logged-in player plays (decision 017: nothing led a new player to free practice): the
  * tables and the practice against the CPU, in the navbar on wide screens and first in the menus.
  */
 export const PLAY_LINKS = [

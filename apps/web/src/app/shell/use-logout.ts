@@ -5,7 +5,7 @@ import { notify } from '../../lib/notify';
 import { logout } from '../../lib/session';
 
 /**
- * Logout (spec §4): POST /api/logout when a token is stored; on failure MSG.logoutFailed is shown
+ * Logout (docs/product.md §4): POST /api/logout when a token is stored; on failure MSG.logoutFailed is shown
  * but the local session is cleared anyway; then /login.
  */
 export function useLogout(): { logout: () => Promise<void>; loggingOut: boolean } {

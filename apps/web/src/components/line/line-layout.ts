@@ -1,5 +1,5 @@
 /**
- * Geometry of the line of play (spec §2 game integration). The line is drawn as two arms growing
+ * Geometry of the line of play (docs/product.md §2 game integration). The line is drawn as two arms growing
  * out of the opening tile: the right arm runs right along the centre row, turns down at the edge
  * and snakes back; the left arm runs left, turns up and snakes back. So the line fits any width
  * (a 360 px phone in portrait or a desktop) without horizontal scrolling, and a tile once placed

@@ -11,7 +11,7 @@ import {
 } from './content';
 
 describe('landing content', () => {
-  it('has the counts of spec §1 and §9: 8 questions, 3 steps, 4 slides, 3 testimonials', () => {
+  it('has the counts of docs/product.md §1 and §9: 8 questions, 3 steps, 4 slides, 3 testimonials', () => {
     expect(FAQ).toHaveLength(8);
     expect(STEPS.map((s) => s.title)).toEqual([
       'Regístrate',

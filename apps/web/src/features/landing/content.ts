@@ -8,7 +8,7 @@ import {
 import { BONUS_POINTS, DEFAULT_CONFIG } from '@domino/domino';
 
 /**
- * Landing copy (spec §1 landing sections; issue 6). Every number a visitor reads here comes from
+ * Landing copy (docs/product.md §1 landing sections; decision 011). Every number a visitor reads here comes from
  * the contracts or the engine (limits, the default fees of a new table, the default match rules),
  * so the page cannot drift from what the platform actually does.
  */
@@ -127,7 +127,7 @@ export const REASONS = [
   },
 ] as const;
 
-/** How to play, in the spec's three steps (spec §1: register, complete profile, choose table). */
+/** How to play, in three steps (docs/product.md §1: register, complete profile, choose table). */
 export const STEPS = [
   {
     title: 'Regístrate',
@@ -146,7 +146,7 @@ export const STEPS = [
   },
 ] as const;
 
-/** The feature slider (spec §9: 4 items). */
+/** The feature slider (docs/product.md §9: 4 items). */
 export const SLIDES = [
   {
     key: 'history',
@@ -171,7 +171,7 @@ export const SLIDES = [
 ] as const;
 
 /**
- * Testimonials (spec §9: 3). The platform is new, so these are not quotes of real people: they
+ * Testimonials (docs/product.md §9: 3). The platform is new, so these are not quotes of real people: they
  * are labelled as what players ask of an online domino site, each with how the platform answers.
  */
 export const TESTIMONIALS = [
@@ -193,7 +193,7 @@ export const TESTIMONIALS = [
   },
 ] as const;
 
-/** FAQ (spec §1: 8 items), about this platform's real rules and limits. */
+/** FAQ (docs/product.md §1: 8 items), about this platform's real rules and limits. */
 export const FAQ = [
   {
     q: '¿Cómo recargo mi saldo?',

@@ -9,7 +9,7 @@ import {
 import { apiBlob, apiGet, apiSend } from '../../../lib/api';
 
 /**
- * Staff calls (issue 4). Queue queries refetch on focus, every 30 s and after each decision (the
+ * Staff calls (docs/architecture.md#how-a-payment-flows). Queue queries refetch on focus, every 30 s and after each decision (the
  * server pushes events only to the player concerned, not to staff).
  */
 export const ADMIN_KEYS = {

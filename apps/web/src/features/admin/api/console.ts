@@ -18,7 +18,7 @@ import { apiGet, apiSend } from '../../../lib/api';
 import { toSearch } from '../lib/console';
 
 /**
- * Staff console calls of issue 6: dashboard and ledger check, users, banks and recharge accounts,
+ * Staff console calls of decision 009: dashboard and ledger check, users, banks and recharge accounts,
  * audit log. Every mutation refetches what it may have changed, whether it worked or not (a 409
  * means the state moved under the staff member's feet).
  */

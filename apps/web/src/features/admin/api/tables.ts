@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tableDetailSchema, type TableDetail, type TableInput } from '@domino/contracts';
 import { apiGet, apiSend } from '../../../lib/api';
 
-/** Staff table management (/admin/mesas; issue 5). */
+/** Staff table management (/admin/mesas; decision 010). */
 export const ADMIN_TABLES_KEY = ['admin', 'tables'] as const;
 
 /** GET /api/admin/tables: every table, closed ones included, with seats and status. */

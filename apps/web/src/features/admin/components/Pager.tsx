@@ -2,7 +2,7 @@ import { Group, Pagination, Text } from '@mantine/core';
 import { LIMITS } from '@domino/contracts';
 import { pageCount } from '../lib/console';
 
-/** "21–40 de 57" and the page buttons (at most 5 numbers, spec §9), hidden when one page holds all. */
+/** "21–40 de 57" and the page buttons (at most 5 numbers, docs/product.md §9), hidden when one page holds all. */
 export function Pager({
   page,
   perPage,

@@ -5,7 +5,7 @@ import {
   reasonRequestSchema,
 } from '@domino/contracts';
 
-/** Pure rules of the staff console (issue 4: recharge and withdrawal queues, adjustments). */
+/** Pure rules of the staff console (docs/architecture.md#how-a-payment-flows: recharge and withdrawal queues, adjustments). */
 
 /**
  * The console's sections, in menu order. Later issues append theirs (Mesas, Usuarios, Bancos, Pote,

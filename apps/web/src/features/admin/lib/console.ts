@@ -8,7 +8,7 @@ import {
 } from '@domino/contracts';
 
 /**
- * Pure rules of the staff console pages of issue 6 (users, banks, audit): query strings, labels,
+ * Pure rules of the staff console pages of decision 009 (users, banks, audit): query strings, labels,
  * links, form checks with the contracts' schemas, and the before/after diff of an audit row.
  */
 

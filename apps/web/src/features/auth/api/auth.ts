@@ -9,8 +9,8 @@ import {
 import { ApiError, apiRequest, parseWith } from '../../../lib/api';
 
 /**
- * Reads a login/registration response (spec §7: `{token, user}`). A 2xx without a usable token is
- * an error with MSG.missingToken (spec §8).
+ * Reads a login/registration response (docs/product.md §7: `{token, user}`). A 2xx without a usable token is
+ * an error with MSG.missingToken (docs/product.md §8).
  */
 export function readAuthResponse(body: unknown, status = 200): AuthResponse {
   const token =
@@ -27,7 +27,7 @@ export async function login(payload: LoginRequest): Promise<AuthResponse> {
   return readAuthResponse(body);
 }
 
-/** POST /api/register_api with the spec's registration payload. */
+/** POST /api/register_api with the original registration payload (docs/product.md §7). */
 export async function register(payload: RegisterRequest): Promise<AuthResponse> {
   const body = await apiRequest('/api/register_api', { method: 'POST', body: payload });
   return readAuthResponse(body, 201);

@@ -4,7 +4,7 @@ import { availabilityResponseSchema, LIMITS } from '@domino/contracts';
 import { apiPost } from '../../../lib/api';
 
 /**
- * Live availability checks of the registration form (spec §5, §7): check_email, check_identity,
+ * Live availability checks of the registration form (docs/product.md §5, §7): check_email, check_identity,
  * check_phone, each answering `{available}`. Debounced by LIMITS.availabilityCheckDebounceMs.
  */
 export type AvailabilityKind = 'email' | 'identity' | 'phone';

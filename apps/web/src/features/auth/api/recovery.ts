@@ -10,8 +10,8 @@ import { apiPost } from '../../../lib/api';
 import { endingSessionHere } from '../../../lib/session';
 
 /**
- * Password recovery calls (spec §7 `POST /api/recovery_password` {email} -> 200 means success;
- * issue 6 `POST /api/reset_password` {token, password, password_confirmation} and
+ * Password recovery calls (docs/product.md §7 `POST /api/recovery_password` {email} -> 200 means success;
+ * decision 006 `POST /api/reset_password` {token, password, password_confirmation} and
  * `POST /api/reset_password/check` {token}).
  */
 export function requestRecovery(payload: RecoveryRequest): Promise<MessageResponse> {

@@ -10,7 +10,7 @@ export interface LoginValues {
   remember: boolean;
 }
 
-/** Client-side checks of the login form (spec §5): both fields required. */
+/** Client-side checks of the login form (docs/product.md §5): both fields required. */
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (values.email.trim() === '') errors.email = MSG.emailRequired;
@@ -25,7 +25,7 @@ export interface FailureOutcome<F extends string> {
 }
 
 /**
- * What the login form shows for a failed login (spec §8): 422 field errors and
+ * What the login form shows for a failed login (docs/product.md §8): 422 field errors and
  * MSG.loginFormHasErrors; 401 MSG.invalidCredentials; 403 and 429 the server message; no response
  * MSG.networkError; anything else the server message or 'Error del servidor: {status} {text}'.
  */

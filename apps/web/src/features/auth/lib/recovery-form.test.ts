@@ -3,14 +3,14 @@ import { MSG, MSG_ACCOUNT, validateNewPassword } from '@domino/contracts';
 import { ApiError, NO_RESPONSE } from '../../../lib/api';
 import { forgotFailure, resetFailure, resetTokenFrom, validateForgotEmail } from './recovery-form';
 
-describe('forgot password form (spec §5, §8)', () => {
+describe('forgot password form (docs/product.md §5, §8)', () => {
   it('requires a well-formed e-mail', () => {
     expect(validateForgotEmail('  ')).toBe(MSG.emailRequired);
     expect(validateForgotEmail('ana@')).toBe(MSG.emailInvalid);
     expect(validateForgotEmail(' ana@example.com ')).toBeUndefined();
   });
 
-  it('shows the spec messages for 404 and 429 and the server text otherwise', () => {
+  it('shows the catalogue messages for 404 and 429 and the server text otherwise', () => {
     expect(forgotFailure(new ApiError(404, {}, 'x')).fieldErrors.email).toBe(MSG.recoveryNotFound);
     expect(
       forgotFailure(new ApiError(404, { message: 'Otro texto' }, 'Otro texto')).fieldErrors.email,

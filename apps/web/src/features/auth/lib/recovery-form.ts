@@ -9,7 +9,7 @@ import {
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
 import type { FailureOutcome } from './login-form';
 
-/** Client-side check of /forgot-password (spec §5): the e-mail is required and well formed. */
+/** Client-side check of /forgot-password (docs/product.md §5): the e-mail is required and well formed. */
 export function validateForgotEmail(email: string): string | undefined {
   const value = email.trim();
   if (value === '') return MSG.emailRequired;
@@ -18,7 +18,7 @@ export function validateForgotEmail(email: string): string | undefined {
 }
 
 /**
- * What /forgot-password shows for a failed request (spec §8): 404 the server message or
+ * What /forgot-password shows for a failed request (docs/product.md §8): 404 the server message or
  * MSG.recoveryNotFound; 429 MSG.recoveryTooMany; 422 the e-mail's field error; no response
  * MSG.networkError; anything else (403 suspended, 503 mail down, 5xx) the server's Spanish message.
  */

@@ -27,7 +27,7 @@ describe('validateRegister', () => {
     expect(validateRegister(valid)).toEqual({});
   });
 
-  it('reports every required field of an empty form with the spec messages', () => {
+  it('reports every required field of an empty form with the catalogue messages', () => {
     const errors = validateRegister({ ...EMPTY_REGISTER_VALUES, type_identification: '' });
     expect(errors).toEqual({
       name: MSG.nameRequired,

@@ -13,7 +13,7 @@ import {
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
 import type { FailureOutcome } from './login-form';
 
-/** The registration form (spec §2 Register). The phone is split into area code + 7 digits. */
+/** The registration form (docs/product.md §2 Register). The phone is split into area code + 7 digits. */
 export interface RegisterValues {
   name: string;
   email: string;
@@ -44,7 +44,7 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
 const includes = (list: readonly string[], value: string) => list.includes(value);
 
 /**
- * Client-side checks of the registration form (spec §5), first problem per field, with the
+ * Client-side checks of the registration form (docs/product.md §5), first problem per field, with the
  * contracts' messages and rules.
  */
 export function validateRegister(values: RegisterValues): RegisterErrors {
@@ -95,7 +95,7 @@ export function fullPhone(values: Pick<RegisterValues, 'area_code' | 'phone_numb
   return `${values.area_code}${values.phone_number.trim()}`;
 }
 
-/** The POST /api/register_api payload (spec §3 Registration payload). */
+/** The POST /api/register_api payload (docs/product.md §3 Registration payload). */
 export function registerPayload(values: RegisterValues): RegisterRequest {
   return {
     name: values.name.trim(),
@@ -108,7 +108,7 @@ export function registerPayload(values: RegisterValues): RegisterRequest {
   };
 }
 
-/** Every field filled (spec §5 submission rule). */
+/** Every field filled (docs/product.md §5 submission rule). */
 export function allFilled(values: RegisterValues): boolean {
   return (
     values.name.trim() !== '' &&
@@ -124,7 +124,7 @@ export function allFilled(values: RegisterValues): boolean {
 }
 
 /**
- * Submission rule (spec §5): score >= LIMITS.minPasswordScore, all fields filled, no errors and
+ * Submission rule (docs/product.md §5): score >= LIMITS.minPasswordScore, all fields filled, no errors and
  * the email available. `emailAvailable` is false only when the server said it is taken; an
  * unanswered check leaves the decision to the server (which answers 409).
  */
@@ -160,7 +160,7 @@ function formFieldFor(apiField: string, message: string): RegisterField | null {
 }
 
 /**
- * What the register form shows for a failed registration (spec §8): 422 field errors; 409 the email
+ * What the register form shows for a failed registration (docs/product.md §8): 422 field errors; 409 the email
  * error MSG.emailInUse, or the server message on the identification/phone field; no response
  * MSG.networkError; 429 the server message; anything else MSG.unexpected.
  */

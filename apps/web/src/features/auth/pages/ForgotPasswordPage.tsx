@@ -9,7 +9,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { forgotFailure, validateForgotEmail } from '../lib/recovery-form';
 
 /**
- * /forgot-password (spec §2 Forgot password, §5, §8): the e-mail (required, valid format); on
+ * /forgot-password (docs/product.md §2 Forgot password, §5, §8): the e-mail (required, valid format); on
  * success the toast MSG.recoverySent and /login after LIMITS.forgotPasswordRedirectMs (2 s).
  */
 export default function ForgotPasswordPage() {

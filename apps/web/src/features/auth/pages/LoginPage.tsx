@@ -24,7 +24,7 @@ import {
   type LoginValues,
 } from '../lib/login-form';
 
-/** /login (spec §2 Login, §5, §8). */
+/** /login (docs/product.md §2 Login, §5, §8). */
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,7 +95,7 @@ export default function LoginPage() {
               checked={values.remember}
               onChange={(e) => {
                 // Read now: React clears currentTarget once the handler returns, before the
-                // updater below runs (issue 11 F: reading it there crashed the page).
+                // updater below runs (decision 017: reading it there crashed the page).
                 const remember = e.currentTarget.checked;
                 setValues((v) => ({ ...v, remember }));
               }}

@@ -71,7 +71,7 @@ function StatusIcon({ status }: { status: AvailabilityStatus }) {
   return null;
 }
 
-/** /register (spec §2 Register, §5 validation, §8 errors). */
+/** /register (docs/product.md §2 Register, §5 validation, §8 errors). */
 export default function RegisterPage() {
   const navigate = useNavigate();
   const mutation = useRegisterMutation();
@@ -132,7 +132,7 @@ export default function RegisterPage() {
     setSubmitted(true);
     setFormError(null);
 
-    // The email must be known to be available (spec §5); ask now if the live check has not answered.
+    // The email must be known to be available (docs/product.md §5); ask now if the live check has not answered.
     let emailAvailable = emailStatus !== 'taken';
     if (!clientErrors.email && emailStatus !== 'available' && emailStatus !== 'taken') {
       const answer = await checkNow('email', { email: values.email.trim().toLowerCase() });

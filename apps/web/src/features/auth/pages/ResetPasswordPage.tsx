@@ -18,8 +18,8 @@ import { AuthLayout } from '../components/AuthLayout';
 import { resetFailure, resetTokenFrom } from '../lib/recovery-form';
 
 /**
- * /reset-password?token=... (issue 6): the link of the recovery e-mail. A new password under the
- * registration rules (spec §5) with the same strength meter and match indicator as /register; on
+ * /reset-password?token=... (decision 006): the link of the recovery e-mail. A new password under the
+ * registration rules (docs/product.md §5) with the same strength meter and match indicator as /register; on
  * success a toast and /login. A dead link (used, replaced, expired) offers a new one. Reachable
  * with or without a session; a session open in this browser ends with the reset.
  */

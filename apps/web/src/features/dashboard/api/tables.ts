@@ -7,7 +7,7 @@ import { subscribeToTableChanges } from '../../../lib/socket';
 export const TABLES_QUERY_KEY = ['tables'] as const;
 
 /**
- * GET /api/tables (spec §7): the list as a bare array or under `data`, `games` or `tables`, each
+ * GET /api/tables (docs/product.md §7): the list as a bare array or under `data`, `games` or `tables`, each
  * item checked against the contracts' table schema.
  */
 export async function fetchTables(signal?: AbortSignal): Promise<Table[]> {

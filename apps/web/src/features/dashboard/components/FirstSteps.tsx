@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatBolivares } from '../../../lib/format';
 
 /**
- * The dashboard's first steps for a player whose balance pays no table's entry (issue 11 F): free
+ * The dashboard's first steps for a player whose balance pays no table's entry (decision 017): free
  * practice against the CPU, and a recharge by Pago Móvil to sit at a table.
  */
 export function FirstSteps({ balance }: { balance: number }) {

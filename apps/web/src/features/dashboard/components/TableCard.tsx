@@ -21,7 +21,7 @@ export interface TableCardProps {
 }
 
 /**
- * One table of the game list (spec §2): badge, image, name, entry fee, players and 'Jugar'. While
+ * One table of the game list (docs/product.md §2): badge, image, name, entry fee, players and 'Jugar'. While
  * the table's match runs the badge says 'Jugando' and the button is disabled.
  */
 export function TableCard({ table, onPlay, joining, busy }: TableCardProps) {

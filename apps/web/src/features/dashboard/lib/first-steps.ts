@@ -2,7 +2,7 @@ import type { Table } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
 
 /**
- * Whether the dashboard leads the player to free practice and to /recharge first (issue 11 F: a
+ * Whether the dashboard leads the player to free practice and to /recharge first (decision 017: a
  * new player with Bs. 0 saw only tables they could not pay for): when the balance pays the entry
  * of no open table. Compared in céntimos; closed tables and tables in play do not count.
  */

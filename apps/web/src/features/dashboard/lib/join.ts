@@ -2,7 +2,7 @@ import { MSG_TABLES, type Table } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 
 /**
- * The dashboard's own 'Jugar' decisions (spec §2 Game list). The rules shared with the waiting
+ * The dashboard's own 'Jugar' decisions (docs/product.md §2 Game list). The rules shared with the waiting
  * room (checkJoin, joinErrorText) are in lib/join.ts.
  */
 

@@ -28,7 +28,7 @@ import { useJoinTable } from '../hooks/use-join-table';
 import { needsFirstSteps } from '../lib/first-steps';
 import { findUserTable } from '../lib/tables';
 
-/** /dashboard: the game list (spec §2 Game list). */
+/** /dashboard: the game list (docs/product.md §2 Game list). */
 export default function DashboardPage() {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ export default function DashboardPage() {
   }, [seatedAt, navigate]);
 
   const name = user?.name.trim();
-  // A balance that pays no table: lead to free practice and to /recharge first (issue 11 F).
+  // A balance that pays no table: lead to free practice and to /recharge first (decision 017).
   const firstSteps =
     user !== null && tables.isSuccess && needsFirstSteps(user.balance, tables.data);
 

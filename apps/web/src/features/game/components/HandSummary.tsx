@@ -19,7 +19,7 @@ export interface HandSummaryProps {
 }
 
 /**
- * The end of a hand (spec §2/§4): how it ended ('Dominó', 'Tranque', 'Mano anulada (empate)'),
+ * The end of a hand (docs/product.md §2/§4): how it ended ('Dominó', 'Tranque', 'Mano anulada (empate)'),
  * each seat's remaining tiles and pips, the pips by pair (parejas), the points awarded and the
  * bonuses. In individual mode every player is their own side, named instead of 'Nosotros'/'Ellos'.
  */

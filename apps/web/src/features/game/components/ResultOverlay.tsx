@@ -51,7 +51,7 @@ function Seed({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 /**
- * The end of the match (spec §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
+ * The end of the match (docs/product.md §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
  * final score (by pair in parejas, by player in individual mode), 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
  * with a link to re-derive every deal. A table match shows the money instead ('Ganaste Bs. X' /
  * 'Perdiste Bs. Y' from the settlement) and 'Volver a las mesas' (onBack) instead of playing again.

@@ -9,7 +9,7 @@ export interface StockPileProps {
 }
 
 /**
- * The stock ('Pozo') of an individual table that draws (DESIGN §4): a small face-down pile and
+ * The stock ('Pozo') of an individual table that draws (docs/rules.md): a small face-down pile and
  * how many tiles are left, in a place around the board where nobody sits.
  */
 export function StockPile({ count, position }: StockPileProps) {

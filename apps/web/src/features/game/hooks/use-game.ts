@@ -8,7 +8,7 @@ import { GameStore, type GameScreenState } from '../lib/game-store';
 import { isLegal, type PlayerMove } from '../lib/moves';
 import type { KeyValueStore } from '../lib/opener';
 
-/** Poll interval without a live socket (DESIGN §5 fallback), and a slow safety net with one. */
+/** Poll interval without a live socket (docs/architecture.md#how-a-move-flows fallback), and a slow safety net with one. */
 const POLL_OFFLINE_MS = 2_000;
 const POLL_LIVE_MS = 12_000;
 

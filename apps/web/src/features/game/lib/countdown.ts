@@ -1,5 +1,5 @@
 /**
- * The turn clock (spec §2 game integration): time left until `turn_deadline` and how to show it.
+ * The turn clock (docs/product.md §2 game integration): time left until `turn_deadline` and how to show it.
  * Deadlines are ISO instants from the server; times are milliseconds since the epoch.
  */
 

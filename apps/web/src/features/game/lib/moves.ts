@@ -1,7 +1,7 @@
 import type { GameView, LegalMoveJson, MoveRequest, TileJson } from '@domino/contracts';
 
 /**
- * Move selection on the player's hand (spec §2 game integration, DESIGN §4): which tiles can be
+ * Move selection on the player's hand (docs/product.md §2 game integration, docs/rules.md): which tiles can be
  * played and on which end, what a tap on a tile means, and the request body of a move.
  */
 

@@ -1,7 +1,7 @@
 import type { Difficulty, GameView, HandSummaryJson } from '@domino/contracts';
 
 /**
- * Who sits where on screen and how sides are named (DESIGN §4). Play passes to the next seat
+ * Who sits where on screen and how sides are named (docs/rules.md). Play passes to the next seat
  * counter-clockwise, so with me at the bottom the next seat is on my right. Parejas (4 seats,
  * partners 0+2 vs 1+3): my partner on top, the seat before me on my left, scores by pair
  * ('Nosotros' / 'Ellos'). Individual (2-3 seats, every player for themself): with 2 the opponent

@@ -1,7 +1,7 @@
 import { formatBs, type GameView } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
 
-/** The money line of a finished table match (issue 5), from `view.settlement` (Bs.). */
+/** The money line of a finished table match (decision 005), from `view.settlement` (Bs.). */
 export interface MoneyResult {
   won: boolean;
   /** Net in Bs. (prize - entry). */

@@ -3,7 +3,7 @@ import { tileKey } from './moves';
 
 /**
  * Merging game views that arrive from three places (GET, the move response, Socket.IO pushes)
- * in any order (DESIGN §5): a view is accepted only when it is for the same game and its version
+ * in any order (docs/architecture.md#how-a-move-flows): a view is accepted only when it is for the same game and its version
  * is at least the one held. `diffViews` says what changed, for highlights and the hand summary.
  */
 

@@ -55,7 +55,7 @@ import { backTarget } from '../lib/table-result';
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
 const SUMMARY_AUTO_CLOSE_MS = 9_000;
 
-/** /games/:gameId — the domino table (spec §2 game integration). */
+/** /games/:gameId — the domino table (docs/product.md §2 game integration). */
 export default function GamePage() {
   const { gameId = '' } = useParams();
   // A new id (e.g. 'Jugar de Nuevo') mounts a fresh screen with its own connection and state.

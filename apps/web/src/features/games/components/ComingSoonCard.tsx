@@ -2,7 +2,7 @@ import { Badge, Card, Stack, Text, Title } from '@mantine/core';
 import { IconCards } from '@tabler/icons-react';
 import classes from '../games.module.css';
 
-/** The 'Próximamente' card of the casino (spec §2: a coming-soon card). */
+/** The 'Próximamente' card of the casino (docs/product.md §2: a coming-soon card). */
 export function ComingSoonCard() {
   return (
     <Card

@@ -18,7 +18,7 @@ const DIFFICULTY_HINTS: Record<Difficulty, string> = {
 };
 
 /**
- * The domino card of the casino (spec §2 game integration): the mode picker — 'Contra la CPU'
+ * The domino card of the casino (docs/product.md §2 game integration): the mode picker — 'Contra la CPU'
  * with a difficulty (creates a practice game and opens it) or 'Multijugador' (the table list).
  */
 export function DominoGameCard() {

@@ -4,7 +4,7 @@ import { ComingSoonCard } from '../components/ComingSoonCard';
 import { DominoGameCard } from '../components/DominoGameCard';
 import classes from '../games.module.css';
 
-/** /games: the casino (spec §2 game integration): domino with its mode picker, and more soon. */
+/** /games: the casino (docs/product.md §2 game integration): domino with its mode picker, and more soon. */
 export default function CasinoPage() {
   return (
     <>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { historyResponseSchema, replayResponseSchema } from '@domino/contracts';
 import { apiGet } from '../../../lib/api';
 
-/** 'Mis Partidas' calls (spec §2 route table /history). */
+/** 'Mis Partidas' calls (docs/product.md §2 route table /history). */
 
 /** GET /api/history?page=N: the caller's finished real-money matches, 10 per page, newest first. */
 export function useHistory(page: number) {

@@ -9,7 +9,7 @@ import { WhyPlay } from './WhyPlay';
 
 /**
  * The landing sections under the first screen, in their own chunk: loading and rendering them
- * does not delay the banner (issue 6, Lighthouse mobile performance).
+ * does not delay the banner (decision 011, Lighthouse mobile performance).
  */
 export default function BelowTheFold() {
   return (

@@ -22,8 +22,8 @@ function SignUpCall() {
 }
 
 /**
- * #faq: the eight questions of spec §1, then a closing call to action (by default the landing's
- * sign-up call). `page` makes it a page of its own (/faq, readable logged in; issue 11 F): its
+ * #faq: the eight questions of docs/product.md §1, then a closing call to action (by default the landing's
+ * sign-up call). `page` makes it a page of its own (/faq, readable logged in; decision 017): its
  * title is the page's h1.
  */
 export function Faq({ page = false, action }: { page?: boolean; action?: ReactNode }) {

@@ -13,7 +13,7 @@ const ICONS = {
   pot: IconChartBar,
 } as const;
 
-/** The feature slider (spec §9: 4 items): one card per view on phones, two or three wider. */
+/** The feature slider (docs/product.md §9: 4 items): one card per view on phones, two or three wider. */
 export function FeatureSlider() {
   return (
     <Box component="section" py={{ base: 48, sm: 72 }} aria-labelledby="slider-title">

@@ -25,7 +25,7 @@ import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';
 
 /**
- * Winners and top players (issue 6): the latest paid real-money matches and the month's pot
+ * Winners and top players (decision 011): the latest paid real-money matches and the month's pot
  * ranking, from GET /api/public/highlights. Never sample data: when nothing has been played yet
  * each card says so.
  */

@@ -4,7 +4,7 @@ import { STEPS } from '../content';
 import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';
 
-/** How to play in 3 steps (spec §1: register, complete profile, choose table). */
+/** How to play in 3 steps (docs/product.md §1: register, complete profile, choose table). */
 export function HowToPlay() {
   return (
     <Box

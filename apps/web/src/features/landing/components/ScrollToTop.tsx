@@ -5,7 +5,7 @@ import { IconArrowUp } from '@tabler/icons-react';
 import { HEADER_ACTIONS_ID } from '../../../components/header-actions';
 import { animateScrollTo } from '../../../lib/smooth-scroll';
 
-/** Scroll distance after which the button appears, pixels (spec §9). */
+/** Scroll distance after which the button appears, pixels (docs/product.md §9). */
 export const SCROLL_TOP_THRESHOLD_PX = 500;
 
 /**
@@ -43,9 +43,9 @@ function useScrolledPast(px: number) {
 }
 
 /**
- * The scroll-to-top button (spec §9): shown past 500 px, brings the page up in 300 ms. On wide
+ * The scroll-to-top button (docs/product.md §9): shown past 500 px, brings the page up in 300 ms. On wide
  * screens it floats in the page's right margin; on phones there is no margin, and floating it
- * covered the footer text and the cards' badges (issue 11 F), so it sits in the navbar beside the
+ * covered the footer text and the cards' badges (decision 017), so it sits in the navbar beside the
  * menu button instead (components/header-actions.ts).
  */
 export function ScrollToTop() {

@@ -5,7 +5,7 @@ import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';
 
 /**
- * Testimonials (spec §9: 3). The platform is new: instead of inventing people, each card is a
+ * Testimonials (docs/product.md §9: 3). The platform is new: instead of inventing people, each card is a
  * request players make of an online domino site, clearly labelled as illustrative, with how
  * this platform answers it.
  */

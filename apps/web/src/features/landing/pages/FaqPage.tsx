@@ -32,7 +32,7 @@ function PlayCall() {
 }
 
 /**
- * /faq: the landing's questions as a page of their own, open to everyone (issue 11 F: the
+ * /faq: the landing's questions as a page of their own, open to everyone (decision 017: the
  * footer's FAQ link pointed into the landing, which sends a logged-in player to /dashboard). The
  * same component as the landing's #faq section, so the answers are written once.
  */

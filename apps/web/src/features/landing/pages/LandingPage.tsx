@@ -9,7 +9,7 @@ const BelowTheFold = lazy(() =>
 );
 
 /**
- * The landing page (spec §1, §9; issue 6): banner, about (#about), game selection (#games), why
+ * The landing page (docs/product.md §1, §9; decision 011): banner, about (#about), game selection (#games), why
  * play, how to play in 3 steps, real winners and top players, the feature slider, testimonials,
  * FAQ (#faq), and the scroll-to-top button. The whole page is prerendered into
  * dist/landing.html (decision 011); the sections under the first screen are a second chunk,

@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 /**
- * Privacy policy (/privacy; issue 6): what the platform stores (apps/server/src/db/schema.ts),
+ * Privacy policy (/privacy): what the platform stores (apps/server/src/db/schema.ts),
  * why, who sees it, for how long, and what is public. Short names ('María G.') are `publicName`
  * of the contracts, used by every ranking and list of winners other players see (decision 007).
  * Nothing is deleted today: "dar de baja" an account is a staff suspension (decision 009).

@@ -18,7 +18,7 @@ const defaultSplit = DEFAULT_POT_SHARES_BPS.map((bps) => `${bps / 100}%`);
 const defaultSplitText = `${defaultSplit.slice(0, -1).join(', ')} y ${defaultSplit.at(-1)}`;
 
 /**
- * Terms and conditions (/terms; issue 6). Every limit and default is read from the contracts
+ * Terms and conditions (/terms). Every limit and default is read from the contracts
  * and the engine, so the text states what the platform actually enforces. What staff promise to
  * do is what the staff console can do (apps/server/src/modules/admin): suspend and reactivate an
  * account with a reason, adjust a balance up or down with a reason (shown to the player in

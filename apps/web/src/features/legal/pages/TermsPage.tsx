@@ -1,7 +1,7 @@
 import { LegalPage } from '../components/LegalPage';
 import { TERMS } from '../content/terms';
 
-/** /terms: the terms and conditions the register form links to (issue 6). */
+/** /terms: the terms and conditions the register form links to. */
 export default function TermsPage() {
   return <LegalPage doc={TERMS} other={{ to: '/privacy', label: 'Política de privacidad' }} />;
 }

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { apiGet, apiSend } from '../../../lib/api';
 
-/** Pote del Mes calls (issue 6; spec §7 GET /api/monthly-pot/current). */
+/** Pote del Mes calls (decision 007; docs/product.md §7 GET /api/monthly-pot/current). */
 export const POT_KEYS = {
   all: ['pot'] as const,
   current: ['pot', 'current'] as const,

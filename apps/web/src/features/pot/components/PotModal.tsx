@@ -16,7 +16,7 @@ import {
 const MODAL_PLAYERS = 5;
 
 /**
- * The monthly pot modal of the dashboard (spec §4 "Pot modal"): once per browser session (the
+ * The monthly pot modal of the dashboard (docs/product.md §4 "Pot modal"): once per browser session (the
  * sessionStorage flag is set on closing and cleared at logout), 800 ms after the dashboard loads,
  * only when a pot exists (`has_pot`). 'Ver Ranking Completo' closes it and goes to /pote.
  */

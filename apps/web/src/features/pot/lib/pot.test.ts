@@ -24,7 +24,7 @@ function memoryStore() {
   };
 }
 
-describe('the pot modal rule (spec §4)', () => {
+describe('the pot modal rule (docs/product.md §4)', () => {
   it('opens only after the delay, when a pot exists and it was not seen this session', () => {
     expect(shouldOpenPotModal({ delayPassed: true, hasPot: true, seen: false })).toBe(true);
     expect(shouldOpenPotModal({ delayPassed: false, hasPot: true, seen: false })).toBe(false);

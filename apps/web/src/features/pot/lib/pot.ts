@@ -8,10 +8,10 @@ import {
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /**
- * Pure rules of the Pote del Mes screens (issue 6; spec §4 "Pot modal", §9 "Pot display").
+ * Pure rules of the Pote del Mes screens (decision 007; docs/product.md §4 "Pot modal", §9 "Pot display").
  */
 
-/** Whether the dashboard's pot modal was already shown in this browser session (spec §4). */
+/** Whether the dashboard's pot modal was already shown in this browser session (docs/product.md §4). */
 export function potModalSeen(store: Pick<Storage, 'getItem'> | null = sessionStore()): boolean {
   try {
     return store?.getItem(STORAGE_KEYS.potModalSeen) === '1';
@@ -39,7 +39,7 @@ function sessionStore(): Storage | null {
 
 /**
  * The modal opens when the delay since the dashboard loaded has passed, the pot exists (has_pot),
- * and it was not seen earlier in this browser session (spec §4).
+ * and it was not seen earlier in this browser session (docs/product.md §4).
  */
 export function shouldOpenPotModal(input: {
   delayPassed: boolean;

@@ -401,7 +401,7 @@ function HistoryTable({ pot }: { pot: AdminPotResponse }) {
   );
 }
 
-/** /admin/pote: the month's pot, its settings, top-ups and the closed months (issue 6). */
+/** /admin/pote: the month's pot, its settings, top-ups and the closed months (decision 007). */
 export default function AdminPotPage() {
   const query = useAdminPot();
   if (query.isPending)

@@ -268,7 +268,7 @@ function History({ data }: { data: PotRankingResponse }) {
   );
 }
 
-/** /pote: the month's pot, time left, how it is shared, the ranking and past months (issue 6). */
+/** /pote: the month's pot, time left, how it is shared, the ranking and past months (decision 007). */
 export default function PotPage() {
   const { user } = useSession();
   const query = usePotRanking();

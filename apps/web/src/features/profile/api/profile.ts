@@ -11,7 +11,7 @@ import { apiSend } from '../../../lib/api';
 import { updateUser } from '../../../lib/session';
 
 /**
- * Profile calls (issue 6): PATCH /api/user, POST /api/user/password, POST and DELETE
+ * Profile calls (decision 006): PATCH /api/user, POST /api/user/password, POST and DELETE
  * /api/user/avatar. Each successful call that returns the user stores it in the session, so the
  * navbar and every page show the new name, e-mail and photo at once.
  */

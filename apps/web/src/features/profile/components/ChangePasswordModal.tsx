@@ -12,8 +12,8 @@ type Values = Record<Field, string>;
 const EMPTY: Values = { current_password: '', password: '', password_confirmation: '' };
 
 /**
- * 'Cambiar Contraseña' (spec §2 Profile quick actions; issue 6): the current password and a new one
- * under the registration rules (spec §5) with the strength meter and the match indicator. On
+ * 'Cambiar Contraseña' (docs/product.md §2 Profile quick actions; decision 006): the current password and a new one
+ * under the registration rules (docs/product.md §5) with the strength meter and the match indicator. On
  * success the other sessions are closed by the server; this one stays.
  */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

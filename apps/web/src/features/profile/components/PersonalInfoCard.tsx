@@ -58,11 +58,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The personal-information card (spec §2 Profile, §4): read view (name, e-mail, phone — each 'No
+ * The personal-information card (docs/product.md §2 Profile, §4): read view (name, e-mail, phone — each 'No
  * especificado' if empty — role, 'Fecha de registro', 'Última actualización') and, after Editar,
  * the edit form (name, e-mail, phone, role disabled with 'El rol no puede ser modificado';
  * 'Guardar Cambios' / 'Guardando...' and 'Cancelar'). Changing the e-mail or the phone shows a
- * 'Contraseña actual' field (issue 11 §B; docs/decisions/013). Cancel clears the errors and resets the form
+ * 'Contraseña actual' field (docs/decisions/013). Cancel clears the errors and resets the form
  * from the current user; a successful save returns to the read view.
  */
 export function PersonalInfoCard({ user }: { user: User | null }) {

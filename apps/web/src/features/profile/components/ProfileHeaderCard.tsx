@@ -25,8 +25,8 @@ function initials(name: string): string {
 }
 
 /**
- * The profile's header card (spec §2 Profile): the photo with the camera button titled 'Cambiar foto
- * de perfil' (issue 6: it uploads a photo), the name ('Usuario' if empty), the e-mail, the role
+ * The profile's header card (docs/product.md §2 Profile): the photo with the camera button titled 'Cambiar foto
+ * de perfil' (decision 006: it uploads a photo), the name ('Usuario' if empty), the e-mail, the role
  * badge (upper-cased) and the 'Activo' badge when the status is activo.
  */
 export function ProfileHeaderCard({ user }: { user: User | null }) {

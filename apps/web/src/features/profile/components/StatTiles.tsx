@@ -26,7 +26,7 @@ function Tile({ icon, label, value }: { icon: ReactNode; label: string; value: s
 }
 
 /**
- * The stat tiles (spec §2 Profile): 'Saldo Actual' (in Bs. like everywhere else, not USD:
+ * The stat tiles (docs/product.md §2 Profile): 'Saldo Actual' (in Bs. like everywhere else, not USD:
  * docs/decisions/006; Bs. 0,00 when empty), 'Puntos' (0 when empty) and 'Miembro desde'
  * (dd/mm/yyyy, 'No disponible' when empty).
  */

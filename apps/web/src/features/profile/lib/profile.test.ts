@@ -31,7 +31,7 @@ const user: User = {
   avatar_url: null,
 };
 
-describe('profile display rules (spec §2 Profile, §9)', () => {
+describe('profile display rules (docs/product.md §2 Profile, §9)', () => {
   it('formats dates as dd/mm/yyyy in Caracas and falls back to No disponible', () => {
     expect(formatProfileDate(user.created_at)).toBe('05/03/2026');
     // 02:00 UTC is still the previous day in Caracas (UTC-4).

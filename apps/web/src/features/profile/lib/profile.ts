@@ -12,7 +12,7 @@ import {
 } from '@domino/contracts';
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
 
-/** Fallback texts of the profile (spec §2 Profile). */
+/** Fallback texts of the profile (docs/product.md §2 Profile). */
 export const FALLBACK = {
   name: 'Usuario',
   empty: 'No especificado',
@@ -27,8 +27,8 @@ const dateFormat = new Intl.DateTimeFormat('es-VE', {
 });
 
 /**
- * A date of the profile as dd/mm/yyyy in Caracas time (spec §9 "dates dd/mm/yyyy"), or
- * 'No disponible' when missing or not a date (spec §2 'Miembro desde').
+ * A date of the profile as dd/mm/yyyy in Caracas time (docs/product.md §9 "dates dd/mm/yyyy"), or
+ * 'No disponible' when missing or not a date (docs/product.md §2 'Miembro desde').
  */
 export function formatProfileDate(iso: string | null | undefined): string {
   if (!iso) return FALLBACK.date;
@@ -39,13 +39,13 @@ export function formatProfileDate(iso: string | null | undefined): string {
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
-/** The value, or 'No especificado' when empty (spec §2 Profile read view). */
+/** The value, or 'No especificado' when empty (docs/product.md §2 Profile read view). */
 export function orNotSpecified(value: string | null | undefined): string {
   const v = value?.trim();
   return v ? v : FALLBACK.empty;
 }
 
-/** The role badge text: the role upper-cased (spec §2), 'No especificado' without one. */
+/** The role badge text: the role upper-cased (docs/product.md §2), 'No especificado' without one. */
 export function roleBadge(rol: string | null | undefined): string {
   const v = rol?.trim();
   return v ? v.toUpperCase() : FALLBACK.empty;
@@ -59,7 +59,7 @@ export function formatPhoneDisplay(phone: string | null | undefined): string {
 }
 
 /**
- * The edit form (spec §2 Profile edit form). The phone is split like on /register. The current
+ * The edit form (docs/product.md §2 Profile edit form). The phone is split like on /register. The current
  * password is asked only when the e-mail or the phone changes (docs/decisions/013).
  */
 export interface ProfileValues {
@@ -72,7 +72,7 @@ export interface ProfileValues {
 export type ProfileField = keyof ProfileValues;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
-/** The form's starting values from the current user (Cancel resets to these; spec §4). */
+/** The form's starting values from the current user (Cancel resets to these; docs/product.md §4). */
 export function profileValuesOf(user: User | null): ProfileValues {
   const phone = user?.phone ?? '';
   const code = (AREA_CODES as readonly string[]).includes(phone.slice(0, 4))
@@ -89,7 +89,7 @@ export function profileValuesOf(user: User | null): ProfileValues {
 
 /**
  * Whether saving `values` changes the e-mail or the phone of `user`, so the server asks for the
- * current password (issue 11 §B; docs/decisions/013). The name alone never needs it.
+ * current password (docs/decisions/013). The name alone never needs it.
  */
 export function needsCurrentPassword(values: ProfileValues, user: User | null): boolean {
   if (!user) return false;
@@ -99,8 +99,8 @@ export function needsCurrentPassword(values: ProfileValues, user: User | null): 
 }
 
 /**
- * Client checks of the profile edit (spec §5 Profile edit: name and e-mail required after
- * trimming; issue 6: the same rules as registration, so also the e-mail format and the phone
+ * Client checks of the profile edit (docs/product.md §5 Profile edit: name and e-mail required after
+ * trimming; decision 006: the same rules as registration, so also the e-mail format and the phone
  * rules — the phone stays required, docs/decisions/006). First problem per field.
  */
 export function validateProfile(values: ProfileValues, user: User | null = null): ProfileErrors {
@@ -168,7 +168,7 @@ export function profileFailure(error: unknown): { message: string; fieldErrors: 
   return { message: serverMessage(error.body) ?? MSG.profileUpdateError, fieldErrors: {} };
 }
 
-/** Accepted photo types (the proofs' rule, spec §5): PNG, JPG/JPEG, SVG. */
+/** Accepted photo types (the proofs' rule, docs/product.md §5): PNG, JPG/JPEG, SVG. */
 export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/svg+xml';
 
 /** Client check of a chosen photo (the server checks the content again). */

@@ -13,7 +13,7 @@ import { StatTiles } from '../components/StatTiles';
 import classes from './ProfilePage.module.css';
 
 /**
- * /profile (spec §2 Profile, §4, §8; issue 6): header card with the photo, stat tiles, the
+ * /profile (docs/product.md §2 Profile, §4, §8; decision 006): header card with the photo, stat tiles, the
  * personal-information card with its edit form, and the quick actions. The user comes from the
  * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
  */

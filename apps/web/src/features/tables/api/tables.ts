@@ -13,7 +13,7 @@ import { apiGet, apiPost, apiSend } from '../../../lib/api';
 import { fetchTableDetail } from '../../../lib/join';
 import { openChannel } from '../../../lib/socket';
 
-/** Calls and live state of one table (issue 5; spec §7 join call and realtime). */
+/** Calls and live state of one table (decision 010; docs/product.md §7 join call and realtime). */
 
 export const tableKey = (id: number) => ['table', id] as const;
 

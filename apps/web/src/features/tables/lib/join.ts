@@ -2,7 +2,7 @@ import { MSG_TABLES } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 
 /**
- * The waiting room's own join decision (spec §5 "Joining a game"). The rules shared with the
+ * The waiting room's own join decision (docs/product.md §5 "Joining a game"). The rules shared with the
  * dashboard (checkJoin, joinErrorText) are in lib/join.ts.
  */
 

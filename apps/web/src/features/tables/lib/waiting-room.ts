@@ -2,7 +2,7 @@ import { MSG_TABLES, splitPot, winnersPerMatch, type TableDetail } from '@domino
 import { bolivaresToCents, formatBps } from '../../../lib/format';
 
 /**
- * Pure rules of the waiting room (/waiting-room/:tableId; spec §2 route table, issue 5): the
+ * Pure rules of the waiting room (/waiting-room/:tableId; docs/product.md §2 route table, decision 010): the
  * prize arithmetic shown before a match, who sits where, how many are missing, and the phase the
  * page is in (waiting, countdown, off to the game, or watching as a visitor who may join).
  */
@@ -58,7 +58,7 @@ export function prizeBreakdown(
 /** Basis points as a Spanish percentage: 800 -> '8 %', 250 -> '2,5 %' (lib/format). */
 export { formatBps };
 
-/** The pair of a seat in parejas (DESIGN §4: partners 0+2 and 1+3). */
+/** The pair of a seat in parejas (docs/rules.md: partners 0+2 and 1+3). */
 export function pairLabel(seat: number): 'Pareja A' | 'Pareja B' {
   return seat % 2 === 0 ? 'Pareja A' : 'Pareja B';
 }

@@ -72,7 +72,7 @@ function setBalance(balance: number): void {
   if (user) updateUser({ ...user, balance });
 }
 
-/** /waiting-room/:tableId (named route WaitingRoomPage; spec §2 route table, issue 5). */
+/** /waiting-room/:tableId (named route WaitingRoomPage; docs/product.md §2 route table, decision 010). */
 export default function WaitingRoomPage() {
   const { tableId = '' } = useParams();
   const id = /^\d+$/.test(tableId) ? Number(tableId) : NaN;
@@ -87,7 +87,7 @@ function WaitingRoom({ id }: { id: number }) {
   const counting = table.data?.starts_at != null;
   const now = useNow(200, counting);
   const [busy, setBusy] = useState<'join' | 'leave' | null>(null);
-  // 'Unirme' asks first (issue 11 F): nothing is charged until the dialog is confirmed.
+  // 'Unirme' asks first (decision 017): nothing is charged until the dialog is confirmed.
   const [askingJoin, setAskingJoin] = useState(false);
 
   const phase = table.data ? waitingPhase(table.data, user?.id, now) : null;

@@ -2,7 +2,7 @@ import type { FairnessRecordJson, TileJson } from '@domino/contracts';
 import { commitment, dealHand, verifyMatch, type Deal, type Tile } from '@domino/domino';
 
 /**
- * Re-deriving the deals of a match in the browser (DESIGN §4, docs/fairness.md) with the same
+ * Re-deriving the deals of a match in the browser (docs/fairness.md) with the same
  * engine code the server uses: the server seed must hash to the published commitment, and every
  * published deal must equal the deal recomputed from the seeds.
  */

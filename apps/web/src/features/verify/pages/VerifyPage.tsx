@@ -386,7 +386,7 @@ function SeedsResult({ input }: { input: SeedsInput }) {
   );
 }
 
-/** /verificar: provably fair dealing, re-derived in the browser (DESIGN §4). */
+/** /verificar: provably fair dealing, re-derived in the browser (docs/fairness.md). */
 export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const gameParam = params.get('game')?.trim() ?? '';

@@ -3,7 +3,7 @@ import { transactionsResponseSchema, type TransactionsResponse } from '@domino/c
 import { apiGet } from '../../../lib/api';
 
 /**
- * The player's recharge requests for the recharge page (issue 11 §F: the same payment was filed
+ * The player's recharge requests for the recharge page (decision 016: the same payment was filed
  * twice because the page did not show what was already under review), read from
  * GET /api/transactions with its type, status and period filters: every pending request (first
  * page, newest first) and the ones rejected in the last 7 days. Keys start with 'wallet', so a

@@ -26,7 +26,7 @@ import {
 import { transactionsQueryString, type TransactionFilters } from '../lib/transactions';
 
 /**
- * Wallet calls (spec §7): recharge account, client data, banks, recharge, withdrawal, bank
+ * Wallet calls (docs/product.md §7): recharge account, client data, banks, recharge, withdrawal, bank
  * accounts, transactions. Every query key starts with 'wallet' so the shell can refetch them all
  * when the server pushes a balance or request update.
  */

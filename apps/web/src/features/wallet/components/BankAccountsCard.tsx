@@ -39,7 +39,7 @@ const ACCOUNT_TYPE_LABELS: Record<string, string> = { corriente: 'Corriente', ah
 
 /**
  * The player's saved bank accounts and a small form to add one (POST /api/bank-accounts), which
- * always asks for the current password (issue 11 §B; docs/decisions/013).
+ * always asks for the current password (docs/decisions/013).
  */
 export function BankAccountsCard({
   accounts,
@@ -134,7 +134,7 @@ export function BankAccountsCard({
                 {a.bank_name} · {ACCOUNT_TYPE_LABELS[a.account_type] ?? a.account_type}
               </Text>
               <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {/* One line: an account number never wraps inside its digits (issue 11 F). */}
+                {/* One line: an account number never wraps inside its digits (decision 017). */}
                 <span style={{ whiteSpace: 'nowrap' }} data-testid="bank-account-number">
                   {formatAccountNumber(a.account_number)}
                 </span>{' '}

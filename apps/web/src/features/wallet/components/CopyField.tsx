@@ -19,7 +19,7 @@ export function CopyField({
   testId?: string;
   /**
    * Keep the value on one line, scaled down on the narrowest phones (an account number must not
-   * wrap inside its digits; issue 11 F).
+   * wrap inside its digits; decision 017).
    */
   nowrap?: boolean;
 }) {

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 
-/** A load failure with the spec's message and a 'Reintentar' button. */
+/** A load failure with the catalogue's message and a 'Reintentar' button. */
 export function LoadError({
   message,
   onRetry,

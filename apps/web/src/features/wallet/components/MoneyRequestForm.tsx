@@ -133,7 +133,7 @@ export function SentNotice({
   );
 }
 
-/** Once `sent`, goes back to /dashboard after `delayMs` (LIMITS.*RedirectMs; spec §4). */
+/** Once `sent`, goes back to /dashboard after `delayMs` (LIMITS.*RedirectMs; docs/product.md §4). */
 export function useDashboardAfterSent(sent: boolean, delayMs: number): void {
   const navigate = useNavigate();
   useEffect(() => {

@@ -18,7 +18,7 @@ import { useRechargeRequests } from '../api/recharge-requests';
 import { AMOUNT_COLORS, amountDisplay, statusColor } from '../lib/transactions';
 
 /**
- * The player's recharge requests on /recharge (issue 11 §F): those still under review, so the same
+ * The player's recharge requests on /recharge (decision 016): those still under review, so the same
  * payment is not filed twice, and those rejected in the last 7 days with the reason. Renders
  * nothing while loading or when there is nothing to show.
  */

@@ -28,7 +28,7 @@ import {
 } from '../lib/transactions';
 import { useObjectUrl } from '../../../lib/use-object-url';
 
-/** The detail of one transaction (spec §2 Transactions): every field plus the server's details. */
+/** The detail of one transaction (docs/product.md §2 Transactions): every field plus the server's details. */
 export function TransactionDetailModal({
   transaction,
   onClose,

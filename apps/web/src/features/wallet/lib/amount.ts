@@ -1,7 +1,7 @@
 import { MSG_PAYMENTS, parseBolivaresString } from '@domino/contracts';
 
 /**
- * Reads an amount typed by a player into céntimos (DESIGN §3), accepting the es-VE way of writing
+ * Reads an amount typed by a player into céntimos (docs/architecture.md#how-a-payment-flows), accepting the es-VE way of writing
  * money as well as a plain decimal point:
  * - "250", "250.5", "250.50", "250,50" -> 25050 (a comma or a point followed by 1-2 digits is the
  *   decimal separator);
@@ -31,7 +31,7 @@ export function parseAmountInput(raw: string): number | null {
 
 /**
  * Validates a typed amount against a minimum (céntimos) and an optional maximum (céntimos).
- * Returns the céntimos or the Spanish message to show (spec §5).
+ * Returns the céntimos or the Spanish message to show (docs/product.md §5).
  */
 export function checkAmount(
   raw: string,

@@ -40,7 +40,7 @@ describe('recharge form', () => {
     expect(validateRecharge(ok, null)).toEqual({ errors: {}, amountCents: 25_000 });
   });
 
-  it('uses the spec messages for amount and reference', () => {
+  it('uses the catalogue messages for amount and reference', () => {
     expect(validateRecharge({ amount: '249.99', reference: 'AB' }, null).errors).toEqual({
       amount: MSG.rechargeMinAmount,
       reference: MSG_PAYMENTS.referenceLength,
@@ -61,7 +61,7 @@ describe('recharge form', () => {
     expect(proofProblem({ name: 'a.svg', type: 'image/svg+xml', size: 5_242_880 })).toBeNull();
   });
 
-  it('refuses other types and files over 5 MB with the spec messages', () => {
+  it('refuses other types and files over 5 MB with the catalogue messages', () => {
     expect(proofProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBe(
       MSG_PAYMENTS.proofType,
     );

@@ -2,7 +2,7 @@ import { LIMITS, MSG, MSG_PAYMENTS, MSG_WALLET } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { checkAmount } from './amount';
 
-/** Recharge form rules (spec §5 Recharge, §9), shared by the page and its tests. */
+/** Recharge form rules (docs/product.md §5 Recharge, §9), shared by the page and its tests. */
 
 export const PROOF_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 const PROOF_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
@@ -39,7 +39,7 @@ export function proofProblem(file: ProofFile): string | null {
 }
 
 /**
- * The file the player chose, kept even when it is not acceptable (issue 11 §F: a wrong file
+ * The file the player chose, kept even when it is not acceptable (decision 016: a wrong file
  * used to vanish on submit and the recharge went without the proof), with its problem: the
  * rules of proofProblem, or, when the picker refused it for another reason (several files), that.
  */

@@ -5,7 +5,7 @@ import { chooseProof, proofProblem, validateRecharge } from './recharge-form';
 const ok = { amount: '300', reference: 'ABC123' };
 
 /**
- * Issue 11 §F: a wrong file type showed an error that vanished on submit, and the recharge went
+ * Decision 016: a wrong file type showed an error that vanished on submit, and the recharge went
  * through without the proof. The chosen file is kept with its problem and blocks the form.
  */
 describe('the chosen proof', () => {

@@ -86,7 +86,7 @@ describe('amount sign and colour', () => {
     );
   });
 
-  // Issue 11 §F: a pending or rejected recharge showed as a green "+Bs.", as if credited.
+  // Decision 016: a pending or rejected recharge showed as a green "+Bs.", as if credited.
   it('shows a pending recharge neutral, without a sign, never green', () => {
     expect(amountDisplay({ amount: 300, effect: 'none', status: 'pending' })).toEqual({
       sign: '',
@@ -144,7 +144,7 @@ describe('filters', () => {
     expect(
       filtersFromSearch(new URLSearchParams('type=retiro&status=pending&period=week&page=3')),
     ).toEqual({ type: 'retiro', status: 'pending', period: 'week', page: 3 });
-    // Any spelling the API accepts reads as its canonical value (spec §3).
+    // Any spelling the API accepts reads as its canonical value (docs/product.md §3).
     expect(filtersFromSearch(new URLSearchParams('type=dep&status=Pendiente'))).toMatchObject({
       type: 'deposito',
       status: 'pending',

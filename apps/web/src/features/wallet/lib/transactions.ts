@@ -18,9 +18,9 @@ import {
 import { formatBolivares } from '../../../lib/format';
 import { formatAccountNumber } from './account-format';
 
-/** Display rules of the transaction list (spec §2 Transactions, §4, §9). Pure. */
+/** Display rules of the transaction list (docs/product.md §2 Transactions, §4, §9). Pure. */
 
-/** Period filter labels (spec §9: today, week = 7 days, month, last_month). */
+/** Period filter labels (docs/product.md §9: today, week = 7 days, month, last_month). */
 export const PERIOD_LABELS: Record<Period, string> = {
   today: 'Hoy',
   week: 'Últimos 7 días',
@@ -91,7 +91,7 @@ export function pageCount(total: number, perPage: number = LIMITS.transactionsPa
 }
 
 /**
- * The page numbers to show: at most `max` (spec §9: 5) consecutive pages, centred on `current`
+ * The page numbers to show: at most `max` (docs/product.md §9: 5) consecutive pages, centred on `current`
  * where possible and shifted at the edges. `current` is clamped into 1..totalPages.
  * E.g. (1, 10) -> [1..5], (6, 10) -> [4..8], (10, 10) -> [6..10], (2, 3) -> [1, 2, 3].
  */
@@ -122,7 +122,7 @@ export interface AmountDisplay {
 export const AMOUNT_COLORS = { green: 'green.8', red: 'red.7', gray: 'dimmed' } as const;
 
 /**
- * Amount sign and colour (spec §4, issue 11 §F, docs/decisions/003): only money that moved is
+ * Amount sign and colour (docs/product.md §4, docs/decisions/003): only money that moved is
  * shown as moved. The API says what the movement did to the balance (`effect`): a credit is green
  * with a plus sign, a debit red with a minus sign, and a pending or rejected recharge or a
  * returned withdrawal neutral without a sign (struck through when rejected). The amount itself
@@ -141,7 +141,7 @@ export function amountDisplay(
 }
 
 /**
- * What a request did to the balance, in words, for the detail (issue 11 §F): a recharge under
+ * What a request did to the balance, in words, for the detail (decision 016): a recharge under
  * review or rejected was not credited; a withdrawal is taken at once and returned if rejected.
  * Null for movements that need no explanation.
  */

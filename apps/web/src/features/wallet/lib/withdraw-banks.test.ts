@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGO_MOVIL_BANKS } from '@domino/contracts';
 import { bankOptions } from './withdraw-form';
 
-/** Issue 11 §F: /withdraw offered four small banks, unsorted. */
+/** Decision 016: /withdraw offered four small banks, unsorted. */
 describe('the withdrawal bank select', () => {
   const catalogue = PAGO_MOVIL_BANKS.map((b, i) => ({ id: i + 1, ...b, status: 'activo' }));
 

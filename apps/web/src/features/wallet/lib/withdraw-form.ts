@@ -2,7 +2,7 @@ import { LIMITS, MSG, sortBanks, type Bank } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
 import { checkAmount } from './amount';
 
-/** Withdraw form rules (spec §5 Withdraw). */
+/** Withdraw form rules (docs/product.md §5 Withdraw). */
 
 export interface WithdrawValues {
   amount: string;
@@ -31,13 +31,13 @@ export function validateWithdraw(
   return { errors, amountCents: 'cents' in amount ? amount.cents : null };
 }
 
-/** Banks offered for payouts: status activo, active or absent (spec §3 Bank). */
+/** Banks offered for payouts: status activo, active or absent (docs/product.md §3 Bank). */
 export function isBankAvailable(bank: { status?: string | null }): boolean {
   return !bank.status || bank.status === 'activo' || bank.status === 'active';
 }
 
 /**
- * The bank select's options (issue 11 §F; docs/decisions/016): every available bank in Spanish
+ * The bank select's options (docs/decisions/016): every available bank in Spanish
  * alphabetical order of its name (the API's order, applied again in case a server sends another),
  * labelled name first, so the list reads in the order it is sorted: "Banesco (0134)".
  */

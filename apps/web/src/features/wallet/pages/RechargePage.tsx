@@ -64,7 +64,7 @@ const PROOF_ACCEPT = {
 };
 const FORM_FIELDS: readonly RechargeField[] = ['amount', 'reference', 'payment_proof'];
 
-/** /recharge (spec §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
+/** /recharge (docs/product.md §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
 export default function RechargePage() {
   const accounts = useRechargeAccounts();
   const account = accounts.data?.[0];
@@ -211,7 +211,7 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
   const submission = useRef<KeyedSubmission | null>(null);
   const preview = useObjectUrl(proof);
 
-  // After a successful request: back to the dashboard after LIMITS.rechargeRedirectMs (spec §4).
+  // After a successful request: back to the dashboard after LIMITS.rechargeRedirectMs (docs/product.md §4).
   useDashboardAfterSent(sent, LIMITS.rechargeRedirectMs);
 
   const clearError = (field: RechargeField) => {

@@ -60,11 +60,11 @@ import {
   type TransactionFilters,
 } from '../lib/transactions';
 
-/** Local wording: the spec has no message for an empty list. */
+/** Local wording: the catalogue has no message for an empty list. */
 const EMPTY_MESSAGE = 'No hay transacciones para mostrar.';
 const EMPTY_FILTERED_MESSAGE = 'No hay transacciones que coincidan con los filtros.';
 
-/** /transactions (spec §2 Transactions, §4, §9). Filters and page live in the URL query. */
+/** /transactions (docs/product.md §2 Transactions, §4, §9). Filters and page live in the URL query. */
 export default function TransactionsPage() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -247,7 +247,7 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** The amount: green "+" or red "−" only for money that moved; otherwise neutral (issue 11 §F). */
+/** The amount: green "+" or red "−" only for money that moved; otherwise neutral (decision 016). */
 function Amount({ tx }: { tx: Transaction }) {
   const a = amountDisplay(tx);
   return (
@@ -398,7 +398,7 @@ function TransactionCards({
   );
 }
 
-/** Previous / up to five page numbers / next (spec §9). */
+/** Previous / up to five page numbers / next (docs/product.md §9). */
 function Pager({ data, onPage }: { data: TransactionsResponse; onPage: (page: number) => void }) {
   const perPage = data.per_page || LIMITS.transactionsPageSize;
   const pages = pageCount(data.total, perPage);

@@ -55,7 +55,7 @@ import {
 
 const WITHDRAW_FIELDS = ['amount', 'bank_account'] as const;
 
-/** /withdraw (spec §2 Withdraw, §5, §8): a Pago Móvil payout request, reviewed by staff. */
+/** /withdraw (docs/product.md §2 Withdraw, §5, §8): a Pago Móvil payout request, reviewed by staff. */
 export default function WithdrawPage() {
   const client = useClientData();
   const banks = useBanks();
@@ -141,7 +141,7 @@ function PensionerNotice() {
 }
 
 /**
- * Why withdrawals go to staff review for now (issue 11 §B; docs/decisions/013): what changed,
+ * Why withdrawals go to staff review for now (docs/decisions/013): what changed,
  * when, and until when. Shown before submitting and after a withdrawal is sent.
  */
 function ReviewNotice({ review }: { review: WithdrawalReview }) {
