@@ -31,7 +31,8 @@ import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminConsoleRoutes } from './modules/admin/console';
 import { paymentStaffRoutes } from './modules/payments/staff';
-import { adminTableRoutes } from './modules/admin/tables';
+import { tableStaffRoutes } from './modules/tables/staff-routes';
+import { catalogStaffRoutes } from './modules/catalog/staff-routes';
 import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
 
@@ -168,7 +169,8 @@ export async function buildApp(
   await app.register(paymentRoutes);
   await app.register(paymentStaffRoutes);
   await app.register(adminConsoleRoutes);
-  await app.register(adminTableRoutes);
+  await app.register(catalogStaffRoutes);
+  await app.register(tableStaffRoutes);
   await app.register(potRoutes);
   await app.register(landingRoutes);
 

@@ -3,20 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG_ADMIN,
-  adminBankSchema,
   adminDashboardSchema,
-  adminRechargeAccountSchema,
   adminUserDetailSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   auditQuerySchema,
   auditResponseSchema,
-  bankInputSchema,
   centsToBolivares,
   errorSchema,
   historyResponseSchema,
   ledgerCheckSchema,
-  rechargeAccountInputSchema,
   statusChangeRequestSchema,
   statusChangeResponseSchema,
   transactionsQuerySchema,
@@ -29,16 +25,6 @@ import { listHistory } from '../games/history';
 import { listTransactions } from '../payments/transactions';
 import { publishTable } from '../tables/publish';
 import { listAudit } from './audit-log';
-import {
-  createBank,
-  createRechargeAccount,
-  listBanks,
-  listRechargeAccountsAdmin,
-  setBankActive,
-  setRechargeAccountActive,
-  updateBank,
-  updateRechargeAccount,
-} from './banks';
 import { adminDashboard, runLedgerCheck } from './dashboard';
 import { reactivateUser, requireUser, searchUsers, suspendUser, userDetail } from './users';
 
@@ -48,7 +34,8 @@ const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /**
  * The rest of the staff console (decision 009): dashboard and ledger check, users (search, page,
- * transactions, matches, suspend, reactivate), banks and recharge accounts, audit log. Every route
+ * transactions, matches, suspend, reactivate), audit log (banks and recharge accounts are
+ * catalog/staff-routes.ts, tables are tables/staff-routes.ts). Every route
  * requires role `admin` (401 without a session, 403 for players); bad input is 422 with Spanish
  * field messages and changes nothing; unknown ids are 404. Routes validate, call one function
  * and return; services own the transaction and write the audit row inside it.
@@ -157,9 +144,7 @@ export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const userId = req.params.id;
-        const out = await db().transaction((tx) =>
-          suspendUser(tx, staffId(req), userId, req.body.reason),
-        );
+        const out = await suspendUser(db(), staffId(req), userId, req.body.reason);
         // After commit: every open browser of the account logs out at once (decision 012).
         endSessions(hub, { userId }, 'suspended');
         if (out.leftTable) await publishTable(db(), hub, out.leftTable.tableId);
@@ -187,136 +172,10 @@ export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const user = await db().transaction((tx) =>
-          reactivateUser(tx, staffId(req), req.params.id, req.body.reason),
-        );
+        const user = await reactivateUser(db(), staffId(req), req.params.id, req.body.reason);
         return { message: MSG_ADMIN.userReactivated, user, left_table: null };
       },
     );
-
-    // Banks and recharge accounts ---------------------------------------------------------------
-    r.get(
-      '/api/admin/banks',
-      {
-        schema: {
-          tags,
-          summary: 'Todos los bancos (activos e inactivos)',
-          response: { 200: z.array(adminBankSchema) },
-        },
-      },
-      async () => listBanks(db()),
-    );
-    r.post(
-      '/api/admin/banks',
-      {
-        schema: {
-          tags,
-          summary: 'Crear un banco (código de 4 dígitos único)',
-          body: bankInputSchema,
-          response: { 201: adminBankSchema },
-        },
-      },
-      async (req, reply) => {
-        const bank = await db().transaction((tx) => createBank(tx, staffId(req), req.body));
-        return reply.code(201).send(bank);
-      },
-    );
-    r.patch(
-      '/api/admin/banks/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Editar el código y el nombre de un banco',
-          params: idParams,
-          body: bankInputSchema,
-          response: { 200: adminBankSchema, 404: errorSchema },
-        },
-      },
-      async (req) =>
-        db().transaction((tx) => updateBank(tx, staffId(req), req.params.id, req.body)),
-    );
-    for (const action of ['activate', 'deactivate'] as const) {
-      r.post(
-        `/api/admin/banks/:id/${action}`,
-        {
-          schema: {
-            tags,
-            summary:
-              action === 'activate'
-                ? 'Activar un banco (vuelve a aparecer a los jugadores)'
-                : 'Desactivar un banco (deja de aparecer a los jugadores)',
-            params: idParams,
-            response: { 200: adminBankSchema, ...failures },
-          },
-        },
-        async (req) =>
-          db().transaction((tx) =>
-            setBankActive(tx, staffId(req), req.params.id, action === 'activate'),
-          ),
-      );
-    }
-    r.get(
-      '/api/admin/recharge-accounts',
-      {
-        schema: {
-          tags,
-          summary: 'Todas las cuentas de recarga de la plataforma',
-          response: { 200: z.array(adminRechargeAccountSchema) },
-        },
-      },
-      async () => listRechargeAccountsAdmin(db()),
-    );
-    r.post(
-      '/api/admin/recharge-accounts',
-      {
-        schema: {
-          tags,
-          summary: 'Crear una cuenta de recarga (Pago Móvil) activa',
-          body: rechargeAccountInputSchema,
-          response: { 201: adminRechargeAccountSchema },
-        },
-      },
-      async (req, reply) => {
-        const account = await db().transaction((tx) =>
-          createRechargeAccount(tx, staffId(req), req.body),
-        );
-        return reply.code(201).send(account);
-      },
-    );
-    r.patch(
-      '/api/admin/recharge-accounts/:id',
-      {
-        schema: {
-          tags,
-          summary: 'Editar una cuenta de recarga',
-          params: idParams,
-          body: rechargeAccountInputSchema,
-          response: { 200: adminRechargeAccountSchema, 404: errorSchema },
-        },
-      },
-      async (req) =>
-        db().transaction((tx) => updateRechargeAccount(tx, staffId(req), req.params.id, req.body)),
-    );
-    for (const action of ['activate', 'deactivate'] as const) {
-      r.post(
-        `/api/admin/recharge-accounts/:id/${action}`,
-        {
-          schema: {
-            tags,
-            summary:
-              action === 'activate'
-                ? 'Activar una cuenta de recarga'
-                : 'Desactivar una cuenta de recarga (nunca la última activa)',
-            params: idParams,
-            response: { 200: adminRechargeAccountSchema, ...failures },
-          },
-        },
-        async (req) =>
-          db().transaction((tx) =>
-            setRechargeAccountActive(tx, staffId(req), req.params.id, action === 'activate'),
-          ),
-      );
-    }
 
     // Audit log ---------------------------------------------------------------------------------
     r.get(

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUserDetail, AdminUsersResponse } from '@domino/contracts';
 import { ADMIN_USERS_PAGE_SIZE, MSG_ADMIN, centsToBolivares } from '@domino/contracts';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { accounts, auditLog, gameTables, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
@@ -164,55 +164,57 @@ export interface SuspensionResult {
  * after commit.
  */
 export async function suspendUser(
-  tx: Tx,
+  db: Db,
   staffId: number,
   userId: number,
   reason: string,
 ): Promise<SuspensionResult> {
-  if (userId === staffId)
-    throw new AppError('admin/cannot_suspend_self', 403, MSG_ADMIN.cannotSuspendSelf);
-  const row = await lockUser(tx, userId);
-  if (row.rol === 'admin')
-    throw new AppError('admin/cannot_suspend_staff', 403, MSG_ADMIN.cannotSuspendStaff);
-  if (row.status === 'suspendido')
-    throw new AppError('admin/already_suspended', 409, MSG_ADMIN.alreadySuspended);
+  return db.transaction(async (tx) => {
+    if (userId === staffId)
+      throw new AppError('admin/cannot_suspend_self', 403, MSG_ADMIN.cannotSuspendSelf);
+    const row = await lockUser(tx, userId);
+    if (row.rol === 'admin')
+      throw new AppError('admin/cannot_suspend_staff', 403, MSG_ADMIN.cannotSuspendStaff);
+    if (row.status === 'suspendido')
+      throw new AppError('admin/already_suspended', 409, MSG_ADMIN.alreadySuspended);
 
-  const [updated] = await tx
-    .update(users)
-    .set({ status: 'suspendido', updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning();
-  await revokeAllTokens(tx, userId);
+    const [updated] = await tx
+      .update(users)
+      .set({ status: 'suspendido', updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    await revokeAllTokens(tx, userId);
 
-  let leftTable: SuspensionResult['leftTable'] = null;
-  const [seat] = await tx.select().from(tableSeats).where(eq(tableSeats.userId, userId));
-  if (seat) {
-    try {
-      const before = await walletBalanceCents(tx, userId);
-      const out = await leaveTable(tx, userId, seat.tableId);
-      leftTable = { tableId: seat.tableId, refundCents: out.balanceCents - before };
-    } catch (err) {
-      // The match already started: the player stays seated (no refunds after the start).
-      if (!(err instanceof AppError && err.code === 'tables/started')) throw err;
+    let leftTable: SuspensionResult['leftTable'] = null;
+    const [seat] = await tx.select().from(tableSeats).where(eq(tableSeats.userId, userId));
+    if (seat) {
+      try {
+        const before = await walletBalanceCents(tx, userId);
+        const out = await leaveTable(tx, userId, seat.tableId);
+        leftTable = { tableId: seat.tableId, refundCents: out.balanceCents - before };
+      } catch (err) {
+        // The match already started: the player stays seated (no refunds after the start).
+        if (!(err instanceof AppError && err.code === 'tables/started')) throw err;
+      }
     }
-  }
 
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'user.suspend',
-    targetType: 'user',
-    targetId: userId,
-    before: { status: row.status },
-    after: {
-      status: 'suspendido',
-      tokens_revoked: true,
-      ...(leftTable
-        ? { left_table: leftTable.tableId, refund: centsToBolivares(leftTable.refundCents) }
-        : {}),
-    },
-    reason,
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: row.status },
+      after: {
+        status: 'suspendido',
+        tokens_revoked: true,
+        ...(leftTable
+          ? { left_table: leftTable.tableId, refund: centsToBolivares(leftTable.refundCents) }
+          : {}),
+      },
+      reason,
+    });
+    return { user: toAdminUser(updated!, await walletBalanceCents(tx, userId)), leftTable };
   });
-  return { user: toAdminUser(updated!, await walletBalanceCents(tx, userId)), leftTable };
 }
 
 /**
@@ -220,27 +222,29 @@ export async function suspendUser(
  * their password (their old tokens stay revoked). Errors: 404; 409 `admin/already_active`.
  */
 export async function reactivateUser(
-  tx: Tx,
+  db: Db,
   staffId: number,
   userId: number,
   reason: string,
 ): Promise<AdminUser> {
-  const row = await lockUser(tx, userId);
-  if (row.status === 'activo')
-    throw new AppError('admin/already_active', 409, MSG_ADMIN.alreadyActive);
-  const [updated] = await tx
-    .update(users)
-    .set({ status: 'activo', updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'user.reactivate',
-    targetType: 'user',
-    targetId: userId,
-    before: { status: row.status },
-    after: { status: 'activo' },
-    reason,
+  return db.transaction(async (tx) => {
+    const row = await lockUser(tx, userId);
+    if (row.status === 'activo')
+      throw new AppError('admin/already_active', 409, MSG_ADMIN.alreadyActive);
+    const [updated] = await tx
+      .update(users)
+      .set({ status: 'activo', updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'user.reactivate',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: row.status },
+      after: { status: 'activo' },
+      reason,
+    });
+    return toAdminUser(updated!, await walletBalanceCents(tx, userId));
   });
-  return toAdminUser(updated!, await walletBalanceCents(tx, userId));
 }

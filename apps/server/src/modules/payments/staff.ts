@@ -39,7 +39,7 @@ const decisionResponse = z.object({
  * it), lock the request row (one effect when two staff decide at once), answer 409 on an
  * already-decided request, write the audit log in the same transaction, and push the player's
  * new balance and request status after commit. The rest of the staff console (dashboard, users,
- * banks, audit) is admin/console.ts.
+ * audit) is admin/console.ts; banks are catalog/staff-routes.ts.
  */
 export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;

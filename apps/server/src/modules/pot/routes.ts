@@ -81,12 +81,10 @@ export async function potRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const staffId = session(req).user.id;
-        await db().transaction((tx) =>
-          updatePotSettings(tx, staffId, {
-            description: req.body.description,
-            sharesBps: req.body.shares_bps,
-          }),
-        );
+        await updatePotSettings(db(), staffId, {
+          description: req.body.description,
+          sharesBps: req.body.shares_bps,
+        });
         return { message: MSG_POT.settingsSaved, ...(await adminPotView(db())) };
       },
     );

@@ -19,7 +19,7 @@ import {
   publicName,
   splitPotShares,
 } from '@domino/contracts';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import {
   accounts,
   auditLog,
@@ -352,30 +352,36 @@ export async function adminPotView(
  * stored when it runs, so a change made before the month ends applies to that month.
  */
 export async function updatePotSettings(
-  tx: Tx,
+  db: Db,
   staffId: number,
   input: { description?: string | undefined; sharesBps?: number[] | undefined },
   now: Date = new Date(),
 ): Promise<void> {
-  const key = potMonth(now);
-  await ensurePotMonth(tx, key);
-  const [row] = await tx.select().from(monthlyPots).where(eq(monthlyPots.month, key)).for('update');
-  if (!row) throw new Error(`pot month ${key} missing`);
-  const next = {
-    description: input.description ?? row.description,
-    sharesBps: input.sharesBps ?? row.sharesBps,
-  };
-  await tx
-    .update(monthlyPots)
-    .set({ ...next, updatedAt: sql`now()` })
-    .where(eq(monthlyPots.month, key));
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'pot.update_settings',
-    targetType: 'monthly_pot',
-    targetId: key,
-    before: { description: row.description, shares_bps: row.sharesBps },
-    after: { description: next.description, shares_bps: next.sharesBps },
+  return db.transaction(async (tx) => {
+    const key = potMonth(now);
+    await ensurePotMonth(tx, key);
+    const [row] = await tx
+      .select()
+      .from(monthlyPots)
+      .where(eq(monthlyPots.month, key))
+      .for('update');
+    if (!row) throw new Error(`pot month ${key} missing`);
+    const next = {
+      description: input.description ?? row.description,
+      sharesBps: input.sharesBps ?? row.sharesBps,
+    };
+    await tx
+      .update(monthlyPots)
+      .set({ ...next, updatedAt: sql`now()` })
+      .where(eq(monthlyPots.month, key));
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'pot.update_settings',
+      targetType: 'monthly_pot',
+      targetId: key,
+      before: { description: row.description, shares_bps: row.sharesBps },
+      after: { description: next.description, shares_bps: next.sharesBps },
+    });
   });
 }
 

@@ -23,7 +23,7 @@ import { requireAuth, session } from '../auth/plugin';
 import { gamesContext } from '../games/routes';
 import { publishTable } from './publish';
 import { listOpenTables, tableDetails } from './repo';
-import { joinTable, leaveTable, seatSeedOf, setClientSeed } from './service';
+import { joinTable, leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
 
 const tags = ['Mesas'];
 const tableParams = z.object({ tableId: idParam });
@@ -134,7 +134,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const userId = session(req).user.id;
-        const out = await db().transaction((tx) => leaveTable(tx, userId, req.params.tableId));
+        const out = await leaveTableOnRequest(db(), userId, req.params.tableId);
         const balance = centsToBolivares(out.balanceCents);
         app.deps.hub.toUser(userId, 'balance:updated', { balance });
         await publishTable(db(), app.deps.hub, req.params.tableId);
@@ -176,9 +176,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const userId = session(req).user.id;
-        const out = await db().transaction((tx) =>
-          setClientSeed(tx, userId, req.params.tableId, req.body.client_seed),
-        );
+        const out = await setClientSeed(db(), userId, req.params.tableId, req.body.client_seed);
         return { seat: out.seat, client_seed: out.clientSeed, message: MSG_FAIRNESS.seedSaved };
       },
     );

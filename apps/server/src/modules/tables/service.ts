@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { MSG, MSG_FAIRNESS, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
 import { rulesToConfig } from '@domino/contracts';
 import type { TableConfig } from '@domino/domino';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -232,6 +232,18 @@ export async function leaveTable(
   return refundSeat(tx, t, seat, `Devolución de entrada de ${t.name}`, userId);
 }
 
+/**
+ * POST /api/tables/{tableId}/leave: leaveTable in its own transaction, for a player leaving on
+ * their own request. Same result and errors as leaveTable.
+ */
+export async function leaveTableOnRequest(
+  db: Db,
+  userId: number,
+  tableId: number,
+): Promise<{ balanceCents: number }> {
+  return db.transaction((tx) => leaveTable(tx, userId, tableId));
+}
+
 /** The caller's seat at a table and the client seed it will deal with. */
 export interface SeatSeed {
   seat: number;
@@ -260,21 +272,23 @@ export async function seatSeedOf(db: Executor, userId: number, tableId: number):
  * 409 `tables/seed_locked` once the match exists (countdown or play).
  */
 export async function setClientSeed(
-  tx: Tx,
+  db: Db,
   userId: number,
   tableId: number,
   clientSeed: string,
 ): Promise<SeatSeed> {
-  await lockTable(tx, tableId);
-  const [seat] = await tx
-    .select({ seat: tableSeats.seat })
-    .from(tableSeats)
-    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
-  if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
-  if (await liveMatch(tx, tableId)) throw conflict('tables/seed_locked', MSG_FAIRNESS.seedLocked);
-  await tx
-    .update(tableSeats)
-    .set({ clientSeed })
-    .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
-  return { seat: seat.seat, clientSeed };
+  return db.transaction(async (tx) => {
+    await lockTable(tx, tableId);
+    const [seat] = await tx
+      .select({ seat: tableSeats.seat })
+      .from(tableSeats)
+      .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+    if (!seat) throw conflict('tables/not_seated', MSG_TABLES.notSeated);
+    if (await liveMatch(tx, tableId)) throw conflict('tables/seed_locked', MSG_FAIRNESS.seedLocked);
+    await tx
+      .update(tableSeats)
+      .set({ clientSeed })
+      .where(and(eq(tableSeats.tableId, tableId), eq(tableSeats.userId, userId)));
+    return { seat: seat.seat, clientSeed };
+  });
 }

@@ -8,17 +8,20 @@ import {
   tableInputSchema,
   type TableRules,
 } from '@domino/contracts';
-import type { Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { gameTables, tableSeats } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
+import type { ProcessedImage } from '../uploads/images';
+import { storeImage } from '../uploads/repo';
 import type { TableRow } from './service';
 import { liveMatch, lockTable, refundSeat } from './service';
 
 /**
- * Staff changes to a table (/admin/mesas; decision 010). Each runs in the caller's
- * transaction and takes the table row lock first, as a join does, so a join either commits
- * before the change (and the change sees its seat) or waits for it (and sees the new terms).
+ * Staff changes to a table (/admin/mesas; decision 010), called by tables/staff-routes.ts. Each
+ * opens its own transaction and takes the table row lock first, as a join does, so a join either
+ * commits before the change (and the change sees its seat) or waits for it (and sees the new
+ * terms). Every change writes its audit row in that transaction.
  */
 
 /** The terms a seated player agreed to: money split and rules. Name and image are not terms. */
@@ -57,6 +60,65 @@ export function tableValues(v: z.output<typeof tableInputSchema>): TableValues {
 }
 
 /**
+ * POST /api/admin/tables: creates a table from a validated staff input (422 for a bad price, see
+ * tableValues) and audits it (`table.create`, before null). Returns the new table's id.
+ */
+export async function createTable(
+  db: Db,
+  staffId: number,
+  input: z.output<typeof tableInputSchema>,
+): Promise<number> {
+  const values = tableValues(input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(gameTables).values(values).returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'table.create',
+      targetType: 'table',
+      targetId: row!.id,
+      before: null,
+      after: row ? auditedTable(row) : null,
+    });
+    return row!.id;
+  });
+}
+
+/**
+ * POST /api/admin/tables/{id}/image: stores an already processed image (uploads/images.ts) as
+ * the table's image, with the table row locked, and audits the old and new URL
+ * (`table.image`). Errors: 404 `tables/not_found`.
+ */
+export async function setTableImage(
+  db: Db,
+  staffId: number,
+  tableId: number,
+  image: ProcessedImage,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(gameTables)
+      .where(eq(gameTables.id, tableId))
+      .for('update');
+    if (!before) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+    const uploadId = await storeImage(tx, staffId, 'table_image', image);
+    const url = `/api/table-images/${uploadId}`;
+    await tx
+      .update(gameTables)
+      .set({ image: url, updatedAt: sql`now()` })
+      .where(eq(gameTables.id, tableId));
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'table.image',
+      targetType: 'table',
+      targetId: tableId,
+      before: { image: before.image },
+      after: { image: url },
+    });
+  });
+}
+
+/**
  * Applies a partial edit (the staff form's fields, bolívares and basis points; `rules` any subset
  * of the options, merged over the table's current rules) to a table and audits it. The terms
  * (entry price, house fee, pot share, every rule option) cannot change while a match runs (409 `tables/playing`) or anyone waits in a seat
@@ -64,52 +126,56 @@ export function tableValues(v: z.output<typeof tableInputSchema>): TableValues {
  * field messages.
  */
 export async function editTable(
-  tx: Tx,
+  db: Db,
   staffId: number,
   tableId: number,
   patch: Record<string, unknown>,
 ): Promise<void> {
-  const before = await lockTable(tx, tableId);
-  const patchRules =
-    typeof patch.rules === 'object' && patch.rules !== null ? (patch.rules as object) : {};
-  const merged = tableInputSchema.safeParse({
-    name: before.name,
-    entry_price: before.entryPriceCents / 100,
-    house_fee_bps: before.houseFeeBps,
-    pot_share_bps: before.potShareBps,
-    ...patch,
-    rules: { ...before.rules, ...patchRules },
-  });
-  if (!merged.success) {
-    const errors: Record<string, string[]> = {};
-    for (const i of merged.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
-    throw AppError.validation(errors);
-  }
-  const next = tableValues(merged.data);
-  const changed = TERMS.some((k) =>
-    k === 'rules' ? rulesDiffer(next.rules, before.rules) : next[k] !== before[k],
-  );
-  if (changed) {
-    if (await liveMatch(tx, tableId)) throw new AppError('tables/playing', 409, MSG_TABLES.playing);
-    const [waiting] = await tx
-      .select({ seat: tableSeats.seat })
-      .from(tableSeats)
-      .where(eq(tableSeats.tableId, tableId))
-      .limit(1);
-    if (waiting) throw new AppError('tables/players_waiting', 409, MSG_TABLES.playersWaiting);
-  }
-  const [after] = await tx
-    .update(gameTables)
-    .set({ ...next, updatedAt: sql`now()` })
-    .where(eq(gameTables.id, tableId))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'table.update',
-    targetType: 'table',
-    targetId: tableId,
-    before: auditedTable(before),
-    after: after ? auditedTable(after) : null,
+  return db.transaction(async (tx) => {
+    const before = await lockTable(tx, tableId);
+    const patchRules =
+      typeof patch.rules === 'object' && patch.rules !== null ? (patch.rules as object) : {};
+    const merged = tableInputSchema.safeParse({
+      name: before.name,
+      entry_price: before.entryPriceCents / 100,
+      house_fee_bps: before.houseFeeBps,
+      pot_share_bps: before.potShareBps,
+      ...patch,
+      rules: { ...before.rules, ...patchRules },
+    });
+    if (!merged.success) {
+      const errors: Record<string, string[]> = {};
+      for (const i of merged.error.issues)
+        (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
+      throw AppError.validation(errors);
+    }
+    const next = tableValues(merged.data);
+    const changed = TERMS.some((k) =>
+      k === 'rules' ? rulesDiffer(next.rules, before.rules) : next[k] !== before[k],
+    );
+    if (changed) {
+      if (await liveMatch(tx, tableId))
+        throw new AppError('tables/playing', 409, MSG_TABLES.playing);
+      const [waiting] = await tx
+        .select({ seat: tableSeats.seat })
+        .from(tableSeats)
+        .where(eq(tableSeats.tableId, tableId))
+        .limit(1);
+      if (waiting) throw new AppError('tables/players_waiting', 409, MSG_TABLES.playersWaiting);
+    }
+    const [after] = await tx
+      .update(gameTables)
+      .set({ ...next, updatedAt: sql`now()` })
+      .where(eq(gameTables.id, tableId))
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'table.update',
+      targetType: 'table',
+      targetId: tableId,
+      before: auditedTable(before),
+      after: after ? auditedTable(after) : null,
+    });
   });
 }
 
@@ -131,59 +197,61 @@ export interface ClosingRefund {
  * the refunds for the after-commit pushes.
  */
 export async function setTableStatus(
-  tx: Tx,
+  db: Db,
   staffId: number,
   tableId: number,
   status: 'open' | 'closed',
 ): Promise<ClosingRefund[]> {
-  const t = await lockTable(tx, tableId);
-  const refunds: ClosingRefund[] = [];
-  if (status === 'closed') {
-    if (await liveMatch(tx, tableId))
-      throw new AppError('tables/playing', 409, MSG_TABLES.closePlaying);
-    const seats = await tx
-      .select()
-      .from(tableSeats)
-      .where(eq(tableSeats.tableId, tableId))
-      .orderBy(asc(tableSeats.seat));
-    for (const seat of seats) {
-      const out = await refundSeat(
-        tx,
-        t,
-        seat,
-        `Devolución de entrada de ${t.name} (mesa cerrada)`,
-        staffId,
-      );
-      refunds.push({
-        userId: seat.userId,
-        seat: seat.seat,
-        refundCents: seat.entryCents,
-        balanceCents: out.balanceCents,
-      });
+  return db.transaction(async (tx) => {
+    const t = await lockTable(tx, tableId);
+    const refunds: ClosingRefund[] = [];
+    if (status === 'closed') {
+      if (await liveMatch(tx, tableId))
+        throw new AppError('tables/playing', 409, MSG_TABLES.closePlaying);
+      const seats = await tx
+        .select()
+        .from(tableSeats)
+        .where(eq(tableSeats.tableId, tableId))
+        .orderBy(asc(tableSeats.seat));
+      for (const seat of seats) {
+        const out = await refundSeat(
+          tx,
+          t,
+          seat,
+          `Devolución de entrada de ${t.name} (mesa cerrada)`,
+          staffId,
+        );
+        refunds.push({
+          userId: seat.userId,
+          seat: seat.seat,
+          refundCents: seat.entryCents,
+          balanceCents: out.balanceCents,
+        });
+      }
     }
-  }
-  await tx
-    .update(gameTables)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(gameTables.id, tableId));
-  await audit(tx, {
-    actorUserId: staffId,
-    action: status === 'open' ? 'table.open' : 'table.close',
-    targetType: 'table',
-    targetId: tableId,
-    before: { status: t.status },
-    after: {
-      status,
-      ...(refunds.length > 0
-        ? {
-            refunded: refunds.map((r) => ({
-              user_id: r.userId,
-              seat: r.seat,
-              refund: centsToBolivares(r.refundCents),
-            })),
-          }
-        : {}),
-    },
+    await tx
+      .update(gameTables)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(gameTables.id, tableId));
+    await audit(tx, {
+      actorUserId: staffId,
+      action: status === 'open' ? 'table.open' : 'table.close',
+      targetType: 'table',
+      targetId: tableId,
+      before: { status: t.status },
+      after: {
+        status,
+        ...(refunds.length > 0
+          ? {
+              refunded: refunds.map((r) => ({
+                user_id: r.userId,
+                seat: r.seat,
+                refund: centsToBolivares(r.refundCents),
+              })),
+            }
+          : {}),
+      },
+    });
+    return refunds;
   });
-  return refunds;
 }

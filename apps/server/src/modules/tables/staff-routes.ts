@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MSG,
@@ -13,16 +12,14 @@ import {
   tableInputSchema,
 } from '@domino/contracts';
 import { idParam } from '@domino/contracts';
-import { gameTables } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { multipartBodySchema, multipartFile } from '../../lib/multipart';
-import { audit } from '../audit/audit';
 import { requireAuth, session } from '../auth/plugin';
-import { publishTable } from '../tables/publish';
-import { tableDetails } from '../tables/repo';
-import { auditedTable, editTable, setTableStatus, tableValues } from '../tables/staff';
+import { publishTable } from './publish';
+import { tableDetails } from './repo';
+import { createTable, editTable, setTableImage, setTableStatus } from './staff';
 import { ImageRejected, processImage } from '../uploads/images';
-import { findImage, storeImage } from '../uploads/repo';
+import { findImage } from '../uploads/repo';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
@@ -31,9 +28,10 @@ const idParams = z.object({ id: idParam });
  * Staff management of the table catalogue (/admin/mesas; decision 010): create, edit,
  * open, close and upload an image. Changing the price, fees or rules is refused while players
  * wait or a match runs (name and image may change); closing refunds every waiting player's entry
- * and is refused while a match runs. Every change is audited. The rules live in tables/staff.ts.
+ * and is refused while a match runs. Every change is audited. The rules live in tables/staff.ts,
+ * whose functions open the transaction: routes validate, call one function, push and answer.
  */
-export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
+export async function tableStaffRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
 
   app
@@ -81,18 +79,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req, reply) => {
         const staff = session(req).user.id;
-        const id = await db().transaction(async (tx) => {
-          const [row] = await tx.insert(gameTables).values(tableValues(req.body)).returning();
-          await audit(tx, {
-            actorUserId: staff,
-            action: 'table.create',
-            targetType: 'table',
-            targetId: row!.id,
-            before: null,
-            after: row ? auditedTable(row) : null,
-          });
-          return row!.id;
-        });
+        const id = await createTable(db(), staff, req.body);
         await publishTable(db(), app.deps.hub, id);
         return reply.code(201).send(await one(id));
       },
@@ -111,7 +98,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const staff = session(req).user.id;
-        await db().transaction((tx) => editTable(tx, staff, req.params.id, req.body));
+        await editTable(db(), staff, req.params.id, req.body);
         await publishTable(db(), app.deps.hub, req.params.id);
         return one(req.params.id);
       },
@@ -133,8 +120,11 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
         },
         async (req) => {
           const staff = session(req).user.id;
-          const refunds = await db().transaction((tx) =>
-            setTableStatus(tx, staff, req.params.id, action === 'open' ? 'open' : 'closed'),
+          const refunds = await setTableStatus(
+            db(),
+            staff,
+            req.params.id,
+            action === 'open' ? 'open' : 'closed',
           );
           for (const refund of refunds) {
             const balance = centsToBolivares(refund.balanceCents);
@@ -178,28 +168,7 @@ export async function adminTableRoutes(app: FastifyInstance): Promise<void> {
           if (err instanceof ImageRejected) throw AppError.validation({ image: [err.userMessage] });
           throw err;
         }
-        await db().transaction(async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(gameTables)
-            .where(eq(gameTables.id, req.params.id))
-            .for('update');
-          if (!before) throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
-          const uploadId = await storeImage(tx, staff, 'table_image', image);
-          const url = `/api/table-images/${uploadId}`;
-          await tx
-            .update(gameTables)
-            .set({ image: url, updatedAt: sql`now()` })
-            .where(eq(gameTables.id, req.params.id));
-          await audit(tx, {
-            actorUserId: staff,
-            action: 'table.image',
-            targetType: 'table',
-            targetId: req.params.id,
-            before: { image: before.image },
-            after: { image: url },
-          });
-        });
+        await setTableImage(db(), staff, req.params.id, image);
         await publishTable(db(), app.deps.hub, req.params.id);
         return one(req.params.id);
       },

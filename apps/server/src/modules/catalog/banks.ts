@@ -8,16 +8,17 @@ import type {
 } from '@domino/contracts';
 import { MSG_ADMIN, MSG_PAYMENTS, sortBanks } from '@domino/contracts';
 import type { z } from 'zod';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { banks, rechargeAccounts } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 
 /**
- * Staff management of banks and platform recharge accounts (decision 009, /admin/bancos). What players
- * see follows at once: GET /api/banks lists active banks only, GET /api/accounts_recharge active
- * accounts only (payments/service.ts).
+ * Staff management of banks and platform recharge accounts (decision 009, /admin/bancos; routes
+ * in catalog/staff-routes.ts). Each change opens its own transaction, takes its row locks and
+ * writes its audit row inside it. What players see follows at once: GET /api/banks lists active
+ * banks only, GET /api/accounts_recharge active accounts only (payments/service.ts).
  *
  * Rules (docs/decisions/009-staff-console.md):
  * - A bank's code is 4 digits and unique; a recharge account's number is 20 digits starting with
@@ -122,48 +123,52 @@ async function uniqueCode<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** POST /api/admin/banks: a new active bank. Errors: 422 code taken (or malformed, by schema). */
-export async function createBank(tx: Tx, staffId: number, input: BankInput): Promise<AdminBank> {
-  await assertCodeFree(tx, input.code);
-  const [row] = await uniqueCode(() =>
-    tx.insert(banks).values({ code: input.code, name: input.name, status: 'activo' }).returning(),
-  );
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'bank.create',
-    targetType: 'bank',
-    targetId: row!.id,
-    before: null,
-    after: bankFacts(row!),
+export async function createBank(db: Db, staffId: number, input: BankInput): Promise<AdminBank> {
+  return db.transaction(async (tx) => {
+    await assertCodeFree(tx, input.code);
+    const [row] = await uniqueCode(() =>
+      tx.insert(banks).values({ code: input.code, name: input.name, status: 'activo' }).returning(),
+    );
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'bank.create',
+      targetType: 'bank',
+      targetId: row!.id,
+      before: null,
+      after: bankFacts(row!),
+    });
+    return oneBank(tx, row!.id);
   });
-  return oneBank(tx, row!.id);
 }
 
 /** PATCH /api/admin/banks/{id}: code and name. Errors: 404; 422 code taken. */
 export async function updateBank(
-  tx: Tx,
+  db: Db,
   staffId: number,
   id: number,
   input: BankInput,
 ): Promise<AdminBank> {
-  const before = await lockBank(tx, id);
-  if (before.code === input.code && before.name === input.name) return oneBank(tx, id);
-  if (before.code !== input.code) await assertCodeFree(tx, input.code, id);
-  const [after] = await uniqueCode(() =>
-    tx
-      .update(banks)
-      .set({ code: input.code, name: input.name, updatedAt: sql`now()` })
-      .where(eq(banks.id, id))
-      .returning(),
-  );
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'bank.update',
-    targetType: 'bank',
-    targetId: id,
-    before: bankFacts(before),
-    after: bankFacts(after!),
+  return db.transaction(async (tx) => {
+    const before = await lockBank(tx, id);
+    if (before.code === input.code && before.name === input.name) return oneBank(tx, id);
+    if (before.code !== input.code) await assertCodeFree(tx, input.code, id);
+    const [after] = await uniqueCode(() =>
+      tx
+        .update(banks)
+        .set({ code: input.code, name: input.name, updatedAt: sql`now()` })
+        .where(eq(banks.id, id))
+        .returning(),
+    );
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'bank.update',
+      targetType: 'bank',
+      targetId: id,
+      before: bankFacts(before),
+      after: bankFacts(after!),
+    });
+    return oneBank(tx, id);
   });
-  return oneBank(tx, id);
 }
 
 /**
@@ -171,36 +176,38 @@ export async function updateBank(
  * when deactivating a bank that still has active recharge accounts.
  */
 export async function setBankActive(
-  tx: Tx,
+  db: Db,
   staffId: number,
   id: number,
   active: boolean,
 ): Promise<AdminBank> {
-  const before = await lockBank(tx, id);
-  const status: BankStatus = active ? 'activo' : 'inactivo';
-  if (bankStatus(before.status) === status) return oneBank(tx, id);
-  if (!active) {
-    const [acc] = await tx
-      .select({ id: rechargeAccounts.id })
-      .from(rechargeAccounts)
-      .where(and(eq(rechargeAccounts.bankId, id), eq(rechargeAccounts.active, true)))
-      .limit(1);
-    if (acc) throw new AppError('admin/bank_has_accounts', 409, MSG_ADMIN.bankHasActiveAccounts);
-  }
-  const [after] = await tx
-    .update(banks)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(banks.id, id))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: active ? 'bank.activate' : 'bank.deactivate',
-    targetType: 'bank',
-    targetId: id,
-    before: bankFacts(before),
-    after: bankFacts(after!),
+  return db.transaction(async (tx) => {
+    const before = await lockBank(tx, id);
+    const status: BankStatus = active ? 'activo' : 'inactivo';
+    if (bankStatus(before.status) === status) return oneBank(tx, id);
+    if (!active) {
+      const [acc] = await tx
+        .select({ id: rechargeAccounts.id })
+        .from(rechargeAccounts)
+        .where(and(eq(rechargeAccounts.bankId, id), eq(rechargeAccounts.active, true)))
+        .limit(1);
+      if (acc) throw new AppError('admin/bank_has_accounts', 409, MSG_ADMIN.bankHasActiveAccounts);
+    }
+    const [after] = await tx
+      .update(banks)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(banks.id, id))
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: active ? 'bank.activate' : 'bank.deactivate',
+      targetType: 'bank',
+      targetId: id,
+      before: bankFacts(before),
+      after: bankFacts(after!),
+    });
+    return oneBank(tx, id);
   });
-  return oneBank(tx, id);
 }
 
 /** GET /api/admin/recharge-accounts: every platform account with its bank, by id. */
@@ -269,54 +276,58 @@ const accountValues = (input: AccountInput) => ({
 
 /** POST /api/admin/recharge-accounts: a new active account. Errors: 422 (see checkAccountBank). */
 export async function createRechargeAccount(
-  tx: Tx,
+  db: Db,
   staffId: number,
   input: AccountInput,
 ): Promise<AdminRechargeAccount> {
-  await checkAccountBank(tx, input, true);
-  const [row] = await tx
-    .insert(rechargeAccounts)
-    .values({ ...accountValues(input), active: true })
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'recharge_account.create',
-    targetType: 'recharge_account',
-    targetId: row!.id,
-    before: null,
-    after: accountFacts(row!),
+  return db.transaction(async (tx) => {
+    await checkAccountBank(tx, input, true);
+    const [row] = await tx
+      .insert(rechargeAccounts)
+      .values({ ...accountValues(input), active: true })
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'recharge_account.create',
+      targetType: 'recharge_account',
+      targetId: row!.id,
+      before: null,
+      after: accountFacts(row!),
+    });
+    return oneAccount(tx, row!.id);
   });
-  return oneAccount(tx, row!.id);
 }
 
 /** PATCH /api/admin/recharge-accounts/{id}: every field. Errors: 404; 422 (see checkAccountBank). */
 export async function updateRechargeAccount(
-  tx: Tx,
+  db: Db,
   staffId: number,
   id: number,
   input: AccountInput,
 ): Promise<AdminRechargeAccount> {
-  const before = await lockAccount(tx, id);
-  const values = accountValues(input);
-  const same = (Object.keys(values) as (keyof typeof values)[]).every(
-    (k) => before[k] === values[k],
-  );
-  if (same) return oneAccount(tx, id);
-  await checkAccountBank(tx, input, before.active);
-  const [after] = await tx
-    .update(rechargeAccounts)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(rechargeAccounts.id, id))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'recharge_account.update',
-    targetType: 'recharge_account',
-    targetId: id,
-    before: accountFacts(before),
-    after: accountFacts(after!),
+  return db.transaction(async (tx) => {
+    const before = await lockAccount(tx, id);
+    const values = accountValues(input);
+    const same = (Object.keys(values) as (keyof typeof values)[]).every(
+      (k) => before[k] === values[k],
+    );
+    if (same) return oneAccount(tx, id);
+    await checkAccountBank(tx, input, before.active);
+    const [after] = await tx
+      .update(rechargeAccounts)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(rechargeAccounts.id, id))
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: 'recharge_account.update',
+      targetType: 'recharge_account',
+      targetId: id,
+      before: accountFacts(before),
+      after: accountFacts(after!),
+    });
+    return oneAccount(tx, id);
   });
-  return oneAccount(tx, id);
 }
 
 /**
@@ -325,46 +336,48 @@ export async function updateRechargeAccount(
  * deactivating the only active account.
  */
 export async function setRechargeAccountActive(
-  tx: Tx,
+  db: Db,
   staffId: number,
   id: number,
   active: boolean,
 ): Promise<AdminRechargeAccount> {
-  if (!active) {
-    // Lock every active account first: concurrent deactivations serialise on these rows.
-    await tx
-      .select({ id: rechargeAccounts.id })
-      .from(rechargeAccounts)
-      .where(eq(rechargeAccounts.active, true))
-      .orderBy(asc(rechargeAccounts.id))
-      .for('update');
-  }
-  const before = await lockAccount(tx, id);
-  if (before.active === active) return oneAccount(tx, id);
-  if (active) {
-    const [bank] = await tx.select().from(banks).where(eq(banks.id, before.bankId)).for('update');
-    if (!bank || bankStatus(bank.status) !== 'activo')
-      throw new AppError('admin/bank_inactive', 409, MSG_ADMIN.bankInactive);
-  } else {
-    const [others] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rechargeAccounts)
-      .where(and(eq(rechargeAccounts.active, true), ne(rechargeAccounts.id, id)));
-    if (Number(others?.n ?? 0) === 0)
-      throw new AppError('admin/last_active_account', 409, MSG_ADMIN.lastActiveAccount);
-  }
-  const [after] = await tx
-    .update(rechargeAccounts)
-    .set({ active, updatedAt: sql`now()` })
-    .where(eq(rechargeAccounts.id, id))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: active ? 'recharge_account.activate' : 'recharge_account.deactivate',
-    targetType: 'recharge_account',
-    targetId: id,
-    before: accountFacts(before),
-    after: accountFacts(after!),
+  return db.transaction(async (tx) => {
+    if (!active) {
+      // Lock every active account first: concurrent deactivations serialise on these rows.
+      await tx
+        .select({ id: rechargeAccounts.id })
+        .from(rechargeAccounts)
+        .where(eq(rechargeAccounts.active, true))
+        .orderBy(asc(rechargeAccounts.id))
+        .for('update');
+    }
+    const before = await lockAccount(tx, id);
+    if (before.active === active) return oneAccount(tx, id);
+    if (active) {
+      const [bank] = await tx.select().from(banks).where(eq(banks.id, before.bankId)).for('update');
+      if (!bank || bankStatus(bank.status) !== 'activo')
+        throw new AppError('admin/bank_inactive', 409, MSG_ADMIN.bankInactive);
+    } else {
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(rechargeAccounts)
+        .where(and(eq(rechargeAccounts.active, true), ne(rechargeAccounts.id, id)));
+      if (Number(others?.n ?? 0) === 0)
+        throw new AppError('admin/last_active_account', 409, MSG_ADMIN.lastActiveAccount);
+    }
+    const [after] = await tx
+      .update(rechargeAccounts)
+      .set({ active, updatedAt: sql`now()` })
+      .where(eq(rechargeAccounts.id, id))
+      .returning();
+    await audit(tx, {
+      actorUserId: staffId,
+      action: active ? 'recharge_account.activate' : 'recharge_account.deactivate',
+      targetType: 'recharge_account',
+      targetId: id,
+      before: accountFacts(before),
+      after: accountFacts(after!),
+    });
+    return oneAccount(tx, id);
   });
-  return oneAccount(tx, id);
 }
