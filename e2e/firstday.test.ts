@@ -243,10 +243,9 @@ describe('a new player’s first day', () => {
         if (size === 'phone') {
           await page.getByRole('button', { name: 'Abrir menú' }).click();
           const drawer = page.getByRole('dialog');
-          expect(await drawer.getByRole('link', { name: 'Práctica gratis' }).isVisible()).toBe(
-            true,
-          );
-          expect(await drawer.getByRole('link', { name: 'Recargar' }).isVisible()).toBe(true);
+          // The drawer slides in: wait for its links rather than judging the first frame.
+          await drawer.getByRole('link', { name: 'Práctica gratis' }).waitFor();
+          await drawer.getByRole('link', { name: 'Recargar' }).waitFor();
           await viewShot(page, 'firstday-menu-phone');
           await drawer.getByRole('button', { name: 'Cerrar menú' }).click();
           await drawer.waitFor({ state: 'hidden' });

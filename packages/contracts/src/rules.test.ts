@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, startMatch, type TableConfig } from '@domino/domino';
+import { spanishErrorMap } from './input';
 import {
   DEFAULT_RULES,
   RULE_OPTIONS,
@@ -92,6 +93,10 @@ describe('table rules', () => {
       'counting_rule: Puntos de la mano: solo aplica en parejas',
     ]);
     expect(refused({ ...DEFAULT_RULES, lead_rule: 'winner', tranque_lead: 'blocker' })).toEqual([]);
+    // A target that is not offered lists the ones that are.
+    expect(
+      refused({ ...DEFAULT_RULES, target_points: 999 as TableRules['target_points'] }),
+    ).toEqual(['target_points: Debe ser uno de estos valores: «100», «150», «200»']);
   });
 
   it('shows short chips for the mode, target and every option off the common defaults', () => {

@@ -23,7 +23,8 @@ export const TURN_SECONDS_MAX = 120;
 const rulesShape = z.object({
   mode: z.enum(['parejas', 'individual']),
   players: z.union([z.literal(2), z.literal(3), z.literal(4)]),
-  target_points: z.union([z.literal(100), z.literal(150), z.literal(200)]),
+  // One literal schema with three values: a wrong value lists all three (not 'Debe ser «100»').
+  target_points: z.literal([100, 150, 200]),
   lead_rule: z.enum(['rotate', 'winner']),
   tranque_rule: z.enum(['pair_totals', 'lowest_hand']),
   counting_rule: z.enum(['opponents', 'all_hands']),
