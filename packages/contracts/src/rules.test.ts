@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, startMatch, type TableConfig } from '@domino/domino';
-import { spanishErrorMap } from './input';
+// Installs the Spanish error map, as the server and the web app do (docs/decisions/014).
+import './input';
 import {
   DEFAULT_RULES,
   RULE_OPTIONS,
