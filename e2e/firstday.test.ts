@@ -267,6 +267,8 @@ describe('a new player’s first day', () => {
         expect(await balanceOf(player.token)).toBe(0);
         expect((await seatsOf(1)).some((s) => s.user?.id === player.id)).toBe(false);
         await page.goBack();
+        await page.getByTestId('first-steps-practice').waitFor();
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
         await page.getByTestId('first-steps-practice').click();
         await page.waitForURL('**/games');
         await page.getByTestId('mode-cpu').click();

@@ -168,6 +168,8 @@ export function JoinConfirmModal({
               <Button
                 component={Link}
                 to="/recharge"
+                // Closes the dialog as it leaves: coming back shows the page, not the dialog.
+                onClick={onCancel}
                 leftSection={<IconWallet size={16} aria-hidden />}
                 data-testid="join-recharge"
               >
