@@ -328,22 +328,28 @@ describe('a new player’s first day', () => {
             const outline = el.querySelector('[data-testid="last-tile-outline"]');
             const face = el.querySelector('rect');
             if (!el.isConnected || !outline || !face) return null;
-            let opacity = 1;
-            let filter = '';
-            for (let node: Element | null = face; node && node !== el.parentElement;) {
-              const style = getComputedStyle(node);
-              opacity *= Number(style.opacity);
-              filter += style.filter === 'none' ? '' : style.filter;
-              node = node.parentElement;
+            // The line may re-render between two statements of this look (CI once saw a node
+            // that was no longer an element): such a look is dropped, like a moved line.
+            try {
+              let opacity = 1;
+              let filter = '';
+              for (let node: Element | null = face; node && el.contains(node);) {
+                const style = getComputedStyle(node);
+                opacity *= Number(style.opacity);
+                filter += style.filter === 'none' ? '' : style.filter;
+                node = node.parentElement;
+              }
+              const o = getComputedStyle(outline);
+              return {
+                opacity,
+                filter,
+                outlineOpacity: Number(o.opacity) * Number(o.strokeOpacity),
+                stroke: o.stroke,
+              };
+            } catch {
+              return null;
             }
-            const o = getComputedStyle(outline);
-            return {
-              opacity,
-              filter,
-              outlineOpacity: Number(o.opacity) * Number(o.strokeOpacity),
-              stroke: o.stroke,
-            };
-          });
+          }).catch(() => null);
           if (!look) {
             await page.waitForTimeout(150);
             continue;
