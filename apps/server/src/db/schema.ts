@@ -165,10 +165,49 @@ export const gameTables = pgTable(
      * of migration 0014 from the seed (never by the app), null while the seed is.
      */
     roundCommitment: text('round_commitment'),
+    /**
+     * Private tables by invitation (docs/decisions/021-private-tables.md): `private` tables have a
+     * host and a 6-character invitation code, are never listed, may be free (entry 0, "amistosa")
+     * and expire at `expires_at` while nobody plays.
+     */
+    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+    hostUserId: bigint('host_user_id', { mode: 'number' }).references(() => users.id),
+    inviteCode: text('invite_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Whether logged-in players who do not sit may watch its match (always true for public tables). */
+    allowSpectators: boolean('allow_spectators').notNull().default(true),
+    /** Why a closed table stopped taking players: staff, host (cancelled), expired, finished. */
+    closedReason: text('closed_reason').$type<'staff' | 'host' | 'expired' | 'finished'>(),
+    /**
+     * The rematch window after a settled match: until `rematch_until` only the players of
+     * `rematch_seats` may sit, each at their own seat (docs/decisions/021-private-tables.md).
+     */
+    rematchUntil: timestamp('rematch_until', { withTimezone: true, mode: 'date' }),
+    rematchSeats: jsonb('rematch_seats').$type<{ seat: number; user_id: number }[]>(),
     ...timestamps,
   },
   (t) => [
-    check('game_tables_entry_price_check', sql`${t.entryPriceCents} > 0`),
+    check(
+      'game_tables_entry_price_check',
+      sql`${t.entryPriceCents} > 0 or (${t.visibility} = 'private' and ${t.entryPriceCents} = 0)`,
+    ),
+    check(
+      'game_tables_visibility_check',
+      sql`${t.visibility} in ('public', 'private') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
+    ),
+    check(
+      'game_tables_closed_reason_check',
+      sql`${t.closedReason} is null or ${t.closedReason} in ('staff', 'host', 'expired', 'finished')`,
+    ),
+    uniqueIndex('game_tables_invite_code_key')
+      .on(t.inviteCode)
+      .where(sql`${t.inviteCode} is not null`),
+    index('game_tables_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'private'`),
+    index('game_tables_rematch_idx')
+      .on(t.rematchUntil)
+      .where(sql`${t.rematchUntil} is not null`),
     check(
       'game_tables_rules_check',
       sql`${t.rules}->>'mode' in ('parejas', 'individual') and (${t.rules}->>'players')::int between 2 and 4`,
@@ -204,7 +243,7 @@ export const tableSeats = pgTable(
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
     uniqueIndex('table_seats_user_key').on(t.userId),
-    check('table_seats_entry_check', sql`${t.entryCents} > 0`),
+    check('table_seats_entry_check', sql`${t.entryCents} >= 0`),
   ],
 );
 
@@ -620,5 +659,39 @@ export const potPayouts = pgTable(
   (t) => [
     primaryKey({ columns: [t.month, t.position] }),
     index('pot_payouts_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What staff allow for private tables (docs/decisions/021-private-tables.md), one row (id 1): the
+ * entry prices a host may pick (céntimos; 0 is the free "amistosa"), per rule the values a host
+ * may pick (a rule absent from `allowed_rules` allows every value of the rules schema), how long
+ * an unfilled private table waits before it expires, and the fee rates its matches settle with.
+ */
+export const privateTableSettings = pgTable(
+  'private_table_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    entryPricesCents: jsonb('entry_prices_cents')
+      .$type<number[]>()
+      .notNull()
+      .default([0, 10000, 50000, 100000]),
+    allowedRules: jsonb('allowed_rules')
+      .$type<Partial<Record<string, (string | number | boolean)[]>>>()
+      .notNull()
+      .default({}),
+    expiryMinutes: integer('expiry_minutes').notNull().default(30),
+    houseFeeBps: integer('house_fee_bps').notNull().default(800),
+    potShareBps: integer('pot_share_bps').notNull().default(200),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    check('private_table_settings_single_row', sql`${t.id} = 1`),
+    check('private_table_settings_expiry_check', sql`${t.expiryMinutes} between 5 and 1440`),
+    check(
+      'private_table_settings_fees_check',
+      sql`${t.houseFeeBps} >= 0 and ${t.potShareBps} >= 0 and ${t.houseFeeBps} + ${t.potShareBps} < 10000`,
+    ),
   ],
 );
