@@ -26,6 +26,7 @@ import { MULTIPART_LIMITS } from './lib/multipart';
 import { readWebDist } from './lib/web-dist';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/profile/routes';
+import { privateTableRoutes } from './modules/tables/private-routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -165,6 +166,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(tableRoutes);
+  await app.register(privateTableRoutes);
   await app.register(gameRoutes);
   await app.register(paymentRoutes);
   await app.register(paymentStaffRoutes);

@@ -32,5 +32,10 @@ export interface AppDeps {
      * or phone (one counter; decision 013).
      */
     availability: RateLimiterAbstract;
+    /**
+     * Private-table invitation codes looked up or joined, per user: 30 per 10 minutes, so codes
+     * cannot be guessed by trying (docs/decisions/021-private-tables.md).
+     */
+    inviteCodes: RateLimiterAbstract;
   };
 }

@@ -16,6 +16,7 @@ import { engineBots } from './modules/games/bots';
 import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
+import { TableKeeper } from './modules/tables/keeper';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
@@ -78,6 +79,10 @@ export function createDeps(
         },
         redis,
       ),
+      inviteCodes: createLimiter(
+        { keyPrefix: 'invite_codes', points: 30, durationSec: 600 },
+        redis,
+      ),
     },
   };
 }
@@ -137,11 +142,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config.SWEEPER_INTERVAL_MS > 0 ? 60_000 : 0,
       app.log,
     );
+    // Private tables that expire and rematch windows that run out: once a second on every node.
+    const tableKeeper = new TableKeeper(
+      database.db,
+      app.deps.hub,
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
     potCloser.start();
+    tableKeeper.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -151,6 +164,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         (closing ??= (async () => {
           await sweeper.stop();
           await potCloser.stop();
+          await tableKeeper.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

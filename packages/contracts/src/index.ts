@@ -6,6 +6,7 @@ export * from './names';
 export * from './money';
 export * from './password';
 export * from './tables';
+export * from './private-tables';
 export * from './rules';
 export * from './validation';
 export * from './games';

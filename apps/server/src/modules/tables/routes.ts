@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG_FAIRNESS,
   MSG_TABLES,
+  SERVER_EVENTS,
   centsToBolivares,
   clientSeedResponseSchema,
   clientSeedSchema,
@@ -19,13 +20,23 @@ import {
 import { idParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
-import { requireAuth, session } from '../auth/plugin';
+import { bearerToken, requireAuth, session } from '../auth/plugin';
+import { authenticate } from '../auth/service';
 import { gamesContext } from '../games/routes';
 import { publishTable } from './publish';
+import { maySeeTable } from './private';
 import { listOpenTables, tableDetails } from './repo';
 import { joinTable, leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
 
 const tags = ['Mesas'];
+
+/** The user of an optional session (public routes): null without a valid bearer token. */
+async function callerId(req: FastifyRequest): Promise<number | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const ctx = await authenticate(req.server.deps.database.db, token);
+  return ctx?.user.id ?? null;
+}
 const tableParams = z.object({ tableId: idParam });
 /** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
 const refusalSchema = errorSchema.extend({
@@ -67,6 +78,9 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const [detail] = await tableDetails(db(), req.params.tableId);
       if (!detail || detail.status === 'closed')
+        throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+      // A private table exists by id only for its host and players (docs/decisions/021).
+      if (!maySeeTable(detail, await callerId(req)))
         throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
       return detail;
     },
@@ -122,6 +136,54 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
+    s.post(
+      '/api/tables/:tableId/rematch',
+      {
+        schema: {
+          tags,
+          summary: 'Aceptar la revancha: volver a mi asiento pagando la entrada',
+          params: tableParams,
+          body: joinTableRequestSchema,
+          response: {
+            200: joinTableResponseSchema,
+            404: errorSchema,
+            409: errorSchema,
+            422: refusalSchema,
+          },
+        },
+      },
+      async (req) => {
+        const userId = session(req).user.id;
+        const tableId = req.params.tableId;
+        const scopeKey = idempotencyScope(req, userId, `table.rematch:${tableId}`, req.body);
+        const res = await runIdempotent(db(), scopeKey, async (tx) => {
+          const out = await joinTable(
+            tx,
+            userId,
+            tableId,
+            req.body.entry_price,
+            timing,
+            undefined,
+            'rematch',
+          );
+          return {
+            status: 200,
+            body: {
+              new_balance: centsToBolivares(out.balanceCents),
+              message: MSG_TABLES.rematchAccepted,
+              seat: out.seat,
+            },
+          };
+        });
+        if (!res.replayed) {
+          app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, {
+            balance: res.body.new_balance,
+          });
+          await publishTable(db(), app.deps.hub, tableId);
+        }
+        return res.body;
+      },
+    );
     s.post(
       '/api/tables/:tableId/leave',
       {
