@@ -32,5 +32,7 @@ export interface AppDeps {
      * or phone (one counter; decision 013).
      */
     availability: RateLimiterAbstract;
+    /** Table talk messages per user: TALK_RATE_LIMIT (docs/decisions/023-table-talk.md). */
+    talk: RateLimiterAbstract;
   };
 }
