@@ -131,7 +131,8 @@ function Reactions({ talk }: { talk: TableTalk }) {
       {TALK_REACTIONS.map((r) => (
         <ActionIcon
           key={r.id}
-          variant="subtle"
+          variant="light"
+          color="gray"
           size="lg"
           aria-label={r.label}
           title={r.label}

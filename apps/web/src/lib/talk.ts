@@ -142,11 +142,13 @@ export function useTableTalk(tableId: number, enabled: boolean, refreshKey: stri
               if (parsed.success) setLive((l) => mergeMessages(l, [parsed.data], []));
               return resolve(null);
             }
+            // A refusal may mean the state moved (a ban, the hand started): ask again.
+            void queryClient.invalidateQueries({ queryKey: talkKey(tableId) });
             resolve(typeof a?.message === 'string' ? a.message : MSG.networkError);
           },
         );
       }),
-    [tableId],
+    [tableId, queryClient],
   );
 
   const setMuted = useCallback(
