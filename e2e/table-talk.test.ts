@@ -122,6 +122,7 @@ describe('table talk in the browser', () => {
       );
       // During the hand there is no free-text box.
       await expect.poll(() => anaPage.getByTestId('talk-text').count()).toBe(0);
+      expect(await anaPage.getByTestId('talk-latest').innerText()).toContain('Tú:');
       await shot(anaPage, 'talk-game-phone');
       await shot(betoPage, 'talk-game-desktop');
 
@@ -133,6 +134,8 @@ describe('table talk in the browser', () => {
       await betoPage.getByText(MSG_TALK.reported).waitFor();
       await betoPage.keyboard.press('Escape');
       await anaPage.getByTestId('talk-open').click();
+      await anaPage.getByTestId('talk-log').waitFor();
+      await anaPage.waitForTimeout(500); // the sheet's opening transition
       await shot(anaPage, 'talk-game-sheet-phone');
       await anaPage.keyboard.press('Escape');
 
@@ -145,6 +148,7 @@ describe('table talk in the browser', () => {
       await carlaPage.getByTestId('talk-panel').scrollIntoViewIfNeeded();
       await shot(carlaPage, 'talk-waiting-phone');
       await carlaPage.setViewportSize(DESKTOP);
+      await carlaPage.evaluate(() => window.scrollTo(0, 0));
       await shot(carlaPage, 'talk-waiting-desktop');
 
       // Staff: the report with its transcript, then "Silenciar 24 horas".

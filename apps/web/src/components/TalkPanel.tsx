@@ -76,7 +76,7 @@ export function TalkPanel({
       <div className={classes.latest} aria-live="polite" data-testid="talk-latest">
         {latest ? (
           <span className={classes.bubble}>
-            <b>{latest.from.name}:</b> {latest.body}
+            <b>{latest.from.user_id === me ? 'Tú' : latest.from.name}:</b> {latest.body}
           </span>
         ) : null}
       </div>
