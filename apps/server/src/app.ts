@@ -36,6 +36,8 @@ import { tableStaffRoutes } from './modules/tables/staff-routes';
 import { catalogStaffRoutes } from './modules/catalog/staff-routes';
 import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
+import { talkRoutes } from './modules/talk/routes';
+import { talkStaffRoutes } from './modules/talk/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,6 +177,8 @@ export async function buildApp(
   await app.register(tableStaffRoutes);
   await app.register(potRoutes);
   await app.register(landingRoutes);
+  await app.register(talkRoutes);
+  await app.register(talkStaffRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

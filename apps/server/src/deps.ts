@@ -37,5 +37,7 @@ export interface AppDeps {
      * cannot be guessed by trying (docs/decisions/021-private-tables.md).
      */
     inviteCodes: RateLimiterAbstract;
+    /** Table talk messages per user: TALK_RATE_LIMIT (docs/decisions/023-table-talk.md). */
+    talk: RateLimiterAbstract;
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { LOGIN_LIMITS } from '@domino/contracts';
+import { LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
@@ -22,6 +22,8 @@ import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
 import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
+import { registerTalkSocket } from './modules/talk/socket';
+import { talkDeps } from './modules/talk/routes';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -83,6 +85,14 @@ export function createDeps(
         { keyPrefix: 'invite_codes', points: 30, durationSec: 600 },
         redis,
       ),
+      talk: createLimiter(
+        {
+          keyPrefix: 'talk',
+          points: TALK_RATE_LIMIT.points,
+          durationSec: TALK_RATE_LIMIT.windowSeconds,
+        },
+        redis,
+      ),
     },
   };
 }
@@ -118,13 +128,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     await app.ready();
     const games = gamesContext(app);
+    const talk = talkDeps(app);
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
       onConnection: (socket) => registerTableSocket(socket, database.db),
-      onAuthenticated: (socket, session) =>
-        registerGameSocket(socket, session, games, (err) =>
-          app.log.error({ err }, 'socket handler failed'),
-        ),
+      onAuthenticated: (socket, session) => {
+        const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
+        registerGameSocket(socket, session, games, onError);
+        registerTalkSocket(socket, session, talk, onError);
+      },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { GameView } from './games';
 import type { SessionEndedEvent } from './sessions';
 import type { TableClosedEvent, TableDetail } from './tables';
+import type { TalkMessage } from './talk';
 
 /**
  * The Socket.IO event names of the whole app, in one place for the server and the web client
@@ -11,6 +12,8 @@ import type { TableClosedEvent, TableDetail } from './tables';
  * Rooms (server side, apps/server/src/modules/realtime/rooms.ts): every socket is in the public
  * `tables` room; an authenticated one also in `user:<id>` and `session:<tokenId>`; `table:watch`
  * adds `table:<id>` and `game:join` adds `game:<id>`.
+ * Table talk goes to the user rooms of the table's players, one by one, so a mute is applied
+ * by the server (decision 023).
  */
 
 /** Events the server pushes to clients. */
@@ -41,6 +44,11 @@ export const SERVER_EVENTS = {
    * (docs/decisions/012-sessions-end-everywhere.md). Payload: SessionEndedEvent.
    */
   sessionEnded: 'session:ended',
+  /**
+   * User room of each player of the table who did not mute the sender (table talk, decision
+   * 023): a reaction, quick phrase or free text. Payload: TalkMessage (talkMessageSchema).
+   */
+  talkMessage: 'talk:message',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -57,6 +65,11 @@ export const CLIENT_EVENTS = {
    * (moveRequestSchema plus `game_id`); ack `{ok: true, version}` or a {@link SocketRefusal}.
    */
   move: 'game:move',
+  /**
+   * Say something at a table (decision 023). Payload {@link TalkSend} (`{table_id, kind:
+   * 'reaction'|'phrase', id}` or `{table_id, kind: 'text', text}`); ack {@link TalkSendAck}.
+   */
+  talkSend: 'talk:send',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -87,6 +100,7 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.requestUpdated]: RequestUpdatedEvent;
   [SERVER_EVENTS.gameView]: GameView;
   [SERVER_EVENTS.sessionEnded]: SessionEndedEvent;
+  [SERVER_EVENTS.talkMessage]: TalkMessage;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

@@ -24,3 +24,4 @@ export * from './fairness';
 export * from './prize';
 export * from './firstday';
 export * from './events';
+export * from './talk';

@@ -29,6 +29,7 @@ const AdminUsersPage = lazyPage(() => import('../features/admin/pages/AdminUsers
 const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPage'));
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
+const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
 const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
               { path: 'usuarios/:id', element: <AdminUserPage /> },
               { path: 'bancos', element: <AdminBanksPage /> },
               { path: 'auditoria', element: <AdminAuditPage /> },
+              { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
             ],
           },

@@ -29,6 +29,7 @@ import { ResultOverlay } from '../components/ResultOverlay';
 import { ScoreBar } from '../components/ScoreBar';
 import { SeatPanel } from '../components/SeatPanel';
 import { StockPile } from '../components/StockPile';
+import { TalkPanel } from '../../../components/TalkPanel';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
 import { useNow } from '../../../lib/use-now';
@@ -341,6 +342,14 @@ function GameScreen({ gameId }: { gameId: string }) {
           onDragChange={setDrag}
           onDrop={playTile}
         />
+        {view.table && (
+          <TalkPanel
+            tableId={view.table.id}
+            enabled={view.kind === 'table'}
+            compact
+            refreshKey={`${view.hand_number}:${view.line.length === 0}:${view.status}`}
+          />
+        )}
       </div>
 
       <Drawer

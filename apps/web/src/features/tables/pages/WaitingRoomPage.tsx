@@ -43,6 +43,7 @@ import { FairnessCard } from '../components/FairnessCard';
 import { PrizeCard } from '../components/PrizeCard';
 import { RulesList } from '../../../components/TableRules';
 import { SeatsTable } from '../components/SeatsTable';
+import { TalkPanel } from '../../../components/TalkPanel';
 import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../../../lib/use-now';
 import { checkJoin, joinErrorText, joinTable } from '../../../lib/join';
@@ -331,6 +332,9 @@ function WaitingRoom({ id }: { id: number }) {
               onJoin={askJoin}
               onLeave={() => void leave()}
             />
+            {seat !== null && (
+              <TalkPanel tableId={t.id} enabled refreshKey={`${t.game_id ?? 'none'}`} />
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
