@@ -22,4 +22,5 @@ export * from './input';
 export * from './fairness';
 export * from './prize';
 export * from './firstday';
+export * from './spectate';
 export * from './events';
