@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameView, SpectatorView } from '@domino/contracts';
+import type { GameView, SpectatorView, TableRules } from '@domino/contracts';
 import {
   CLIENT_EVENTS,
   DEFAULT_RULES,
@@ -219,7 +219,7 @@ describe('spectators on PostgreSQL across two nodes', async () => {
     players: Player[],
     entryCents: number,
   ): Promise<{ gameId: string; tableId: number }> => {
-    const rules = { ...DEFAULT_RULES, mode: 'individual' as const, players: 2, drawing: true };
+    const rules: TableRules = { ...DEFAULT_RULES, mode: 'individual', players: 2, drawing: true };
     const [row] = await database.db
       .insert(gameTables)
       .values({
