@@ -199,13 +199,8 @@ describe('a third browser watches a paid match', () => {
       expect(replay.status).toBe(200);
       expect(replay.body.my_seat).toBeNull();
       await expect
-        .poll(() =>
-          page
-            .getByText(/Mano 1/)
-            .first()
-            .isVisible(),
-        )
-        .toBe(true);
+        .poll(() => page.getByTestId('replay-label').textContent(), { timeout: 20_000 })
+        .toContain('Mano 1');
       await shot(page, 'spectator-replay-phone');
       // Leaving the page lowers the count the players see (the watcher left the room).
       await page.goto('/dashboard');
