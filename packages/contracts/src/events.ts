@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GameView } from './games';
 import type { SessionEndedEvent } from './sessions';
+import type { SpectatorCountEvent, SpectatorView } from './spectate';
 import type { TableClosedEvent, TableDetail } from './tables';
 import type { TalkMessage } from './talk';
 
@@ -49,6 +50,16 @@ export const SERVER_EVENTS = {
    * 023): a reaction, quick phrase or free text. Payload: TalkMessage (talkMessageSchema).
    */
   talkMessage: 'talk:message',
+  /**
+   * Spectators' room `game:<id>:watch`: the spectator view after every change of the match (no
+   * hand; two moves behind at a paid table). Payload: SpectatorView (spectatorViewSchema).
+   */
+  gameSpectate: 'game:spectate',
+  /**
+   * Players' room `game:<id>` and spectators' room `game:<id>:watch`: how many watch the match
+   * now, after someone starts or stops watching. Payload {@link SpectatorCountEvent}.
+   */
+  gameSpectators: 'game:spectators',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -70,6 +81,12 @@ export const CLIENT_EVENTS = {
    * 'reaction'|'phrase', id}` or `{table_id, kind: 'text', text}`); ack {@link TalkSendAck}.
    */
   talkSend: 'talk:send',
+  /**
+   * Watch a match as a spectator (a public table's, or a private one's with its invitation code).
+   * Payload `{game_id, code?}` (watchGameRequestSchema); ack {@link WatchGameAck}; then
+   * `game:spectate` and `game:spectators` follow.
+   */
+  watchGame: 'game:watch',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -101,6 +118,8 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.gameView]: GameView;
   [SERVER_EVENTS.sessionEnded]: SessionEndedEvent;
   [SERVER_EVENTS.talkMessage]: TalkMessage;
+  [SERVER_EVENTS.gameSpectate]: SpectatorView;
+  [SERVER_EVENTS.gameSpectators]: SpectatorCountEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */
@@ -115,3 +134,6 @@ export type WatchTableAck = { ok: true; table: TableDetail } | SocketRefusal;
 
 /** Ack of `game:join`: the caller's own view of the game. */
 export type JoinGameAck = { ok: true; view: GameView } | SocketRefusal;
+
+/** Ack of `game:watch`: the spectator view of the match. */
+export type WatchGameAck = { ok: true; view: SpectatorView } | SocketRefusal;

@@ -23,5 +23,6 @@ export * from './input';
 export * from './fairness';
 export * from './prize';
 export * from './firstday';
+export * from './spectate';
 export * from './events';
 export * from './talk';

@@ -24,6 +24,11 @@ export const tableSchema = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The rules the table's next match plays by (docs/rules.md). */
   rules: tableRulesSchema,
+  /**
+   * The running match, while status is 'playing' (null otherwise): the dashboard's "Ver" opens
+   * its spectator page (docs/decisions/022-spectators.md).
+   */
+  game_id: z.string().nullable(),
 });
 export type Table = z.infer<typeof tableSchema>;
 export const tableListSchema = z.array(tableSchema);

@@ -15,6 +15,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/pages/Dashboa
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
 const CasinoPage = lazyPage(() => import('../features/games/pages/CasinoPage'));
 const GamePage = lazyPage(() => import('../features/game/pages/GamePage'));
+const WatchPage = lazyPage(() => import('../features/spectate/pages/WatchPage'));
 const VerifyPage = lazyPage(() => import('../features/verify/pages/VerifyPage'));
 const RechargePage = lazyPage(() => import('../features/wallet/pages/RechargePage'));
 const WithdrawPage = lazyPage(() => import('../features/wallet/pages/WithdrawPage'));
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
           },
           { path: '/games', element: <CasinoPage /> },
           { path: '/games/:gameId', element: <GamePage /> },
+          // Spectators (docs/decisions/022-spectators.md): ?code= for a private table's match.
+          { path: '/partida/:gameId/ver', element: <WatchPage /> },
           { path: '/recharge', element: <RechargePage /> },
           { path: '/withdraw', element: <WithdrawPage /> },
           { path: '/transactions', element: <TransactionsPage /> },

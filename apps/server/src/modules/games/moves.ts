@@ -15,6 +15,7 @@ import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
 import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf } from './repo';
+import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
@@ -190,7 +191,12 @@ export async function submitMove(
       );
       if (committed !== 'stale' && committed !== 'busy') {
         broadcast(ctx, committed);
-        return gameViewJson(committed.game, committed.players, seat);
+        return gameViewJson(
+          committed.game,
+          committed.players,
+          seat,
+          spectatorCount(ctx.hub, gameId),
+        );
       }
     }
   }
@@ -236,5 +242,10 @@ async function submitMoveLocked(
     return { game: persisted.row, players, seat, balances: persisted.balances };
   });
   afterCommit(ctx, committed);
-  return gameViewJson(committed.game, committed.players, committed.seat);
+  return gameViewJson(
+    committed.game,
+    committed.players,
+    committed.seat,
+    spectatorCount(ctx.hub, gameId),
+  );
 }

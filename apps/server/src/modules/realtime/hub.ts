@@ -32,6 +32,25 @@ export class RealtimeHub {
     target.disconnectSockets(true);
   }
 
+  /** Sends `event` to every socket in `room`, on every node. */
+  toRoom(room: string, event: ServerEventName, payload: unknown): void {
+    this.io?.to(room).emit(event, payload);
+  }
+  /**
+   * The distinct user ids of the authenticated sockets in `room` across every node (the Redis
+   * adapter asks the other nodes and waits for their answers, at most its request timeout).
+   * Empty before Socket.IO is attached.
+   */
+  async usersIn(room: string): Promise<number[]> {
+    if (!this.io) return [];
+    const sockets = await this.io.in(room).fetchSockets();
+    const ids = new Set<number>();
+    for (const s of sockets) {
+      const id = (s.data as { userId?: unknown } | undefined)?.userId;
+      if (typeof id === 'number') ids.add(id);
+    }
+    return [...ids];
+  }
   /** Sends `event` to the public `tables` channel. */
   toTables(event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);

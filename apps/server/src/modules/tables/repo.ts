@@ -45,17 +45,22 @@ async function liveGames(db: Executor, tableIds: number[]) {
     );
 }
 
-function toTable(t: TableRow, seated: { id: number; name: string }[], live: boolean): Table {
+function toTable(
+  t: TableRow,
+  seated: { id: number; name: string }[],
+  liveGameId: string | null,
+): Table {
   return {
     id: t.id,
     name: t.name,
     image: t.image,
-    status: live ? 'playing' : (t.status as Table['status']),
+    status: liveGameId !== null ? 'playing' : (t.status as Table['status']),
     current_players: seated.length,
     max_players: t.rules.players,
     entry_price: centsToBolivares(t.entryPriceCents),
     users: seated,
     rules: t.rules,
+    game_id: liveGameId,
   };
 }
 
@@ -75,7 +80,7 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
     toTable(
       t,
       seats.filter((s) => s.tableId === t.id).map((s) => ({ id: s.id, name: s.name })),
-      live.some((g) => g.tableId === t.id),
+      live.find((g) => g.tableId === t.id)?.id ?? null,
     ),
   );
 }
@@ -111,7 +116,7 @@ export async function tableDetails(
       ...toTable(
         t,
         mine.map((s) => ({ id: s.id, name: s.name })),
-        game !== undefined,
+        game?.id ?? null,
       ),
       mode: t.rules.mode,
       target_points: t.rules.target_points,

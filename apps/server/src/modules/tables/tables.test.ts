@@ -203,7 +203,10 @@ function tableSuite(kind: DbKind) {
         const replay = (await get(`/api/games/${gameId}/replay`, players[1]!.token)).json();
         expect(replay.moves.length).toBe(view.version);
         expect(replay.fairness.server_seed).toMatch(/^[0-9a-f]{64}$/);
-        expect((await get(`/api/games/${gameId}/replay`, late.token)).statusCode).toBe(403);
+        // A finished public table's replay is open to any player (spectators, decision 022),
+        // its fairness record is not.
+        expect((await get(`/api/games/${gameId}/replay`, late.token)).json().my_seat).toBeNull();
+        expect((await get(`/api/games/${gameId}/fairness`, late.token)).statusCode).toBe(403);
         // The next round opens with a rematch window: only the four players, each at their own
         // seat, until it runs out (docs/decisions/021-private-tables.md).
         expect(after.rematch.seats.map((r: { user_id: number }) => r.user_id)).toEqual(
