@@ -158,18 +158,28 @@ export async function settleTableMatch(
   const facts: SettlementFacts = { ...split, winnerSeats, month };
   await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
   await tx.delete(tableSeats).where(eq(tableSeats.tableId, game.tableId));
-  // The next round opens with a rematch window: for REMATCH_WINDOW_MS only these players may sit,
-  // each at their own seat (docs/decisions/021-private-tables.md "Revancha").
-  const rematchSeats = players.flatMap((p) =>
-    p.userId === null ? [] : [{ seat: p.seat, user_id: p.userId }],
-  );
+  // At a private table the next round opens with a rematch window: for REMATCH_WINDOW_MS only
+  // these players may sit, each at their own seat. A public table's seats go to whoever comes
+  // next, at once (docs/decisions/021-private-tables.md "Revancha").
+  const [table] = await tx
+    .select({ visibility: gameTables.visibility })
+    .from(gameTables)
+    .where(eq(gameTables.id, game.tableId));
+  const rematch =
+    table?.visibility === 'private'
+      ? {
+          rematchUntil: new Date(Date.now() + REMATCH_WINDOW_MS),
+          rematchSeats: players.flatMap((p) =>
+            p.userId === null ? [] : [{ seat: p.seat, user_id: p.userId }],
+          ),
+        }
+      : {};
   await tx
     .update(gameTables)
     .set({
       round: sql`${gameTables.round} + 1`,
       roundServerSeed: null,
-      rematchUntil: new Date(Date.now() + REMATCH_WINDOW_MS),
-      rematchSeats,
+      ...rematch,
       updatedAt: sql`now()`,
     })
     .where(eq(gameTables.id, game.tableId));

@@ -146,6 +146,22 @@ function privateSuite(kind: DbKind) {
         // pot 200, house 16, pot share 4, prize 180.
         expect(await balance(host.token)).toBe(winner === 0 ? 1080 : 900);
         expect(await balance(friend.token)).toBe(winner === 1 ? 1080 : 900);
+        // The friend asks for a rematch and pays again; the host does not answer in time: the
+        // friend's entry comes back exactly and the table closes, its match played.
+        const friendBefore = await balance(friend.token);
+        const rematch = await post(`/api/tables/${id}/rematch`, friend.token, { entry_price: 100 });
+        expect(rematch.json()).toMatchObject({ seat: 1, new_balance: friendBefore - 100 });
+        expect(
+          (await post(`/api/tables/${id}/rematch`, stranger.token, { entry_price: 100 })).json()
+            .code,
+        ).toBe('tables/no_rematch');
+        const lapsed = await keepTables(t.database.db, new Date(Date.now() + 31_000));
+        expect(lapsed.lapsed.find((c) => c.tableId === id)?.refunds).toMatchObject([
+          { userId: friend.id, refundCents: 10_000 },
+        ]);
+        expect(await balance(friend.token)).toBe(friendBefore);
+        const [closed] = await t.database.db.select().from(gameTables).where(eq(gameTables.id, id));
+        expect(closed).toMatchObject({ status: 'closed', closedReason: 'finished' });
         expect((await checkLedger(t.database.db)).ok).toBe(true);
       },
     );

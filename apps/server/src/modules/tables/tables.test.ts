@@ -15,7 +15,6 @@ import {
 } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
 import { playMatchToEnd } from '../../test/play';
-import { keepTables } from './private';
 import { splitPot } from '@domino/contracts';
 
 describe('pot arithmetic', () => {
@@ -207,29 +206,12 @@ function tableSuite(kind: DbKind) {
         // its fairness record is not.
         expect((await get(`/api/games/${gameId}/replay`, late.token)).json().my_seat).toBeNull();
         expect((await get(`/api/games/${gameId}/fairness`, late.token)).statusCode).toBe(403);
-        // The next round opens with a rematch window: only the four players, each at their own
-        // seat, until it runs out (docs/decisions/021-private-tables.md).
-        expect(after.rematch.seats.map((r: { user_id: number }) => r.user_id)).toEqual(
-          players.map((p) => p.id),
-        );
+        // A public table has no rematch window: the next round can start at once.
+        expect(after.rematch).toBeNull();
         expect(
-          (await post('/api/tables/2/join', late.token, { entry_price: 1000 })).json().code,
-        ).toBe('tables/rematch_pending');
-        const accepted = await post('/api/tables/2/rematch', players[2]!.token, {
-          entry_price: 1000,
-        });
-        expect(accepted.json()).toMatchObject({ seat: 2, message: MSG_TABLES.rematchAccepted });
-        expect(
-          (await post('/api/tables/2/rematch', late.token, { entry_price: 1000 })).json().code,
+          (await post('/api/tables/2/rematch', players[2]!.token, { entry_price: 1000 })).json()
+            .code,
         ).toBe('tables/no_rematch');
-        const before = await balance(players[2]!);
-        await keepTables(t.database.db, new Date(Date.now() + 31_000));
-        // Not everyone accepted in time: the one who did is refunded, and the table is open to all.
-        expect(await balance(players[2]!)).toBe(before + 1000);
-        expect((await get('/api/tables/2')).json()).toMatchObject({
-          rematch: null,
-          current_players: 0,
-        });
         expect(
           (await post('/api/tables/2/join', late.token, { entry_price: 1000 })).statusCode,
         ).toBe(200);
