@@ -35,6 +35,7 @@ import { tableStaffRoutes } from './modules/tables/staff-routes';
 import { catalogStaffRoutes } from './modules/catalog/staff-routes';
 import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
+import { friendRoutes } from './modules/friends/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,7 @@ export async function buildApp(
   await app.register(tableStaffRoutes);
   await app.register(potRoutes);
   await app.register(landingRoutes);
+  await app.register(friendRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

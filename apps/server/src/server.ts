@@ -21,6 +21,7 @@ import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
 import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
+import { registerFriendsSocket } from './modules/friends/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -116,10 +117,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
       onConnection: (socket) => registerTableSocket(socket, database.db),
-      onAuthenticated: (socket, session) =>
-        registerGameSocket(socket, session, games, (err) =>
-          app.log.error({ err }, 'socket handler failed'),
-        ),
+      onAuthenticated: (socket, session) => {
+        const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
+        registerGameSocket(socket, session, games, onError);
+        registerFriendsSocket(socket, session, database.db, app.deps.hub, onError);
+      },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
 import type { SessionEndedEvent } from './sessions';
 import type { TableClosedEvent, TableDetail } from './tables';
@@ -41,6 +42,18 @@ export const SERVER_EVENTS = {
    * (docs/decisions/012-sessions-end-everywhere.md). Payload: SessionEndedEvent.
    */
   sessionEnded: 'session:ended',
+  /**
+   * User room: the user's friends page is stale (a request, an acceptance, a removal, a block,
+   * or a friend's presence changed); the client refetches GET /api/friends. Payload
+   * FriendsChangedEvent (friendsChangedEventSchema), no names.
+   */
+  friendsChanged: 'friends:changed',
+  /**
+   * User room: a friend invited the user to a private table (issue 13). Payload
+   * InvitationReceivedEvent (invitationReceivedEventSchema): table, host, entry price in Bs.,
+   * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
+   */
+  invitationReceived: 'invitation:received',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -87,6 +100,8 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.requestUpdated]: RequestUpdatedEvent;
   [SERVER_EVENTS.gameView]: GameView;
   [SERVER_EVENTS.sessionEnded]: SessionEndedEvent;
+  [SERVER_EVENTS.friendsChanged]: FriendsChangedEvent;
+  [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */
