@@ -26,6 +26,7 @@ import {
   IconShieldLock,
   IconTrophy,
   IconUser,
+  IconUsers,
   IconWallet,
   IconCashBanknote,
 } from '@tabler/icons-react';
@@ -35,6 +36,7 @@ import { HEADER_ACTIONS_ID } from '../../components/header-actions';
 import { displayName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BalanceBadge } from './BalanceBadge';
+import { InvitationsBell } from './InvitationsBell';
 import { Brand } from './Brand';
 import { ADMIN_LINK, PLAY_LINKS, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
 import { useLogout } from './use-logout';
@@ -43,6 +45,7 @@ import classes from './Navbar.module.css';
 const PLAYER_ICONS: Record<string, React.ReactNode> = {
   '/dashboard': <IconCards size={16} aria-hidden />,
   '/games': <IconDeviceGamepad2 size={16} aria-hidden />,
+  '/amigos': <IconUsers size={16} aria-hidden />,
   '/profile': <IconUser size={16} aria-hidden />,
   '/recharge': <IconWallet size={16} aria-hidden />,
   '/withdraw': <IconCashBanknote size={16} aria-hidden />,
@@ -84,6 +87,7 @@ export function Navbar() {
                   </UnstyledButton>
                 ))}
               </Group>
+              {user && <InvitationsBell />}
               {user && <BalanceBadge balance={user.balance} />}
               <Box visibleFrom="sm">
                 <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
