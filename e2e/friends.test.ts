@@ -6,6 +6,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import { createPrivateTable } from '../apps/server/src/test/private-tables';
 import {
+  ADMIN,
   DESKTOP,
   PHONE,
   REDIS_URL,
@@ -78,6 +79,21 @@ describe('friends: request, accept and a live invitation across nodes', async ()
       const ana = await registerViaApi(nodeA.baseUrl);
       const beto = await registerViaApi(nodeA.baseUrl);
       const betoUsername = await usernameOf(nodeA.baseUrl, beto.token);
+      // A realistic balance, so the phone header is judged with a wide badge (the bell lives in
+      // the menu on phones; a five-digit balance already fills the header without it).
+      const admin = (await (
+        await fetch(`${nodeA.baseUrl}/api/login_api`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        })
+      ).json()) as { token: string };
+      const credited = await fetch(`${nodeA.baseUrl}/api/admin/users/${ana.id}/adjustments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify({ amount: 1234.56, reason: 'Saldo de prueba e2e' }),
+      });
+      expect(credited.status).toBe(200);
       const db = database!.db;
       const pair = () =>
         db
@@ -130,6 +146,10 @@ describe('friends: request, accept and a live invitation across nodes', async ()
       });
       await anaPage.reload();
       await anaPage.getByTestId('private-table-hint').waitFor();
+      // Nothing sticks out sideways on a 360 px phone.
+      expect(
+        await anaPage.evaluate(() => document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(PHONE.width);
       await shot(anaPage, 'friends-phone');
       await betoRow.getByTestId('friend-invite').click();
       await anaPage.getByText('Invitación enviada.').waitFor();
@@ -154,6 +174,17 @@ describe('friends: request, accept and a live invitation across nodes', async ()
 
       await betoPage.getByTestId('invitation-toast-join').click();
       await betoPage.waitForURL(`**/invitacion/${table.inviteCode}`);
+
+      // Back on /amigos, Beto dismisses it: stored as declined, gone from the bell.
+      await betoPage.goto('/amigos');
+      await betoPage.getByTestId('friends-invitations').getByTestId('invitation-decline').click();
+      await betoPage.getByText('Invitación rechazada.').waitFor();
+      await betoPage.getByTestId('friends-invitations').waitFor({ state: 'detached' });
+      const after = await db
+        .select({ status: tableInvitations.status })
+        .from(tableInvitations)
+        .where(eq(tableInvitations.tableId, table.id));
+      expect(after).toEqual([{ status: 'declined' }]);
 
       expect(anaErrors).toEqual([]);
       expect(betoErrors).toEqual([]);

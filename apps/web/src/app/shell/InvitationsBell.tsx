@@ -57,19 +57,15 @@ function showInvitationToast(invitation: Invitation, navigate: NavigateFunction)
 }
 
 /**
- * The signed-in player's invitations in the header (issue 13; docs/decisions/024): a bell with the
- * number of pending invitations, opening their list (Unirme / Rechazar). It also owns the
- * friends feature's live events for the whole app: `invitation:received` toasts and refreshes the
- * list, `friends:changed` refreshes the friends queries (the /amigos page), and a reconnection
- * refetches both, since events may have been missed.
+ * The friends feature's live events for the whole app (issue 13; docs/decisions/024), mounted
+ * once by the navbar while a player is signed in, whatever the screen size:
+ * `invitation:received` toasts and refreshes the invitations, `friends:changed` refreshes the
+ * friends queries (the /amigos page), and a reconnection refetches both, since events may have
+ * been missed. Renders nothing.
  */
-export function InvitationsBell() {
+export function LiveInvitations() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const invitations = useInvitations();
-  const [opened, setOpened] = useState(false);
-  const [declining, setDeclining] = useState<number | null>(null);
-
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
     return subscribeToFriendEvents({
@@ -81,6 +77,25 @@ export function InvitationsBell() {
       onReconnect: refresh,
     });
   }, [queryClient, navigate]);
+  return null;
+}
+
+/** "Invitaciones: 2 pendientes" (or just "Invitaciones"), the accessible name of the entry. */
+export function invitationsLabel(count: number): string {
+  if (count === 0) return 'Invitaciones';
+  return `Invitaciones: ${count} ${count === 1 ? 'pendiente' : 'pendientes'}`;
+}
+
+/**
+ * The signed-in player's pending invitations in the header on wider screens: a bell with their
+ * number, opening their list (Unirme / Rechazar). On phones the menu lists them instead (the
+ * header has no room), and the burger shows a dot.
+ */
+export function InvitationsBell() {
+  const queryClient = useQueryClient();
+  const invitations = useInvitations();
+  const [opened, setOpened] = useState(false);
+  const [declining, setDeclining] = useState<number | null>(null);
 
   const list = invitations.data ?? [];
   const decline = async (invitation: Invitation) => {
@@ -96,10 +111,6 @@ export function InvitationsBell() {
     }
   };
 
-  const label =
-    list.length === 0
-      ? 'Invitaciones'
-      : `Invitaciones: ${list.length} ${list.length === 1 ? 'pendiente' : 'pendientes'}`;
   return (
     <Popover
       opened={opened}
@@ -123,7 +134,7 @@ export function InvitationsBell() {
             color="gold.3"
             size="lg"
             radius="xl"
-            aria-label={label}
+            aria-label={invitationsLabel(list.length)}
             onClick={() => setOpened((o) => !o)}
             data-testid="invitations-bell"
           >
