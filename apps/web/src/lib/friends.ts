@@ -10,6 +10,7 @@ import {
 } from '@domino/contracts';
 import { apiGet, apiPost } from './api';
 import { formatBolivares } from './format';
+import { useSession } from './session';
 import { openChannel } from './socket';
 
 /**
@@ -17,17 +18,25 @@ import { openChannel } from './socket';
  * live toast) and the friends page (issue 13; docs/decisions/024-friends-presence-invitations.md).
  */
 
-/** Query key of GET /api/friends (the friends page). */
+/**
+ * Prefix of every friends query: invalidating it refreshes the page and the invitations. The
+ * keys carry the user id, so a player who logs in after another in the same tab never sees the
+ * previous player's friends or invitations from the cache.
+ */
 export const FRIENDS_QUERY_KEY = ['friends'] as const;
-/** Query key of GET /api/friends/invitations (the bell and the friends page). */
-export const INVITATIONS_QUERY_KEY = ['friends', 'invitations'] as const;
+/** Query key of GET /api/friends (the friends page) for one user. */
+export const friendsKey = (userId: number | undefined) => ['friends', userId, 'overview'] as const;
+/** Query key of GET /api/friends/invitations (the bell, the menu, the page) for one user. */
+export const invitationsKey = (userId: number | undefined) =>
+  ['friends', userId, 'invitations'] as const;
 
 /** The signed-in player's pending invitations, newest first; only fetched when `enabled`. */
 export function useInvitations(enabled = true) {
+  const userId = useSession().user?.id;
   return useQuery({
-    queryKey: INVITATIONS_QUERY_KEY,
+    queryKey: invitationsKey(userId),
     queryFn: ({ signal }) => apiGet('/api/friends/invitations', invitationListSchema, { signal }),
-    enabled,
+    enabled: enabled && userId !== undefined,
   });
 }
 

@@ -9,7 +9,6 @@ import { InvitationList } from '../../components/InvitationList';
 import { isApiError } from '../../lib/api';
 import {
   FRIENDS_QUERY_KEY,
-  INVITATIONS_QUERY_KEY,
   declineInvitation,
   invitationDetails,
   invitationTitle,
@@ -70,7 +69,7 @@ export function LiveInvitations() {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
     return subscribeToFriendEvents({
       onInvitation: (invitation) => {
-        void queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
         showInvitationToast(invitation, navigate);
       },
       onChanged: refresh,
@@ -107,7 +106,7 @@ export function InvitationsBell() {
         notify.error(isApiError(error) ? error.message : String(error));
     } finally {
       setDeclining(null);
-      void queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
     }
   };
 

@@ -6,7 +6,8 @@ import {
   type FriendActionResponse,
 } from '@domino/contracts';
 import { apiGet, apiPost, apiSend } from '../../../lib/api';
-import { FRIENDS_QUERY_KEY } from '../../../lib/friends';
+import { friendsKey } from '../../../lib/friends';
+import { useSession } from '../../../lib/session';
 
 /** Calls of the friends page (issue 13; server: apps/server/src/modules/friends/routes.ts). */
 
@@ -15,10 +16,12 @@ const FRIENDS_REFRESH_MS = 30_000;
 
 /** GET /api/friends: username, friends with presence, requests, blocked, the private table. */
 export function useFriends() {
+  const userId = useSession().user?.id;
   return useQuery({
-    queryKey: FRIENDS_QUERY_KEY,
+    queryKey: friendsKey(userId),
     queryFn: ({ signal }) => apiGet('/api/friends', friendsOverviewSchema, { signal }),
     refetchInterval: FRIENDS_REFRESH_MS,
+    enabled: userId !== undefined,
   });
 }
 

@@ -32,12 +32,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FriendActionResponse, FriendPerson, Invitation } from '@domino/contracts';
 import { InvitationList } from '../../../components/InvitationList';
 import { isApiError } from '../../../lib/api';
-import {
-  FRIENDS_QUERY_KEY,
-  INVITATIONS_QUERY_KEY,
-  declineInvitation,
-  useInvitations,
-} from '../../../lib/friends';
+import { FRIENDS_QUERY_KEY, declineInvitation, useInvitations } from '../../../lib/friends';
 import { notify } from '../../../lib/notify';
 import { friendActions, useFriends } from '../api/friends';
 import { canInvite, connectedSummary, presenceBadge } from '../lib/presence';
@@ -186,7 +181,7 @@ export default function FriendsPage() {
       fail(error);
     } finally {
       setDeclining(null);
-      void queryClient.invalidateQueries({ queryKey: INVITATIONS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: FRIENDS_QUERY_KEY });
     }
   };
 
