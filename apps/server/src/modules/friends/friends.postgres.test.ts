@@ -39,7 +39,7 @@ describe('friends (PostgreSQL, one node)', async () => {
     server = await startServer(
       loadConfig({
         NODE_ENV: 'test',
-        LOG_LEVEL: process.env.FRIENDS_LOG ?? 'silent',
+        LOG_LEVEL: 'silent',
         WEB_DIST: '',
         DATABASE_URL: database.url!,
         PORT: '0',
