@@ -186,6 +186,34 @@ describe('friends: request, accept and a live invitation across nodes', async ()
         .where(eq(tableInvitations.tableId, table.id));
       expect(after).toEqual([{ status: 'declined' }]);
 
+      // The other way round, on the phone: Beto hosts a free table and invites Ana (through the
+      // API, node B); Ana's phone shows the toast, a dot on the menu and the entry in it.
+      const betoTable = await createPrivateTable(db, {
+        hostUserId: beto.id,
+        seated: [beto.id],
+        name: 'Mesa de Beto',
+        players: 2,
+      });
+      const invited = await fetch(`${nodeB.baseUrl}/api/friends/invitations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${beto.token}` },
+        body: JSON.stringify({ user_id: ana.id, table_id: betoTable.id }),
+      });
+      expect(invited.status).toBe(200);
+      await anaPage.getByTestId('invitation-toast').waitFor({ timeout: 5_000 });
+      expect(await anaPage.getByTestId('invitation-toast').textContent()).toContain(
+        'Individual · Amistosa · 1 de 2 sentados',
+      );
+      await shot(anaPage, 'friends-invitation-toast-phone');
+      await anaPage.getByRole('button', { name: 'Abrir menú' }).click();
+      const drawer = anaPage.getByRole('dialog');
+      const entry = drawer.getByTestId('menu-invitations');
+      await entry.waitFor();
+      expect(await entry.getAttribute('aria-label')).toBe('Invitaciones: 1 pendiente');
+      await entry.click();
+      await anaPage.waitForURL('**/amigos');
+      await anaPage.getByTestId('friends-invitations').waitFor();
+
       expect(anaErrors).toEqual([]);
       expect(betoErrors).toEqual([]);
     },
