@@ -38,6 +38,7 @@ import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
 import { talkRoutes } from './modules/talk/routes';
 import { talkStaffRoutes } from './modules/talk/staff-routes';
+import { friendRoutes } from './modules/friends/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(
   await app.register(landingRoutes);
   await app.register(talkRoutes);
   await app.register(talkStaffRoutes);
+  await app.register(friendRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -24,6 +24,7 @@ import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
 import { registerTalkSocket } from './modules/talk/socket';
 import { talkDeps } from './modules/talk/routes';
+import { registerFriendsSocket } from './modules/friends/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -136,6 +137,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
         registerGameSocket(socket, session, games, onError);
         registerTalkSocket(socket, session, talk, onError);
+        registerFriendsSocket(socket, session, database.db, app.deps.hub, onError);
       },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
 import type { SessionEndedEvent } from './sessions';
 import type { SpectatorCountEvent, SpectatorView } from './spectate';
@@ -60,6 +61,18 @@ export const SERVER_EVENTS = {
    * now, after someone starts or stops watching. Payload {@link SpectatorCountEvent}.
    */
   gameSpectators: 'game:spectators',
+  /**
+   * User room: the user's friends page is stale (a request, an acceptance, a removal, a block,
+   * or a friend's presence changed); the client refetches GET /api/friends. Payload
+   * FriendsChangedEvent (friendsChangedEventSchema), no names.
+   */
+  friendsChanged: 'friends:changed',
+  /**
+   * User room: a friend invited the user to a private table (issue 13). Payload
+   * InvitationReceivedEvent (invitationReceivedEventSchema): table, host, entry price in Bs.,
+   * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
+   */
+  invitationReceived: 'invitation:received',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -120,6 +133,8 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.talkMessage]: TalkMessage;
   [SERVER_EVENTS.gameSpectate]: SpectatorView;
   [SERVER_EVENTS.gameSpectators]: SpectatorCountEvent;
+  [SERVER_EVENTS.friendsChanged]: FriendsChangedEvent;
+  [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

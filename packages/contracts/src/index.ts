@@ -26,3 +26,4 @@ export * from './firstday';
 export * from './spectate';
 export * from './events';
 export * from './talk';
+export * from './friends';

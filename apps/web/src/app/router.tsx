@@ -44,6 +44,7 @@ const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage')
 const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
+const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
+          { path: '/amigos', element: <FriendsPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

@@ -51,6 +51,32 @@ export class RealtimeHub {
     }
     return [...ids];
   }
+
+  /**
+   * Which of `userIds` have at least one authenticated socket connected, on any node: one
+   * `fetchSockets` over their user rooms, which the Redis adapter asks of every node (each
+   * socket's `data.userId` travels with it). When another node does not answer in time (the
+   * adapter's request timeout, 5 s), this node's own sockets are the answer rather than an error:
+   * presence is a hint, never a permission (docs/decisions/024-friends-presence-invitations.md).
+   * Without a Socket.IO server (route tests) nobody is online.
+   */
+  async onlineUsers(userIds: readonly number[]): Promise<Set<number>> {
+    const online = new Set<number>();
+    if (!this.io || userIds.length === 0) return online;
+    const rooms = [...new Set(userIds)].map(ROOMS.user);
+    let sockets: { data: unknown }[];
+    try {
+      sockets = await this.io.in(rooms).fetchSockets();
+    } catch {
+      sockets = await this.io.local.in(rooms).fetchSockets();
+    }
+    for (const s of sockets) {
+      const id = (s.data as { userId?: unknown } | undefined)?.userId;
+      if (typeof id === 'number') online.add(id);
+    }
+    return online;
+  }
+
   /** Sends `event` to the public `tables` channel. */
   toTables(event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);
