@@ -35,6 +35,7 @@ import { tableStaffRoutes } from './modules/tables/staff-routes';
 import { catalogStaffRoutes } from './modules/catalog/staff-routes';
 import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
+import { pushRoutes } from './modules/push/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,9 @@ export async function buildApp(
     return503OnClosing: false,
   });
   app.decorate('deps', deps);
+  // Push notifications report to the app's logger and finish their queue on close (decision 025).
+  deps.push.useLogger(app.log);
+  app.addHook('onClose', async () => deps.push.close());
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -173,6 +177,7 @@ export async function buildApp(
   await app.register(tableStaffRoutes);
   await app.register(potRoutes);
   await app.register(landingRoutes);
+  await app.register(pushRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

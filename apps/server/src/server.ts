@@ -21,6 +21,9 @@ import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
 import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
+import { PushNotifier } from './modules/push/notifier';
+import type { PushSender } from './modules/push/sender';
+import { registerPushSocket } from './modules/push/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,12 +33,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What tests may swap in when building an app instance. */
+export interface DepsOverrides {
+  /** Delivers push messages (default: web-push); tests pass a recording fake. */
+  pushSender?: PushSender;
+}
+
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
 export function createDeps(
   config: Config,
   database: Database,
   redis?: Redis,
   bots: BotPolicy = engineBots,
+  overrides: DepsOverrides = {},
 ): AppDeps {
   const hub = new RealtimeHub();
   return {
@@ -45,6 +55,7 @@ export function createDeps(
     hub,
     bots,
     tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
+    push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -86,7 +97,10 @@ export function createDeps(
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
  * and listens (README.md). Used by main.ts and by multi-process tests.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: DepsOverrides = {},
+): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -104,7 +118,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
       redisSub = redis.duplicate();
     }
-    const app = await buildApp(createDeps(config, database, redis));
+    const app = await buildApp(createDeps(config, database, redis, engineBots, overrides));
     if (boot.generatedAdminPassword) {
       // Printed once, on the start that created the admin; it is not stored anywhere in clear.
       app.log.warn(
@@ -116,10 +130,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
       onConnection: (socket) => registerTableSocket(socket, database.db),
-      onAuthenticated: (socket, session) =>
+      onAuthenticated: (socket, session) => {
         registerGameSocket(socket, session, games, (err) =>
           app.log.error({ err }, 'socket handler failed'),
-        ),
+        );
+        registerPushSocket(socket, session);
+      },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
     });

@@ -23,3 +23,4 @@ export * from './fairness';
 export * from './prize';
 export * from './firstday';
 export * from './events';
+export * from './push';

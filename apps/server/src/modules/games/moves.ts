@@ -11,6 +11,7 @@ import type { CachedGame } from './cache';
 import { botPlayedTurnsAfter, isAway, schedule } from './clock';
 import type { Actor, Committed, GamesContext, Timing } from './context';
 import { afterCommit, broadcast, seatOf } from './context';
+import { announceTurn } from './turn-notice';
 import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
@@ -190,6 +191,7 @@ export async function submitMove(
       );
       if (committed !== 'stale' && committed !== 'busy') {
         broadcast(ctx, committed);
+        announceTurn(ctx, committed);
         return gameViewJson(committed.game, committed.players, seat);
       }
     }
@@ -236,5 +238,6 @@ async function submitMoveLocked(
     return { game: persisted.row, players, seat, balances: persisted.balances };
   });
   afterCommit(ctx, committed);
+  announceTurn(ctx, committed);
   return gameViewJson(committed.game, committed.players, committed.seat);
 }

@@ -96,6 +96,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           `table.join:${req.params.tableId}`,
           req.body,
         );
+        let started: { gameId: string; userIds: number[]; tableName: string } | null = null;
         const res = await runIdempotent(db(), scopeKey, async (tx) => {
           const out = await joinTable(
             tx,
@@ -105,6 +106,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
             timing,
             req.body.client_seed,
           );
+          started = out.gameId && out.started ? { gameId: out.gameId, ...out.started } : null;
           return {
             status: 200,
             body: {
@@ -117,6 +119,9 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
         if (!res.replayed) {
           app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
           await publishTable(db(), app.deps.hub, req.params.tableId);
+          // The table filled: every seated player may be told their match starts (decision 025).
+          const match = started as { gameId: string; userIds: number[]; tableName: string } | null;
+          if (match) app.deps.push.notifyTableStart(match.userIds, match.gameId, match.tableName);
         }
         return res.body;
       },

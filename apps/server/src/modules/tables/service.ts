@@ -59,7 +59,10 @@ function tableConfig(t: typeof gameTables.$inferSelect): TableConfig {
 export interface JoinResult {
   seat: number;
   balanceCents: number;
+  /** The match this join filled the table for, or null while seats are still free. */
   gameId: string | null;
+  /** When `gameId` is set: the users seated in that match and the table's name (notices). */
+  started?: { userIds: number[]; tableName: string } | undefined;
 }
 
 /** A client seed for a seat whose player did not choose one: 16 random hex characters. */
@@ -161,6 +164,7 @@ export async function joinTable(
   }
 
   let gameId: string | null = null;
+  let started: JoinResult['started'];
   if (seated.length + 1 === t.rules.players) {
     const all = await tx.select().from(tableSeats).where(eq(tableSeats.tableId, tableId));
     gameId = await createTableMatch(tx, {
@@ -176,8 +180,9 @@ export async function joinTable(
       startsAt: new Date(Date.now() + START_COUNTDOWN_MS),
       timing,
     });
+    started = { userIds: all.map((s) => s.userId), tableName: t.name };
   }
-  return { seat, balanceCents, gameId };
+  return { seat, balanceCents, gameId, started };
 }
 
 /**
