@@ -1,6 +1,56 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, newContext, shot, trackErrors, useJourney } from './support';
+import {
+  DESKTOP,
+  PHONE,
+  SHOTS,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  trackErrors,
+  useJourney,
+} from './support';
+
+/**
+ * A stand-in for the browser's push service in the page (no push service is reachable here):
+ * PushManager.subscribe/getSubscription answer with a subscription on FCM's host whose keys are
+ * real P-256 and auth values, remembered in localStorage across reloads with the server key it
+ * was made with. Everything else — the permission prompt (granted by the context), the service
+ * worker, the calls to our server — is the real thing.
+ */
+function pushManagerStub(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const sub = {
+    endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${randomBytes(8).toString('hex')}`,
+    keys: {
+      p256dh: ecdh.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+  return `(() => {
+    const SUB = ${JSON.stringify(sub)};
+    const make = (key) => ({
+      endpoint: SUB.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(key).buffer },
+      toJSON: () => ({ endpoint: SUB.endpoint, expirationTime: null, keys: SUB.keys }),
+      unsubscribe: async () => { localStorage.removeItem('e2e-push-key'); return true; },
+    });
+    PushManager.prototype.subscribe = async function (options) {
+      const key = Array.from(new Uint8Array(options.applicationServerKey));
+      localStorage.setItem('e2e-push-key', JSON.stringify(key));
+      return make(key);
+    };
+    PushManager.prototype.getSubscription = async function () {
+      const key = localStorage.getItem('e2e-push-key');
+      return key ? make(JSON.parse(key)) : null;
+    };
+  })();`;
+}
 
 /**
  * The installable app (decision 025) in real Chromium against the built app, checked against
@@ -10,7 +60,10 @@ import { DESKTOP, PHONE, newContext, shot, trackErrors, useJourney } from './sup
  * and 512 px (plus maskable ones) that the browser actually decodes at those sizes; the service
  * worker registers, has a fetch handler and controls the page. Offline (context.setOffline), a
  * navigation shows the branded "Sin conexión" page, and the app comes back once online again.
- * Screenshots of the offline page at 360x740 and 1366x900.
+ * Screenshots of the offline page at 360x740 and 1366x900. The profile's "Notificaciones"
+ * section turns notifications on (permission, subscription with the server's VAPID key, stored
+ * on the server) and off, and its switches are saved on the server and shown again after a
+ * reload; screenshots of the section at both sizes.
  */
 describe('the installable app in the browser', () => {
   const journey = useJourney();
@@ -134,6 +187,71 @@ describe('the installable app in the browser', () => {
         await page.getByRole('link', { name: 'Reintentar' }).click();
         await page.waitForURL('**/login**');
         await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+      }
+    },
+  );
+
+  it.skipIf(!journey.ok)(
+    'turns notifications on and off from the profile and saves the switches on the server',
+    async () => {
+      for (const [label, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const player = await registerViaApi(journey.app.baseUrl);
+        const settings = async () => {
+          const res = await fetch(`${journey.app.baseUrl}/api/push/preferences`, {
+            headers: { authorization: `Bearer ${player.token}` },
+          });
+          return (await res.json()) as {
+            preferences: Record<string, boolean>;
+            devices: number;
+          };
+        };
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        journey.contexts.push(context);
+        await context.grantPermissions(['notifications'], { origin: journey.app.baseUrl });
+        await context.addInitScript(pushManagerStub());
+        const page = await controlledPage(context);
+        const errors = trackErrors(page);
+        await loginViaUi(page, player.email, player.password);
+        await page.goto('/profile');
+        const card = page.getByTestId('notifications-card');
+        await card.getByRole('heading', { name: 'Notificaciones' }).waitFor();
+        const state = card.getByTestId('push-device-state');
+        await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
+
+        await card.getByRole('button', { name: 'Activar notificaciones' }).click();
+        await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
+        await expect.poll(async () => (await settings()).devices).toBe(1);
+
+        // Two switches off, each saved at once.
+        await card.getByRole('switch', { name: 'Es tu turno' }).click();
+        await card.getByRole('switch', { name: 'Recargas y retiros' }).click();
+        await expect
+          .poll(async () => (await settings()).preferences)
+          .toEqual({ turn: false, table_start: true, invitation: true, payment: false });
+
+        // After a reload the page shows what the server has, and this device is still on.
+        await page.reload();
+        await card.getByTestId('push-pref-turn').waitFor();
+        await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
+        const checked = async (type: string) =>
+          card.getByRole('switch', { name: new RegExp(type) }).isChecked();
+        expect(await checked('Es tu turno')).toBe(false);
+        expect(await checked('Tu mesa empieza')).toBe(true);
+        expect(await checked('Invitaciones')).toBe(true);
+        expect(await checked('Recargas y retiros')).toBe(false);
+        await card.scrollIntoViewIfNeeded();
+        await shot(page, `pwa-profile-notifications-${label}`);
+        await card.screenshot({ path: path.join(SHOTS, `pwa-notifications-card-${label}.png`) });
+
+        // Off for this device: the server forgets the subscription, the switches stay.
+        await card.getByRole('button', { name: 'Desactivar en este dispositivo' }).click();
+        await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
+        await expect.poll(async () => (await settings()).devices).toBe(0);
+        expect((await settings()).preferences.turn).toBe(false);
+        expect(errors).toEqual([]);
       }
     },
   );

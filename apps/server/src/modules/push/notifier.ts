@@ -16,10 +16,10 @@ import { resolveVapid } from './vapid';
  * Callers announce after their transaction committed and never wait: `notifyUser` validates the
  * message and puts a job on a bounded in-memory queue (MAX_QUEUE jobs; beyond that a job is
  * dropped with a warning, so a burst can never hold memory or slow a request), and CONCURRENCY
- * workers deliver. A job checks, in order: the player's switch for its kind, that they have a
- * subscribed browser, for the "come back now" kinds (`turn`, `table_start`) that none of their
- * sockets on any node reports a visible tab (RealtimeHub.anySocketVisible, through the Socket.IO
- * adapter), and that the server has a VAPID identity; then it sends the payload
+ * workers deliver. A job checks, in order: that the server has a VAPID identity, that the player
+ * has a subscribed browser, the player's switch for its kind, and for the "come back now" kinds
+ * (`turn`, `table_start`) that none of their sockets on any node reports a visible tab
+ * (RealtimeHub.anySocketVisible, through the Socket.IO adapter); then it sends the payload
  * `{title, body, url, tag}` to every browser of the player. A push service answering 404 or 410
  * deletes that subscription; a success stamps `last_success_at`; any other failure is logged
  * without the endpoint (a capability URL) and forgotten: a notification is a courtesy, never the
@@ -196,14 +196,15 @@ export class PushNotifier {
 
   private async deliver(job: Job): Promise<void> {
     const { db } = this.options.database;
-    if (!(await wants(db, job.userId, job.type))) return;
+    // Cheapest first: most players have no subscribed browser, one query says so.
+    const vapid = await this.vapid();
+    if (!vapid) return;
     const subs = (await subscriptionsOf(db, job.userId)).filter((s) =>
       isPushServiceEndpoint(s.endpoint),
     );
     if (subs.length === 0) return;
+    if (!(await wants(db, job.userId, job.type))) return;
     if (job.onlyIfHidden && (await this.options.hub.anySocketVisible(job.userId))) return;
-    const vapid = await this.vapid();
-    if (!vapid) return;
     const payload = JSON.stringify(job.message);
     const delivered: number[] = [];
     const gone: number[] = [];
