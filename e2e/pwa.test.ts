@@ -63,7 +63,8 @@ function pushManagerStub(): string {
  * Screenshots of the offline page at 360x740 and 1366x900. The profile's "Notificaciones"
  * section turns notifications on (permission, subscription with the server's VAPID key, stored
  * on the server) and off, and its switches are saved on the server and shown again after a
- * reload; screenshots of the section at both sizes.
+ * reload; a logout makes the server and the browser forget the device. Screenshots of the
+ * section at both sizes.
  */
 describe('the installable app in the browser', () => {
   const journey = useJourney();
@@ -251,6 +252,21 @@ describe('the installable app in the browser', () => {
         await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
         await expect.poll(async () => (await settings()).devices).toBe(0);
         expect((await settings()).preferences.turn).toBe(false);
+
+        // On again, then a logout: the server and the browser forget this device, so the next
+        // person on it never sees this player's notifications.
+        await card.getByRole('button', { name: 'Activar notificaciones' }).click();
+        await expect.poll(async () => (await settings()).devices).toBe(1);
+        if (label === 'phone') {
+          await page.getByRole('button', { name: 'Abrir menú' }).click();
+          await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+        } else {
+          await page.getByRole('button', { name: /^Menú de / }).click();
+          await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+        }
+        await page.waitForURL('**/login');
+        expect((await settings()).devices).toBe(0);
+        expect(await page.evaluate(() => localStorage.getItem('e2e-push-key'))).toBeNull();
         expect(errors).toEqual([]);
       }
     },

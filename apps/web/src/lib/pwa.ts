@@ -14,3 +14,33 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
+
+/** Longest a logout waits for the push clean-up below, in milliseconds. */
+const FORGET_PUSH_TIMEOUT_MS = 2_000;
+
+/**
+ * Before a logout: the server forgets this browser's push subscription (DELETE
+ * /api/push/subscriptions, with the session still valid) and the browser drops it, so whoever
+ * uses this browser next never sees the previous player's notifications (docs/decisions/025).
+ * Best effort and bounded (FORGET_PUSH_TIMEOUT_MS): a logout never waits longer, nor fails for it.
+ */
+export async function forgetPushSubscription(
+  deleteOnServer: (endpoint: string) => Promise<unknown>,
+): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  const work = (async () => {
+    const reg = await navigator.serviceWorker.getRegistration('/');
+    const sub = reg ? await reg.pushManager.getSubscription() : null;
+    if (!sub) return;
+    await deleteOnServer(sub.endpoint).catch(() => undefined);
+    await sub.unsubscribe();
+  })().catch(() => undefined);
+  let timer: number | undefined;
+  await Promise.race([
+    work,
+    new Promise<void>((resolve) => {
+      timer = window.setTimeout(resolve, FORGET_PUSH_TIMEOUT_MS);
+    }),
+  ]);
+  window.clearTimeout(timer);
+}
