@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
+import { Redis } from 'ioredis';
 import type { GameView, PushMessage } from '@domino/contracts';
 import { CLIENT_EVENTS, MSG_PUSH, PUSH_TEXTS } from '@domino/contracts';
 import { loadConfig } from '../../config';
@@ -420,188 +421,228 @@ describe('push notifications on real PostgreSQL', async () => {
   );
 });
 
-describe('the "your turn" push on a running server', async () => {
-  const skip = !(await postgresAvailable());
-  const sender = new FakeSender();
-  let server: RunningServer;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let base: string;
-  const sockets: TestSocket[] = [];
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(base + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-
-  beforeAll(async () => {
-    if (skip) return;
-    database = await createTestDatabase('postgres');
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATABASE_URL: database.url!,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        ADMIN_EMAIL: 'admin@push.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-        AVAILABILITY_LIMIT_PER_MINUTE: '100000',
-        ...VAPID_ENV,
-      }),
-      { pushSender: sender },
+/** Whether Redis answers (required under CI, like the other multi-node suites). */
+async function redisAvailable(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await r.connect();
+    await r.ping();
+    return true;
+  } catch (err) {
+    if (process.env.CI === 'true')
+      throw new Error(`Redis is required under CI: ${REDIS_URL}`, { cause: err });
+    console.warn(
+      `\n!!! Redis at ${REDIS_URL} is unreachable: the two-node push test is SKIPPED.\n`,
     );
-    const { port } = server.app.server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
-  });
-  afterAll(async () => {
-    if (skip) return;
-    for (const s of sockets) s.socket.disconnect();
-    await server.close();
-    await database.close();
-  });
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
 
-  it.skipIf(skip)(
-    'is sent when the player’s turn starts and none of their tabs is on screen, never with their tiles',
-    async () => {
-      const admin = (
-        await call('POST', '/api/login_api', undefined, {
-          email: 'admin@push.local',
-          password: 'AdminPass123',
-        })
-      ).body.token as string;
-      const players: { token: string; id: number; endpoint: string }[] = [];
-      for (let i = 0; i < 4; i++) {
-        const reg = await call('POST', '/api/register_api', undefined, {
-          name: 'Jugador Turno',
-          email: `turno${i}_${randomBytes(4).toString('hex')}@example.com`,
-          type_identification: 'V',
-          n_identification: String(20_000_000 + Math.floor(Math.random() * 9_000_000)),
-          phone: `0414${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-          password: 'Secreto123',
-          password_confirmation: 'Secreto123',
-        });
-        const token = reg.body.token as string;
-        const id = (reg.body.user as { id: number }).id;
-        await call('POST', `/api/admin/users/${id}/adjustments`, admin, {
-          amount: 2000,
-          reason: 'Saldo de prueba',
-        });
-        const sub = browserSubscription();
-        expect((await call('POST', '/api/push/subscriptions', token, sub)).status).toBe(200);
-        players.push({ token, id, endpoint: sub.endpoint });
-      }
-      // Every player has a socket; each reports its tab hidden or visible as the test goes.
-      const socks: TestSocket[] = [];
-      for (const p of players) {
-        const s = await openSocket(base, p.token);
-        sockets.push(s);
-        socks.push(s);
-        expect(await s.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: true })).toEqual({
-          ok: true,
-        });
-      }
-      // A malformed report is refused in Spanish and changes nothing.
-      expect(
-        await socks[0]!.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: 'no' }),
-      ).toEqual({
-        ok: false,
-        code: 'push/invalid_visibility',
-        message: MSG_PUSH.visibilityInvalid,
+/**
+ * The turn trigger on running servers: one node, and two nodes sharing PostgreSQL and Redis
+ * where the moves go through node A (whose notifier sends) while every socket of the players,
+ * with its visibility, is on node B: the visibility check must ask the other node.
+ */
+for (const nodes of [1, 2] as const)
+  describe(`the "your turn" push on ${nodes === 1 ? 'a running server' : 'two nodes (visibility on the other node)'}`, async () => {
+    const skip = !(await postgresAvailable()) || (nodes === 2 && !(await redisAvailable()));
+    const sender = new FakeSender();
+    const servers: RunningServer[] = [];
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    /** HTTP goes to the first node; sockets connect to the last. */
+    let base: string;
+    let socketBase: string;
+    const sockets: TestSocket[] = [];
+
+    const call = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-      for (const p of players) {
-        expect(
-          (await call('POST', '/api/tables/2/join', p.token, { entry_price: 1000 })).status,
-        ).toBe(200);
-      }
-      const gameId = (await call('GET', '/api/tables/2')).body.game_id as string;
-      const tableName = (await call('GET', '/api/tables/2')).body.name as string;
-      const ctx = gamesContext(server.app);
-      await server.app.deps.push.idle();
-      // Everyone was looking: no "table starts" either.
-      expect(sender.sent).toEqual([]);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
 
-      const view = async (token: string) =>
-        (await call('GET', `/api/games/${gameId}/view`, token)).body as unknown as GameView;
-      /** Plays until it is the turn of a seat with a real choice; returns that seat. */
-      const advanceToChoice = async (): Promise<number> => {
-        for (let i = 0; i < 200; i++) {
-          const seen = await view(players[0]!.token);
-          const seat = seen.turn_seat!;
-          const mine = await view(players[seat]!.token);
-          if (mine.legal_moves.length > 1) return seat;
-          await database.db
-            .update(games)
-            .set({ dueAt: sql`now() - interval '1 second'` })
-            .where(eq(games.id, gameId));
-          await runDueGame(ctx);
+    beforeAll(async () => {
+      if (skip) return;
+      database = await createTestDatabase('postgres');
+      for (let i = 0; i < nodes; i++) {
+        const server = await startServer(
+          loadConfig({
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'silent',
+            WEB_DIST: '',
+            DATABASE_URL: database.url!,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            SWEEPER_INTERVAL_MS: '0',
+            ADMIN_EMAIL: 'admin@push.local',
+            ADMIN_PASSWORD: 'AdminPass123',
+            AVAILABILITY_LIMIT_PER_MINUTE: '100000',
+            ...VAPID_ENV,
+            ...(nodes === 2 ? { REDIS_URL } : {}),
+          }),
+          { pushSender: sender },
+        );
+        servers.push(server);
+      }
+      const url = (s: RunningServer) =>
+        `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+      base = url(servers[0]!);
+      socketBase = url(servers[servers.length - 1]!);
+    });
+    afterAll(async () => {
+      if (skip) return;
+      for (const s of sockets) s.socket.disconnect();
+      for (const s of servers) await s.close();
+      await database.close();
+    });
+
+    it.skipIf(skip)(
+      'is sent when the player’s turn starts and none of their tabs is on screen, never with their tiles',
+      async () => {
+        const admin = (
+          await call('POST', '/api/login_api', undefined, {
+            email: 'admin@push.local',
+            password: 'AdminPass123',
+          })
+        ).body.token as string;
+        const players: { token: string; id: number; endpoint: string }[] = [];
+        for (let i = 0; i < 4; i++) {
+          const reg = await call('POST', '/api/register_api', undefined, {
+            name: 'Jugador Turno',
+            email: `turno${i}_${randomBytes(4).toString('hex')}@example.com`,
+            type_identification: 'V',
+            n_identification: String(20_000_000 + Math.floor(Math.random() * 9_000_000)),
+            phone: `0414${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+            password: 'Secreto123',
+            password_confirmation: 'Secreto123',
+          });
+          const token = reg.body.token as string;
+          const id = (reg.body.user as { id: number }).id;
+          await call('POST', `/api/admin/users/${id}/adjustments`, admin, {
+            amount: 2000,
+            reason: 'Saldo de prueba',
+          });
+          const sub = browserSubscription();
+          expect((await call('POST', '/api/push/subscriptions', token, sub)).status).toBe(200);
+          players.push({ token, id, endpoint: sub.endpoint });
         }
-        throw new Error('no turn with a choice');
-      };
-      const play = async (seat: number) => {
-        const mine = await view(players[seat]!.token);
-        const res = await call('POST', `/api/games/${gameId}/moves`, players[seat]!.token, {
-          version: mine.version,
-          ...mine.legal_moves[0],
-        });
-        expect(res.status).toBe(200);
-      };
-      /** Moves until the turn passes to another seat with a real choice; returns it. */
-      const nextChoiceAfter = async (seat: number): Promise<number> => {
-        await play(seat);
-        return advanceToChoice();
-      };
-
-      // 1. Every tab visible: a turn starts, nobody is pushed.
-      let mover = await advanceToChoice();
-      let next = await nextChoiceAfter(mover);
-      await server.app.deps.push.idle();
-      expect(sender.sent).toEqual([]);
-
-      // 2. The next player's tab goes to the background: their next turn is pushed.
-      const hide = async (seat: number, visible: boolean) =>
+        // Every player has a socket; each reports its tab hidden or visible as the test goes.
+        const socks: TestSocket[] = [];
+        for (const p of players) {
+          const s = await openSocket(socketBase, p.token);
+          sockets.push(s);
+          socks.push(s);
+          expect(await s.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: true })).toEqual({
+            ok: true,
+          });
+        }
+        // A malformed report is refused in Spanish and changes nothing.
         expect(
-          await socks[seat]!.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible }),
-        ).toEqual({ ok: true });
-      for (let seat = 0; seat < 4; seat++) await hide(seat, false);
-      // The seat to move now had its turn started before hiding: play it and the next ones
-      // until a seat's turn starts while hidden.
-      mover = next;
-      next = await nextChoiceAfter(mover);
-      await server.app.deps.push.idle();
-      const pushed = sender.sent.filter((s) => s.endpoint === players[next]!.endpoint);
-      expect(pushed.map((s) => s.message)).toEqual([PUSH_TEXTS.turn(tableName, gameId)]);
-      expect(pushed[0]!.options).toMatchObject({ urgency: 'high', ttlSeconds: 60 });
-      for (const s of sender.sent) expectNoHandData(s.raw);
-      // Nobody else was told it was their turn.
-      expect(new Set(sender.sent.map((s) => s.endpoint))).toEqual(
-        new Set([players[next]!.endpoint]),
-      );
+          await socks[0]!.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: 'no' }),
+        ).toEqual({
+          ok: false,
+          code: 'push/invalid_visibility',
+          message: MSG_PUSH.visibilityInvalid,
+        });
+        for (const p of players) {
+          expect(
+            (await call('POST', '/api/tables/2/join', p.token, { entry_price: 1000 })).status,
+          ).toBe(200);
+        }
+        const gameId = (await call('GET', '/api/tables/2')).body.game_id as string;
+        const tableName = (await call('GET', '/api/tables/2')).body.name as string;
+        const server = servers[0]!;
+        const ctx = gamesContext(server.app);
+        await server.app.deps.push.idle();
+        // Everyone was looking: no "table starts" either.
+        expect(sender.sent).toEqual([]);
 
-      // 3. A second tab of that player, on screen: no push for their next turn.
-      const second = await openSocket(base, players[next]!.token);
-      sockets.push(second);
-      await second.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: true });
-      const count = sender.sent.length;
-      const target = next;
-      let seat = next;
-      for (let i = 0; i < 400; i++) {
-        seat = await nextChoiceAfter(seat);
-        if (seat === target) break;
-      }
-      expect(seat).toBe(target);
-      await server.app.deps.push.idle();
-      expect(
-        sender.sent.slice(count).filter((s) => s.endpoint === players[target]!.endpoint),
-      ).toEqual([]);
-    },
-  );
-});
+        const view = async (token: string) =>
+          (await call('GET', `/api/games/${gameId}/view`, token)).body as unknown as GameView;
+        /** Plays until it is the turn of a seat with a real choice; returns that seat. */
+        const advanceToChoice = async (): Promise<number> => {
+          for (let i = 0; i < 200; i++) {
+            const seen = await view(players[0]!.token);
+            const seat = seen.turn_seat!;
+            const mine = await view(players[seat]!.token);
+            if (mine.legal_moves.length > 1) return seat;
+            await database.db
+              .update(games)
+              .set({ dueAt: sql`now() - interval '1 second'` })
+              .where(eq(games.id, gameId));
+            await runDueGame(ctx);
+          }
+          throw new Error('no turn with a choice');
+        };
+        const play = async (seat: number) => {
+          const mine = await view(players[seat]!.token);
+          const res = await call('POST', `/api/games/${gameId}/moves`, players[seat]!.token, {
+            version: mine.version,
+            ...mine.legal_moves[0],
+          });
+          expect(res.status).toBe(200);
+        };
+        /** Moves until the turn passes to another seat with a real choice; returns it. */
+        const nextChoiceAfter = async (seat: number): Promise<number> => {
+          await play(seat);
+          return advanceToChoice();
+        };
+
+        // 1. Every tab visible: a turn starts, nobody is pushed.
+        let mover = await advanceToChoice();
+        let next = await nextChoiceAfter(mover);
+        await server.app.deps.push.idle();
+        expect(sender.sent).toEqual([]);
+
+        // 2. The next player's tab goes to the background: their next turn is pushed.
+        const hide = async (seat: number, visible: boolean) =>
+          expect(
+            await socks[seat]!.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible }),
+          ).toEqual({ ok: true });
+        for (let seat = 0; seat < 4; seat++) await hide(seat, false);
+        // The seat to move now had its turn started before hiding: play it and the next ones
+        // until a seat's turn starts while hidden.
+        mover = next;
+        next = await nextChoiceAfter(mover);
+        await server.app.deps.push.idle();
+        const pushed = sender.sent.filter((s) => s.endpoint === players[next]!.endpoint);
+        expect(pushed.map((s) => s.message)).toEqual([PUSH_TEXTS.turn(tableName, gameId)]);
+        expect(pushed[0]!.options).toMatchObject({ urgency: 'high', ttlSeconds: 60 });
+        for (const s of sender.sent) expectNoHandData(s.raw);
+        // Nobody else was told it was their turn.
+        expect(new Set(sender.sent.map((s) => s.endpoint))).toEqual(
+          new Set([players[next]!.endpoint]),
+        );
+
+        // 3. A second tab of that player, on screen: no push for their next turn.
+        const second = await openSocket(socketBase, players[next]!.token);
+        sockets.push(second);
+        await second.socket.emitWithAck(CLIENT_EVENTS.visibility, { visible: true });
+        const count = sender.sent.length;
+        const target = next;
+        let seat = next;
+        for (let i = 0; i < 400; i++) {
+          seat = await nextChoiceAfter(seat);
+          if (seat === target) break;
+        }
+        expect(seat).toBe(target);
+        await server.app.deps.push.idle();
+        expect(
+          sender.sent.slice(count).filter((s) => s.endpoint === players[target]!.endpoint),
+        ).toEqual([]);
+      },
+    );
+  });
