@@ -153,17 +153,26 @@ export const pushMessageSchema = z.strictObject({
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 
-/** The Spanish notifications the server sends (the invitation's comes from its sender). */
+/** A table's name as a notification quotes it: at most 60 characters (an ellipsis past that). */
+function clip(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.length > 60 ? `${trimmed.slice(0, 59)}…` : trimmed;
+}
+
+/**
+ * The Spanish notifications the server sends (the invitation's comes from its sender). Each
+ * fits pushMessageSchema whatever the table's name.
+ */
 export const PUSH_TEXTS = {
   turn: (tableName: string, gameId: string): PushMessage => ({
     title: 'Es tu turno',
-    body: `Te toca jugar en ${tableName}. Vuelve antes de que se acabe tu tiempo.`,
+    body: `Te toca jugar en ${clip(tableName)}. Vuelve antes de que se acabe tu tiempo.`,
     url: `/games/${gameId}`,
     tag: `turn:${gameId}`,
   }),
   tableStart: (tableName: string, gameId: string): PushMessage => ({
     title: '¡Tu mesa está completa!',
-    body: `La partida en ${tableName} empieza en unos segundos.`,
+    body: `La partida en ${clip(tableName)} empieza en unos segundos.`,
     url: `/games/${gameId}`,
     tag: `start:${gameId}`,
   }),

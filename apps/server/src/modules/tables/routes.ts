@@ -28,6 +28,13 @@ import { joinTable, leaveTableOnRequest, seatSeedOf, setClientSeed } from './ser
 const tags = ['Mesas'];
 const tableParams = z.object({ tableId: idParam });
 /** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
+/** A match a join just created: who sits in it and the table's name (push notices, decision 025). */
+interface StartedMatch {
+  gameId: string;
+  userIds: number[];
+  tableName: string;
+}
+
 const refusalSchema = errorSchema.extend({
   errors: validationErrorSchema.shape.errors.optional(),
 });
@@ -96,7 +103,8 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           `table.join:${req.params.tableId}`,
           req.body,
         );
-        let started: { gameId: string; userIds: number[]; tableName: string } | null = null;
+        // Set inside the transaction when this join filled the table (read after the commit).
+        let started: StartedMatch | null = null;
         const res = await runIdempotent(db(), scopeKey, async (tx) => {
           const out = await joinTable(
             tx,
@@ -120,7 +128,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
           await publishTable(db(), app.deps.hub, req.params.tableId);
           // The table filled: every seated player may be told their match starts (decision 025).
-          const match = started as { gameId: string; userIds: number[]; tableName: string } | null;
+          const match = started as StartedMatch | null;
           if (match) app.deps.push.notifyTableStart(match.userIds, match.gameId, match.tableName);
         }
         return res.body;
