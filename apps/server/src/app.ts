@@ -39,6 +39,7 @@ import { landingRoutes } from './modules/landing/routes';
 import { talkRoutes } from './modules/talk/routes';
 import { talkStaffRoutes } from './modules/talk/staff-routes';
 import { friendRoutes } from './modules/friends/routes';
+import { pushRoutes } from './modules/push/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +80,9 @@ export async function buildApp(
     return503OnClosing: false,
   });
   app.decorate('deps', deps);
+  // Push notifications report to the app's logger and finish their queue on close (decision 025).
+  deps.push.useLogger(app.log);
+  app.addHook('onClose', async () => deps.push.close());
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -181,6 +185,7 @@ export async function buildApp(
   await app.register(talkRoutes);
   await app.register(talkStaffRoutes);
   await app.register(friendRoutes);
+  await app.register(pushRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -25,6 +25,9 @@ import { PotCloser } from './modules/pot/job';
 import { registerTalkSocket } from './modules/talk/socket';
 import { talkDeps } from './modules/talk/routes';
 import { registerFriendsSocket } from './modules/friends/socket';
+import { PushNotifier } from './modules/push/notifier';
+import type { PushSender } from './modules/push/sender';
+import { registerPushSocket } from './modules/push/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -34,12 +37,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What tests may swap in when building an app instance. */
+export interface DepsOverrides {
+  /** Delivers push messages (default: web-push); tests pass a recording fake. */
+  pushSender?: PushSender;
+}
+
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
 export function createDeps(
   config: Config,
   database: Database,
   redis?: Redis,
   bots: BotPolicy = engineBots,
+  overrides: DepsOverrides = {},
 ): AppDeps {
   const hub = new RealtimeHub();
   return {
@@ -49,6 +59,7 @@ export function createDeps(
     hub,
     bots,
     tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
+    push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -102,7 +113,10 @@ export function createDeps(
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
  * and listens (README.md). Used by main.ts and by multi-process tests.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: DepsOverrides = {},
+): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -120,7 +134,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
       redisSub = redis.duplicate();
     }
-    const app = await buildApp(createDeps(config, database, redis));
+    const app = await buildApp(createDeps(config, database, redis, engineBots, overrides));
     if (boot.generatedAdminPassword) {
       // Printed once, on the start that created the admin; it is not stored anywhere in clear.
       app.log.warn(
@@ -138,6 +152,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         registerGameSocket(socket, session, games, onError);
         registerTalkSocket(socket, session, talk, onError);
         registerFriendsSocket(socket, session, database.db, app.deps.hub, onError);
+        registerPushSocket(socket, session);
       },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),

@@ -100,6 +100,13 @@ export const CLIENT_EVENTS = {
    * `game:spectate` and `game:spectators` follow.
    */
   watchGame: 'game:watch',
+  /**
+   * Whether this tab is on screen (`document.visibilityState === 'visible'`), sent on every
+   * connection and whenever it changes. Payload {@link VisibilityEvent}; ack `{ok: true}` or a
+   * {@link SocketRefusal}. The server sends a "your turn" or "your table starts" push only when
+   * none of the player's sockets, on any node, says visible (docs/decisions/025).
+   */
+  visibility: 'client:visibility',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -120,6 +127,10 @@ export const requestUpdatedEventSchema = z.object({
   status: z.string(),
 });
 export type RequestUpdatedEvent = z.infer<typeof requestUpdatedEventSchema>;
+
+/** `client:visibility`: whether the tab that owns the socket is on screen. */
+export const visibilityEventSchema = z.strictObject({ visible: z.boolean() });
+export type VisibilityEvent = z.infer<typeof visibilityEventSchema>;
 
 /** The payload type of each server event. */
 export interface ServerEventPayloads {

@@ -27,3 +27,4 @@ export * from './spectate';
 export * from './events';
 export * from './talk';
 export * from './friends';
+export * from './push';

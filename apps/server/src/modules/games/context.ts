@@ -35,6 +35,13 @@ export interface GamesContext {
   tableMatchFinished: (tableId: number) => void;
   /** Where failures of work done after a response (the push to spectators) are reported. */
   onError?: ((err: unknown) => void) | undefined;
+  /**
+   * Port: a player's turn just started in a table match (user id, game id, table name); called
+   * after the commit by `announceTurn` (turn-notice.ts). Bound to the push notifier
+   * (`AppDeps.push.notifyTurn`, decision 025), which sends "Es tu turno" only when none of the
+   * player's tabs is on screen. Optional: contexts built by tests may leave it out.
+   */
+  notifyTurn?: ((userId: number, gameId: string, tableName: string) => void) | undefined;
 }
 
 /** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */

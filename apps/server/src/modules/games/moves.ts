@@ -11,6 +11,7 @@ import type { CachedGame } from './cache';
 import { botPlayedTurnsAfter, isAway, schedule } from './clock';
 import type { Actor, Committed, GamesContext, Timing } from './context';
 import { afterCommit, broadcast, seatOf } from './context';
+import { announceTurn } from './turn-notice';
 import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
@@ -191,6 +192,7 @@ export async function submitMove(
       );
       if (committed !== 'stale' && committed !== 'busy') {
         broadcast(ctx, committed);
+        announceTurn(ctx, committed);
         return gameViewJson(
           committed.game,
           committed.players,
@@ -242,6 +244,7 @@ async function submitMoveLocked(
     return { game: persisted.row, players, seat, balances: persisted.balances };
   });
   afterCommit(ctx, committed);
+  announceTurn(ctx, committed);
   return gameViewJson(
     committed.game,
     committed.players,

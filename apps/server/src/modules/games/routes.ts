@@ -29,13 +29,14 @@ const gameParams = z.object({ gameId: uuidParam });
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
-  const { config, database, hub, bots, tableMatchFinished } = app.deps;
+  const { config, database, hub, bots, tableMatchFinished, push } = app.deps;
   return {
     db: database.db,
     hub,
     bots,
     tableMatchFinished,
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
+    notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
     timing: {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,

@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import type { ServerEventName } from '@domino/contracts';
 import { ROOMS } from './rooms';
+import type { SocketData } from './session-guard';
 
 /**
  * The services' way to push to clients (docs/architecture.md#how-a-move-flows: broadcast after commit). Holds the Socket.IO
@@ -75,6 +76,18 @@ export class RealtimeHub {
       if (typeof id === 'number') online.add(id);
     }
     return online;
+  }
+
+  /**
+   * Whether any socket of the user, on any node (the adapter asks every node), belongs to a tab
+   * that is on screen. A socket that has not reported its visibility yet counts as visible, so
+   * a player looking at the game is never sent a "your turn" push; no socket at all is false.
+   * Used by the push notifier for turns and table starts (docs/decisions/025).
+   */
+  async anySocketVisible(userId: number): Promise<boolean> {
+    if (!this.io) return false;
+    const sockets = await this.io.in(ROOMS.user(userId)).fetchSockets();
+    return sockets.some((s) => (s.data as Partial<SocketData>).visible !== false);
   }
 
   /** Sends `event` to the public `tables` channel. */

@@ -39,6 +39,13 @@ async function callerId(req: FastifyRequest): Promise<number | null> {
 }
 const tableParams = z.object({ tableId: idParam });
 /** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
+/** A match a join just created: who sits in it and the table's name (push notices, decision 025). */
+interface StartedMatch {
+  gameId: string;
+  userIds: number[];
+  tableName: string;
+}
+
 const refusalSchema = errorSchema.extend({
   errors: validationErrorSchema.shape.errors.optional(),
 });
@@ -110,6 +117,8 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           `table.join:${req.params.tableId}`,
           req.body,
         );
+        // Set inside the transaction when this join filled the table (read after the commit).
+        let started: StartedMatch | null = null;
         const res = await runIdempotent(db(), scopeKey, async (tx) => {
           const out = await joinTable(
             tx,
@@ -119,6 +128,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
             timing,
             req.body.client_seed,
           );
+          started = out.gameId && out.started ? { gameId: out.gameId, ...out.started } : null;
           return {
             status: 200,
             body: {
@@ -131,6 +141,9 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
         if (!res.replayed) {
           app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
           await publishTable(db(), app.deps.hub, req.params.tableId);
+          // The table filled: every seated player may be told their match starts (decision 025).
+          const match = started as StartedMatch | null;
+          if (match) app.deps.push.notifyTableStart(match.userIds, match.gameId, match.tableName);
         }
         return res.body;
       },

@@ -74,7 +74,10 @@ export type JoinAccess = 'public' | 'invitation' | 'rematch';
 export interface JoinResult {
   seat: number;
   balanceCents: number;
+  /** The match this join filled the table for, or null while seats are still free. */
   gameId: string | null;
+  /** When `gameId` is set: the users seated in that match and the table's name (notices). */
+  started?: { userIds: number[]; tableName: string } | undefined;
 }
 
 /** A client seed for a seat whose player did not choose one: 16 random hex characters. */
@@ -201,6 +204,7 @@ export async function joinTable(
   }
 
   let gameId: string | null = null;
+  let started: JoinResult['started'];
   if (seated.length + 1 === t.rules.players) {
     // Every seat taken: the rematch (if any) happened, and a private table no longer expires.
     if (t.rematchUntil || t.expiresAt)
@@ -222,8 +226,9 @@ export async function joinTable(
       startsAt: new Date(Date.now() + START_COUNTDOWN_MS),
       timing,
     });
+    started = { userIds: all.map((s) => s.userId), tableName: t.name };
   }
-  return { seat, balanceCents, gameId };
+  return { seat, balanceCents, gameId, started };
 }
 
 /**
