@@ -30,6 +30,8 @@ const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPa
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
+const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
+const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
 const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
 // The dashboard's pot modal (docs/product.md §4) is composed here so the features stay independent; it is
@@ -101,6 +103,10 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (docs/product.md §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
+          // Private tables (docs/product.md "Mesas privadas"): a shared invitation link opened
+          // while logged out goes to /login and comes back here.
+          { path: '/mesas/nueva', element: <NewPrivateTablePage /> },
+          { path: '/invitacion/:code', element: <InvitationPage /> },
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
