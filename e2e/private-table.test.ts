@@ -24,7 +24,7 @@ import {
  * lands back on the invitation, confirms, and both play the match to settlement through the UI.
  * The server's balances are exact to the céntimo (Bs. 200 pot, 8 % house, 2 % pot: Bs. 180 to
  * the winner), the table is closed or in its rematch window, the ledger check passes. Then a
- * host cancels while a friend waits (entered with the dashboard's code field): both are refunded
+ * host cancels while a friend waits at a 3-seat table (entered with the dashboard's code field): both are refunded
  * exactly and told, and the dead link says so.
  */
 describe('private tables between two friends', () => {
@@ -91,8 +91,8 @@ describe('private tables between two friends', () => {
     await page.setViewportSize(back);
   }
 
-  /** The host's way in: dashboard -> /mesas/nueva, 2-player individual at `priceCents`. */
-  async function createFromDashboard(page: Page, priceCents: number) {
+  /** The host's way in: dashboard -> /mesas/nueva, individual of `players` at `priceCents`. */
+  async function createFromDashboard(page: Page, priceCents: number, players: 2 | 3 = 2) {
     await page.goto('/dashboard');
     await page.getByTestId('dashboard-private-create').click();
     await page.waitForURL('**/mesas/nueva');
@@ -101,6 +101,10 @@ describe('private tables between two friends', () => {
     await expect
       .poll(() => page.getByTestId('private-rule-players').inputValue())
       .toBe('2 jugadores');
+    if (players === 3) {
+      await page.getByTestId('private-rule-players').click();
+      await page.getByRole('option', { name: '3 jugadores', exact: true }).click();
+    }
     await page.getByTestId(`private-price-${priceCents}`).click();
   }
 
@@ -136,8 +140,9 @@ describe('private tables between two friends', () => {
       await hostPage.getByTestId('private-create').click();
       const pay = hostPage.getByTestId('join-confirm-pay');
       await pay.waitFor();
-      expect(await pay.textContent()).toBe('Pagar Bs. 100,00 y crear la mesa');
+      expect(await pay.textContent()).toBe('Pagar Bs. 100,00 y crear');
       expect(await hostPage.getByTestId('join-prize').textContent()).toBe('Bs. 180,00');
+      await hostPage.waitForTimeout(400); // the dialog's opening transition
       await hostPage.screenshot({ path: path.join(SHOTS, 'private-create-confirm-phone.png') });
       await pay.click();
       await hostPage.waitForURL(/\/waiting-room\/\d+$/);
@@ -156,6 +161,9 @@ describe('private tables between two friends', () => {
       const link = await hostPage.evaluate(() => navigator.clipboard.readText());
       expect(link).toBe(`${journey.app.baseUrl}/invitacion/${code}`);
       await shotBoth(hostPage, 'private-waiting-invite', PHONE);
+      await hostPage
+        .getByTestId('invite-panel')
+        .screenshot({ path: path.join(SHOTS, 'private-invite-panel-phone.png') });
 
       // The server: the code shows the table, host seated, host's facts included.
       const byCode = await api(`/api/private-tables/${code}`, friend.token);
@@ -249,7 +257,8 @@ describe('private tables between two friends', () => {
       const hostPage = await hostCtx.newPage();
       const hostErrors = trackErrors(hostPage);
       await loginViaUi(hostPage, host.email, host.password);
-      await createFromDashboard(hostPage, 50000);
+      // Three seats, so the friend waits for a third player.
+      await createFromDashboard(hostPage, 50000, 3);
       await hostPage.getByTestId('private-create').click();
       await hostPage.getByTestId('join-confirm-pay').click();
       await hostPage.waitForURL(/\/waiting-room\/\d+$/);
@@ -291,6 +300,7 @@ describe('private tables between two friends', () => {
       const dialog = hostPage.getByTestId('invite-cancel-modal');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('devolvemos la entrada a los 2 jugadores');
+      await hostPage.waitForTimeout(400);
       await hostPage.screenshot({ path: path.join(SHOTS, 'private-cancel-confirm-desktop.png') });
       await hostPage.getByTestId('invite-cancel-confirm').click();
       await hostPage.waitForURL('**/dashboard');

@@ -73,7 +73,7 @@ export function JoinConfirmModal({
   const terms = table ? joinTerms(table, balance) : null;
   // A free private table ("amistosa"): no entry, no pot, no prize; nothing to pay.
   const free = terms !== null && terms.entryCents === 0;
-  const verb = action === 'create' ? 'crear la mesa' : 'unirme';
+  const verb = action === 'create' ? 'crear' : 'unirme';
   const name = table ? table.name.trim() || `Juego ${table.id}` : '';
   return (
     <Modal
@@ -138,7 +138,7 @@ export function JoinConfirmModal({
             <Divider my={4} />
             <Row label="Tu saldo" value={formatBs(terms.balanceCents)} testId="join-balance" />
             <Row
-              label="Saldo después de unirte"
+              label={action === 'create' ? 'Saldo después de pagar' : 'Saldo después de unirte'}
               value={formatBs(terms.balanceAfterCents)}
               strong
               color={terms.affordable ? undefined : 'red.7'}

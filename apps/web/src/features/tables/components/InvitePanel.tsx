@@ -155,8 +155,19 @@ export function InvitePanel({ invitation, seated, isHost, onCancel }: InvitePane
           )}
         </Group>
         {minutes !== null && (
-          <Group gap={6} wrap="nowrap" data-testid="invite-expiry" data-minutes={minutes}>
-            <IconClockHour4 size={16} color="var(--mantine-color-dimmed)" aria-hidden />
+          <Group
+            gap={6}
+            wrap="nowrap"
+            align="flex-start"
+            data-testid="invite-expiry"
+            data-minutes={minutes}
+          >
+            <IconClockHour4
+              size={16}
+              color="var(--mantine-color-dimmed)"
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 3 }}
+            />
             <Text fz="sm" c={minutes <= 5 ? 'orange.8' : 'dimmed'}>
               {expiryText(minutes)}. Si no se completa, devolvemos la entrada a cada jugador.
             </Text>

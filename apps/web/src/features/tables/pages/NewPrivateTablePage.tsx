@@ -202,9 +202,9 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
                 data-testid={`private-price-${Math.round(p * 100)}`}
                 aria-label={entryPriceLabel(p)}
               >
-                <Group gap={8} wrap="nowrap">
-                  <Radio.Indicator size="xs" />
-                  <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                <Group gap={8} wrap="nowrap" align="flex-start">
+                  <Radio.Indicator size="xs" mt={2} />
+                  <Text fz="sm" fw={600} lh={1.3}>
                     {entryPriceLabel(p)}
                   </Text>
                 </Group>
