@@ -264,6 +264,12 @@ describe('private tables between two friends', () => {
       await hostPage.waitForURL(/\/waiting-room\/\d+$/);
       const code = (await hostPage.getByTestId('invite-code').textContent())?.trim() ?? '';
       expect(await balanceOf(host.token)).toBe(250.25);
+      const roomUrl = hostPage.url();
+      // A private table is not in the public list: the dashboard leads back to it.
+      await hostPage.goto('/dashboard');
+      await hostPage.getByTestId('dashboard-private-return').click();
+      await hostPage.waitForURL(roomUrl);
+      await hostPage.getByTestId('invite-panel').waitFor();
 
       // The friend types the code on the dashboard (lower case, as dictated).
       const friendCtx = await context(PHONE);
@@ -305,6 +311,7 @@ describe('private tables between two friends', () => {
       await hostPage.getByTestId('invite-cancel-confirm').click();
       await hostPage.waitForURL('**/dashboard');
       await hostPage.getByText(MSG_PRIVATE.cancelled).first().waitFor();
+      await hostPage.getByTestId('dashboard-private-create').waitFor();
 
       // The waiting friend is told, with the balance, and sent to the table list.
       await friendPage.waitForURL('**/dashboard', { timeout: 15_000 });
@@ -319,6 +326,7 @@ describe('private tables between two friends', () => {
       await friendPage.goto(`/invitacion/${code}`);
       const gone = friendPage.getByTestId('invitation-unavailable');
       await gone.waitFor();
+      await friendPage.waitForTimeout(1_100); // the preloader's fade
       expect(await gone.textContent()).toContain(MSG_PRIVATE.notFound);
       await shot(friendPage, 'private-invitation-gone-phone');
       const check = await api('/api/admin/ledger-check', admin, {});

@@ -1,9 +1,40 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowRight, IconLock, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconDoorEnter, IconLock, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { INVITE_CODE_LENGTH, invitationPath } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { fetchTableDetail } from '../../../lib/join';
+import { forgetPrivateSeat, rememberedPrivateSeat } from '../../../lib/private-seat';
+import { useSession } from '../../../lib/session';
 import { codeInput, readInviteCode } from '../lib/private-entry';
+
+/**
+ * The private table this player sits at (remembered by this browser, confirmed by the server),
+ * or null. A stale memory (the table closed, the player left) is forgotten.
+ */
+function usePrivateSeat(): number | null {
+  const { user } = useSession();
+  const userId = user?.id;
+  const remembered = rememberedPrivateSeat(userId);
+  const table = useQuery({
+    queryKey: ['table', remembered, 'private-seat'],
+    queryFn: ({ signal }) => fetchTableDetail(remembered ?? 0, signal),
+    enabled: remembered !== null,
+    retry: false,
+  });
+  const seated =
+    table.data !== undefined &&
+    table.data.status !== 'closed' &&
+    table.data.seats.some((s) => s.user?.id === userId);
+  const stale =
+    (table.isSuccess && !seated) || (isApiError(table.error) && table.error.status === 404);
+  useEffect(() => {
+    if (stale) forgetPrivateSeat();
+  }, [stale]);
+  return seated ? remembered : null;
+}
 
 /**
  * The dashboard's way into private tables (docs/product.md "Mesas privadas"): 'Crear mesa
@@ -14,6 +45,7 @@ export function PrivateTableEntry() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const seatedAt = usePrivateSeat();
 
   const submit = () => {
     const read = readInviteCode(code);
@@ -37,15 +69,29 @@ export function PrivateTableEntry() {
           <Text fz="sm" c="dimmed">
             Juega con tus amigos: crea una mesa con tus reglas y comparte el enlace.
           </Text>
-          <Button
-            component={Link}
-            to="/mesas/nueva"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="dashboard-private-create"
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Crear mesa privada
-          </Button>
+          {seatedAt !== null ? (
+            <Button
+              component={Link}
+              to={`/waiting-room/${seatedAt}`}
+              color="gold.5"
+              c="dark.9"
+              leftSection={<IconDoorEnter size={16} aria-hidden />}
+              data-testid="dashboard-private-return"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Volver a tu mesa privada
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to="/mesas/nueva"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              data-testid="dashboard-private-create"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Crear mesa privada
+            </Button>
+          )}
         </Stack>
         <form
           noValidate

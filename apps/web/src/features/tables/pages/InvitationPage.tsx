@@ -29,6 +29,7 @@ import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { checkJoin, joinErrorText } from '../../../lib/join';
 import { notify } from '../../../lib/notify';
+import { rememberPrivateSeat } from '../../../lib/private-seat';
 import { getSession, refreshUser, updateUser, useSession } from '../../../lib/session';
 import { useNow } from '../../../lib/use-now';
 import { invitationKey, joinByCode, useInvitation } from '../api/private';
@@ -154,7 +155,10 @@ function Invitation({ code }: { code: string }) {
     try {
       const res = await joinByCode(code, shown.entry_price, submission.current.key);
       const current = getSession().user;
-      if (current) updateUser({ ...current, balance: res.new_balance });
+      if (current) {
+        updateUser({ ...current, balance: res.new_balance });
+        rememberPrivateSeat({ userId: current.id, tableId: shown.id });
+      }
       notify.success(res.message);
       setConfirming(null);
       client.removeQueries({ queryKey: clientSeedKey(shown.id) });

@@ -30,6 +30,7 @@ import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { joinErrorText } from '../../../lib/join';
 import { notify } from '../../../lib/notify';
+import { rememberPrivateSeat } from '../../../lib/private-seat';
 import { rulesWithin } from '../../../lib/rule-limits';
 import { getSession, refreshUser, updateUser, useSession } from '../../../lib/session';
 import { createPrivateTable, usePrivateOptions } from '../api/private';
@@ -141,7 +142,10 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
     try {
       const res = await createPrivateTable(payload, submission.current.key);
       const current = getSession().user;
-      if (current) updateUser({ ...current, balance: res.new_balance });
+      if (current) {
+        updateUser({ ...current, balance: res.new_balance });
+        rememberPrivateSeat({ userId: current.id, tableId: res.table.id });
+      }
       client.setQueryData(tableKey(res.table.id), res.table);
       notify.success(res.message);
       setConfirming(false);
