@@ -27,6 +27,7 @@ import {
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { RuleFields } from '../../../components/RuleFields';
 import { isApiError } from '../../../lib/api';
+import { keepTogether } from '../../../lib/format';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { joinErrorText } from '../../../lib/join';
 import { notify } from '../../../lib/notify';
@@ -202,14 +203,16 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
                 key={p}
                 value={String(p)}
                 radius="md"
-                p="sm"
+                px="xs"
+                py="sm"
                 data-testid={`private-price-${Math.round(p * 100)}`}
                 aria-label={entryPriceLabel(p)}
               >
-                <Group gap={8} wrap="nowrap" align="flex-start">
+                <Group gap={6} wrap="nowrap" align="flex-start">
                   <Radio.Indicator size="xs" mt={2} />
                   <Text fz="sm" fw={600} lh={1.3}>
-                    {entryPriceLabel(p)}
+                    {/* An amount never breaks inside ('Bs. 1.000,00'); 'Amistosa (gratis)' may. */}
+                    {p === 0 ? entryPriceLabel(p) : keepTogether(entryPriceLabel(p))}
                   </Text>
                 </Group>
               </Radio.Card>
