@@ -25,7 +25,8 @@ import {
  * The server's balances are exact to the céntimo (Bs. 200 pot, 8 % house, 2 % pot: Bs. 180 to
  * the winner), the table is closed or in its rematch window, the ledger check passes. Then a
  * host cancels while a friend waits at a 3-seat table (entered with the dashboard's code field): both are refunded
- * exactly and told, and the dead link says so.
+ * exactly and told, and the dead link says so; the dashboard leads the host back to the room.
+ * Last, a free table ("amistosa") between two players with no balance: nothing is charged.
  */
 describe('private tables between two friends', () => {
   const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
@@ -331,6 +332,55 @@ describe('private tables between two friends', () => {
       await shot(friendPage, 'private-invitation-gone-phone');
       const check = await api('/api/admin/ledger-check', admin, {});
       expect(check.json.ok).toBe(true);
+      expect(hostErrors).toEqual([]);
+      expect(friendErrors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!journey.ok)(
+    'a free table (amistosa) needs no balance: nothing is charged and the match starts',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await adminToken();
+      const host = await registerViaApi(journey.app.baseUrl);
+      const friend = await registerViaApi(journey.app.baseUrl);
+
+      const hostCtx = await context(PHONE);
+      const hostPage = await hostCtx.newPage();
+      const hostErrors = trackErrors(hostPage);
+      await loginViaUi(hostPage, host.email, host.password);
+      await createFromDashboard(hostPage, 0);
+      expect(await hostPage.getByTestId('waiting-prize').textContent()).toContain('Mesa amistosa');
+      await hostPage.getByTestId('private-create').click();
+      await hostPage.getByTestId('join-free').waitFor();
+      expect(await hostPage.getByTestId('join-entry').textContent()).toBe('Gratis (amistosa)');
+      expect(await hostPage.getByTestId('join-pot').count()).toBe(0);
+      const create = hostPage.getByTestId('join-confirm-pay');
+      expect(await create.textContent()).toBe('Crear mesa');
+      await create.click();
+      await hostPage.waitForURL(/\/waiting-room\/\d+$/);
+      const code = (await hostPage.getByTestId('invite-code').textContent())?.trim() ?? '';
+
+      const friendCtx = await context(DESKTOP);
+      const friendPage = await friendCtx.newPage();
+      const friendErrors = trackErrors(friendPage);
+      await loginViaUi(friendPage, friend.email, friend.password);
+      await friendPage.goto(`/invitacion/${code}`);
+      expect(await friendPage.getByTestId('invitation-entry').textContent()).toBe(
+        'Entrada Amistosa (gratis)',
+      );
+      await friendPage.getByTestId('invitation-join').click();
+      const join = friendPage.getByTestId('join-confirm-pay');
+      expect(await join.textContent()).toBe('Unirme');
+      await join.click();
+      const pages = [hostPage, friendPage];
+      await Promise.all(
+        pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
+      );
+      expect(new Set(pages.map((p) => p.url().split('/').pop())).size).toBe(1);
+      expect(await balanceOf(host.token)).toBe(0);
+      expect(await balanceOf(friend.token)).toBe(0);
+      expect((await api('/api/admin/ledger-check', admin, {})).json.ok).toBe(true);
       expect(hostErrors).toEqual([]);
       expect(friendErrors).toEqual([]);
     },
