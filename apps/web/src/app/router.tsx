@@ -32,6 +32,8 @@ const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanks
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
+const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
+const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
 const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
 // The dashboard's pot modal (docs/product.md §4) is composed here so the features stay independent; it is
@@ -107,6 +109,10 @@ export const routes: RouteObject[] = [
           { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (docs/product.md §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
+          // Private tables (docs/product.md "Mesas privadas"): a shared invitation link opened
+          // while logged out goes to /login and comes back here.
+          { path: '/mesas/nueva', element: <NewPrivateTablePage /> },
+          { path: '/invitacion/:code', element: <InvitationPage /> },
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
