@@ -176,6 +176,18 @@ export const PUSH_TEXTS = {
     url: `/games/${gameId}`,
     tag: `start:${gameId}`,
   }),
+  /** A friend invited the player to a private table (docs/decisions/024): opens the invitation. */
+  invitation: (inv: {
+    id: number;
+    from_name: string;
+    table_name: string;
+    link: string;
+  }): PushMessage => ({
+    title: 'Te invitaron a jugar',
+    body: `${clip(inv.from_name)} te invita a ${clip(inv.table_name)}.`,
+    url: inv.link,
+    tag: `invitation:${inv.id}`,
+  }),
   payment: (
     kind: 'recharge' | 'withdrawal',
     outcome: 'approved' | 'rejected',

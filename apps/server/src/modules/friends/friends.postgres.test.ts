@@ -449,6 +449,14 @@ describe('friends (PostgreSQL, one node)', async () => {
 
       const invite = () =>
         api(host, 'POST', '/api/friends/invitations', { user_id: guest.id, table_id: table.id });
+      // The invitation also goes out as a Web Push notice (decision 025), once.
+      const notices: { userId: number; type: string; url: string }[] = [];
+      const push = server.app.deps.push;
+      const original = push.notifyUser.bind(push);
+      push.notifyUser = (userId, type, message, options) => {
+        notices.push({ userId, type, url: message.url });
+        original(userId, type, message, options);
+      };
       const sent = await invite();
       expect(sent).toMatchObject({ status: 200, body: { message: MSG_FRIENDS.invited } });
       const pushed = await waitFor(
@@ -476,6 +484,10 @@ describe('friends (PostgreSQL, one node)', async () => {
       expect((await invite()).body).toMatchObject({ message: MSG_FRIENDS.alreadyInvited });
       await sleep(200);
       expect(eventsOf(guestSocket, SERVER_EVENTS.invitationReceived)).toHaveLength(1);
+      expect(notices).toEqual([
+        { userId: guest.id, type: 'invitation', url: `/invitacion/${table.inviteCode}` },
+      ]);
+      push.notifyUser = original;
       expect(
         await database.db
           .select()

@@ -128,7 +128,7 @@ export async function inviteFriend(
   me: number,
   to: number,
   tableId: number,
-): Promise<{ invitationId: number; created: boolean }> {
+): Promise<{ invitationId: number; created: boolean; view?: Invitation | undefined }> {
   if (to === me) throw new AppError('friends/not_friends', 403, MSG_FRIENDS.inviteOnlyFriends);
   const out = await db.transaction(async (tx) => {
     await lockPair(tx, me, to);
@@ -193,6 +193,7 @@ export async function inviteFriend(
   if (out.created) {
     const [view] = await invitationViews(db, to, out.invitationId).catch(() => []);
     if (view) hub.toUser(to, SERVER_EVENTS.invitationReceived, view);
+    return { ...out, view };
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PUSH_TEXTS,
   MSG_FRIENDS,
   errorSchema,
   friendActionResponseSchema,
@@ -203,6 +204,9 @@ export async function friendRoutes(app: FastifyInstance): Promise<void> {
         const wait = await consume(limits.invitationsPerUser, String(me));
         if (wait !== null) throw rateLimited(wait, MSG_FRIENDS.tooManyInvitations);
         const out = await inviteFriend(db(), hub(), me, req.body.user_id, req.body.table_id);
+        // A phone with the app closed hears of it too (decision 025), after the commit.
+        if (out.view)
+          app.deps.push.notifyUser(req.body.user_id, 'invitation', PUSH_TEXTS.invitation(out.view));
         return {
           invitation_id: out.invitationId,
           message: out.created ? MSG_FRIENDS.invited : MSG_FRIENDS.alreadyInvited,

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MSG_PRIVATE,
-  MSG_TABLES,
   SERVER_EVENTS,
   cancelPrivateTableResponseSchema,
   centsToBolivares,
@@ -34,9 +33,8 @@ import {
   savePrivateSettings,
   tableIdByCode,
 } from './private';
-import { publishTable } from './publish';
 import { tableDetails } from './repo';
-import { joinTable } from './service';
+import { seatPlayer } from './join-route';
 
 const tags = ['Mesas privadas'];
 const refusalSchema = errorSchema.extend({
@@ -172,37 +170,12 @@ export async function privateTableRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => {
-        const userId = session(req).user.id;
-        const tableId = await tableOf(req, req.params.code);
-        const scopeKey = idempotencyScope(req, userId, `table.join:${tableId}`, req.body);
-        const res = await runIdempotent(db(), scopeKey, async (tx) => {
-          const out = await joinTable(
-            tx,
-            userId,
-            tableId,
-            req.body.entry_price,
-            timing,
-            req.body.client_seed,
-            'invitation',
-          );
-          return {
-            status: 200,
-            body: {
-              new_balance: centsToBolivares(out.balanceCents),
-              message: MSG_TABLES.joined,
-              seat: out.seat,
-            },
-          };
-        });
-        if (!res.replayed) {
-          app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, {
-            balance: res.body.new_balance,
-          });
-          await publishTable(db(), app.deps.hub, tableId);
-        }
-        return res.body;
-      },
+      async (req) =>
+        seatPlayer(app, req, await tableOf(req, req.params.code), {
+          entryPrice: req.body.entry_price,
+          clientSeed: req.body.client_seed,
+          access: 'invitation',
+        }),
     );
 
     s.post(

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   MSG_FAIRNESS,
   MSG_TABLES,
-  SERVER_EVENTS,
   centsToBolivares,
   clientSeedResponseSchema,
   clientSeedSchema,
@@ -19,14 +18,13 @@ import {
 } from '@domino/contracts';
 import { idParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
-import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { bearerToken, requireAuth, session } from '../auth/plugin';
 import { authenticate } from '../auth/service';
-import { gamesContext } from '../games/routes';
+import { seatPlayer } from './join-route';
 import { publishTable } from './publish';
 import { maySeeTable } from './private';
 import { listOpenTables, tableDetails } from './repo';
-import { joinTable, leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
+import { leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
 
 const tags = ['Mesas'];
 
@@ -39,13 +37,6 @@ async function callerId(req: FastifyRequest): Promise<number | null> {
 }
 const tableParams = z.object({ tableId: idParam });
 /** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
-/** A match a join just created: who sits in it and the table's name (push notices, decision 025). */
-interface StartedMatch {
-  gameId: string;
-  userIds: number[];
-  tableName: string;
-}
-
 const refusalSchema = errorSchema.extend({
   errors: validationErrorSchema.shape.errors.optional(),
 });
@@ -96,7 +87,6 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     requireAuth(scope);
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    const timing = gamesContext(app).timing;
 
     s.post(
       '/api/tables/:tableId/join',
@@ -109,44 +99,12 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: joinTableResponseSchema, 409: errorSchema, 422: refusalSchema },
         },
       },
-      async (req) => {
-        const userId = session(req).user.id;
-        const scopeKey = idempotencyScope(
-          req,
-          userId,
-          `table.join:${req.params.tableId}`,
-          req.body,
-        );
-        // Set inside the transaction when this join filled the table (read after the commit).
-        let started: StartedMatch | null = null;
-        const res = await runIdempotent(db(), scopeKey, async (tx) => {
-          const out = await joinTable(
-            tx,
-            userId,
-            req.params.tableId,
-            req.body.entry_price,
-            timing,
-            req.body.client_seed,
-          );
-          started = out.gameId && out.started ? { gameId: out.gameId, ...out.started } : null;
-          return {
-            status: 200,
-            body: {
-              new_balance: centsToBolivares(out.balanceCents),
-              message: MSG_TABLES.joined,
-              seat: out.seat,
-            },
-          };
-        });
-        if (!res.replayed) {
-          app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
-          await publishTable(db(), app.deps.hub, req.params.tableId);
-          // The table filled: every seated player may be told their match starts (decision 025).
-          const match = started as StartedMatch | null;
-          if (match) app.deps.push.notifyTableStart(match.userIds, match.gameId, match.tableName);
-        }
-        return res.body;
-      },
+      async (req) =>
+        seatPlayer(app, req, req.params.tableId, {
+          entryPrice: req.body.entry_price,
+          clientSeed: req.body.client_seed,
+          access: 'public',
+        }),
     );
 
     s.post(
@@ -165,38 +123,13 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => {
-        const userId = session(req).user.id;
-        const tableId = req.params.tableId;
-        const scopeKey = idempotencyScope(req, userId, `table.rematch:${tableId}`, req.body);
-        const res = await runIdempotent(db(), scopeKey, async (tx) => {
-          const out = await joinTable(
-            tx,
-            userId,
-            tableId,
-            req.body.entry_price,
-            timing,
-            undefined,
-            'rematch',
-          );
-          return {
-            status: 200,
-            body: {
-              new_balance: centsToBolivares(out.balanceCents),
-              message: MSG_TABLES.rematchAccepted,
-              seat: out.seat,
-            },
-          };
-        });
-        if (!res.replayed) {
-          app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, {
-            balance: res.body.new_balance,
-          });
-          await publishTable(db(), app.deps.hub, tableId);
-        }
-        return res.body;
-      },
+      async (req) =>
+        seatPlayer(app, req, req.params.tableId, {
+          entryPrice: req.body.entry_price,
+          access: 'rematch',
+        }),
     );
+
     s.post(
       '/api/tables/:tableId/leave',
       {

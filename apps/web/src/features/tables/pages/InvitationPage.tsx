@@ -16,6 +16,7 @@ import {
 import {
   IconAlertCircle,
   IconClockHour4,
+  IconEye,
   IconCoin,
   IconPlayerPlay,
   IconUsers,
@@ -235,7 +236,22 @@ function Invitation({ code }: { code: string }) {
                     </Button>
                   </>
                 ) : (
-                  <Text fz="sm">{MSG_TABLES.full}</Text>
+                  <>
+                    <Text fz="sm">{MSG_TABLES.full}</Text>
+                    {/* The host lets anyone with the invitation watch (decision 022). */}
+                    {t.game_id && t.private.allow_spectators && (
+                      <Button
+                        size="md"
+                        variant="light"
+                        leftSection={<IconEye size={18} aria-hidden />}
+                        component={Link}
+                        to={`/partida/${t.game_id}/ver?code=${encodeURIComponent(t.private.invite_code)}`}
+                        data-testid="invitation-watch"
+                      >
+                        Ver la partida
+                      </Button>
+                    )}
+                  </>
                 )}
                 {minutes !== null && (
                   <Group gap={6} wrap="nowrap" data-testid="invitation-expiry">
