@@ -23,7 +23,8 @@ import {
  * link from the waiting room's invitation panel; the friend opens the link logged out, logs in,
  * lands back on the invitation, confirms, and both play the match to settlement through the UI.
  * The server's balances are exact to the céntimo (Bs. 200 pot, 8 % house, 2 % pot: Bs. 180 to
- * the winner), the table is closed or in its rematch window, the ledger check passes. Then a
+ * the winner); both ask for "Revancha", each confirming (and double-tapping) their own entry:
+ * charged once each, the same seats start a new match; the ledger check passes. Then a
  * host cancels while a friend waits at a 3-seat table (entered with the dashboard's code field): both are refunded
  * exactly and told, and the dead link says so; the dashboard leads the host back to the room.
  * Last, a free table ("amistosa") between two players with no balance: nothing is charged.
@@ -234,10 +235,37 @@ describe('private tables between two friends', () => {
       const balances = [await balanceOf(host.token), await balanceOf(friend.token)];
       expect(balances).toEqual(nets.map((n) => (n === 80 ? 1080 : 900)));
 
-      // The table is in its rematch window (only these two may sit) or already closed.
-      const after = await api(`/api/tables/${tableId}`, host.token);
-      if (after.status === 200) expect(after.json.rematch).not.toBeNull();
-      else expect(after.status).toBe(404);
+      // "Revancha": the table keeps a 30 s window for these two. Each confirms their own new
+      // entry (tapping twice charges once); when both accepted the same seats start a new match.
+      const finished = hostPage.url().split('/').pop()!;
+      const seatsBefore = (await api(`/api/tables/${tableId}`, host.token)).json.rematch.seats;
+      for (const page of pages) {
+        await page.getByTestId('rematch-accept').click();
+        const pay = page.getByTestId('join-confirm-pay');
+        await pay.click();
+        await pay.click({ timeout: 1_000 }).catch(() => undefined);
+      }
+      await shot(hostPage, 'private-rematch-phone');
+      await Promise.all(
+        pages.map((page) =>
+          page.waitForURL(
+            (url) =>
+              /\/games\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(finished),
+            {
+              timeout: 15_000,
+            },
+          ),
+        ),
+      );
+      expect(new Set(pages.map((p) => p.url().split('/').pop())).size).toBe(1);
+      expect([await balanceOf(host.token), await balanceOf(friend.token)]).toEqual(
+        balances.map((b) => b - 100),
+      );
+      const rematched = (await api(`/api/tables/${tableId}`, host.token)).json;
+      expect(rematched.game_id).toBe(pages[0]!.url().split('/').pop());
+      expect(
+        rematched.seats.map((x: { seat: number; user: { id: number } }) => [x.seat, x.user.id]),
+      ).toEqual(seatsBefore.map((x: { seat: number; user_id: number }) => [x.seat, x.user_id]));
       const check = await api('/api/admin/ledger-check', admin, {});
       expect(check.status).toBe(200);
       expect(check.json.ok).toBe(true);
