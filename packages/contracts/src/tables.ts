@@ -45,8 +45,13 @@ export function tableBadge(
 }
 
 /**
- * How long after a settled match its players may accept "Revancha" (milliseconds): while the
- * window is open only they may sit, each at their own seat (docs/decisions/021-private-tables.md).
+ * How long after a settled private match its players may ask for "Revancha" (milliseconds): while
+ * the window is open only they may sit, each at their own seat (docs/decisions/021-private-tables.md).
+ */
+export const REMATCH_OFFER_MS = 120_000;
+/**
+ * Once the first player asked for the rematch, how long the others have to accept (milliseconds):
+ * the window then ends at the earlier of this and the offer's end.
  */
 export const REMATCH_WINDOW_MS = 30_000;
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { REMATCH_WINDOW_MS, splitPot } from '@domino/contracts';
+import { REMATCH_OFFER_MS, splitPot } from '@domino/contracts';
 import { sideOf } from '@domino/domino';
 import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
@@ -158,8 +158,8 @@ export async function settleTableMatch(
   const facts: SettlementFacts = { ...split, winnerSeats, month };
   await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
   await tx.delete(tableSeats).where(eq(tableSeats.tableId, game.tableId));
-  // At a private table the next round opens with a rematch window: for REMATCH_WINDOW_MS only
-  // these players may sit, each at their own seat. A public table's seats go to whoever comes
+  // At a private table the next round opens with a rematch window: for REMATCH_OFFER_MS only
+  // these players may sit, each at their own seat (the first to accept shortens it to 30 s). A public table's seats go to whoever comes
   // next, at once (docs/decisions/021-private-tables.md "Revancha").
   const [table] = await tx
     .select({ visibility: gameTables.visibility })
@@ -168,7 +168,7 @@ export async function settleTableMatch(
   const rematch =
     table?.visibility === 'private'
       ? {
-          rematchUntil: new Date(Date.now() + REMATCH_WINDOW_MS),
+          rematchUntil: new Date(Date.now() + REMATCH_OFFER_MS),
           rematchSeats: players.flatMap((p) =>
             p.userId === null ? [] : [{ seat: p.seat, user_id: p.userId }],
           ),

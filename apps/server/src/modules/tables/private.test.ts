@@ -149,7 +149,15 @@ function privateSuite(kind: DbKind) {
         // The friend asks for a rematch and pays again; the host does not answer in time: the
         // friend's entry comes back exactly and the table closes, its match played.
         const friendBefore = await balance(friend.token);
+        // The players have two minutes to ask; the first who asks gives the others 30 s.
+        const offered = (await get(`/api/tables/${id}`, host.token)).json().rematch.until;
+        expect(Date.parse(offered) - Date.now()).toBeGreaterThan(60_000);
         const rematch = await post(`/api/tables/${id}/rematch`, friend.token, { entry_price: 100 });
+        const window = (await get(`/api/tables/${id}`, host.token)).json().rematch;
+        expect(Date.parse(window.until) - Date.now()).toBeLessThanOrEqual(30_000);
+        expect(
+          window.seats.find((x: { user_id: number }) => x.user_id === friend.id).accepted,
+        ).toBe(true);
         expect(rematch.json()).toMatchObject({ seat: 1, new_balance: friendBefore - 100 });
         expect(
           (await post(`/api/tables/${id}/rematch`, stranger.token, { entry_price: 100 })).json()

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   MSG,
   MSG_FAIRNESS,
   MSG_TABLES,
+  REMATCH_WINDOW_MS,
   centsToBolivares,
   parseBolivaresJson,
 } from '@domino/contracts';
@@ -202,6 +203,15 @@ export async function joinTable(
     }
     throw err;
   }
+
+  // The first player to accept a rematch starts the others' 30 s (never extending the window).
+  if (rematchSeat !== undefined && seated.length === 0 && t.rematchUntil)
+    await tx
+      .update(gameTables)
+      .set({
+        rematchUntil: sql`least(${gameTables.rematchUntil}, now() + make_interval(secs => ${REMATCH_WINDOW_MS / 1000}))`,
+      })
+      .where(eq(gameTables.id, tableId));
 
   let gameId: string | null = null;
   let started: JoinResult['started'];
