@@ -239,13 +239,17 @@ describe('private tables between two friends', () => {
       // entry (tapping twice charges once); when both accepted the same seats start a new match.
       const finished = hostPage.url().split('/').pop()!;
       const seatsBefore = (await api(`/api/tables/${tableId}`, host.token)).json.rematch.seats;
-      for (const page of pages) {
+      for (const [i, page] of pages.entries()) {
         await page.getByTestId('rematch-accept').click();
         const pay = page.getByTestId('join-confirm-pay');
         await pay.click();
         await pay.click({ timeout: 1_000 }).catch(() => undefined);
+        if (i === 0) {
+          // The host waits for the friend: the panel counts who accepted and the seconds left.
+          await page.getByTestId('rematch-panel').getByText('Esperando a los demás').waitFor();
+          await shot(page, 'private-rematch-phone');
+        }
       }
-      await shot(hostPage, 'private-rematch-phone');
       await Promise.all(
         pages.map((page) =>
           page.waitForURL(
