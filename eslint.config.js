@@ -89,6 +89,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // The service worker (decision 025) runs in a worker scope, not in a page or Node.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   ...featureBoundaries,
   ...sharedLayers,
   {

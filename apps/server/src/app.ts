@@ -26,6 +26,7 @@ import { MULTIPART_LIMITS } from './lib/multipart';
 import { readWebDist } from './lib/web-dist';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/profile/routes';
+import { privateTableRoutes } from './modules/tables/private-routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -35,6 +36,10 @@ import { tableStaffRoutes } from './modules/tables/staff-routes';
 import { catalogStaffRoutes } from './modules/catalog/staff-routes';
 import { potRoutes } from './modules/pot/routes';
 import { landingRoutes } from './modules/landing/routes';
+import { talkRoutes } from './modules/talk/routes';
+import { talkStaffRoutes } from './modules/talk/staff-routes';
+import { friendRoutes } from './modules/friends/routes';
+import { pushRoutes } from './modules/push/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +80,9 @@ export async function buildApp(
     return503OnClosing: false,
   });
   app.decorate('deps', deps);
+  // Push notifications report to the app's logger and finish their queue on close (decision 025).
+  deps.push.useLogger(app.log);
+  app.addHook('onClose', async () => deps.push.close());
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -165,6 +173,7 @@ export async function buildApp(
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(tableRoutes);
+  await app.register(privateTableRoutes);
   await app.register(gameRoutes);
   await app.register(paymentRoutes);
   await app.register(paymentStaffRoutes);
@@ -173,6 +182,10 @@ export async function buildApp(
   await app.register(tableStaffRoutes);
   await app.register(potRoutes);
   await app.register(landingRoutes);
+  await app.register(talkRoutes);
+  await app.register(talkStaffRoutes);
+  await app.register(friendRoutes);
+  await app.register(pushRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

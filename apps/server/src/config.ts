@@ -93,13 +93,45 @@ export const configSchema = z.object({
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
   /** Games the sweeper of one node works on at once (each in its own transaction). */
   SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it): the public
+   * key is sent to browsers, the private key signs every push and is never logged. Set both or
+   * neither. Neither on the embedded database: a pair is generated once and kept in it (a
+   * development convenience); neither on PostgreSQL: push notifications are off
+   * (docs/decisions/025).
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url 32-byte key')
+      .optional(),
+  ),
+  /**
+   * Who runs this server, for push services (a `mailto:` or `https:` URL; default
+   * `mailto:` + ADMIN_EMAIL).
+   */
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .optional(),
+  ),
   /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+export type Config = z.infer<typeof configSchema> & { publicUrl: string; vapidSubject: string };
 
 /** Parses the environment; throws an Error listing every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -109,5 +141,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '') };
+  if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither',
+    );
+  }
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    vapidSubject: c.VAPID_SUBJECT ?? `mailto:${c.ADMIN_EMAIL}`,
+  };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './modules/realtime/hub';
 import type { BotPolicy } from './modules/games/bots';
+import type { PushNotifier } from './modules/push/notifier';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -19,6 +20,11 @@ export interface AppDeps {
    * (docs/decisions/019-module-boundaries.md).
    */
   tableMatchFinished: (tableId: number) => void;
+  /**
+   * Web Push notifications, sent after commit off the request path (modules/push/notifier.ts,
+   * docs/decisions/025): `push.notifyUser(userId, type, {title, body, url})` and its helpers.
+   */
+  push: PushNotifier;
   limiters: {
     /** Failed logins per (e-mail, client address): 5 lock that pair only (decision 013). */
     loginAccountAddress: RateLimiterAbstract;
@@ -32,5 +38,12 @@ export interface AppDeps {
      * or phone (one counter; decision 013).
      */
     availability: RateLimiterAbstract;
+    /**
+     * Private-table invitation codes looked up or joined, per user: 30 per 10 minutes, so codes
+     * cannot be guessed by trying (docs/decisions/021-private-tables.md).
+     */
+    inviteCodes: RateLimiterAbstract;
+    /** Table talk messages per user: TALK_RATE_LIMIT (docs/decisions/023-table-talk.md). */
+    talk: RateLimiterAbstract;
   };
 }

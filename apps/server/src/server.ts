@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { LOGIN_LIMITS } from '@domino/contracts';
+import { LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
@@ -16,11 +16,18 @@ import { engineBots } from './modules/games/bots';
 import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
+import { TableKeeper } from './modules/tables/keeper';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
 import { socketSessions } from './modules/auth/sessions';
 import { PotCloser } from './modules/pot/job';
+import { registerTalkSocket } from './modules/talk/socket';
+import { talkDeps } from './modules/talk/routes';
+import { registerFriendsSocket } from './modules/friends/socket';
+import { PushNotifier } from './modules/push/notifier';
+import type { PushSender } from './modules/push/sender';
+import { registerPushSocket } from './modules/push/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -30,12 +37,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** What tests may swap in when building an app instance. */
+export interface DepsOverrides {
+  /** Delivers push messages (default: web-push); tests pass a recording fake. */
+  pushSender?: PushSender;
+}
+
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
 export function createDeps(
   config: Config,
   database: Database,
   redis?: Redis,
   bots: BotPolicy = engineBots,
+  overrides: DepsOverrides = {},
 ): AppDeps {
   const hub = new RealtimeHub();
   return {
@@ -45,6 +59,7 @@ export function createDeps(
     hub,
     bots,
     tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
+    push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -78,6 +93,18 @@ export function createDeps(
         },
         redis,
       ),
+      inviteCodes: createLimiter(
+        { keyPrefix: 'invite_codes', points: 30, durationSec: 600 },
+        redis,
+      ),
+      talk: createLimiter(
+        {
+          keyPrefix: 'talk',
+          points: TALK_RATE_LIMIT.points,
+          durationSec: TALK_RATE_LIMIT.windowSeconds,
+        },
+        redis,
+      ),
     },
   };
 }
@@ -86,7 +113,10 @@ export function createDeps(
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
  * and listens (README.md). Used by main.ts and by multi-process tests.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: DepsOverrides = {},
+): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -104,7 +134,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
       redisSub = redis.duplicate();
     }
-    const app = await buildApp(createDeps(config, database, redis));
+    const app = await buildApp(createDeps(config, database, redis, engineBots, overrides));
     if (boot.generatedAdminPassword) {
       // Printed once, on the start that created the admin; it is not stored anywhere in clear.
       app.log.warn(
@@ -113,13 +143,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     await app.ready();
     const games = gamesContext(app);
+    const talk = talkDeps(app);
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
       onConnection: (socket) => registerTableSocket(socket, database.db),
-      onAuthenticated: (socket, session) =>
-        registerGameSocket(socket, session, games, (err) =>
-          app.log.error({ err }, 'socket handler failed'),
-        ),
+      onAuthenticated: (socket, session) => {
+        const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
+        registerGameSocket(socket, session, games, onError);
+        registerTalkSocket(socket, session, talk, onError);
+        registerFriendsSocket(socket, session, database.db, app.deps.hub, onError);
+        registerPushSocket(socket, session);
+      },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
     });
@@ -137,11 +171,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config.SWEEPER_INTERVAL_MS > 0 ? 60_000 : 0,
       app.log,
     );
+    // Private tables that expire and rematch windows that run out: once a second on every node.
+    const tableKeeper = new TableKeeper(
+      database.db,
+      app.deps.hub,
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
     potCloser.start();
+    tableKeeper.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -151,6 +193,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         (closing ??= (async () => {
           await sweeper.stop();
           await potCloser.stop();
+          await tableKeeper.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

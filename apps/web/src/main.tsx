@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppRoot } from './app/root';
 import { preloadLandingPage, routes } from './app/router';
+import { registerServiceWorker } from './lib/pwa';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
@@ -27,3 +28,5 @@ if (container.hasAttribute('data-prerendered')) {
   const root = createRoot(container);
   startTransition(() => root.render(<AppRoot router={router} />));
 }
+
+registerServiceWorker();

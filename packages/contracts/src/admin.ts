@@ -323,5 +323,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'ledger.check': 'Verificación del libro mayor',
   'pot.update_settings': 'Pote: configuración',
   'pot.top_up': 'Pote: aporte',
+  'talk.report_dismissed': 'Reporte de mensajes descartado',
+  'talk.chat_ban': 'Jugador silenciado en las mesas',
   ...PROTECTION_AUDIT_ACTION_LABELS,
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
 import type { SessionEndedEvent } from './sessions';
+import type { SpectatorCountEvent, SpectatorView } from './spectate';
 import type { TableClosedEvent, TableDetail } from './tables';
+import type { TalkMessage } from './talk';
 
 /**
  * The Socket.IO event names of the whole app, in one place for the server and the web client
@@ -11,6 +14,8 @@ import type { TableClosedEvent, TableDetail } from './tables';
  * Rooms (server side, apps/server/src/modules/realtime/rooms.ts): every socket is in the public
  * `tables` room; an authenticated one also in `user:<id>` and `session:<tokenId>`; `table:watch`
  * adds `table:<id>` and `game:join` adds `game:<id>`.
+ * Table talk goes to the user rooms of the table's players, one by one, so a mute is applied
+ * by the server (decision 023).
  */
 
 /** Events the server pushes to clients. */
@@ -41,6 +46,33 @@ export const SERVER_EVENTS = {
    * (docs/decisions/012-sessions-end-everywhere.md). Payload: SessionEndedEvent.
    */
   sessionEnded: 'session:ended',
+  /**
+   * User room of each player of the table who did not mute the sender (table talk, decision
+   * 023): a reaction, quick phrase or free text. Payload: TalkMessage (talkMessageSchema).
+   */
+  talkMessage: 'talk:message',
+  /**
+   * Spectators' room `game:<id>:watch`: the spectator view after every change of the match (no
+   * hand; two moves behind at a paid table). Payload: SpectatorView (spectatorViewSchema).
+   */
+  gameSpectate: 'game:spectate',
+  /**
+   * Players' room `game:<id>` and spectators' room `game:<id>:watch`: how many watch the match
+   * now, after someone starts or stops watching. Payload {@link SpectatorCountEvent}.
+   */
+  gameSpectators: 'game:spectators',
+  /**
+   * User room: the user's friends page is stale (a request, an acceptance, a removal, a block,
+   * or a friend's presence changed); the client refetches GET /api/friends. Payload
+   * FriendsChangedEvent (friendsChangedEventSchema), no names.
+   */
+  friendsChanged: 'friends:changed',
+  /**
+   * User room: a friend invited the user to a private table (issue 13). Payload
+   * InvitationReceivedEvent (invitationReceivedEventSchema): table, host, entry price in Bs.,
+   * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
+   */
+  invitationReceived: 'invitation:received',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -57,6 +89,24 @@ export const CLIENT_EVENTS = {
    * (moveRequestSchema plus `game_id`); ack `{ok: true, version}` or a {@link SocketRefusal}.
    */
   move: 'game:move',
+  /**
+   * Say something at a table (decision 023). Payload {@link TalkSend} (`{table_id, kind:
+   * 'reaction'|'phrase', id}` or `{table_id, kind: 'text', text}`); ack {@link TalkSendAck}.
+   */
+  talkSend: 'talk:send',
+  /**
+   * Watch a match as a spectator (a public table's, or a private one's with its invitation code).
+   * Payload `{game_id, code?}` (watchGameRequestSchema); ack {@link WatchGameAck}; then
+   * `game:spectate` and `game:spectators` follow.
+   */
+  watchGame: 'game:watch',
+  /**
+   * Whether this tab is on screen (`document.visibilityState === 'visible'`), sent on every
+   * connection and whenever it changes. Payload {@link VisibilityEvent}; ack `{ok: true}` or a
+   * {@link SocketRefusal}. The server sends a "your turn" or "your table starts" push only when
+   * none of the player's sockets, on any node, says visible (docs/decisions/025).
+   */
+  visibility: 'client:visibility',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -78,6 +128,10 @@ export const requestUpdatedEventSchema = z.object({
 });
 export type RequestUpdatedEvent = z.infer<typeof requestUpdatedEventSchema>;
 
+/** `client:visibility`: whether the tab that owns the socket is on screen. */
+export const visibilityEventSchema = z.strictObject({ visible: z.boolean() });
+export type VisibilityEvent = z.infer<typeof visibilityEventSchema>;
+
 /** The payload type of each server event. */
 export interface ServerEventPayloads {
   [SERVER_EVENTS.userJoinedTable]: UserJoinedTableEvent;
@@ -87,6 +141,11 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.requestUpdated]: RequestUpdatedEvent;
   [SERVER_EVENTS.gameView]: GameView;
   [SERVER_EVENTS.sessionEnded]: SessionEndedEvent;
+  [SERVER_EVENTS.talkMessage]: TalkMessage;
+  [SERVER_EVENTS.gameSpectate]: SpectatorView;
+  [SERVER_EVENTS.gameSpectators]: SpectatorCountEvent;
+  [SERVER_EVENTS.friendsChanged]: FriendsChangedEvent;
+  [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */
@@ -101,3 +160,6 @@ export type WatchTableAck = { ok: true; table: TableDetail } | SocketRefusal;
 
 /** Ack of `game:join`: the caller's own view of the game. */
 export type JoinGameAck = { ok: true; view: GameView } | SocketRefusal;
+
+/** Ack of `game:watch`: the spectator view of the match. */
+export type WatchGameAck = { ok: true; view: SpectatorView } | SocketRefusal;

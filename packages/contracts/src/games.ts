@@ -145,6 +145,11 @@ export const gameViewSchema = z.object({
       net: z.number(),
     })
     .nullable(),
+  /**
+   * Players watching the match as spectators now (distinct users, every node; 0 for practice).
+   * Updated live by `game:spectators` (docs/decisions/022-spectators.md).
+   */
+  spectators: z.number().int().min(0),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 

@@ -32,7 +32,8 @@ export interface PotSplit {
  * @param houseFeeBps the table's house fee, basis points
  * @param potShareBps the table's monthly-pot share, basis points
  * @param winners winning seats (2 in parejas, 1 in individual mode), 1..seats
- * @throws RangeError for an impossible input (no entry, no winner, more winners than seats)
+ * A free match (entry 0, a private "amistosa") splits nothing: every figure is 0.
+ * @throws RangeError for an impossible input (negative entry, no winner, more winners than seats)
  */
 export function splitPot(
   entryCents: number,
@@ -41,7 +42,7 @@ export function splitPot(
   potShareBps: number,
   winners: number,
 ): PotSplit {
-  if (!Number.isSafeInteger(entryCents) || entryCents <= 0 || winners < 1 || winners > seats)
+  if (!Number.isSafeInteger(entryCents) || entryCents < 0 || winners < 1 || winners > seats)
     throw new RangeError('invalid settlement input');
   const potCents = entryCents * seats;
   const houseFeeCents = Math.floor((potCents * houseFeeBps) / BPS);

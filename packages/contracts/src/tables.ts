@@ -24,6 +24,11 @@ export const tableSchema = z.object({
   users: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** The rules the table's next match plays by (docs/rules.md). */
   rules: tableRulesSchema,
+  /**
+   * The running match, while status is 'playing' (null otherwise): the dashboard's "Ver" opens
+   * its spectator page (docs/decisions/022-spectators.md).
+   */
+  game_id: z.string().nullable(),
 });
 export type Table = z.infer<typeof tableSchema>;
 export const tableListSchema = z.array(tableSchema);
@@ -38,6 +43,17 @@ export function tableBadge(
   if (table.current_players === table.max_players) return 'Lleno';
   return 'Jugando';
 }
+
+/**
+ * How long after a settled private match its players may ask for "Revancha" (milliseconds): while
+ * the window is open only they may sit, each at their own seat (docs/decisions/021-private-tables.md).
+ */
+export const REMATCH_OFFER_MS = 120_000;
+/**
+ * Once the first player asked for the rematch, how long the others have to accept (milliseconds):
+ * the window then ends at the earlier of this and the offer's end.
+ */
+export const REMATCH_WINDOW_MS = 30_000;
 
 /** Spanish messages of the table flows (decision 010; docs/product.md §5, §8). */
 export const MSG_TABLES = {
@@ -60,6 +76,13 @@ export const MSG_TABLES = {
   closePlaying: 'No se puede cerrar una mesa con una partida en curso. Espera a que termine.',
   /** A waiting player, when staff close the table (pushed as `table:closed`). */
   closedRefunded: 'La mesa fue cerrada. Te devolvimos la entrada.',
+  /** Revancha (docs/decisions/021-private-tables.md). */
+  noRematch: 'No hay una revancha abierta para ti en esta mesa.',
+  rematchPending:
+    'Los jugadores de la partida anterior están decidiendo la revancha. Intenta en unos segundos.',
+  rematchAccepted: 'Aceptaste la revancha. Empieza cuando todos acepten.',
+  /** Pushed as `table:closed` to a player who accepted when the window runs out. */
+  rematchLapsed: 'No todos aceptaron la revancha a tiempo. Te devolvimos la entrada.',
 } as const;
 
 export const GAME_MODES = ['parejas', 'individual'] as const;
@@ -74,6 +97,20 @@ export const joinTableResponseSchema = z.object({
   seat: z.number().int(),
 });
 export const leaveTableResponseSchema = z.object({ new_balance: z.number(), message: z.string() });
+
+/**
+ * What only the seated players and the host see of a private table (docs/decisions/021).
+ */
+export const privateFactsSchema = z.object({
+  invite_code: z.string(),
+  /** The web path to share: /invitacion/{code}. */
+  invite_path: z.string(),
+  host: z.object({ id: z.number().int(), name: z.string() }),
+  /** When the unfilled table expires (ISO); null once its match started. */
+  expires_at: z.string().nullable(),
+  allow_spectators: z.boolean(),
+});
+export type PrivateFacts = z.infer<typeof privateFactsSchema>;
 
 /** GET /api/tables/{id}: the table with its seats and, once its match has started, game_id. */
 export const tableDetailSchema = tableSchema.extend({
@@ -97,6 +134,20 @@ export const tableDetailSchema = tableSchema.extend({
    * ends; null while nobody has sat down this round.
    */
   commitment: z.string().nullable(),
+  /** Private tables only (null for public ones): the invitation, host and expiry. */
+  private: privateFactsSchema.nullable(),
+  /**
+   * The rematch window after a match (null when none): until `until` (ISO) only the players of
+   * the match just played may sit, each at their own seat; `accepted` says who already did.
+   */
+  rematch: z
+    .object({
+      until: z.string(),
+      seats: z.array(
+        z.object({ seat: z.number().int(), user_id: z.number().int(), accepted: z.boolean() }),
+      ),
+    })
+    .nullable(),
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 

@@ -165,10 +165,49 @@ export const gameTables = pgTable(
      * of migration 0014 from the seed (never by the app), null while the seed is.
      */
     roundCommitment: text('round_commitment'),
+    /**
+     * Private tables by invitation (docs/decisions/021-private-tables.md): `private` tables have a
+     * host and a 6-character invitation code, are never listed, may be free (entry 0, "amistosa")
+     * and expire at `expires_at` while nobody plays.
+     */
+    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+    hostUserId: bigint('host_user_id', { mode: 'number' }).references(() => users.id),
+    inviteCode: text('invite_code'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** Whether logged-in players who do not sit may watch its match (always true for public tables). */
+    allowSpectators: boolean('allow_spectators').notNull().default(true),
+    /** Why a closed table stopped taking players: staff, host (cancelled), expired, finished. */
+    closedReason: text('closed_reason').$type<'staff' | 'host' | 'expired' | 'finished'>(),
+    /**
+     * The rematch window after a settled match: until `rematch_until` only the players of
+     * `rematch_seats` may sit, each at their own seat (docs/decisions/021-private-tables.md).
+     */
+    rematchUntil: timestamp('rematch_until', { withTimezone: true, mode: 'date' }),
+    rematchSeats: jsonb('rematch_seats').$type<{ seat: number; user_id: number }[]>(),
     ...timestamps,
   },
   (t) => [
-    check('game_tables_entry_price_check', sql`${t.entryPriceCents} > 0`),
+    check(
+      'game_tables_entry_price_check',
+      sql`${t.entryPriceCents} > 0 or (${t.visibility} = 'private' and ${t.entryPriceCents} = 0)`,
+    ),
+    check(
+      'game_tables_visibility_check',
+      sql`${t.visibility} in ('public', 'private') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
+    ),
+    check(
+      'game_tables_closed_reason_check',
+      sql`${t.closedReason} is null or ${t.closedReason} in ('staff', 'host', 'expired', 'finished')`,
+    ),
+    uniqueIndex('game_tables_invite_code_key')
+      .on(t.inviteCode)
+      .where(sql`${t.inviteCode} is not null`),
+    index('game_tables_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open' and ${t.visibility} = 'private'`),
+    index('game_tables_rematch_idx')
+      .on(t.rematchUntil)
+      .where(sql`${t.rematchUntil} is not null`),
     check(
       'game_tables_rules_check',
       sql`${t.rules}->>'mode' in ('parejas', 'individual') and (${t.rules}->>'players')::int between 2 and 4`,
@@ -204,7 +243,7 @@ export const tableSeats = pgTable(
   (t) => [
     primaryKey({ columns: [t.tableId, t.seat] }),
     uniqueIndex('table_seats_user_key').on(t.userId),
-    check('table_seats_entry_check', sql`${t.entryCents} > 0`),
+    check('table_seats_entry_check', sql`${t.entryCents} >= 0`),
   ],
 );
 
@@ -621,4 +660,318 @@ export const potPayouts = pgTable(
     primaryKey({ columns: [t.month, t.position] }),
     index('pot_payouts_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * What staff allow for private tables (docs/decisions/021-private-tables.md), one row (id 1): the
+ * entry prices a host may pick (céntimos; 0 is the free "amistosa"), per rule the values a host
+ * may pick (a rule absent from `allowed_rules` allows every value of the rules schema), how long
+ * an unfilled private table waits before it expires, and the fee rates its matches settle with.
+ */
+export const privateTableSettings = pgTable(
+  'private_table_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    entryPricesCents: jsonb('entry_prices_cents')
+      .$type<number[]>()
+      .notNull()
+      .default([0, 10000, 50000, 100000]),
+    allowedRules: jsonb('allowed_rules')
+      .$type<Partial<Record<string, (string | number | boolean)[]>>>()
+      .notNull()
+      .default({}),
+    expiryMinutes: integer('expiry_minutes').notNull().default(30),
+    houseFeeBps: integer('house_fee_bps').notNull().default(800),
+    potShareBps: integer('pot_share_bps').notNull().default(200),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    check('private_table_settings_single_row', sql`${t.id} = 1`),
+    check('private_table_settings_expiry_check', sql`${t.expiryMinutes} between 5 and 1440`),
+    check(
+      'private_table_settings_fees_check',
+      sql`${t.houseFeeBps} >= 0 and ${t.potShareBps} >= 0 and ${t.houseFeeBps} + ${t.potShareBps} < 10000`,
+    ),
+  ],
+);
+
+/**
+ * What players said at a table (docs/decisions/023-table-talk.md): a reaction or quick phrase
+ * (`ref` = its id from packages/contracts talk.ts, `body` = its emoji or text) or free text
+ * (`ref` null, `body` as delivered, after the profanity filter; `flagged` when it masked words).
+ * `round` is the table's round when it was said, `game_id` the match then running (null in the
+ * waiting room). Kept so that a report can copy the conversation.
+ */
+export const tableMessages = pgTable(
+  'table_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableId: bigint('table_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameTables.id),
+    round: integer('round').notNull(),
+    gameId: text('game_id').references(() => games.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').$type<'reaction' | 'phrase' | 'text'>().notNull(),
+    ref: text('ref'),
+    body: text('body').notNull(),
+    flagged: boolean('flagged').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('table_messages_kind_check', sql`${t.kind} in ('reaction', 'phrase', 'text')`),
+    check('table_messages_ref_check', sql`(${t.kind} = 'text') = (${t.ref} is null)`),
+    check('table_messages_body_check', sql`char_length(${t.body}) between 1 and 200`),
+    index('table_messages_table_idx').on(t.tableId, t.round, t.id),
+    index('table_messages_user_idx').on(t.userId, t.tableId, t.round),
+  ],
+);
+
+/**
+ * Per-player mutes (decision 023): `user_id` does not receive what `muted_user_id` says at any
+ * table; the server leaves the muter out when it delivers (never a client-side filter).
+ */
+export const talkMutes = pgTable(
+  'talk_mutes',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    mutedUserId: bigint('muted_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mutedUserId] }),
+    check('talk_mutes_not_self', sql`${t.userId} <> ${t.mutedUserId}`),
+    index('talk_mutes_muted_idx').on(t.mutedUserId),
+  ],
+);
+
+/**
+ * "Reportar" (decision 023): a player reports another's messages at a table and round. The
+ * conversation of that table and round at the time (names in full, for staff) is copied into
+ * `transcript`, so it survives whatever happens later. Staff resolve it: `dismissed`, or `banned`
+ * (a chat ban, talk_bans); `resolution` says what was done. One open report per reporter,
+ * reported player, table and round.
+ */
+export const talkReports = pgTable(
+  'talk_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableId: bigint('table_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameTables.id),
+    round: integer('round').notNull(),
+    reporterUserId: bigint('reporter_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    reportedUserId: bigint('reported_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    transcript: jsonb('transcript')
+      .$type<
+        {
+          id: number;
+          at: string;
+          user_id: number;
+          name: string;
+          kind: 'reaction' | 'phrase' | 'text';
+          body: string;
+          flagged: boolean;
+        }[]
+      >()
+      .notNull(),
+    status: text('status').$type<'open' | 'dismissed' | 'banned'>().notNull().default('open'),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolution: text('resolution'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('talk_reports_status_check', sql`${t.status} in ('open', 'dismissed', 'banned')`),
+    check('talk_reports_reason_check', sql`${t.reason} in ('insultos', 'trampa', 'spam', 'otro')`),
+    check('talk_reports_not_self', sql`${t.reporterUserId} <> ${t.reportedUserId}`),
+    index('talk_reports_status_idx').on(t.status, t.id),
+    uniqueIndex('talk_reports_open_once')
+      .on(t.reporterUserId, t.reportedUserId, t.tableId, t.round)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Chat bans (decision 023): the user may not send anything at any table until `banned_until`.
+ * One row per user, replaced by a later ban; given by staff (`created_by`) from a report.
+ */
+export const talkBans = pgTable('talk_bans', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }).notNull(),
+  reportId: bigint('report_id', { mode: 'number' }).references(() => talkReports.id),
+  createdBy: bigint('created_by', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  ...timestamps,
+});
+
+/**
+ * Friendships (issue 13; docs/decisions/024-friends-presence-invitations.md): one row per unordered
+ * pair of players, `user_low` < `user_high`, so two players asking each other at once end with one
+ * row. `pending` waits for the player who did not ask (`requested_by` is the one who did);
+ * `accepted` sets `accepted_at`. Declining, cancelling, removing and blocking delete the row.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userLow: bigint('user_low', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    userHigh: bigint('user_high', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<'pending' | 'accepted'>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userLow, t.userHigh] }),
+    index('friendships_user_high_idx').on(t.userHigh),
+    check('friendships_order_check', sql`${t.userLow} < ${t.userHigh}`),
+    check('friendships_requested_by_check', sql`${t.requestedBy} in (${t.userLow}, ${t.userHigh})`),
+    check(
+      'friendships_status_check',
+      sql`${t.status} in ('pending', 'accepted') and ((${t.status} = 'accepted') = (${t.acceptedAt} is not null))`,
+    ),
+  ],
+);
+
+/**
+ * Blocks (issue 13): `blocker_id` blocked `blocked_id`. A block deletes the pair's friendship and
+ * refuses friend requests and invitations in both directions while it lasts.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: bigint('blocker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * Invitations of a friend to a private table (issue 13): who invited whom to which table. At most
+ * one `pending` invitation per (table, invitee). `declined` by the invitee; `withdrawn` when the
+ * two stop being friends (removal or block). Whether a pending invitation is still shown depends on
+ * its table (open, not expired, not full, the invitee not seated), read when listing.
+ */
+export const tableInvitations = pgTable(
+  'table_invitations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableId: bigint('table_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameTables.id),
+    fromUserId: bigint('from_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    toUserId: bigint('to_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status')
+      .$type<'pending' | 'declined' | 'withdrawn'>()
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('table_invitations_pending_key')
+      .on(t.tableId, t.toUserId)
+      .where(sql`${t.status} = 'pending'`),
+    index('table_invitations_to_idx')
+      .on(t.toUserId)
+      .where(sql`${t.status} = 'pending'`),
+    check('table_invitations_self_check', sql`${t.fromUserId} <> ${t.toUserId}`),
+    check(
+      'table_invitations_status_check',
+      sql`${t.status} in ('pending', 'declined', 'withdrawn')`,
+    ),
+  ],
+);
+
+/**
+ * Web Push subscriptions (docs/decisions/025-installable-app-and-web-push.md): one row per
+ * browser (`endpoint`, the push service's URL for it, is unique: a browser that another player
+ * signs in on moves to that player). `p256dh` and `auth` are the browser's keys the payload is
+ * encrypted with (base64url). `last_success_at` is the last time the push service accepted a
+ * message; a 404 or 410 from it deletes the row (the browser unsubscribed or expired).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A player's switch per kind of notification (contracts NOTIFICATION_TYPES). No row means every
+ * kind on (DEFAULT_NOTIFICATION_PREFS); the row is written the first time the player saves.
+ */
+export const notificationPrefs = pgTable('notification_prefs', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  turn: boolean('turn').notNull().default(true),
+  tableStart: boolean('table_start').notNull().default(true),
+  invitation: boolean('invitation').notNull().default(true),
+  payment: boolean('payment').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * The VAPID key pair generated on first use when the server runs on the embedded database and
+ * VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set (a development convenience, README.md
+ * "Configuration"); one row (id 1). With PostgreSQL the keys come from the environment only and
+ * this table stays empty. Keys are base64url: the public key an uncompressed P-256 point (65
+ * bytes), the private key its 32-byte scalar.
+ */
+export const vapidKeys = pgTable(
+  'vapid_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('vapid_keys_single_row', sql`${t.id} = 1`)],
 );

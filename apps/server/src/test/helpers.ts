@@ -8,6 +8,8 @@ import { openDatabase } from '../db/client';
 import type { Database } from '../db/client';
 import { bootstrap } from '../modules/catalog/bootstrap';
 import { createDeps } from '../server';
+import type { DepsOverrides } from '../server';
+import { engineBots } from '../modules/games/bots';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -94,6 +96,7 @@ export interface TestApp {
 export async function buildTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
+  overrides: DepsOverrides = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -112,7 +115,7 @@ export async function buildTestApp(
     adminPassword: config.ADMIN_PASSWORD,
     seedDemo: true,
   });
-  const app = await buildApp(createDeps(config, database));
+  const app = await buildApp(createDeps(config, database, undefined, engineBots, overrides));
   return {
     app,
     database,

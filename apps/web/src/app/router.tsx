@@ -15,6 +15,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/pages/Dashboa
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
 const CasinoPage = lazyPage(() => import('../features/games/pages/CasinoPage'));
 const GamePage = lazyPage(() => import('../features/game/pages/GamePage'));
+const WatchPage = lazyPage(() => import('../features/spectate/pages/WatchPage'));
 const VerifyPage = lazyPage(() => import('../features/verify/pages/VerifyPage'));
 const RechargePage = lazyPage(() => import('../features/wallet/pages/RechargePage'));
 const WithdrawPage = lazyPage(() => import('../features/wallet/pages/WithdrawPage'));
@@ -29,7 +30,10 @@ const AdminUsersPage = lazyPage(() => import('../features/admin/pages/AdminUsers
 const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPage'));
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
+const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
+const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
+const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
 const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
 // The dashboard's pot modal (docs/product.md §4) is composed here so the features stay independent; it is
@@ -42,6 +46,7 @@ const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage')
 const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
+const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -77,6 +82,8 @@ export const routes: RouteObject[] = [
           },
           { path: '/games', element: <CasinoPage /> },
           { path: '/games/:gameId', element: <GamePage /> },
+          // Spectators (docs/decisions/022-spectators.md): ?code= for a private table's match.
+          { path: '/partida/:gameId/ver', element: <WatchPage /> },
           { path: '/recharge', element: <RechargePage /> },
           { path: '/withdraw', element: <WithdrawPage /> },
           { path: '/transactions', element: <TransactionsPage /> },
@@ -95,15 +102,21 @@ export const routes: RouteObject[] = [
               { path: 'usuarios/:id', element: <AdminUserPage /> },
               { path: 'bancos', element: <AdminBanksPage /> },
               { path: 'auditoria', element: <AdminAuditPage /> },
+              { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (docs/product.md §2 route table).
           { path: '/waiting-room/:tableId', element: <WaitingRoomPage />, id: 'WaitingRoomPage' },
+          // Private tables (docs/product.md "Mesas privadas"): a shared invitation link opened
+          // while logged out goes to /login and comes back here.
+          { path: '/mesas/nueva', element: <NewPrivateTablePage /> },
+          { path: '/invitacion/:code', element: <InvitationPage /> },
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
+          { path: '/amigos', element: <FriendsPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

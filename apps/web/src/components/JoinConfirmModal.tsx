@@ -18,6 +18,11 @@ export interface JoinConfirmModalProps {
   onConfirm(table: JoinTable): void;
   /** Close without paying anything. */
   onCancel(): void;
+  /**
+   * What confirming does: take a seat (default) or create the private table and sit at it as its
+   * host (the host pays the entry like any player; docs/decisions/021-private-tables.md).
+   */
+  action?: 'join' | 'create';
 }
 
 function Row({
@@ -63,8 +68,12 @@ export function JoinConfirmModal({
   joining,
   onConfirm,
   onCancel,
+  action = 'join',
 }: JoinConfirmModalProps) {
   const terms = table ? joinTerms(table, balance) : null;
+  // A free private table ("amistosa"): no entry, no pot, no prize; nothing to pay.
+  const free = terms !== null && terms.entryCents === 0;
+  const verb = action === 'create' ? 'crear' : 'unirme';
   const name = table ? table.name.trim() || `Juego ${table.id}` : '';
   return (
     <Modal
@@ -72,7 +81,7 @@ export function JoinConfirmModal({
       onClose={() => {
         if (!joining) onCancel();
       }}
-      title="Confirma tu entrada"
+      title={action === 'create' ? 'Confirma tu mesa privada' : 'Confirma tu entrada'}
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
@@ -86,49 +95,65 @@ export function JoinConfirmModal({
           </Text>
           {table.rules && <RuleChips rules={table.rules} testId="join-rules" />}
           <Stack gap={6}>
-            <Row label="Entrada" value={formatBs(terms.entryCents)} strong testId="join-entry" />
             <Row
-              label={`Bote de la mesa (${keepTogether(`${table.max_players} × ${formatBs(terms.entryCents)}`)})`}
-              value={formatBs(terms.potCents)}
-              testId="join-pot"
-            />
-            <Row
-              label={`Comisión de la casa (${keepTogether(`${formatBps(terms.houseFeeBps)} del bote`)})`}
-              value={`− ${formatBs(terms.houseFeeCents)}`}
-              testId="join-house-fee"
-            />
-            <Row
-              label={`Aporte al Pote del Mes (${keepTogether(`${formatBps(terms.potShareBps)} del bote`)})`}
-              value={`− ${formatBs(terms.potShareCents)}`}
-              testId="join-pot-share"
-            />
-            <Row
-              label={terms.winners === 2 ? 'Premio para la pareja ganadora' : 'Premio del ganador'}
-              value={formatBs(terms.prizeTotalCents)}
+              label="Entrada"
+              value={free ? 'Gratis (amistosa)' : formatBs(terms.entryCents)}
               strong
-              testId="join-prize"
+              testId="join-entry"
             />
-            {terms.winners > 1 && (
-              <Row
-                label="Cada ganador recibe"
-                value={formatBs(terms.prizePerWinnerCents)}
-                testId="join-prize-each"
-              />
+            {!free && (
+              <>
+                <Row
+                  label={`Bote de la mesa (${keepTogether(`${table.max_players} × ${formatBs(terms.entryCents)}`)})`}
+                  value={formatBs(terms.potCents)}
+                  testId="join-pot"
+                />
+                <Row
+                  label={`Comisión de la casa (${keepTogether(`${formatBps(terms.houseFeeBps)} del bote`)})`}
+                  value={`− ${formatBs(terms.houseFeeCents)}`}
+                  testId="join-house-fee"
+                />
+                <Row
+                  label={`Aporte al Pote del Mes (${keepTogether(`${formatBps(terms.potShareBps)} del bote`)})`}
+                  value={`− ${formatBs(terms.potShareCents)}`}
+                  testId="join-pot-share"
+                />
+                <Row
+                  label={
+                    terms.winners === 2 ? 'Premio para la pareja ganadora' : 'Premio del ganador'
+                  }
+                  value={formatBs(terms.prizeTotalCents)}
+                  strong
+                  testId="join-prize"
+                />
+                {terms.winners > 1 && (
+                  <Row
+                    label="Cada ganador recibe"
+                    value={formatBs(terms.prizePerWinnerCents)}
+                    testId="join-prize-each"
+                  />
+                )}
+              </>
             )}
             <Divider my={4} />
             <Row label="Tu saldo" value={formatBs(terms.balanceCents)} testId="join-balance" />
             <Row
-              label="Saldo después de unirte"
+              label={action === 'create' ? 'Saldo después de pagar' : 'Saldo después de unirte'}
               value={formatBs(terms.balanceAfterCents)}
               strong
               color={terms.affordable ? undefined : 'red.7'}
               testId="join-balance-after"
             />
           </Stack>
-          {terms.affordable ? (
+          {free ? (
+            <Text fz="xs" c="dimmed" data-testid="join-free">
+              Mesa amistosa: no se paga entrada ni hay premio. Tu saldo no cambia.
+            </Text>
+          ) : terms.affordable ? (
             <Text fz="xs" c="dimmed">
-              La entrada se descuenta de tu saldo al confirmar. Si sales de la mesa antes de que
-              empiece la partida, te la devolvemos.
+              {action === 'create'
+                ? 'La entrada se descuenta de tu saldo al crear la mesa. Si la cancelas antes de que empiece la partida, o vence sin completarse, devolvemos la entrada a cada jugador.'
+                : 'La entrada se descuenta de tu saldo al confirmar. Si sales de la mesa antes de que empiece la partida, te la devolvemos.'}
             </Text>
           ) : (
             <Alert
@@ -162,7 +187,11 @@ export function JoinConfirmModal({
                 loading={joining}
                 data-testid="join-confirm-pay"
               >
-                Pagar {formatBs(terms.entryCents)} y unirme
+                {free
+                  ? action === 'create'
+                    ? 'Crear mesa'
+                    : 'Unirme'
+                  : `Pagar ${formatBs(terms.entryCents)} y ${verb}`}
               </Button>
             ) : (
               <Button

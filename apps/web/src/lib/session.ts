@@ -7,6 +7,7 @@ import {
   type User,
 } from '@domino/contracts';
 import { apiGet, apiRequest, isApiError, onUnauthorized } from './api';
+import { forgetPushSubscription } from './pwa';
 import {
   clearStoredSession,
   readToken,
@@ -113,12 +114,21 @@ export async function refreshUser(): Promise<User> {
 
 /**
  * Logout (docs/product.md §4, §7): POST /api/logout when a token is stored, then clears the local session in
- * every case. Resolves to false when the server call failed (the caller shows MSG.logoutFailed).
+ * every case; first this browser's push subscription is forgotten (lib/pwa.ts). Resolves to false
+ * when the server call failed (the caller shows MSG.logoutFailed).
  * A 401 means the token is already invalid, which is what logging out wants: not a failure.
  */
 export async function logout(): Promise<boolean> {
   let ok = true;
   if (readToken()) {
+    // This browser stops receiving the player's notifications first (decision 025).
+    await forgetPushSubscription((endpoint) =>
+      apiRequest('/api/push/subscriptions', {
+        method: 'DELETE',
+        body: { endpoint },
+        invalidateOn401: false,
+      }),
+    );
     try {
       await endingSessionHere('logged_out', () =>
         apiRequest('/api/logout', { method: 'POST', invalidateOn401: false }),

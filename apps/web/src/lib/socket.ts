@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import {
+  CLIENT_EVENTS,
   SERVER_EVENTS,
   SESSION_ENDED_CODE,
   balanceUpdatedEventSchema,
@@ -147,6 +148,16 @@ function reconnectNow(s: Socket): void {
   s.disconnect().connect();
 }
 
+/**
+ * Tells the server whether this tab is on screen (`client:visibility`), on a signed-in socket:
+ * the server sends a "your turn" or "your table starts" push only when none of the player's tabs
+ * is (docs/decisions/025). Called on every connection and on every visibility change.
+ */
+function reportVisibility(s: Socket): void {
+  if (!connectedToken || !s.connected || typeof document === 'undefined') return;
+  s.emit(CLIENT_EVENTS.visibility, { visible: document.visibilityState === 'visible' });
+}
+
 function ensureSocket(): Socket {
   if (socket) return socket;
   connectedToken = getSession().token;
@@ -166,6 +177,7 @@ function ensureSocket(): Socket {
     const again = lastConnectionToken !== undefined && lastConnectionToken === connectedToken;
     lastConnectionToken = connectedToken;
     endNoticed = false;
+    reportVisibility(s);
     for (const open of [...channels]) {
       if (!channels.has(open)) continue;
       if (again) open.spec.onReconnect?.();
@@ -213,6 +225,9 @@ function ensureSocket(): Socket {
       if (valid && connectedToken === token && !s.connected) s.connect();
     });
   });
+
+  if (typeof document !== 'undefined')
+    document.addEventListener('visibilitychange', () => reportVisibility(s));
 
   // Log in or out: reconnect so the server sees the right identity.
   subscribeSession(() => {

@@ -439,6 +439,8 @@ export function accountSuite(kind: DbKind): void {
               [
                 'current_players',
                 'entry_price',
+                // The running match, for "Ver" (spectators, decision 022); null while waiting.
+                'game_id',
                 'id',
                 'image',
                 'max_players',

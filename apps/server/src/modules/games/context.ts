@@ -6,6 +6,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import type { BotPolicy } from './bots';
 import { gameCacheFor } from './cache';
 import type { GameRow, PlayerRow } from './repo';
+import { pushToSpectators, spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
@@ -32,6 +33,15 @@ export interface GamesContext {
    * module's publisher, so games never imports tables (docs/decisions/019).
    */
   tableMatchFinished: (tableId: number) => void;
+  /** Where failures of work done after a response (the push to spectators) are reported. */
+  onError?: ((err: unknown) => void) | undefined;
+  /**
+   * Port: a player's turn just started in a table match (user id, game id, table name); called
+   * after the commit by `announceTurn` (turn-notice.ts). Bound to the push notifier
+   * (`AppDeps.push.notifyTurn`, decision 025), which sends "Es tu turno" only when none of the
+   * player's tabs is on screen. Optional: contexts built by tests may leave it out.
+   */
+  notifyTurn?: ((userId: number, gameId: string, tableName: string) => void) | undefined;
 }
 
 /** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */
@@ -56,7 +66,9 @@ export function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: 
 /**
  * Pushes each seated user their own view of the game (a seat only ever receives its own hand),
  * the new wallet balances of a settlement, and, when a table match finished, tells the table's
- * listeners through the `tableMatchFinished` port. Call after commit.
+ * listeners through the `tableMatchFinished` port. Then, without holding the caller, the
+ * spectators get their view (spectators.ts: no hand, two moves behind at a paid table). Call
+ * after commit.
  */
 export function broadcast(ctx: GamesContext, committed: Committed): void {
   const { hub } = ctx;
@@ -70,14 +82,16 @@ export function broadcast(ctx: GamesContext, committed: Committed): void {
   ) {
     ctx.tableMatchFinished(committed.game.tableId);
   }
+  const spectators = spectatorCount(hub, committed.game.id);
   for (const p of committed.players) {
     if (p.userId === null) continue;
     hub.toUser(
       p.userId,
       'game:view',
-      gameViewJson(committed.game, committed.players, p.seat as Seat),
+      gameViewJson(committed.game, committed.players, p.seat as Seat, spectators),
     );
   }
+  void pushToSpectators(ctx, committed);
 }
 
 /**

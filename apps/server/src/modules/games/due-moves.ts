@@ -8,6 +8,7 @@ import { gameCacheFor } from './cache';
 import type { Actor, GamesContext } from './context';
 import { afterCommit, broadcast } from './context';
 import { commitFromCopy, persistMove } from './moves';
+import { announceTurn } from './turn-notice';
 import type { GameRow, PlayerRow } from './repo';
 import { claimDueGame, dueGames, gamePlayersOf } from './repo';
 
@@ -82,6 +83,7 @@ export async function playDueGame(
     if (committed === 'busy') return false;
     if (committed === 'stale') continue; // presence changed or another node moved: look again
     broadcast(ctx, committed);
+    announceTurn(ctx, committed);
     return true;
   }
   return false;
@@ -133,6 +135,7 @@ async function runDueGameLocked(ctx: GamesContext, gameId?: string): Promise<boo
   });
   if (!committed) return false;
   afterCommit(ctx, committed);
+  announceTurn(ctx, committed);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { splitPot } from '@domino/contracts';
+import { REMATCH_OFFER_MS, splitPot } from '@domino/contracts';
 import { sideOf } from '@domino/domino';
 import type { MatchState, Seat } from '@domino/domino';
 import type { Tx } from '../../db/client';
@@ -118,14 +118,18 @@ export async function settleTableMatch(
     { accountId: house, amountCents: split.houseFeeCents + split.remainderCents },
     { accountId: pot, amountCents: split.potShareCents },
   ].filter((p) => p.amountCents !== 0);
-  const moved = await transfer(tx, {
-    kind: 'game_payout',
-    idempotencyKey: `settle:${game.id}`,
-    postings,
-    description: `Premio de partida en ${(game.meta as { tableName?: string }).tableName ?? 'mesa'}`,
-    reference: { type: 'game', id: game.id },
-  });
-  if (moved.balances.get(escrow) !== 0)
+  // A free match ("amistosa", entry 0) moves no money: nothing was escrowed, nothing is paid.
+  const moved =
+    split.potCents === 0
+      ? null
+      : await transfer(tx, {
+          kind: 'game_payout',
+          idempotencyKey: `settle:${game.id}`,
+          postings,
+          description: `Premio de partida en ${(game.meta as { tableName?: string }).tableName ?? 'mesa'}`,
+          reference: { type: 'game', id: game.id },
+        });
+  if (moved && moved.balances.get(escrow) !== 0)
     throw new Error(`escrow of game ${game.id} did not end at 0`);
   for (const p of players) {
     const won = winnerSeats.includes(p.seat);
@@ -135,7 +139,8 @@ export async function settleTableMatch(
       .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, p.seat)));
   }
   for (const p of players) {
-    if (p.userId === null) continue;
+    // Free matches give no points for the Pote del Mes (it pays real money).
+    if (p.userId === null || split.potCents === 0) continue;
     const points = state.scores[sideOf(state.config, p.seat as Seat)] ?? 0;
     await tx.insert(potPoints).values({
       gameId: game.id,
@@ -153,11 +158,36 @@ export async function settleTableMatch(
   const facts: SettlementFacts = { ...split, winnerSeats, month };
   await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
   await tx.delete(tableSeats).where(eq(tableSeats.tableId, game.tableId));
+  // At a private table the next round opens with a rematch window: for REMATCH_OFFER_MS only
+  // these players may sit, each at their own seat (the first to accept shortens it to 30 s). A public table's seats go to whoever comes
+  // next, at once (docs/decisions/021-private-tables.md "Revancha").
+  const [table] = await tx
+    .select({ visibility: gameTables.visibility })
+    .from(gameTables)
+    .where(eq(gameTables.id, game.tableId));
+  const rematch =
+    table?.visibility === 'private'
+      ? {
+          rematchUntil: new Date(Date.now() + REMATCH_OFFER_MS),
+          rematchSeats: players.flatMap((p) =>
+            p.userId === null ? [] : [{ seat: p.seat, user_id: p.userId }],
+          ),
+        }
+      : {};
   await tx
     .update(gameTables)
-    .set({ round: sql`${gameTables.round} + 1`, roundServerSeed: null, updatedAt: sql`now()` })
+    .set({
+      round: sql`${gameTables.round} + 1`,
+      roundServerSeed: null,
+      ...rematch,
+      updatedAt: sql`now()`,
+    })
     .where(eq(gameTables.id, game.tableId));
   const balances = new Map<number, number>();
-  for (const w of winnerWallets) balances.set(w.userId, moved.balances.get(w.wallet) ?? 0);
+  for (const w of winnerWallets)
+    balances.set(
+      w.userId,
+      moved?.balances.get(w.wallet) ?? (await accountBalanceCents(tx, w.wallet)),
+    );
   return { balances, facts };
 }

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { HistoryItem } from '@domino/contracts';
-import { LIMITS, MSG_FAIRNESS, centsToBolivares, configToRules } from '@domino/contracts';
+import {
+  LIMITS,
+  MSG_FAIRNESS,
+  centsToBolivares,
+  configToRules,
+  publicName,
+} from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
@@ -63,15 +69,17 @@ export async function listHistory(db: Executor, userId: number, page: number) {
 
 /**
  * The move log and revealed seeds of a finished match, for its players and staff (decision 015;
- * the same rule as the fairness record). Seat names are as the viewer's seat sees them (seat 0's
- * view for staff who did not play). Errors: 404; 403 `game/not_a_player`; 409 before the end.
+ * the same rule as the fairness record), and for anyone once a PUBLIC table's match is finished
+ * (spectators, decision 022). Seat names are as the viewer's seat sees them (seat 0's view for
+ * staff and spectators). Errors: 404; 403 `game/not_a_player`; 409 before the end.
  */
 export async function replayData(db: Executor, gameId: string, viewer: RecordViewer) {
-  const { players, state, viewerSeat } = await finishedMatchFor(
+  const { players, state, viewerSeat, asSpectator } = await finishedMatchFor(
     db,
     gameId,
     viewer,
     MSG_FAIRNESS.replayNotFinished,
+    { publicReplay: true },
   );
   const moves = await movesOf(db, gameId);
   return {
@@ -83,7 +91,10 @@ export async function replayData(db: Executor, gameId: string, viewer: RecordVie
       server_seed: state.fairness.serverSeed,
       client_seeds: [...state.fairness.clientSeeds],
     },
-    seats: players.map((p) => ({ seat: p.seat, name: seatName(p, viewerSeat ?? 0) })),
+    seats: players.map((p) => ({
+      seat: p.seat,
+      name: asSpectator && p.name ? publicName(p.name) : seatName(p, viewerSeat ?? 0),
+    })),
     my_seat: viewerSeat,
     moves: moves.map((m) => ({
       seq: m.seq,

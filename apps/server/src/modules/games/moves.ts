@@ -11,10 +11,12 @@ import type { CachedGame } from './cache';
 import { botPlayedTurnsAfter, isAway, schedule } from './clock';
 import type { Actor, Committed, GamesContext, Timing } from './context';
 import { afterCommit, broadcast, seatOf } from './context';
+import { announceTurn } from './turn-notice';
 import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
 import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf } from './repo';
+import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
@@ -190,7 +192,13 @@ export async function submitMove(
       );
       if (committed !== 'stale' && committed !== 'busy') {
         broadcast(ctx, committed);
-        return gameViewJson(committed.game, committed.players, seat);
+        announceTurn(ctx, committed);
+        return gameViewJson(
+          committed.game,
+          committed.players,
+          seat,
+          spectatorCount(ctx.hub, gameId),
+        );
       }
     }
   }
@@ -236,5 +244,11 @@ async function submitMoveLocked(
     return { game: persisted.row, players, seat, balances: persisted.balances };
   });
   afterCommit(ctx, committed);
-  return gameViewJson(committed.game, committed.players, committed.seat);
+  announceTurn(ctx, committed);
+  return gameViewJson(
+    committed.game,
+    committed.players,
+    committed.seat,
+    spectatorCount(ctx.hub, gameId),
+  );
 }

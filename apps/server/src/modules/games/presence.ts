@@ -8,6 +8,7 @@ import type { GamesContext } from './context';
 import { afterCommit, seatOf } from './context';
 import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf, lockGame } from './repo';
+import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
@@ -103,12 +104,20 @@ export async function markDisconnected(
   });
 }
 
-/** The caller's JSON player view of a game (a read; it changes nothing). Errors: 403, 404. */
-export async function getGameView(db: Executor, gameId: string, userId: number): Promise<GameView> {
+/**
+ * The caller's JSON player view of a game (a read; it changes nothing), with `spectators`
+ * watchers. Errors: 403, 404.
+ */
+export async function getGameView(
+  db: Executor,
+  gameId: string,
+  userId: number,
+  spectators = 0,
+): Promise<GameView> {
   const game = await findGame(db, gameId);
   const players = game ? await gamePlayersOf(db, gameId) : [];
   const seat = seatOf(game, players, userId);
-  return gameViewJson(game as GameRow, players, seat);
+  return gameViewJson(game as GameRow, players, seat, spectators);
 }
 
 /**
@@ -129,6 +138,6 @@ export async function openGameView(
   const seat = seatOf(game, players, userId);
   const me = players.find((p) => p.seat === seat);
   if (game?.status === 'playing' && me?.disconnectedAt && (await reclaimSeat(ctx, gameId, userId)))
-    return getGameView(ctx.db, gameId, userId);
-  return gameViewJson(game as GameRow, players, seat);
+    return getGameView(ctx.db, gameId, userId, spectatorCount(ctx.hub, gameId));
+  return gameViewJson(game as GameRow, players, seat, spectatorCount(ctx.hub, gameId));
 }

@@ -10,6 +10,8 @@ import {
   moveRequestSchema,
   practiceGameRequestSchema,
   practiceGameResponseSchema,
+  spectateQuerySchema,
+  spectatorViewSchema,
 } from '@domino/contracts';
 import { pageQuery, uuidParam } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
@@ -19,18 +21,22 @@ import { getFairnessRecord, listHistory, replayData } from './history';
 import { submitMove } from './moves';
 import { openGameView } from './presence';
 import type { RecordViewer } from './record-access';
+import { watchTarget } from './spectate';
+import { currentSpectatorView, spectatorCount } from './spectators';
 
 const tags = ['Partidas'];
 const gameParams = z.object({ gameId: uuidParam });
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
-  const { config, database, hub, bots, tableMatchFinished } = app.deps;
+  const { config, database, hub, bots, tableMatchFinished, push } = app.deps;
   return {
     db: database.db,
     hub,
     bots,
     tableMatchFinished,
+    onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
+    notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
     timing: {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,
@@ -139,6 +145,29 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => openGameView(ctx, req.params.gameId, session(req).user.id),
+    );
+
+    r.get(
+      '/api/games/:gameId/spectate',
+      {
+        schema: {
+          tags,
+          summary:
+            'Ver una partida como espectador: sin fichas de nadie; dos jugadas atrás si la mesa es de pago',
+          params: gameParams,
+          querystring: spectateQuerySchema,
+          response: { 200: spectatorViewSchema, 404: errorSchema, 409: errorSchema },
+        },
+      },
+      async (req) => {
+        const target = await watchTarget(
+          ctx.db,
+          req.params.gameId,
+          session(req).user.id,
+          req.query.code,
+        );
+        return currentSpectatorView(ctx, target, spectatorCount(ctx.hub, req.params.gameId));
+      },
     );
 
     r.post(

@@ -43,8 +43,14 @@ export function seatName(p: PlayerRow, mySeat: number): string {
  * The JSON player view of `seat` (docs/product.md §7: version, status, my_seat, hand, line, ends,
  * turn_seat, turn_deadline, legal_moves, scores, hand_number, result...). Built from the engine's
  * playerView, so it never holds another seat's tiles; the server seed appears only when finished.
+ * `spectators` is how many watch the match (spectators.ts; 0 when unknown or practice).
  */
-export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): GameView {
+export function gameViewJson(
+  game: GameRow,
+  players: PlayerRow[],
+  seat: Seat,
+  spectators = 0,
+): GameView {
   const state = game.state as MatchState;
   const v = playerView(state, seat);
   const winnerSeats = v.result ? [...v.result.winnerSeats] : [];
@@ -109,6 +115,7 @@ export function gameViewJson(game: GameRow, players: PlayerRow[], seat: Seat): G
           }
         : null,
     settlement: settlementJson(game, players, seat),
+    spectators,
   };
 }
 

@@ -81,10 +81,14 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
       async (req) => listWithdrawals(db(), req.query.status),
     );
 
-    /** Runs one staff decision idempotently and notifies the player after commit. */
+    /**
+     * Runs one staff decision idempotently and notifies the player after commit: the live
+     * events on their sockets and a push notification (decision 025), once, never on a replay.
+     */
     const decide = async (
       req: FastifyRequest,
       route: string,
+      outcome: 'approved' | 'rejected',
       fingerprint: unknown,
       work: (
         tx: Tx,
@@ -109,6 +113,7 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         if (typeof b.balanceCents === 'number')
           hub.toUser(b.userId, 'balance:updated', { balance: centsToBolivares(b.balanceCents) });
         hub.toUser(b.userId, 'request:updated', { kind: b.kind, id: b.id, status: b.status });
+        app.deps.push.notifyPayment(b.userId, b.kind, outcome, b.id);
       }
       return { message: res.body.message, id: res.body.id, status: res.body.status };
     };
@@ -127,6 +132,7 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         decide(
           req,
           `recharge.approve:${req.params.id}`,
+          'approved',
           { id: req.params.id },
           async (tx, staffId) => ({
             ...(await approveRecharge(tx, staffId, req.params.id)),
@@ -151,6 +157,7 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         decide(
           req,
           `recharge.reject:${req.params.id}`,
+          'rejected',
           { id: req.params.id, ...req.body },
           async (tx, staffId) => ({
             ...(await rejectRecharge(tx, staffId, req.params.id, req.body.reason)),
@@ -180,6 +187,7 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         decide(
           req,
           `withdrawal.pay:${req.params.id}`,
+          'approved',
           { id: req.params.id, ...req.body },
           async (tx, staffId) => ({
             ...(await payWithdrawal(
@@ -210,6 +218,7 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         decide(
           req,
           `withdrawal.reject:${req.params.id}`,
+          'rejected',
           { id: req.params.id, ...req.body },
           async (tx, staffId) => ({
             ...(await rejectWithdrawal(tx, staffId, req.params.id, req.body.reason)),

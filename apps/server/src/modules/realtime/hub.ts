@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import type { ServerEventName } from '@domino/contracts';
 import { ROOMS } from './rooms';
+import type { SocketData } from './session-guard';
 
 /**
  * The services' way to push to clients (docs/architecture.md#how-a-move-flows: broadcast after commit). Holds the Socket.IO
@@ -30,6 +31,63 @@ export class RealtimeHub {
     const target = except ? this.io.to(room).except(except) : this.io.to(room);
     target.emit(event, payload);
     target.disconnectSockets(true);
+  }
+
+  /** Sends `event` to every socket in `room`, on every node. */
+  toRoom(room: string, event: ServerEventName, payload: unknown): void {
+    this.io?.to(room).emit(event, payload);
+  }
+  /**
+   * The distinct user ids of the authenticated sockets in `room` across every node (the Redis
+   * adapter asks the other nodes and waits for their answers, at most its request timeout).
+   * Empty before Socket.IO is attached.
+   */
+  async usersIn(room: string): Promise<number[]> {
+    if (!this.io) return [];
+    const sockets = await this.io.in(room).fetchSockets();
+    const ids = new Set<number>();
+    for (const s of sockets) {
+      const id = (s.data as { userId?: unknown } | undefined)?.userId;
+      if (typeof id === 'number') ids.add(id);
+    }
+    return [...ids];
+  }
+
+  /**
+   * Which of `userIds` have at least one authenticated socket connected, on any node: one
+   * `fetchSockets` over their user rooms, which the Redis adapter asks of every node (each
+   * socket's `data.userId` travels with it). When another node does not answer in time (the
+   * adapter's request timeout, 5 s), this node's own sockets are the answer rather than an error:
+   * presence is a hint, never a permission (docs/decisions/024-friends-presence-invitations.md).
+   * Without a Socket.IO server (route tests) nobody is online.
+   */
+  async onlineUsers(userIds: readonly number[]): Promise<Set<number>> {
+    const online = new Set<number>();
+    if (!this.io || userIds.length === 0) return online;
+    const rooms = [...new Set(userIds)].map(ROOMS.user);
+    let sockets: { data: unknown }[];
+    try {
+      sockets = await this.io.in(rooms).fetchSockets();
+    } catch {
+      sockets = await this.io.local.in(rooms).fetchSockets();
+    }
+    for (const s of sockets) {
+      const id = (s.data as { userId?: unknown } | undefined)?.userId;
+      if (typeof id === 'number') online.add(id);
+    }
+    return online;
+  }
+
+  /**
+   * Whether any socket of the user, on any node (the adapter asks every node), belongs to a tab
+   * that is on screen. A socket that has not reported its visibility yet counts as visible, so
+   * a player looking at the game is never sent a "your turn" push; no socket at all is false.
+   * Used by the push notifier for turns and table starts (docs/decisions/025).
+   */
+  async anySocketVisible(userId: number): Promise<boolean> {
+    if (!this.io) return false;
+    const sockets = await this.io.in(ROOMS.user(userId)).fetchSockets();
+    return sockets.some((s) => (s.data as Partial<SocketData>).visible !== false);
   }
 
   /** Sends `event` to the public `tables` channel. */

@@ -7,5 +7,7 @@ export const ROOMS = {
   user: (userId: number) => `user:${userId}`,
   table: (tableId: number) => `table:${tableId}`,
   game: (gameId: string) => `game:${gameId}`,
+  /** A match's spectators (docs/decisions/022-spectators.md), apart from its players' room. */
+  watch: (gameId: string) => `game:${gameId}:watch`,
   session: (tokenId: number) => `session:${tokenId}`,
 } as const;

@@ -40,6 +40,12 @@ export interface SocketData {
   tokenId: number | null;
   /** When the session's token expires, in ms since the epoch; null for an anonymous socket. */
   expiresAt: number | null;
+  /**
+   * Whether the tab behind the socket is on screen, as the client last reported it
+   * (`client:visibility`, push/socket.ts); null until it reports. Read across nodes by
+   * RealtimeHub.anySocketVisible (docs/decisions/025).
+   */
+  visible: boolean | null;
 }
 
 /** The session of an authenticated socket, as its event handlers see it. */

@@ -56,7 +56,7 @@ export function attachRealtime(
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    socket.data = { userId: null, tokenId: null, expiresAt: null };
+    socket.data = { userId: null, tokenId: null, expiresAt: null, visible: null };
     if (typeof token !== 'string' || token.length === 0) return next();
     try {
       const live = await sessions.authenticate(token);
@@ -65,6 +65,7 @@ export function attachRealtime(
         userId: live.userId,
         tokenId: live.tokenId,
         expiresAt: live.expiresAt.getTime(),
+        visible: null,
       };
       next();
     } catch (err) {

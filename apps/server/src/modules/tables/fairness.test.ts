@@ -391,7 +391,7 @@ function fairnessSuite(kind: DbKind) {
     );
 
     it.skipIf(skip)(
-      "opens a finished match's fairness record and replay to its players and staff only",
+      "opens a finished match's fairness record to its players and staff only, its replay to anyone once finished",
       async () => {
         const tableId = await newTable(2);
         const [ana, beto, eva] = await Promise.all(
@@ -408,6 +408,9 @@ function fairnessSuite(kind: DbKind) {
           expect(early.statusCode).toBe(409);
           expect(early.json().code).toBe('game/not_finished');
         }
+        // Nor does anyone else: a running match's move log is never a spectator's.
+        for (const path of paths)
+          expect((await get(path, eva!.token)).json().code).toBe('game/not_a_player');
         expect((await get(paths[0]!, ana!.token)).json().message).toBe(MSG_FAIRNESS.notFinished);
         expect((await get(paths[1]!, ana!.token)).json().message).toBe(
           MSG_FAIRNESS.replayNotFinished,
@@ -417,11 +420,14 @@ function fairnessSuite(kind: DbKind) {
         for (const path of paths) {
           // Both players.
           for (const p of [ana!, beto!]) expect((await get(path, p.token)).statusCode).toBe(200);
-          // Another player: the same refusal on both endpoints.
-          expect((await get(path, eva!.token)).json()).toEqual({
-            message: MSG_FAIRNESS.notAParticipant,
-            code: 'game/not_a_player',
-          });
+          // Another player: the fairness record is refused; the replay of a finished PUBLIC
+          // table's match is open to anyone logged in (spectators, decision 022).
+          if (path === paths[0])
+            expect((await get(path, eva!.token)).json()).toEqual({
+              message: MSG_FAIRNESS.notAParticipant,
+              code: 'game/not_a_player',
+            });
+          else expect((await get(path, eva!.token)).json().my_seat).toBeNull();
           // Staff.
           expect((await get(path, admin)).statusCode).toBe(200);
           // Nobody logged in.

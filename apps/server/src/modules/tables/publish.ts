@@ -12,7 +12,10 @@ export async function publishTable(db: Db, hub: RealtimeHub, tableId: number): P
   try {
     hub.toTables('UserJoinedTable', { table_id: tableId });
     const [detail] = await tableDetails(db, tableId);
-    if (detail) hub.toTable(tableId, 'table:updated', detail);
+    if (!detail) return;
+    hub.toTable(tableId, 'table:updated', detail);
+    // The players deciding a rematch are on their result screen, not in the table's room.
+    for (const r of detail.rematch?.seats ?? []) hub.toUser(r.user_id, 'table:updated', detail);
   } catch {
     // The clients poll as a fallback; nothing to undo here.
   }

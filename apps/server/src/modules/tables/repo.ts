@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Table, TableDetail } from '@domino/contracts';
-import { centsToBolivares, publicName } from '@domino/contracts';
+import type { PrivateFacts, Table, TableDetail } from '@domino/contracts';
+import { centsToBolivares, invitationPath, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 
@@ -45,26 +45,34 @@ async function liveGames(db: Executor, tableIds: number[]) {
     );
 }
 
-function toTable(t: TableRow, seated: { id: number; name: string }[], live: boolean): Table {
+function toTable(
+  t: TableRow,
+  seated: { id: number; name: string }[],
+  liveGameId: string | null,
+): Table {
   return {
     id: t.id,
     name: t.name,
     image: t.image,
-    status: live ? 'playing' : (t.status as Table['status']),
+    status: liveGameId !== null ? 'playing' : (t.status as Table['status']),
     current_players: seated.length,
     max_players: t.rules.players,
     entry_price: centsToBolivares(t.entryPriceCents),
     users: seated,
     rules: t.rules,
+    game_id: liveGameId,
   };
 }
 
-/** Tables open to players (or running a match), cheapest first, with who sits at each. */
+/**
+ * Public tables open to players (or running a match), cheapest first, with who sits at each.
+ * Private tables are never listed (docs/decisions/021-private-tables.md).
+ */
 export async function listOpenTables(db: Executor): Promise<Table[]> {
   const rows = await db
     .select(publicColumns)
     .from(gameTables)
-    .where(eq(gameTables.status, 'open'))
+    .where(and(eq(gameTables.status, 'open'), eq(gameTables.visibility, 'public')))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
   const [seats, live] = await Promise.all([seatsOf(db, ids, 'public'), liveGames(db, ids)]);
@@ -72,7 +80,7 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
     toTable(
       t,
       seats.filter((s) => s.tableId === t.id).map((s) => ({ id: s.id, name: s.name })),
-      live.some((g) => g.tableId === t.id),
+      live.find((g) => g.tableId === t.id)?.id ?? null,
     ),
   );
 }
@@ -93,7 +101,14 @@ export async function tableDetails(
     .where(tableId === undefined ? sql`true` : eq(gameTables.id, tableId))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
-  const [seats, live] = await Promise.all([seatsOf(db, ids, audience), liveGames(db, ids)]);
+  const hostIds = [...new Set(rows.flatMap((t) => (t.hostUserId === null ? [] : [t.hostUserId])))];
+  const [seats, live, hosts] = await Promise.all([
+    seatsOf(db, ids, audience),
+    liveGames(db, ids),
+    hostIds.length === 0
+      ? Promise.resolve([])
+      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, hostIds)),
+  ]);
   return rows.map((t) => {
     const mine = seats.filter((s) => s.tableId === t.id);
     const game = live.find((g) => g.tableId === t.id);
@@ -101,7 +116,7 @@ export async function tableDetails(
       ...toTable(
         t,
         mine.map((s) => ({ id: s.id, name: s.name })),
-        game !== undefined,
+        game?.id ?? null,
       ),
       mode: t.rules.mode,
       target_points: t.rules.target_points,
@@ -118,8 +133,38 @@ export async function tableDetails(
           ? game.startsAt.toISOString()
           : null,
       commitment: t.roundCommitment,
+      private: privateFacts(t, hosts, audience, game !== undefined),
+      rematch:
+        t.rematchUntil && t.rematchSeats
+          ? {
+              until: t.rematchUntil.toISOString(),
+              seats: t.rematchSeats.map((r) => ({
+                ...r,
+                accepted: mine.some((s) => s.id === r.user_id),
+              })),
+            }
+          : null,
     };
   });
+}
+
+/** The invitation facts of a private table (null for a public one). */
+function privateFacts(
+  t: TableRow,
+  hosts: { id: number; name: string }[],
+  audience: TableAudience,
+  playing: boolean,
+): PrivateFacts | null {
+  if (t.visibility !== 'private' || t.inviteCode === null || t.hostUserId === null) return null;
+  const host = hosts.find((h) => h.id === t.hostUserId);
+  const name = host ? (audience === 'staff' ? host.name : publicName(host.name)) : '';
+  return {
+    invite_code: t.inviteCode,
+    invite_path: invitationPath(t.inviteCode),
+    host: { id: t.hostUserId, name },
+    expires_at: playing || !t.expiresAt ? null : t.expiresAt.toISOString(),
+    allow_spectators: t.allowSpectators,
+  };
 }
 
 /** The table a user is seated at, if any. */

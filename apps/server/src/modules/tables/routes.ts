@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,14 +18,23 @@ import {
 } from '@domino/contracts';
 import { idParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
-import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
-import { requireAuth, session } from '../auth/plugin';
-import { gamesContext } from '../games/routes';
+import { bearerToken, requireAuth, session } from '../auth/plugin';
+import { authenticate } from '../auth/service';
+import { seatPlayer } from './join-route';
 import { publishTable } from './publish';
+import { maySeeTable } from './private';
 import { listOpenTables, tableDetails } from './repo';
-import { joinTable, leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
+import { leaveTableOnRequest, seatSeedOf, setClientSeed } from './service';
 
 const tags = ['Mesas'];
+
+/** The user of an optional session (public routes): null without a valid bearer token. */
+async function callerId(req: FastifyRequest): Promise<number | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const ctx = await authenticate(req.server.deps.database.db, token);
+  return ctx?.user.id ?? null;
+}
 const tableParams = z.object({ tableId: idParam });
 /** A 422 here: a business refusal `{message, code}` or a form refusal that adds field errors. */
 const refusalSchema = errorSchema.extend({
@@ -68,6 +77,9 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       const [detail] = await tableDetails(db(), req.params.tableId);
       if (!detail || detail.status === 'closed')
         throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+      // A private table exists by id only for its host and players (docs/decisions/021).
+      if (!maySeeTable(detail, await callerId(req)))
+        throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
       return detail;
     },
   );
@@ -75,7 +87,6 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     requireAuth(scope);
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    const timing = gamesContext(app).timing;
 
     s.post(
       '/api/tables/:tableId/join',
@@ -88,38 +99,35 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: joinTableResponseSchema, 409: errorSchema, 422: refusalSchema },
         },
       },
-      async (req) => {
-        const userId = session(req).user.id;
-        const scopeKey = idempotencyScope(
-          req,
-          userId,
-          `table.join:${req.params.tableId}`,
-          req.body,
-        );
-        const res = await runIdempotent(db(), scopeKey, async (tx) => {
-          const out = await joinTable(
-            tx,
-            userId,
-            req.params.tableId,
-            req.body.entry_price,
-            timing,
-            req.body.client_seed,
-          );
-          return {
-            status: 200,
-            body: {
-              new_balance: centsToBolivares(out.balanceCents),
-              message: MSG_TABLES.joined,
-              seat: out.seat,
-            },
-          };
-        });
-        if (!res.replayed) {
-          app.deps.hub.toUser(userId, 'balance:updated', { balance: res.body.new_balance });
-          await publishTable(db(), app.deps.hub, req.params.tableId);
-        }
-        return res.body;
+      async (req) =>
+        seatPlayer(app, req, req.params.tableId, {
+          entryPrice: req.body.entry_price,
+          clientSeed: req.body.client_seed,
+          access: 'public',
+        }),
+    );
+
+    s.post(
+      '/api/tables/:tableId/rematch',
+      {
+        schema: {
+          tags,
+          summary: 'Aceptar la revancha: volver a mi asiento pagando la entrada',
+          params: tableParams,
+          body: joinTableRequestSchema,
+          response: {
+            200: joinTableResponseSchema,
+            404: errorSchema,
+            409: errorSchema,
+            422: refusalSchema,
+          },
+        },
       },
+      async (req) =>
+        seatPlayer(app, req, req.params.tableId, {
+          entryPrice: req.body.entry_price,
+          access: 'rematch',
+        }),
     );
 
     s.post(

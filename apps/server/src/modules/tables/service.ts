@@ -1,12 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { MSG, MSG_FAIRNESS, MSG_TABLES, parseBolivaresJson } from '@domino/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  MSG,
+  MSG_FAIRNESS,
+  MSG_TABLES,
+  REMATCH_WINDOW_MS,
+  centsToBolivares,
+  parseBolivaresJson,
+} from '@domino/contracts';
 import { rulesToConfig } from '@domino/contracts';
 import type { TableConfig } from '@domino/domino';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { audit } from '../audit/audit';
+import { accountBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import type { Timing } from '../games/context';
 import { createTableMatch } from '../games/create';
@@ -56,10 +65,20 @@ function tableConfig(t: typeof gameTables.$inferSelect): TableConfig {
   return rulesToConfig(t.rules);
 }
 
+/**
+ * How a join reaches the table: `public` (POST /api/tables/{id}/join: public tables only),
+ * `invitation` (a private table's code), `rematch` (a player of the match just played, at their
+ * own seat, while the rematch window is open).
+ */
+export type JoinAccess = 'public' | 'invitation' | 'rematch';
+
 export interface JoinResult {
   seat: number;
   balanceCents: number;
+  /** The match this join filled the table for, or null while seats are still free. */
   gameId: string | null;
+  /** When `gameId` is set: the users seated in that match and the table's name (notices). */
+  started?: { userIds: number[]; tableName: string } | undefined;
 }
 
 /** A client seed for a seat whose player did not choose one: 16 random hex characters. */
@@ -84,6 +103,7 @@ export async function joinTable(
   seenEntryPrice: number,
   timing: Timing,
   clientSeed?: string,
+  access: JoinAccess = 'public',
 ): Promise<JoinResult> {
   const [user] = await tx
     .select({ status: users.status })
@@ -92,9 +112,26 @@ export async function joinTable(
     .for('share');
   if (user?.status !== 'activo')
     throw new AppError('tables/account_inactive', 403, MSG_TABLES.accountInactive);
-  const t = await lockTable(tx, tableId);
+  let t = await lockTable(tx, tableId);
+  // A private table is reached only through its invitation code (or a rematch): by id it does
+  // not exist, so a guessed id learns nothing (docs/decisions/021-private-tables.md).
+  if (t.visibility === 'private' && access === 'public')
+    throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+  // A rematch window that ran out is closed first (refunds, private table closed), as the keeper
+  // would have done; then the join is judged against what is left.
+  if (t.rematchUntil && t.rematchUntil.getTime() <= Date.now()) {
+    await closeRematchWindow(tx, t);
+    t = await lockTable(tx, tableId);
+  }
   if (t.status !== 'open') throw conflict('tables/closed', MSG_TABLES.closed);
   if (await liveMatch(tx, tableId)) throw conflict('tables/playing', MSG_TABLES.playing);
+  const rematchSeat = t.rematchUntil
+    ? t.rematchSeats?.find((r) => r.user_id === userId)?.seat
+    : undefined;
+  if (access === 'rematch' && rematchSeat === undefined)
+    throw conflict('tables/no_rematch', MSG_TABLES.noRematch);
+  if (t.rematchUntil && rematchSeat === undefined)
+    throw conflict('tables/rematch_pending', MSG_TABLES.rematchPending);
   const seen = parseBolivaresJson(seenEntryPrice);
   if (seen === null || seen !== t.entryPriceCents)
     throw conflict('tables/price_changed', MSG_TABLES.priceChanged);
@@ -106,9 +143,12 @@ export async function joinTable(
     .where(eq(tableSeats.tableId, tableId))
     .orderBy(asc(tableSeats.seat));
   if (seated.length >= t.rules.players) throw conflict('tables/full', MSG_TABLES.full);
-  const seat = Array.from({ length: t.rules.players }, (_, i) => i).find(
-    (i) => !seated.some((s) => s.seat === i),
-  );
+  // In a rematch every player takes back their own seat, so the pairs stay the same.
+  const seat =
+    rematchSeat ??
+    Array.from({ length: t.rules.players }, (_, i) => i).find(
+      (i) => !seated.some((s) => s.seat === i),
+    );
   if (seat === undefined) throw conflict('tables/full', MSG_TABLES.full);
 
   // Provably fair (decision 015): the first seat of a round creates its server seed, whose
@@ -124,27 +164,31 @@ export async function joinTable(
   }
 
   const wallet = await walletAccountId(tx, userId);
-  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(tableId, t.round));
   let balanceCents: number;
-  try {
-    const moved = await transfer(tx, {
-      kind: 'entry_fee',
-      idempotencyKey: `entry:${tableId}:${t.round}:${userId}:${randomUUID()}`,
-      postings: [
-        { accountId: wallet, amountCents: -t.entryPriceCents },
-        { accountId: escrow, amountCents: t.entryPriceCents },
-      ],
-      description: `Entrada a ${t.name}`,
-      reference: { type: 'table', id: tableId },
-      actorUserId: userId,
-    });
-    balanceCents = moved.balances.get(wallet) ?? 0;
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'wallet/insufficient_funds') {
-      throw new AppError('wallet/insufficient_funds', 422, MSG.insufficientBalance);
+  if (t.entryPriceCents === 0) {
+    // A free private table ("amistosa"): no money moves, nothing to escrow.
+    balanceCents = await accountBalanceCents(tx, wallet);
+  } else
+    try {
+      const escrow = await systemAccount(tx, 'table_escrow', escrowRef(tableId, t.round));
+      const moved = await transfer(tx, {
+        kind: 'entry_fee',
+        idempotencyKey: `entry:${tableId}:${t.round}:${userId}:${randomUUID()}`,
+        postings: [
+          { accountId: wallet, amountCents: -t.entryPriceCents },
+          { accountId: escrow, amountCents: t.entryPriceCents },
+        ],
+        description: `Entrada a ${t.name}`,
+        reference: { type: 'table', id: tableId },
+        actorUserId: userId,
+      });
+      balanceCents = moved.balances.get(wallet) ?? 0;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'wallet/insufficient_funds') {
+        throw new AppError('wallet/insufficient_funds', 422, MSG.insufficientBalance);
+      }
+      throw err;
     }
-    throw err;
-  }
   try {
     await tx.insert(tableSeats).values({
       tableId,
@@ -160,8 +204,24 @@ export async function joinTable(
     throw err;
   }
 
+  // The first player to accept a rematch starts the others' 30 s (never extending the window).
+  if (rematchSeat !== undefined && seated.length === 0 && t.rematchUntil)
+    await tx
+      .update(gameTables)
+      .set({
+        rematchUntil: sql`least(${gameTables.rematchUntil}, now() + make_interval(secs => ${REMATCH_WINDOW_MS / 1000}))`,
+      })
+      .where(eq(gameTables.id, tableId));
+
   let gameId: string | null = null;
+  let started: JoinResult['started'];
   if (seated.length + 1 === t.rules.players) {
+    // Every seat taken: the rematch (if any) happened, and a private table no longer expires.
+    if (t.rematchUntil || t.expiresAt)
+      await tx
+        .update(gameTables)
+        .set({ rematchUntil: null, rematchSeats: null, expiresAt: null })
+        .where(eq(gameTables.id, tableId));
     const all = await tx.select().from(tableSeats).where(eq(tableSeats.tableId, tableId));
     gameId = await createTableMatch(tx, {
       tableId,
@@ -176,8 +236,9 @@ export async function joinTable(
       startsAt: new Date(Date.now() + START_COUNTDOWN_MS),
       timing,
     });
+    started = { userIds: all.map((s) => s.userId), tableName: t.name };
   }
-  return { seat, balanceCents, gameId };
+  return { seat, balanceCents, gameId, started };
 }
 
 /**
@@ -194,22 +255,109 @@ export async function refundSeat(
   actorUserId: number,
 ): Promise<{ balanceCents: number }> {
   const wallet = await walletAccountId(tx, seat.userId);
-  const escrow = await systemAccount(tx, 'table_escrow', escrowRef(t.id, t.round));
-  const moved = await transfer(tx, {
-    kind: 'entry_refund',
-    idempotencyKey: `refund:${t.id}:${t.round}:${seat.userId}:${randomUUID()}`,
-    postings: [
-      { accountId: escrow, amountCents: -seat.entryCents },
-      { accountId: wallet, amountCents: seat.entryCents },
-    ],
-    description,
-    reference: { type: 'table', id: t.id },
-    actorUserId,
-  });
+  let balanceCents: number;
+  if (seat.entryCents === 0) {
+    balanceCents = await accountBalanceCents(tx, wallet);
+  } else {
+    const escrow = await systemAccount(tx, 'table_escrow', escrowRef(t.id, t.round));
+    const moved = await transfer(tx, {
+      kind: 'entry_refund',
+      idempotencyKey: `refund:${t.id}:${t.round}:${seat.userId}:${randomUUID()}`,
+      postings: [
+        { accountId: escrow, amountCents: -seat.entryCents },
+        { accountId: wallet, amountCents: seat.entryCents },
+      ],
+      description,
+      reference: { type: 'table', id: t.id },
+      actorUserId,
+    });
+    balanceCents = moved.balances.get(wallet) ?? 0;
+  }
   await tx
     .delete(tableSeats)
     .where(and(eq(tableSeats.tableId, t.id), eq(tableSeats.userId, seat.userId)));
-  return { balanceCents: moved.balances.get(wallet) ?? 0 };
+  return { balanceCents };
+}
+
+/** A seat refunded when a table closed or a rematch window ran out, for the after-commit pushes. */
+export interface SeatRefund {
+  userId: number;
+  seat: number;
+  /** The entry the seat had paid, now back in the wallet (céntimos). */
+  refundCents: number;
+  /** The wallet's balance after the refund (céntimos). */
+  balanceCents: number;
+}
+
+/**
+ * Refunds every waiting seat of a table (each exactly its `entry_cents`) inside the caller's
+ * transaction, which holds the table lock and has checked that no match runs. Returns the refunds.
+ */
+export async function refundAllSeats(
+  tx: Tx,
+  t: TableRow,
+  description: string,
+  actorUserId: number | null,
+): Promise<SeatRefund[]> {
+  const seats = await tx
+    .select()
+    .from(tableSeats)
+    .where(eq(tableSeats.tableId, t.id))
+    .orderBy(asc(tableSeats.seat));
+  const refunds: SeatRefund[] = [];
+  for (const seat of seats) {
+    const out = await refundSeat(tx, t, seat, description, actorUserId ?? seat.userId);
+    refunds.push({
+      userId: seat.userId,
+      seat: seat.seat,
+      refundCents: seat.entryCents,
+      balanceCents: out.balanceCents,
+    });
+  }
+  return refunds;
+}
+
+/**
+ * Ends a table's rematch window (docs/decisions/021-private-tables.md "Revancha") inside the
+ * caller's transaction, which holds the table lock: the players who accepted get their entry back
+ * (not everyone accepted in time), the window is cleared, and a private table closes (reason
+ * `finished`: its match was played). Audited. Returns the refunds for the after-commit pushes;
+ * nothing when the table has no window.
+ */
+export async function closeRematchWindow(tx: Tx, t: TableRow): Promise<SeatRefund[]> {
+  if (!t.rematchUntil) return [];
+  const refunds = await refundAllSeats(
+    tx,
+    t,
+    `Devolución de entrada de ${t.name} (sin revancha)`,
+    null,
+  );
+  const closes = t.visibility === 'private';
+  await tx
+    .update(gameTables)
+    .set({
+      rematchUntil: null,
+      rematchSeats: null,
+      ...(closes ? { status: 'closed', closedReason: 'finished' as const } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(gameTables.id, t.id));
+  await audit(tx, {
+    actorUserId: null,
+    action: 'table.rematch_lapsed',
+    targetType: 'table',
+    targetId: t.id,
+    before: { rematch_seats: t.rematchSeats, status: t.status },
+    after: {
+      status: closes ? 'closed' : t.status,
+      refunded: refunds.map((r) => ({
+        user_id: r.userId,
+        seat: r.seat,
+        refund: centsToBolivares(r.refundCents),
+      })),
+    },
+  });
+  return refunds;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import { CLIENT_EVENTS, MSG, MSG_TABLES, idParam } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { ROOMS } from '../realtime/rooms';
+import { maySeeTable } from './private';
 import { tableDetails } from './repo';
 
 /**
@@ -22,7 +23,9 @@ export function registerTableSocket(socket: Socket, db: Db): void {
     const id = parsed.data;
     try {
       const [table] = await tableDetails(db, id);
-      if (!table) return ack(notFound);
+      // A private table is watched only by its host and players (docs/decisions/021).
+      const userId = (socket.data as { userId?: number | null }).userId ?? null;
+      if (!table || !maySeeTable(table, userId)) return ack(notFound);
       await socket.join(ROOMS.table(id));
       ack({ ok: true, table });
     } catch {

@@ -64,7 +64,11 @@ export async function tableStaffRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: { tags, summary: 'Todas las mesas', response: { 200: z.array(tableDetailSchema) } },
       },
-      async () => tableDetails(db(), undefined, 'staff'),
+      // Private tables that closed are the players' own business and would pile up: left out.
+      async () =>
+        (await tableDetails(db(), undefined, 'staff')).filter(
+          (t) => !(t.private && t.status === 'closed'),
+        ),
     );
 
     r.post(

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MSG_PAYMENTS,
@@ -14,8 +14,8 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
-import type { TableRow } from './service';
-import { liveMatch, lockTable, refundSeat } from './service';
+import type { SeatRefund, TableRow } from './service';
+import { liveMatch, lockTable, refundAllSeats } from './service';
 
 /**
  * Staff changes to a table (/admin/mesas; decision 010), called by tables/staff-routes.ts. Each
@@ -180,14 +180,7 @@ export async function editTable(
 }
 
 /** A seat whose entry went back to the player when the table closed. */
-export interface ClosingRefund {
-  userId: number;
-  seat: number;
-  /** The entry the seat had paid, now back in the wallet (céntimos). */
-  refundCents: number;
-  /** The wallet's balance after the refund (céntimos). */
-  balanceCents: number;
-}
+export type ClosingRefund = SeatRefund;
 
 /**
  * Opens (`open`) or closes (`closed`) a table and audits it. Closing refunds every waiting seat
@@ -204,34 +197,26 @@ export async function setTableStatus(
 ): Promise<ClosingRefund[]> {
   return db.transaction(async (tx) => {
     const t = await lockTable(tx, tableId);
-    const refunds: ClosingRefund[] = [];
+    let refunds: ClosingRefund[] = [];
     if (status === 'closed') {
       if (await liveMatch(tx, tableId))
         throw new AppError('tables/playing', 409, MSG_TABLES.closePlaying);
-      const seats = await tx
-        .select()
-        .from(tableSeats)
-        .where(eq(tableSeats.tableId, tableId))
-        .orderBy(asc(tableSeats.seat));
-      for (const seat of seats) {
-        const out = await refundSeat(
-          tx,
-          t,
-          seat,
-          `Devolución de entrada de ${t.name} (mesa cerrada)`,
-          staffId,
-        );
-        refunds.push({
-          userId: seat.userId,
-          seat: seat.seat,
-          refundCents: seat.entryCents,
-          balanceCents: out.balanceCents,
-        });
-      }
+      refunds = await refundAllSeats(
+        tx,
+        t,
+        `Devolución de entrada de ${t.name} (mesa cerrada)`,
+        staffId,
+      );
     }
     await tx
       .update(gameTables)
-      .set({ status, updatedAt: sql`now()` })
+      .set({
+        status,
+        closedReason: status === 'closed' ? 'staff' : null,
+        rematchUntil: null,
+        rematchSeats: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(gameTables.id, tableId));
     await audit(tx, {
       actorUserId: staffId,

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, MSG_TABLES } from '@domino/contracts';
 import type { GameView } from '@domino/contracts';
-import { accounts, games } from '../../db/schema';
+import { accounts } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
@@ -14,8 +14,7 @@ import {
   routeCallers,
 } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
-import { runDueGame } from '../games/due-moves';
-import { gamesContext } from '../games/routes';
+import { playMatchToEnd } from '../../test/play';
 import { splitPot } from '@domino/contracts';
 
 describe('pot arithmetic', () => {
@@ -33,7 +32,15 @@ describe('pot arithmetic', () => {
       1216,
     );
     expect(odd.remainderCents).toBe(1);
-    expect(() => splitPot(0, 4, 800, 200, 2)).toThrow(RangeError);
+    expect(() => splitPot(-1, 4, 800, 200, 2)).toThrow(RangeError);
+    // A free private table ("amistosa") splits nothing.
+    expect(splitPot(0, 2, 800, 200, 1)).toEqual({
+      potCents: 0,
+      houseFeeCents: 0,
+      potShareCents: 0,
+      prizeCents: 0,
+      remainderCents: 0,
+    });
   });
 });
 
@@ -139,31 +146,11 @@ function tableSuite(kind: DbKind) {
           code: 'tables/started',
         });
         const gameId: string = detail.game_id;
-        const ctx = gamesContext(t.app);
-        let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        expect(view.kind).toBe('table');
-        expect(view.table).toEqual({ id: 2, name: 'Mesa Clásica', entry_price: 1000 });
+        const first: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
+        expect(first.kind).toBe('table');
+        expect(first.table).toEqual({ id: 2, name: 'Mesa Clásica', entry_price: 1000 });
         events.length = 0;
-        for (let i = 0; i < 3000 && view.status === 'playing'; i++) {
-          const turn = view.turn_seat!;
-          const mover = players.find((_, idx) => idx === turn)!;
-          const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
-          if (mine.legal_moves.length === 1) {
-            // Forced moves are played by the server after a short delay.
-            await t.database.db
-              .update(games)
-              .set({ dueAt: sql`now() - interval '1 second'` })
-              .where(eq(games.id, gameId));
-            await runDueGame(ctx);
-          } else {
-            const res = await post(`/api/games/${gameId}/moves`, mover.token, {
-              version: mine.version,
-              ...mine.legal_moves[0],
-            });
-            expect(res.statusCode).toBe(200);
-          }
-          view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        }
+        const view = await playMatchToEnd(t, gameId, players);
         expect(view.status).toBe('finished');
         // The final move freed the table, and its listeners heard it through the games ->
         // tables port (`tableMatchFinished`, bound in server.ts).
@@ -215,11 +202,20 @@ function tableSuite(kind: DbKind) {
         const replay = (await get(`/api/games/${gameId}/replay`, players[1]!.token)).json();
         expect(replay.moves.length).toBe(view.version);
         expect(replay.fairness.server_seed).toMatch(/^[0-9a-f]{64}$/);
-        expect((await get(`/api/games/${gameId}/replay`, late.token)).statusCode).toBe(403);
-        // The next round can start at once.
+        // A finished public table's replay is open to any player (spectators, decision 022),
+        // its fairness record is not.
+        expect((await get(`/api/games/${gameId}/replay`, late.token)).json().my_seat).toBeNull();
+        expect((await get(`/api/games/${gameId}/fairness`, late.token)).statusCode).toBe(403);
+        // A public table has no rematch window: the next round can start at once.
+        expect(after.rematch).toBeNull();
+        expect(
+          (await post('/api/tables/2/rematch', players[2]!.token, { entry_price: 1000 })).json()
+            .code,
+        ).toBe('tables/no_rematch');
         expect(
           (await post('/api/tables/2/join', late.token, { entry_price: 1000 })).statusCode,
         ).toBe(200);
+        expect((await checkLedger(t.database.db)).ok).toBe(true);
       },
     );
 

@@ -8,6 +8,7 @@ import {
   Divider,
   Drawer,
   Group,
+  Indicator,
   Menu,
   NavLink as MantineNavLink,
   ScrollArea,
@@ -22,10 +23,12 @@ import {
   IconDeviceGamepad2,
   IconHistory,
   IconLogout,
+  IconMailOpened,
   IconReceipt,
   IconShieldLock,
   IconTrophy,
   IconUser,
+  IconUsers,
   IconWallet,
   IconCashBanknote,
 } from '@tabler/icons-react';
@@ -35,6 +38,8 @@ import { HEADER_ACTIONS_ID } from '../../components/header-actions';
 import { displayName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BalanceBadge } from './BalanceBadge';
+import { InvitationsBell, LiveInvitations, invitationsLabel } from './InvitationsBell';
+import { useInvitations } from '../../lib/friends';
 import { Brand } from './Brand';
 import { ADMIN_LINK, PLAY_LINKS, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
 import { useLogout } from './use-logout';
@@ -43,6 +48,7 @@ import classes from './Navbar.module.css';
 const PLAYER_ICONS: Record<string, React.ReactNode> = {
   '/dashboard': <IconCards size={16} aria-hidden />,
   '/games': <IconDeviceGamepad2 size={16} aria-hidden />,
+  '/amigos': <IconUsers size={16} aria-hidden />,
   '/profile': <IconUser size={16} aria-hidden />,
   '/recharge': <IconWallet size={16} aria-hidden />,
   '/withdraw': <IconCashBanknote size={16} aria-hidden />,
@@ -62,6 +68,8 @@ export function Navbar() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { logout, loggingOut } = useLogout();
   const loggedIn = Boolean(token);
+  // Pending invitations: a dot on the phone's burger and an entry in its menu (issue 13).
+  const invitations = useInvitations(loggedIn).data?.length ?? 0;
 
   return (
     <Box component="header" className={classes.header}>
@@ -84,6 +92,12 @@ export function Navbar() {
                   </UnstyledButton>
                 ))}
               </Group>
+              {user && <LiveInvitations />}
+              {user && (
+                <Box visibleFrom="sm">
+                  <InvitationsBell />
+                </Box>
+              )}
               {user && <BalanceBadge balance={user.balance} />}
               <Box visibleFrom="sm">
                 <UserMenu user={user} onLogout={logout} loggingOut={loggingOut} />
@@ -121,14 +135,22 @@ export function Navbar() {
 
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <div id={HEADER_ACTIONS_ID} className={classes.actions} />
-            <Burger
-              opened={opened}
-              onClick={toggle}
+            <Indicator
+              disabled={!loggedIn || invitations === 0}
+              color="red"
+              size={9}
+              offset={4}
               hiddenFrom={loggedIn ? 'sm' : 'md'}
-              color="var(--mantine-color-gold-3)"
-              aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
-              size="sm"
-            />
+              data-testid="menu-invitations-dot"
+            >
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                color="var(--mantine-color-gold-3)"
+                aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+                size="sm"
+              />
+            </Indicator>
           </Group>
         </Group>
       </Container>
@@ -155,6 +177,22 @@ export function Navbar() {
                 onClick={close}
               />
             ))}
+            <MantineNavLink
+              component={Link}
+              to="/amigos"
+              label={invitationsLabel(0)}
+              aria-label={invitationsLabel(invitations)}
+              leftSection={<IconMailOpened size={16} aria-hidden />}
+              rightSection={
+                invitations > 0 ? (
+                  <Badge size="sm" color="red" circle>
+                    {invitations}
+                  </Badge>
+                ) : null
+              }
+              onClick={close}
+              data-testid="menu-invitations"
+            />
             {user?.rol === 'admin' && (
               <MantineNavLink
                 component={Link}

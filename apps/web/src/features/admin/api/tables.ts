@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { tableDetailSchema, type TableDetail, type TableInput } from '@domino/contracts';
+import {
+  privateTableOptionsSchema,
+  tableDetailSchema,
+  type PrivateTableOptions,
+  type TableDetail,
+  type TableInput,
+} from '@domino/contracts';
 import { apiGet, apiSend } from '../../../lib/api';
 
 /** Staff table management (/admin/mesas; decision 010). */
@@ -66,5 +72,29 @@ export function useTableAction() {
       void client.invalidateQueries({ queryKey: ADMIN_TABLES_KEY });
       void client.invalidateQueries({ queryKey: ['tables'] });
     },
+  });
+}
+
+export const PRIVATE_SETTINGS_KEY = ['admin', 'private-tables', 'settings'] as const;
+
+/** GET /api/admin/private-tables/settings: what hosts of private tables may pick. */
+export function usePrivateSettings() {
+  return useQuery({
+    queryKey: PRIVATE_SETTINGS_KEY,
+    queryFn: ({ signal }) =>
+      apiGet('/api/admin/private-tables/settings', privateTableOptionsSchema, { signal }),
+  });
+}
+
+/** PUT /api/admin/private-tables/settings (audited on the server); refreshes the settings. */
+export function useSavePrivateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PrivateTableOptions) =>
+      apiSend('/api/admin/private-tables/settings', privateTableOptionsSchema, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (saved) => client.setQueryData(PRIVATE_SETTINGS_KEY, saved),
   });
 }

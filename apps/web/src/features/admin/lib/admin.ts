@@ -23,7 +23,8 @@ export interface AdminSection {
     | 'pot'
     | 'users'
     | 'banks'
-    | 'audit';
+    | 'audit'
+    | 'reports';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/retiros', label: 'Retiros', icon: 'withdrawals' },
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
+  { to: '/admin/reportes', label: 'Reportes', icon: 'reports' },
   { to: '/admin/pote', label: 'Pote', icon: 'pot' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },
   { to: '/admin/bancos', label: 'Bancos', icon: 'banks' },

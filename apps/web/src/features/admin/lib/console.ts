@@ -42,6 +42,7 @@ const TARGET_LABELS: Record<string, string> = {
   recharge_account: 'Cuenta de recarga',
   ledger: 'Libro mayor',
   monthly_pot: 'Pote',
+  talk_report: 'Reporte de mensajes',
 };
 
 /** "Usuario #12", "Banco #3", "Pote 2026-11", "Libro mayor" (the ledger check has one target). */

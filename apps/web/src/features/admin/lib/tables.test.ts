@@ -36,6 +36,8 @@ const table: TableDetail = {
   game_id: null,
   starts_at: null,
   commitment: null,
+  private: null,
+  rematch: null,
 };
 
 describe('the staff table form', () => {

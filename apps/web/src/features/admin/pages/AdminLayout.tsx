@@ -17,6 +17,7 @@ import {
   IconCards,
   IconCashBanknote,
   IconLayoutDashboard,
+  IconFlag,
   IconListSearch,
   IconShieldLock,
   IconTrophy,
@@ -37,6 +38,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   users: <IconUsers size={18} aria-hidden />,
   banks: <IconBuildingBank size={18} aria-hidden />,
   audit: <IconListSearch size={18} aria-hidden />,
+  reports: <IconFlag size={18} aria-hidden />,
 };
 
 /**

@@ -28,6 +28,7 @@ import type { TableDetail } from '@domino/contracts';
 import { TableIllustration } from '../../../components/TableIllustration';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
+import { PrivateSettingsCard } from '../components/PrivateSettingsCard';
 import { notify } from '../../../lib/notify';
 import { useAdminTables, useTableAction } from '../api/tables';
 import { DecisionModal } from '../components/DecisionModal';
@@ -254,6 +255,7 @@ export default function AdminTablesPage() {
                     <Group gap={6} wrap="nowrap" justify="space-between">
                       <Text fw={700} truncate>
                         {t.name}
+                        {t.private && ' · Privada'}
                       </Text>
                       <StatusBadge table={t} />
                     </Group>
@@ -300,6 +302,7 @@ export default function AdminTablesPage() {
                             </Text>
                             <Text fz="xs" c="dimmed">
                               #{t.id} · {t.turn_seconds} s por turno
+                              {t.private && ` · Privada de ${t.private.host.name}`}
                             </Text>
                           </Stack>
                         </Group>
@@ -364,6 +367,7 @@ export default function AdminTablesPage() {
           setEditing(null);
         }}
       />
+      <PrivateSettingsCard />
     </Stack>
   );
 }

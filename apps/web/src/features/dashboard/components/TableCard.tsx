@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconCoin, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import { IconCoin, IconEye, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { tableBadge, type Table } from '@domino/contracts';
 import { RuleChips } from '../../../components/TableRules';
 import { TableIllustration } from '../../../components/TableIllustration';
@@ -22,7 +23,8 @@ export interface TableCardProps {
 
 /**
  * One table of the game list (docs/product.md §2): badge, image, name, entry fee, players and 'Jugar'. While
- * the table's match runs the badge says 'Jugando' and the button is disabled.
+ * the table's match runs the badge says 'Jugando', the button is disabled and 'Ver' opens the
+ * match as a spectator (docs/decisions/022-spectators.md).
  */
 export function TableCard({ table, onPlay, joining, busy }: TableCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
@@ -107,6 +109,20 @@ export function TableCard({ table, onPlay, joining, busy }: TableCardProps) {
       >
         {playable ? 'Jugar' : 'Partida en curso'}
       </Button>
+      {table.status === 'playing' && table.game_id && (
+        <Button
+          mt="xs"
+          fullWidth
+          variant="light"
+          component={Link}
+          to={`/partida/${table.game_id}/ver`}
+          leftSection={<IconEye size={16} aria-hidden />}
+          aria-label={`Ver la partida de ${title}`}
+          data-testid={`table-watch-${table.id}`}
+        >
+          Ver
+        </Button>
+      )}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ const table = (entry_price: number, status: Table['status'] = 'open'): Table => 
   id: Math.round(entry_price * 100),
   name: 'Mesa',
   image: null,
+  game_id: null,
   status,
   current_players: 0,
   max_players: 4,

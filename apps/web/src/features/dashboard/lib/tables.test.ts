@@ -6,6 +6,7 @@ const table = (id: number, userIds: number[], name = `Mesa ${id}`): Table => ({
   id,
   name,
   image: null,
+  game_id: null,
   status: 'open',
   current_players: userIds.length,
   max_players: 4,

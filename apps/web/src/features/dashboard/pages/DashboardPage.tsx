@@ -23,6 +23,7 @@ import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
 import { FirstSteps } from '../components/FirstSteps';
+import { PrivateTableEntry } from '../components/PrivateTableEntry';
 import { TableCard } from '../components/TableCard';
 import { useJoinTable } from '../hooks/use-join-table';
 import { needsFirstSteps } from '../lib/first-steps';
@@ -75,6 +76,8 @@ export default function DashboardPage() {
       </Group>
 
       {firstSteps && user && <FirstSteps balance={user.balance} />}
+
+      <PrivateTableEntry />
 
       {tables.isPending ? (
         <Center py={64}>

@@ -2,6 +2,7 @@ import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
   gameViewSchema,
+  spectatorCountEventSchema,
   type GameView,
   type JoinGameAck,
 } from '@domino/contracts';
@@ -23,6 +24,8 @@ export interface GameChannelHandlers {
   onLive(live: boolean): void;
   /** `game:join` refused with a code (e.g. game/not_a_player). */
   onJoinError?(code: string, message: string): void;
+  /** `game:spectators`: how many watch the match now (docs/decisions/022-spectators.md). */
+  onSpectators?(count: number): void;
 }
 
 const JOIN_TIMEOUT_MS = 8_000;
@@ -34,7 +37,14 @@ export function openGameChannel(gameId: string, handlers: GameChannelHandlers): 
   };
   const channel = openChannel({
     room: { key: `game:${gameId}`, leave: 'on-close' },
-    listen: { [SERVER_EVENTS.gameView]: accept },
+    listen: {
+      [SERVER_EVENTS.gameView]: accept,
+      [SERVER_EVENTS.gameSpectators]: (payload: unknown) => {
+        const parsed = spectatorCountEventSchema.safeParse(payload);
+        if (parsed.success && parsed.data.game_id === gameId)
+          handlers.onSpectators?.(parsed.data.count);
+      },
+    },
     onConnect: (ch) =>
       ch.request(CLIENT_EVENTS.joinGame, { game_id: gameId }, JOIN_TIMEOUT_MS, (ack) => {
         const reply = ack as Partial<JoinGameAck> | undefined;

@@ -24,6 +24,7 @@ import { formatBolivares } from '../../../lib/format';
 import { moneyResult } from '../lib/table-result';
 import { matchOutcomeText, scoreEntries } from '../lib/seats';
 import { HandSummary } from './HandSummary';
+import { RematchPanel } from './RematchPanel';
 
 export interface ResultOverlayProps {
   view: GameView;
@@ -191,6 +192,8 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
             )}
           </Stack>
         )}
+
+        {tableGame && <RematchPanel view={view} />}
 
         {tableGame ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

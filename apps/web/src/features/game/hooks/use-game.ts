@@ -23,6 +23,8 @@ function sessionStore(): KeyValueStore | null {
 export interface GameConnection extends GameScreenState {
   /** The socket is connected and joined to the game. */
   live: boolean;
+  /** How many watch the match as spectators (the socket's latest word, else the view's). */
+  spectators: number;
   /** The first load failed (403 not a player, 404, network) and there is no view yet. */
   loadError: ApiError | Error | null;
   /** A move is being sent. */
@@ -43,6 +45,7 @@ export function useGame(gameId: string): GameConnection {
   const [live, setLive] = useState(false);
   const [loadError, setLoadError] = useState<ApiError | Error | null>(null);
   const [sending, setSending] = useState(false);
+  const [spectators, setSpectators] = useState<number | null>(null);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -67,8 +70,12 @@ export function useGame(gameId: string): GameConnection {
 
   useEffect(() => {
     const channel = openGameChannel(gameId, {
-      onView: store.receive,
+      onView: (view) => {
+        store.receive(view);
+        setSpectators(view.spectators);
+      },
       onLive: setLive,
+      onSpectators: setSpectators,
     });
     return () => channel.close();
   }, [gameId, store]);
@@ -109,6 +116,7 @@ export function useGame(gameId: string): GameConnection {
   return {
     ...state,
     live,
+    spectators: spectators ?? state.view?.spectators ?? 0,
     loadError,
     sending,
     play,

@@ -44,6 +44,7 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
     fairness: { commitment: 'c'.repeat(64), client_seeds: ['a', 'b', 'c', 'd'], server_seed: null },
     table: null,
     settlement: null,
+    spectators: 0,
     ...overrides,
   };
 }

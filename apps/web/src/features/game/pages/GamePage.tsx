@@ -15,6 +15,7 @@ import {
   IconAlertCircle,
   IconArrowLeft,
   IconBook2,
+  IconEye,
   IconPlayerSkipForward,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -29,6 +30,7 @@ import { ResultOverlay } from '../components/ResultOverlay';
 import { ScoreBar } from '../components/ScoreBar';
 import { SeatPanel } from '../components/SeatPanel';
 import { StockPile } from '../components/StockPile';
+import { TalkPanel } from '../../../components/TalkPanel';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
 import { useNow } from '../../../lib/use-now';
@@ -267,6 +269,19 @@ function GameScreen({ gameId }: { gameId: string }) {
           >
             <IconBook2 size={14} aria-hidden /> Reglas
           </button>
+          {view.kind === 'table' && (
+            <span
+              className={classes.watchers}
+              title="Espectadores mirando la partida"
+              aria-label={
+                game.spectators === 1 ? '1 espectador' : `${game.spectators} espectadores`
+              }
+              data-testid="game-spectators"
+              data-count={game.spectators}
+            >
+              <IconEye size={14} aria-hidden /> {game.spectators}
+            </span>
+          )}
           <span title={game.live ? 'Conectado en tiempo real' : 'Reconectando'}>
             <span className={classes.liveDot} data-live={game.live} aria-hidden />
             {game.live ? 'En vivo' : 'Reconectando…'}
@@ -341,6 +356,14 @@ function GameScreen({ gameId }: { gameId: string }) {
           onDragChange={setDrag}
           onDrop={playTile}
         />
+        {view.table && (
+          <TalkPanel
+            tableId={view.table.id}
+            enabled={view.kind === 'table'}
+            compact
+            refreshKey={`${view.hand_number}:${view.line.length === 0}:${view.status}`}
+          />
+        )}
       </div>
 
       <Drawer

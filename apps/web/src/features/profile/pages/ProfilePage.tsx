@@ -7,6 +7,7 @@ import { MSG } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
 import { refreshUser, useSession } from '../../../lib/session';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
+import { NotificationsCard } from '../components/NotificationsCard';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
@@ -14,7 +15,8 @@ import classes from './ProfilePage.module.css';
 
 /**
  * /profile (docs/product.md §2 Profile, §4, §8; decision 006): header card with the photo, stat tiles, the
- * personal-information card with its edit form, and the quick actions. The user comes from the
+ * personal-information card with its edit form, the quick actions, and the notifications
+ * (decision 025). The user comes from the
  * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
  */
 export default function ProfilePage() {
@@ -100,6 +102,9 @@ export default function ProfilePage() {
           <div className={classes.info}>
             {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}
             <PersonalInfoCard key={user?.id ?? 0} user={user} />
+          </div>
+          <div className={classes.notifications}>
+            <NotificationsCard key={user?.id ?? 0} />
           </div>
         </div>
       </div>

@@ -32,12 +32,33 @@ function Row({
   );
 }
 
+/** The terms the prize is computed from (a table, or the private-table form before creating). */
+export type PrizeTerms = Pick<
+  TableDetail,
+  'entry_price' | 'max_players' | 'mode' | 'house_fee_bps' | 'pot_share_bps'
+>;
+
 /**
  * What is at stake at this table: the pot (entries × players), the house fee and the monthly-pot
- * share taken from it, the prize of the winning side and what each winner receives.
+ * share taken from it, the prize of the winning side and what each winner receives. A free
+ * private table ("amistosa") has none of it, and says so.
  */
-export function PrizeCard({ table }: { table: TableDetail }) {
+export function PrizeCard({ table }: { table: PrizeTerms }) {
   const p = prizeBreakdown(table);
+  if (table.entry_price === 0)
+    return (
+      <Card padding="md" data-testid="waiting-prize" data-free>
+        <Group gap={8} mb={4} wrap="nowrap">
+          <IconTrophy size={22} color="var(--mantine-color-gold-6)" aria-hidden />
+          <Title order={2} fz="lg">
+            Mesa amistosa
+          </Title>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          Sin entrada ni premio: se juega por el gusto. Tu saldo no cambia.
+        </Text>
+      </Card>
+    );
   return (
     <Card padding="md" data-testid="waiting-prize">
       <Group gap={8} mb="xs" wrap="nowrap">

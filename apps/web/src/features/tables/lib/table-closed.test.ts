@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_TABLES, tableClosedEventSchema } from '@domino/contracts';
+import { MSG_PRIVATE, MSG_TABLES, tableClosedEventSchema } from '@domino/contracts';
 import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from './table-closed';
 
 const event = { table_id: 7, message: MSG_TABLES.closedRefunded, new_balance: 1250.5 };
@@ -29,6 +29,22 @@ describe('a table closed under a waiting player', () => {
     expect(closedTableNotice('  ', null)).toEqual({
       title: 'El personal cerró la mesa',
       message: 'La mesa fue cerrada. Te devolvimos la entrada. Revisa tu saldo.',
+    });
+  });
+
+  it('says a private table was cancelled by its host or expired, not closed by staff', () => {
+    const cancelled = { ...event, message: MSG_PRIVATE.cancelledRefunded };
+    expect(closedTableNotice('Mesa de Ana', cancelled)).toEqual({
+      title: 'Se canceló la mesa privada «Mesa de Ana»',
+      message: `${MSG_PRIVATE.cancelledRefunded} Tu saldo ahora es Bs.\u00a01.250,50.`,
+    });
+    const expired = { ...event, message: MSG_PRIVATE.expiredRefunded };
+    expect(closedTableNotice(null, expired).title).toBe('Venció la mesa privada');
+    const lapsed = { ...event, message: MSG_TABLES.rematchLapsed };
+    expect(closedTableNotice('Mesa de Ana', lapsed).title).toBe('No hubo revancha «Mesa de Ana»');
+    expect(closedTableNotice('Mesa de Ana', null, true)).toEqual({
+      title: 'Se cerró la mesa privada «Mesa de Ana»',
+      message: `${MSG_PRIVATE.closed} Si pagaste una entrada, te la devolvimos. Revisa tu saldo.`,
     });
   });
 

@@ -1,4 +1,4 @@
-import { MSG_TABLES, type TableClosedEvent } from '@domino/contracts';
+import { MSG_PRIVATE, MSG_TABLES, type TableClosedEvent } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**
@@ -19,15 +19,41 @@ export function isClosedEventFor(event: TableClosedEvent, tableId: number): bool
 }
 
 /**
- * The toast for a closed table: who closed it (staff), that the entry is back and, when the
- * push carried it, the balance now (Bs.). `tableName` may be blank (then no name is shown).
+ * Who closed the table, from the server's message: the host of a private table cancelled it, it
+ * expired unfilled, a rematch window ran out, or (any other message) staff closed it.
+ */
+function closedBy(name: string | undefined, message: string | null): string {
+  const at = name ? ` «${name}»` : '';
+  switch (message) {
+    case MSG_PRIVATE.cancelledRefunded:
+      return `Se canceló la mesa privada${at}`;
+    case MSG_PRIVATE.expiredRefunded:
+      return `Venció la mesa privada${at}`;
+    case MSG_TABLES.rematchLapsed:
+      return `No hubo revancha${at}`;
+    default:
+      return name ? `El personal cerró la mesa «${name}»` : 'El personal cerró la mesa';
+  }
+}
+
+/**
+ * The toast for a closed table: who closed it (staff; or, for a private table, its host or its
+ * expiry), that the entry is back and, when the push carried it, the balance now (Bs.).
+ * `tableName` may be blank (then no name is shown). Without the push, `isPrivate` says the
+ * table was a private one (its host or its expiry closed it, not staff).
  */
 export function closedTableNotice(
   tableName: string | null,
   event: TableClosedEvent | null,
+  isPrivate = false,
 ): ClosedTableNotice {
   const name = tableName?.trim();
-  const title = name ? `El personal cerró la mesa «${name}»` : 'El personal cerró la mesa';
+  const title = closedBy(name, event?.message ?? null);
+  if (!event && isPrivate)
+    return {
+      title: name ? `Se cerró la mesa privada «${name}»` : 'Se cerró la mesa privada',
+      message: `${MSG_PRIVATE.closed} Si pagaste una entrada, te la devolvimos. Revisa tu saldo.`,
+    };
   if (!event) return { title, message: `${MSG_TABLES.closedRefunded} Revisa tu saldo.` };
   return {
     title,

@@ -38,6 +38,8 @@ function table(overrides: Partial<TableDetail> = {}): TableDetail {
     game_id: null,
     starts_at: null,
     commitment: null,
+    private: null,
+    rematch: null,
     ...overrides,
   };
 }

@@ -39,16 +39,20 @@ import {
   useClientSeed,
   useLiveTable,
 } from '../api/tables';
+import { cancelPrivateTable } from '../api/private';
 import { FairnessCard } from '../components/FairnessCard';
+import { InvitePanel } from '../components/InvitePanel';
 import { PrizeCard } from '../components/PrizeCard';
 import { RulesList } from '../../../components/TableRules';
 import { SeatsTable } from '../components/SeatsTable';
+import { TalkPanel } from '../../../components/TalkPanel';
 import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../../../lib/use-now';
 import { checkJoin, joinErrorText, joinTable } from '../../../lib/join';
 import { isPriceChanged } from '../lib/join';
 import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from '../lib/table-closed';
 import { seenCommitment } from '../lib/fairness';
+import { isHostOf } from '../lib/private-table';
 import { rememberSeenFairness } from '../../../lib/seen-fairness';
 import {
   UNAVAILABLE_TEXT,
@@ -122,13 +126,14 @@ function WaitingRoom({ id }: { id: number }) {
   // wallet. Say so, show the balance and go to the table list. Handled once per room.
   const closedHandled = useRef(false);
   const tableName = useRef<string | null>(null);
+  const wasPrivate = useRef(false);
   const leaveClosedTable = useCallback(
     (event: TableClosedEvent | null) => {
       if (closedHandled.current) return;
       closedHandled.current = true;
       if (event) setBalance(event.new_balance);
       else refreshUser().catch(() => undefined);
-      const notice = closedTableNotice(tableName.current, event);
+      const notice = closedTableNotice(tableName.current, event, wasPrivate.current);
       notify.info(notice.message, notice.title);
       void client.invalidateQueries({ queryKey: TABLE_LIST_KEY });
       navigate('/dashboard', { replace: true });
@@ -158,7 +163,10 @@ function WaitingRoom({ id }: { id: number }) {
   const tableGone = isApiError(table.error) && table.error.status === 404;
   const status = table.data?.status;
   useEffect(() => {
-    if (table.data) tableName.current = table.data.name;
+    if (table.data) {
+      tableName.current = table.data.name;
+      wasPrivate.current = table.data.private !== null;
+    }
     if (phase?.kind === 'waiting') wasSeated.current = true;
     else if (status !== undefined && status !== 'closed' && !tableGone) wasSeated.current = false;
     const closed = closedUnderSeatedPlayer({
@@ -211,8 +219,36 @@ function WaitingRoom({ id }: { id: number }) {
   const t: TableDetail = table.data;
   const seat = 'seat' in phase ? phase.seat : null;
   const missing = missingPlayers(t);
+  const host = isHostOf(t, user?.id);
+  // A private table's invitation while it waits for players (docs/product.md "Mesas privadas").
+  const invitation =
+    t.private !== null && (phase.kind === 'waiting' || phase.kind === 'can-join')
+      ? t.private
+      : null;
+
+  /** The host cancels: every seat is refunded, the host is told and goes to the table list. */
+  const cancelTable = async (code: string) => {
+    try {
+      const res = await cancelPrivateTable(code);
+      closedHandled.current = true;
+      setBalance(res.new_balance);
+      notify.success(res.message);
+      client.removeQueries({ queryKey: tableKey(t.id) });
+      void client.invalidateQueries({ queryKey: TABLE_LIST_KEY });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : MSG.unexpected);
+      void client.invalidateQueries({ queryKey: tableKey(t.id) });
+      throw error;
+    }
+  };
 
   const askJoin = () => {
+    // A private table is joined through its invitation (by id it is not open to anyone else).
+    if (t.private) {
+      navigate(t.private.invite_path);
+      return;
+    }
     const check = checkJoin(user, t.entry_price);
     if (check.kind === 'login') {
       navigate(`/login?redirect=${encodeURIComponent(`/waiting-room/${t.id}`)}`);
@@ -317,6 +353,14 @@ function WaitingRoom({ id }: { id: number }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            {invitation && (
+              <InvitePanel
+                invitation={invitation}
+                seated={t.seats.filter((s) => s.user !== null).length}
+                isHost={host}
+                onCancel={() => cancelTable(invitation.invite_code)}
+              />
+            )}
             <SeatsTable
               table={t}
               mySeat={seat}
@@ -327,10 +371,14 @@ function WaitingRoom({ id }: { id: number }) {
               reason={phase.kind === 'unavailable' ? phase.reason : null}
               missing={missing}
               entry={t.entry_price}
+              isHost={host}
               busy={busy}
               onJoin={askJoin}
               onLeave={() => void leave()}
             />
+            {seat !== null && (
+              <TalkPanel tableId={t.id} enabled refreshKey={`${t.game_id ?? 'none'}`} />
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -373,6 +421,7 @@ function StatusCard({
   reason,
   missing,
   entry,
+  isHost,
   busy,
   onJoin,
   onLeave,
@@ -381,6 +430,8 @@ function StatusCard({
   reason: 'full' | 'playing' | 'closed' | null;
   missing: number;
   entry: number;
+  /** The host of a private table leaves by cancelling it (the invitation panel), not here. */
+  isHost: boolean;
   busy: 'join' | 'leave' | null;
   onJoin(): void;
   onLeave(): void;
@@ -404,22 +455,25 @@ function StatusCard({
           <div>
             <Text fw={700}>Ya tienes tu puesto. {missingPlayersText(missing)}.</Text>
             <Text fz="sm" c="dimmed">
-              La partida empieza sola cuando la mesa se llene. Si sales ahora te devolvemos la
-              entrada.
+              {isHost
+                ? 'La partida empieza sola cuando la mesa se llene. Si cancelas la mesa antes, devolvemos la entrada a cada jugador.'
+                : 'La partida empieza sola cuando la mesa se llene. Si sales ahora te devolvemos la entrada.'}
             </Text>
           </div>
-          <Button
-            variant="outline"
-            color="red"
-            leftSection={<IconDoorExit size={18} aria-hidden />}
-            onClick={onLeave}
-            loading={busy === 'leave'}
-            disabled={busy !== null}
-            data-testid="waiting-leave"
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Salir de la mesa
-          </Button>
+          {!isHost && (
+            <Button
+              variant="outline"
+              color="red"
+              leftSection={<IconDoorExit size={18} aria-hidden />}
+              onClick={onLeave}
+              loading={busy === 'leave'}
+              disabled={busy !== null}
+              data-testid="waiting-leave"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Salir de la mesa
+            </Button>
+          )}
         </Stack>
       </Card>
     );
@@ -431,7 +485,9 @@ function StatusCard({
           <div>
             <Text fw={700}>Hay puestos libres en esta mesa.</Text>
             <Text fz="sm" c="dimmed">
-              Al unirte se descuenta la entrada de {formatBolivares(entry)} de tu saldo.
+              {entry === 0
+                ? 'Mesa amistosa: no se paga entrada.'
+                : `Al unirte se descuenta la entrada de ${formatBolivares(entry)} de tu saldo.`}
             </Text>
           </div>
           <Button
