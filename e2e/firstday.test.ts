@@ -317,39 +317,41 @@ describe('a new player’s first day', () => {
         // next tile played takes the outline; a player with nothing to play passes at once).
         let looks = 0;
         for (let attempt = 0; looks < 6 && attempt < 40; attempt++) {
-          const look = await last.evaluate(async (el) => {
-            // A tile just played fades in (360 ms): judge it once it has landed.
-            await Promise.all(
-              el
-                .getAnimations({ subtree: true })
-                .filter((a) => (a as CSSAnimation).animationName?.includes('tile-enter'))
-                .map((a) => a.finished.catch(() => undefined)),
-            );
-            const outline = el.querySelector('[data-testid="last-tile-outline"]');
-            const face = el.querySelector('rect');
-            if (!el.isConnected || !outline || !face) return null;
-            // The line may re-render between two statements of this look (CI once saw a node
-            // that was no longer an element): such a look is dropped, like a moved line.
-            try {
-              let opacity = 1;
-              let filter = '';
-              for (let node: Element | null = face; node && el.contains(node);) {
-                const style = getComputedStyle(node);
-                opacity *= Number(style.opacity);
-                filter += style.filter === 'none' ? '' : style.filter;
-                node = node.parentElement;
+          const look = await last
+            .evaluate(async (el) => {
+              // A tile just played fades in (360 ms): judge it once it has landed.
+              await Promise.all(
+                el
+                  .getAnimations({ subtree: true })
+                  .filter((a) => (a as CSSAnimation).animationName?.includes('tile-enter'))
+                  .map((a) => a.finished.catch(() => undefined)),
+              );
+              const outline = el.querySelector('[data-testid="last-tile-outline"]');
+              const face = el.querySelector('rect');
+              if (!el.isConnected || !outline || !face) return null;
+              // The line may re-render between two statements of this look (CI once saw a node
+              // that was no longer an element): such a look is dropped, like a moved line.
+              try {
+                let opacity = 1;
+                let filter = '';
+                for (let node: Element | null = face; node && el.contains(node);) {
+                  const style = getComputedStyle(node);
+                  opacity *= Number(style.opacity);
+                  filter += style.filter === 'none' ? '' : style.filter;
+                  node = node.parentElement;
+                }
+                const o = getComputedStyle(outline);
+                return {
+                  opacity,
+                  filter,
+                  outlineOpacity: Number(o.opacity) * Number(o.strokeOpacity),
+                  stroke: o.stroke,
+                };
+              } catch {
+                return null;
               }
-              const o = getComputedStyle(outline);
-              return {
-                opacity,
-                filter,
-                outlineOpacity: Number(o.opacity) * Number(o.strokeOpacity),
-                stroke: o.stroke,
-              };
-            } catch {
-              return null;
-            }
-          }).catch(() => null);
+            })
+            .catch(() => null);
           if (!look) {
             await page.waitForTimeout(150);
             continue;

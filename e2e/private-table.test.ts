@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { MSG_PRIVATE } from '@domino/contracts';
+import { MSG_PRIVATE, type TableDetail } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
@@ -238,7 +238,9 @@ describe('private tables between two friends', () => {
       // "Revancha": the table keeps a 30 s window for these two. Each confirms their own new
       // entry (tapping twice charges once); when both accepted the same seats start a new match.
       const finished = hostPage.url().split('/').pop()!;
-      const seatsBefore = (await api(`/api/tables/${tableId}`, host.token)).json.rematch.seats;
+      const seatsBefore = (
+        (await api(`/api/tables/${tableId}`, host.token)).json as unknown as TableDetail
+      ).rematch!.seats;
       for (const [i, page] of pages.entries()) {
         await page.getByTestId('rematch-accept').click();
         const pay = page.getByTestId('join-confirm-pay');
@@ -265,11 +267,12 @@ describe('private tables between two friends', () => {
       expect([await balanceOf(host.token), await balanceOf(friend.token)]).toEqual(
         balances.map((b) => b - 100),
       );
-      const rematched = (await api(`/api/tables/${tableId}`, host.token)).json;
+      const rematched = (await api(`/api/tables/${tableId}`, host.token))
+        .json as unknown as TableDetail;
       expect(rematched.game_id).toBe(pages[0]!.url().split('/').pop());
-      expect(
-        rematched.seats.map((x: { seat: number; user: { id: number } }) => [x.seat, x.user.id]),
-      ).toEqual(seatsBefore.map((x: { seat: number; user_id: number }) => [x.seat, x.user_id]));
+      expect(rematched.seats.map((x) => [x.seat, x.user?.id])).toEqual(
+        seatsBefore.map((x) => [x.seat, x.user_id]),
+      );
       const check = await api('/api/admin/ledger-check', admin, {});
       expect(check.status).toBe(200);
       expect(check.json.ok).toBe(true);
