@@ -166,6 +166,15 @@ describe('the installable app in the browser', () => {
         expect(sw.status).toBe(200);
         expect(sw.headers.get('content-type')).toMatch(/javascript/);
         expect(await sw.text()).toContain("addEventListener('fetch'");
+        // Chromium's own verdict, the one Lighthouse's installable-manifest audit read: no
+        // installability error but the automation context's incognito profile.
+        const cdp = await context.newCDPSession(page);
+        const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+          installabilityErrors: { errorId: string }[];
+        };
+        expect(
+          installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+        ).toEqual([]);
 
         // Online, a navigation is the app itself (the worker only stepped in to pass it on).
         await page.goto('/faq');
