@@ -332,8 +332,6 @@ export async function keepTables(
   now: Date = new Date(),
   limit = 50,
 ): Promise<{ expired: PrivateClosing[]; lapsed: PrivateClosing[] }> {
-  const expired: PrivateClosing[] = [];
-  const lapsed: PrivateClosing[] = [];
   const due = await db
     .select({ id: gameTables.id })
     .from(gameTables)
@@ -346,43 +344,44 @@ export async function keepTables(
       ),
     )
     .limit(limit);
-  for (const { id } of due) {
-    const out = await db.transaction(async (tx) => {
-      const [t] = await tx
-        .select()
-        .from(gameTables)
-        .where(eq(gameTables.id, id))
-        .for('update', { skipLocked: true });
-      if (
-        !t ||
-        t.status !== 'open' ||
-        t.rematchUntil ||
-        !t.expiresAt ||
-        t.expiresAt.getTime() > now.getTime()
-      )
-        return null;
-      if (await liveMatch(tx, id)) return null;
-      return closePrivateTable(tx, t, 'expired', null);
-    });
-    if (out) expired.push(out);
-  }
+  const expired = await claimEach(db, due, (tx, t) => {
+    if (t.status !== 'open' || t.rematchUntil || !t.expiresAt || t.expiresAt > now) return null;
+    return closePrivateTable(tx, t, 'expired', null);
+  });
   const windows = await db
     .select({ id: gameTables.id })
     .from(gameTables)
     .where(lte(gameTables.rematchUntil, now))
     .limit(limit);
-  for (const { id } of windows) {
-    const out = await db.transaction(async (tx) => {
+  const lapsed = await claimEach(db, windows, async (tx, t) => {
+    if (!t.rematchUntil || t.rematchUntil > now) return null;
+    return { tableId: t.id, refunds: await closeRematchWindow(tx, t) };
+  });
+  return { expired, lapsed };
+}
+
+/**
+ * For each table id, one transaction: claims the row (`FOR UPDATE SKIP LOCKED`: a row another
+ * node or a join holds is left to it), re-checks through `close` (null = nothing to do) unless a
+ * match runs, and collects what closed.
+ */
+async function claimEach(
+  db: Db,
+  ids: { id: number }[],
+  close: (tx: Tx, t: TableRow) => Promise<PrivateClosing | null> | null,
+): Promise<PrivateClosing[]> {
+  const out: PrivateClosing[] = [];
+  for (const { id } of ids) {
+    const closed = await db.transaction(async (tx) => {
       const [t] = await tx
         .select()
         .from(gameTables)
         .where(eq(gameTables.id, id))
         .for('update', { skipLocked: true });
-      if (!t?.rematchUntil || t.rematchUntil.getTime() > now.getTime()) return null;
-      if (await liveMatch(tx, id)) return null;
-      return { tableId: id, refunds: await closeRematchWindow(tx, t) };
+      if (!t || (await liveMatch(tx, id))) return null;
+      return close(tx, t);
     });
-    if (out) lapsed.push(out);
+    if (closed) out.push(closed);
   }
-  return { expired, lapsed };
+  return out;
 }
