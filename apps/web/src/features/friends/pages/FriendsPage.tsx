@@ -331,34 +331,22 @@ export default function FriendsPage() {
                   >
                     Aceptar
                   </Button>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Más opciones para ${p.name}`}
-                      >
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        onClick={() =>
-                          void act(`decline-${p.user_id}`, () => friendActions.decline(p.user_id))
-                        }
-                      >
-                        Rechazar
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        onClick={() =>
-                          void act(`block-${p.user_id}`, () => friendActions.block(p.user_id))
-                        }
-                      >
-                        Bloquear
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <MoreMenu
+                    name={p.name}
+                    items={[
+                      {
+                        label: 'Rechazar',
+                        onClick: () =>
+                          void act(`decline-${p.user_id}`, () => friendActions.decline(p.user_id)),
+                      },
+                      {
+                        label: 'Bloquear',
+                        color: 'red',
+                        onClick: () =>
+                          void act(`block-${p.user_id}`, () => friendActions.block(p.user_id)),
+                      },
+                    ]}
+                  />
                 </PersonRow>
               ))}
             </Section>
@@ -408,34 +396,24 @@ export default function FriendsPage() {
                           Invitar
                         </Button>
                       )}
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Más opciones para ${f.name}`}
-                          >
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            onClick={() =>
-                              void act(`remove-${f.user_id}`, () => friendActions.remove(f.user_id))
-                            }
-                          >
-                            Eliminar de mis amigos
-                          </Menu.Item>
-                          <Menu.Item
-                            color="red"
-                            onClick={() =>
-                              void act(`block-${f.user_id}`, () => friendActions.block(f.user_id))
-                            }
-                          >
-                            Bloquear
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <MoreMenu
+                        name={f.name}
+                        items={[
+                          {
+                            label: 'Eliminar de mis amigos',
+                            onClick: () =>
+                              void act(`remove-${f.user_id}`, () =>
+                                friendActions.remove(f.user_id),
+                              ),
+                          },
+                          {
+                            label: 'Bloquear',
+                            color: 'red',
+                            onClick: () =>
+                              void act(`block-${f.user_id}`, () => friendActions.block(f.user_id)),
+                          },
+                        ]}
+                      />
                     </PersonRow>
                   );
                 })}
@@ -488,5 +466,31 @@ export default function FriendsPage() {
         </Stack>
       )}
     </Container>
+  );
+}
+
+/** The "⋯" menu of a person's row: `items` in order, a red one for what cannot be undone at once. */
+function MoreMenu({
+  name,
+  items,
+}: {
+  name: string;
+  items: { label: string; color?: string; onClick(): void }[];
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Más opciones para ${name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.label} color={item.color} onClick={item.onClick}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
