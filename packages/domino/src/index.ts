@@ -75,3 +75,14 @@ export type {
   SeatedMove,
 } from './types';
 export * from './bots';
+export {
+  NOTABLE_LOSS_POINTS,
+  reviewDecision,
+  reviewMatch,
+  summarize,
+  type DecisionReview,
+  type LoggedMove,
+  type MatchReview,
+  type MoveValue,
+  type ReviewOptions,
+} from './analysis';

@@ -8,6 +8,11 @@ import { legalMoves } from '../rules';
 import { mulberry32, seedsFor, tiles } from '../test-support';
 import { ALL_TILES, sameTile, type Seat, type Tile } from '../tiles';
 import type { LinePiece, MatchState, OpenEnds, PassRecord } from '../types';
+import { playerView } from '../view';
+import { constraintsFromView } from './knowledge';
+import { createRng } from './rng';
+import { dealSampler } from './sampler';
+import { idsOf } from './tileset';
 
 /** Table configs the bot tests cover: parejas variants and individual mode. */
 export const BOT_TEST_CONFIGS: readonly TableConfig[] = [
@@ -91,4 +96,38 @@ export function endgameState(options: {
       bonuses: [],
     },
   };
+}
+
+/**
+ * The same match with the hidden tiles dealt differently: other seats' hands and the stock are
+ * replaced by another deal consistent with what `seat` sees, and the recorded deal is scrambled.
+ * Returns null when no different deal exists.
+ */
+export function rehide(state: MatchState, seat: Seat, seed: number): MatchState | null {
+  const sampler = dealSampler(constraintsFromView(playerView(state, seat)));
+  const rng = createRng(seed);
+  const toTiles = (mask: number): Tile[] => idsOf(mask).map((id) => ALL_TILES[id] as Tile);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const deal = sampler.sample(rng);
+    const hands = state.hand.hands.map((own, s) =>
+      s === seat ? own : toTiles(deal.hands[s] ?? 0),
+    );
+    const stock = deal.stock.map((id) => ALL_TILES[id] as Tile);
+    const same =
+      JSON.stringify(hands.map((h) => [...h].sort())) ===
+        JSON.stringify(state.hand.hands.map((h) => [...h].sort())) &&
+      JSON.stringify(stock) === JSON.stringify(state.hand.stock);
+    if (same) continue;
+    return {
+      ...state,
+      fairness: { ...state.fairness, serverSeed: 'another-secret' },
+      hand: {
+        ...state.hand,
+        hands,
+        stock,
+        dealt: { hands: [...hands].reverse(), stock: [...stock].reverse() },
+      },
+    };
+  }
+  return null;
 }

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  NOTABLE_LOSS_POINTS,
+  reviewDecision,
+  reviewMatch,
+  summarize,
+  type DecisionReview,
+} from './analysis';
+import { chooseMove } from './bots';
+import { BOT_TEST_CONFIGS, endgameState, randomPosition, rehide } from './bots/test-positions';
+import { DEFAULT_CONFIG } from './config';
+import { applyMove, ReplayError, startMatch } from './match';
+import { seedsFor } from './test-support';
+import type { Seat } from './tiles';
+import type { SeatedMove } from './types';
+import { playerView } from './view';
+
+/** Small search effort so the property runs stay fast. */
+const LIGHT = { samples: 8, exactDeals: 8, nodeBudget: 20_000 };
+
+describe('reviewDecision', () => {
+  // Seat 0 can win the hand with 3-5 on the right (+20) or lose it with 2-1 on the left (-34):
+  // bots/search.test.ts solves this endgame exactly.
+  const state = endgameState({
+    hands: ['5-3 3-3 2-1', '5-6', '6-6 4-4', '5-4'],
+    ends: { left: 2, right: 5 },
+    turn: 0,
+    passes: [{ seat: 2, left: 5, right: 5 }],
+  });
+  const view = playerView(state, 0);
+
+  it('flags a clearly worse move with its loss and the better move', () => {
+    const bad = { kind: 'play', tile: [1, 2], end: 'left' } as const;
+    const review = reviewDecision(view, bad, 7, { seed: 'g' });
+    expect(review.forced).toBe(false);
+    expect(review.notable).toBe(true);
+    expect(review.loss).toBe(54);
+    expect(review.best).toEqual({ kind: 'play', tile: [3, 5], end: 'right' });
+    expect(review.values[0]).toEqual({ move: review.best, value: 20 });
+    expect(review.hand).toEqual(view.hand);
+    expect(review.index).toBe(7);
+  });
+
+  it('does not flag the best move', () => {
+    const good = { kind: 'play', tile: [3, 5], end: 'right' } as const;
+    const review = reviewDecision(view, good, 7, { seed: 'g' });
+    expect(review).toMatchObject({ loss: 0, notable: false, best: good });
+  });
+
+  it('treats a single legal move as forced and refuses a move that is not legal', () => {
+    const single = endgameState({
+      hands: ['5-6', '3-3 2-1', '6-6 4-4', '5-4 0-0'],
+      ends: { left: 2, right: 5 },
+      turn: 0,
+    });
+    const only = playerView(single, 0).legalMoves[0]!;
+    expect(reviewDecision(playerView(single, 0), only, 0, { seed: 'g' })).toMatchObject({
+      forced: true,
+      loss: 0,
+      values: [],
+    });
+    expect(() =>
+      reviewDecision(view, { kind: 'play', tile: [6, 6], end: 'left' }, 0, { seed: 'g' }),
+    ).toThrow(RangeError);
+  });
+
+  it('gives the same evaluation whatever the hidden tiles consistent with the view', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOT_TEST_CONFIGS),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 60 }),
+        (config, seed, steps) => {
+          const state = randomPosition(config, seed, steps);
+          if (state.status !== 'playing') return;
+          const seat = state.hand.turn as Seat;
+          const other = rehide(state, seat, seed);
+          if (other === null) return;
+          const view = playerView(state, seat);
+          const played = view.legalMoves[seed % view.legalMoves.length]!;
+          const options = { seed: `game-${seed}`, dificil: LIGHT };
+          expect(reviewDecision(playerView(other, seat), played, steps, options)).toEqual(
+            reviewDecision(view, played, steps, options),
+          );
+          compared++;
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(compared).toBeGreaterThan(15);
+  });
+});
+
+/** A match between Medio bots, logged as the server logs it. */
+function botMatch(seed: string): { moves: SeatedMove[]; seeds: ReturnType<typeof seedsFor> } {
+  const seeds = seedsFor(4, seed);
+  let state = startMatch(DEFAULT_CONFIG, seeds);
+  const moves: SeatedMove[] = [];
+  while (state.status === 'playing') {
+    const seat = state.hand.turn as Seat;
+    const move = chooseMove(playerView(state, seat), 'medio', `${seed}-${moves.length}`);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(result.code);
+    moves.push({ seat, move });
+    state = result.state;
+  }
+  return { moves, seeds };
+}
+
+describe('reviewMatch', () => {
+  const { moves, seeds } = botMatch('review');
+
+  it("reviews each of the seat's moves, deterministically, with the match figures", () => {
+    const options = { seed: 'game-1', dificil: LIGHT };
+    const seen: DecisionReview[] = [];
+    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 1, options, (d) => seen.push(d));
+    expect(review.decisions.map((d) => d.index)).toEqual(
+      moves.flatMap((m, i) => (m.seat === 1 ? [i] : [])),
+    );
+    expect(seen).toEqual(review.decisions);
+    const counted = review.decisions.filter((d) => !d.forced);
+    expect(review.counted).toBe(counted.length);
+    expect(review.counted).toBeGreaterThan(0);
+    expect(review.decisions.some((d) => d.forced)).toBe(true);
+    for (const d of review.decisions) {
+      expect(d.loss).toBeGreaterThanOrEqual(0);
+      expect(d.notable).toBe(d.loss >= NOTABLE_LOSS_POINTS);
+      if (d.forced) expect(d.values).toEqual([]);
+      else expect(d.values.length).toBeGreaterThan(1);
+    }
+    const within = counted.filter((d) => !d.notable).length;
+    expect(review.accuracy).toBe(Math.round((100 * within) / counted.length));
+    expect(reviewMatch(DEFAULT_CONFIG, seeds, moves, 1, options)).toEqual(review);
+  });
+
+  it('leaves autoplayed moves out of the accuracy and refuses a log that does not replay', () => {
+    const logged = moves.map((m) => ({ ...m, actor: 'autoplay' as const }));
+    const review = reviewMatch(DEFAULT_CONFIG, seeds, logged.slice(0, 12), 2, {
+      seed: 'g',
+      dificil: LIGHT,
+    });
+    expect(review.decisions.every((d) => d.autoplayed)).toBe(true);
+    expect(review).toMatchObject({ counted: 0, accuracy: null, averageLoss: null });
+    const broken = [...moves.slice(0, 5), moves[4]!];
+    expect(() => reviewMatch(DEFAULT_CONFIG, seeds, broken, 0, { seed: 'g' })).toThrow(ReplayError);
+    expect(() => reviewMatch(DEFAULT_CONFIG, seeds, moves, 4 as Seat, { seed: 'g' })).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('summarize', () => {
+  it('counts the share of decisions within the threshold and the mean loss', () => {
+    const d = (loss: number, forced = false): DecisionReview => ({
+      index: 0,
+      handNumber: 1,
+      hand: [],
+      line: [],
+      ends: null,
+      scores: [0, 0],
+      forced,
+      autoplayed: false,
+      played: { kind: 'pass' },
+      best: { kind: 'pass' },
+      values: [],
+      loss,
+      notable: loss >= 10,
+    });
+    const s = summarize(0, [d(0), d(2), d(12), d(0, true)], 10);
+    expect(s).toMatchObject({ counted: 3, notable: 1, accuracy: 67, averageLoss: 4.7 });
+  });
+});

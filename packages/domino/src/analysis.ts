@@ -1,0 +1,206 @@
+/**
+ * Post-game analysis ("Análisis", docs/decisions/029-post-game-analysis.md): every decision a
+ * seat took in a finished match, evaluated by the Difícil bot's search from that seat's
+ * `PlayerView` at that moment only (bots/dificil.ts `analyzeDificil`), with the better move where
+ * the one played lost notable expected points, and an accuracy figure for the match.
+ *
+ * Pure and deterministic: no clock, no Math.random. The randomness of each evaluation is seeded
+ * by `seed` and the move's index in the log, so a recomputation gives the same result; and since
+ * an evaluation reads only the view, two matches that differ only in tiles the seat could not see
+ * give the same evaluation (the no-peeking property, analysis.test.ts).
+ */
+import { analyzeDificil, type DificilOptions } from './bots/dificil';
+import type { FairnessSeeds } from './fairness';
+import { applyMove, ReplayError, startMatch } from './match';
+import type { TableConfig } from './config';
+import type { Seat, Tile } from './tiles';
+import type { LinePiece, MatchState, Move, OpenEnds, SeatedMove } from './types';
+import { playerView, type PlayerView } from './view';
+
+/**
+ * Expected points (per hand, for the seat's side) a move must lose against the best one to be a
+ * notable mistake. A hand is worth 20 to 60 points in parejas; 10 is about one heavy tile left in
+ * a hand, well above the sampling noise of the search (decision 029).
+ */
+export const NOTABLE_LOSS_POINTS = 10;
+
+/** A legal move and its expected points for the seat's side over the rest of the hand. */
+export interface MoveValue {
+  readonly move: Move;
+  /** Mean searched value in points (won minus conceded this hand), rounded to 0.1. */
+  readonly value: number;
+}
+
+/** One decision of the reviewed seat: what it knew, what it played, and what the search thinks. */
+export interface DecisionReview {
+  /** 0-based index of the move in the match's move log. */
+  readonly index: number;
+  readonly handNumber: number;
+  /** The seat's own tiles before the move (from its view). */
+  readonly hand: readonly Tile[];
+  /** The line and open ends before the move (public). */
+  readonly line: readonly LinePiece[];
+  readonly ends: OpenEnds | null;
+  /** Match score per side before the move. */
+  readonly scores: readonly number[];
+  /** One legal move only (or a pass or a draw): nothing to choose, not part of the accuracy. */
+  readonly forced: boolean;
+  /** The move was played by the bot for an absent player: not part of the accuracy. */
+  readonly autoplayed: boolean;
+  readonly played: Move;
+  /** The move with the best expected points (the played one when forced or among the best). */
+  readonly best: Move;
+  /** Every legal move with its value, best first; empty when forced. */
+  readonly values: readonly MoveValue[];
+  /** Expected points the played move lost against the best (>= 0, rounded to 0.1). */
+  readonly loss: number;
+  /** `loss >= notableLoss`. */
+  readonly notable: boolean;
+}
+
+/** The analysis of one seat's match. */
+export interface MatchReview {
+  readonly seat: Seat;
+  readonly decisions: readonly DecisionReview[];
+  /** Decisions that count: neither forced nor autoplayed. */
+  readonly counted: number;
+  readonly notable: number;
+  /** Share of counted decisions below the notable threshold, 0-100 (integer); null if none. */
+  readonly accuracy: number | null;
+  /** Mean loss over counted decisions, in points (rounded to 0.1); null if none. */
+  readonly averageLoss: number | null;
+  /** Threshold used, in expected points. */
+  readonly notableLoss: number;
+}
+
+/** Options of a review. */
+export interface ReviewOptions {
+  /** Seed of the evaluations (the game id): each decision uses `${seed}:${index}`. */
+  readonly seed: string;
+  /** Search effort (defaults: Difícil's own, DEFAULT_DIFICIL_OPTIONS). */
+  readonly dificil?: Partial<DificilOptions>;
+  /** Notable threshold in expected points (default NOTABLE_LOSS_POINTS). */
+  readonly notableLoss?: number;
+}
+
+/** A move of the log, with who actually chose it (the server's `game_moves.actor`). */
+export interface LoggedMove extends SeatedMove {
+  readonly actor?: 'player' | 'bot' | 'autoplay';
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+function sameMove(a: Move, b: Move): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind !== 'play' || b.kind !== 'play') return true;
+  return a.end === b.end && a.tile[0] === b.tile[0] && a.tile[1] === b.tile[1];
+}
+
+/**
+ * Evaluates `played` in `view` (the deciding seat's view, its turn). Reads only the view, the
+ * seed and the options. Forced decisions (one legal move, or a pass or draw) are not searched.
+ * Throws RangeError when the view has no legal move or `played` is not one of them.
+ */
+export function reviewDecision(
+  view: PlayerView,
+  played: Move,
+  index: number,
+  options: ReviewOptions,
+  autoplayed = false,
+): DecisionReview {
+  const legal = view.legalMoves;
+  if (!legal.some((m) => sameMove(m, played)))
+    throw new RangeError(`move ${index} is not legal for seat ${view.seat}`);
+  const notableLoss = options.notableLoss ?? NOTABLE_LOSS_POINTS;
+  const base = {
+    index,
+    handNumber: view.handNumber,
+    hand: view.hand,
+    line: view.line,
+    ends: view.ends,
+    scores: view.scores,
+    autoplayed,
+    played,
+  };
+  const forced = legal.length === 1 || legal.some((m) => m.kind !== 'play');
+  if (forced) return { ...base, forced, best: played, values: [], loss: 0, notable: false };
+  const analysis = analyzeDificil(view, `${options.seed}:${index}`, options.dificil);
+  if (analysis.values.length === 0) {
+    // No consistent deal (cannot come from the engine): nothing to compare against.
+    return { ...base, forced: false, best: played, values: [], loss: 0, notable: false };
+  }
+  const sorted = [...analysis.values].sort((a, b) => b.value - a.value);
+  const top = (sorted[0] as { value: number }).value;
+  const mine = analysis.values.find((v) => sameMove(v.move, played));
+  const loss = round1(mine === undefined ? 0 : Math.max(0, top - mine.value));
+  // The best move: the search's own choice (ties broken like the bot), unless the played move
+  // is itself among the best.
+  const best = loss === 0 ? played : analysis.move;
+  return {
+    ...base,
+    forced: false,
+    best,
+    values: sorted.map((v) => ({ move: v.move, value: round1(v.value) })),
+    loss,
+    notable: loss >= notableLoss,
+  };
+}
+
+/**
+ * Reviews every decision `seat` took in the match the log describes, replaying it through the
+ * engine from `config` and `fairness` (the revealed seeds). Calls `onDecision` after each
+ * reviewed decision (progress). Throws ReplayError when the log does not replay, RangeError for a
+ * seat outside the table.
+ */
+export function reviewMatch(
+  config: TableConfig,
+  fairness: FairnessSeeds,
+  moves: readonly LoggedMove[],
+  seat: Seat,
+  options: ReviewOptions,
+  onDecision?: (review: DecisionReview) => void,
+): MatchReview {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= config.players)
+    throw new RangeError(`seat ${seat} is not at this table`);
+  let state: MatchState = startMatch(config, fairness);
+  const decisions: DecisionReview[] = [];
+  moves.forEach((m, index) => {
+    const result = applyMove(state, m.seat, m.move);
+    if (!result.ok) throw new ReplayError(index, result.code);
+    if (m.seat === seat) {
+      const review = reviewDecision(
+        playerView(state, seat),
+        m.move,
+        index,
+        options,
+        m.actor === 'autoplay',
+      );
+      decisions.push(review);
+      onDecision?.(review);
+    }
+    state = result.state;
+  });
+  return summarize(seat, decisions, options.notableLoss ?? NOTABLE_LOSS_POINTS);
+}
+
+/** The match figures from its decisions (accuracy and mean loss over the counted ones). */
+export function summarize(
+  seat: Seat,
+  decisions: readonly DecisionReview[],
+  notableLoss: number = NOTABLE_LOSS_POINTS,
+): MatchReview {
+  const counted = decisions.filter((d) => !d.forced && !d.autoplayed);
+  const within = counted.filter((d) => !d.notable).length;
+  return {
+    seat,
+    decisions,
+    counted: counted.length,
+    notable: counted.length - within,
+    accuracy: counted.length === 0 ? null : Math.round((100 * within) / counted.length),
+    averageLoss:
+      counted.length === 0
+        ? null
+        : round1(counted.reduce((s, d) => s + d.loss, 0) / counted.length),
+    notableLoss,
+  };
+}
