@@ -28,6 +28,7 @@ import { registerFriendsSocket } from './modules/friends/socket';
 import { PushNotifier } from './modules/push/notifier';
 import type { PushSender } from './modules/push/sender';
 import { registerPushSocket } from './modules/push/socket';
+import { AnalysisRunner } from './modules/analysis/runner';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -178,12 +179,19 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
+    // Post-game analyses (decision 029): queued jobs, claimed SKIP LOCKED, once a second per node.
+    const analysisRunner = new AnalysisRunner(
+      database.db,
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
     potCloser.start();
     tableKeeper.start();
+    analysisRunner.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -194,6 +202,7 @@ export async function startServer(
           await sweeper.stop();
           await potCloser.stop();
           await tableKeeper.stop();
+          await analysisRunner.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

@@ -1,0 +1,83 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type {
+  DificilOptions,
+  FairnessSeeds,
+  LoggedMove,
+  MatchReview,
+  Seat,
+  TableConfig,
+} from '@domino/domino';
+
+/**
+ * Runs one analysis off the event loop (docs/decisions/029-post-game-analysis.md): a fresh
+ * `node:worker_threads` worker per job, loaded through tsx like the server itself (README.md: the
+ * server runs TypeScript through tsx), so a crash or a runaway search costs one worker, never the
+ * node. The worker is terminated after `timeoutMs`.
+ */
+
+/** Everything `reviewMatch` needs: the match's rules, revealed seeds, move log and the seat. */
+export interface AnalysisInput {
+  readonly config: TableConfig;
+  readonly fairness: FairnessSeeds;
+  readonly moves: readonly LoggedMove[];
+  readonly seat: Seat;
+  /** Seed of the evaluations: the game id, so a recomputation gives the same result. */
+  readonly seed: string;
+  /** Search effort; Difícil's defaults when absent (tests pass a lighter one). */
+  readonly dificil?: Partial<DificilOptions>;
+}
+
+/** The review and the CPU milliseconds the worker spent on it. */
+export interface AnalysisOutput {
+  readonly review: MatchReview;
+  readonly cpuMs: number;
+}
+
+const WORKER_URL = new URL('./worker.ts', import.meta.url);
+/** tsx's ESM register API (the `import` build beside the `require` one Node resolves here). */
+const TSX_API_URL = pathToFileURL(
+  createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs'),
+).href;
+/**
+ * The worker's entry: registers tsx's loader in the worker, then imports worker.ts. Node 20
+ * refuses a `.ts` file as a worker's entry (ERR_UNKNOWN_FILE_EXTENSION), and `execArgv:
+ * ['--import', 'tsx']` does not reach a worker's own module loading there, so the loader is
+ * registered by the entry itself (tsx's documented `register()` API).
+ */
+const WORKER_SCRIPT = `import(${JSON.stringify(TSX_API_URL)})
+  .then((tsx) => tsx.register())
+  .then(() => import(${JSON.stringify(WORKER_URL.href)}));`;
+
+/**
+ * Computes `input` in a worker thread. Rejects with the worker's error, with an Error when it
+ * exits without an answer, or after `timeoutMs` milliseconds (the worker is terminated).
+ */
+export function computeInWorker(input: AnalysisInput, timeoutMs: number): Promise<AnalysisOutput> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SCRIPT, {
+      eval: true,
+      workerData: input,
+    });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`analysis worker timed out after ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    worker.once('message', (out: AnalysisOutput) => settle(() => resolve(out)));
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`analysis worker exited with code ${code} and no answer`))),
+    );
+  });
+}
