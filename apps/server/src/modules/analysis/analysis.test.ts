@@ -177,8 +177,8 @@ describe('post-game analysis on postgres', async () => {
       const none = await get(url, ana.token);
       expect(none.statusCode).toBe(404);
       expect(none.json().message).toBe(MSG_ANALYSIS.notRequested);
-      const [{ n }] = await db.select({ n: count() }).from(gameAnalyses);
-      expect(n).toBe(0);
+      const [counted] = await db.select({ n: count() }).from(gameAnalyses);
+      expect(counted?.n).toBe(0);
     },
   );
 
