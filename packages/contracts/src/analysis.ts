@@ -37,6 +37,8 @@ export const analysisDecisionSchema = z.object({
   /** The caller's own tiles before the move. */
   hand: z.array(tileJsonSchema),
   line: z.array(analysisLinePieceSchema),
+  /** Index in `line` of the hand's opening tile (drawn at the centre of the board). */
+  anchor: z.number().int().min(0),
   ends: z.object({ left: z.number().int(), right: z.number().int() }).nullable(),
   /** Score per side before the move (pairs 0+2 and 1+3 in parejas). */
   scores: z.array(z.number().int()),

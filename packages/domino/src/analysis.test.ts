@@ -135,6 +135,27 @@ describe('reviewMatch', () => {
     expect(reviewMatch(DEFAULT_CONFIG, seeds, moves, 1, options)).toEqual(review);
   });
 
+  it("points `anchor` at the hand's opening tile in the line", () => {
+    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 3, { seed: 'a', dificil: LIGHT });
+    let state = startMatch(DEFAULT_CONFIG, seeds);
+    const opening = new Map<number, string>();
+    moves.forEach((m) => {
+      if (m.move.kind === 'play' && state.hand.line.length === 0)
+        opening.set(state.hand.number, `${m.move.tile[0]}-${m.move.tile[1]}`);
+      const r = applyMove(state, m.seat, m.move);
+      if (!r.ok) throw new Error(r.code);
+      state = r.state;
+    });
+    let checked = 0;
+    for (const d of review.decisions) {
+      if (d.line.length === 0) continue;
+      const tile = d.line[d.anchor]!.tile;
+      expect(`${tile[0]}-${tile[1]}`).toBe(opening.get(d.handNumber));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('leaves autoplayed moves out of the accuracy and refuses a log that does not replay', () => {
     const logged = moves.map((m) => ({ ...m, actor: 'autoplay' as const }));
     const review = reviewMatch(DEFAULT_CONFIG, seeds, logged.slice(0, 12), 2, {
@@ -158,6 +179,7 @@ describe('summarize', () => {
       handNumber: 1,
       hand: [],
       line: [],
+      anchor: 0,
       ends: null,
       scores: [0, 0],
       forced,

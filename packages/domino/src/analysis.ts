@@ -40,6 +40,8 @@ export interface DecisionReview {
   readonly hand: readonly Tile[];
   /** The line and open ends before the move (public). */
   readonly line: readonly LinePiece[];
+  /** Index in `line` of the hand's opening tile (tiles left of it were played on the left). */
+  readonly anchor: number;
   readonly ends: OpenEnds | null;
   /** Match score per side before the move. */
   readonly scores: readonly number[];
@@ -106,7 +108,7 @@ export function reviewDecision(
   played: Move,
   index: number,
   options: ReviewOptions,
-  autoplayed = false,
+  context: { readonly autoplayed?: boolean; readonly anchor?: number } = {},
 ): DecisionReview {
   const legal = view.legalMoves;
   if (!legal.some((m) => sameMove(m, played)))
@@ -117,9 +119,10 @@ export function reviewDecision(
     handNumber: view.handNumber,
     hand: view.hand,
     line: view.line,
+    anchor: context.anchor ?? 0,
     ends: view.ends,
     scores: view.scores,
-    autoplayed,
+    autoplayed: context.autoplayed ?? false,
     played,
   };
   const forced = legal.length === 1 || legal.some((m) => m.kind !== 'play');
@@ -164,20 +167,22 @@ export function reviewMatch(
     throw new RangeError(`seat ${seat} is not at this table`);
   let state: MatchState = startMatch(config, fairness);
   const decisions: DecisionReview[] = [];
+  // The opening tile's index in the line: one more for each tile played on the left after it.
+  let anchor = 0;
   moves.forEach((m, index) => {
     const result = applyMove(state, m.seat, m.move);
     if (!result.ok) throw new ReplayError(index, result.code);
     if (m.seat === seat) {
-      const review = reviewDecision(
-        playerView(state, seat),
-        m.move,
-        index,
-        options,
-        m.actor === 'autoplay',
-      );
+      const review = reviewDecision(playerView(state, seat), m.move, index, options, {
+        autoplayed: m.actor === 'autoplay',
+        anchor,
+      });
       decisions.push(review);
       onDecision?.(review);
     }
+    if (result.state.hand.number !== state.hand.number) anchor = 0;
+    else if (m.move.kind === 'play' && m.move.end === 'left' && state.hand.line.length > 0)
+      anchor++;
     state = result.state;
   });
   return summarize(seat, decisions, options.notableLoss ?? NOTABLE_LOSS_POINTS);

@@ -319,6 +319,7 @@ describe('post-game analysis on postgres', async () => {
         // Nothing but the documented fields travels.
         expect(Object.keys(body.decisions[0]!).sort()).toEqual(
           [
+            'anchor',
             'autoplayed',
             'best',
             'ends',

@@ -84,6 +84,7 @@ function decisionJson(d: DecisionReview): AnalysisDecision {
       left: p.left,
       right: p.right,
     })),
+    anchor: d.anchor,
     ends: d.ends ? { left: d.ends.left, right: d.ends.right } : null,
     scores: [...d.scores],
     forced: d.forced,
