@@ -43,6 +43,7 @@ const PotModal = lazy<ComponentType>(() =>
 );
 const HistoryPage = lazyPage(() => import('../features/history/pages/HistoryPage'));
 const ReplayPage = lazyPage(() => import('../features/history/pages/ReplayPage'));
+const AnalysisPage = lazyPage(() => import('../features/history/pages/AnalysisPage'));
 const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
@@ -116,6 +117,7 @@ export const routes: RouteObject[] = [
           { path: '/pote', element: <PotPage /> },
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
+          { path: '/history/:gameId/analisis', element: <AnalysisPage /> },
           { path: '/amigos', element: <FriendsPage /> },
         ],
       },

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconChartDots,
   IconHistory,
   IconRefresh,
   IconShieldCheck,
@@ -238,6 +239,17 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
             </Button>
           </SimpleGrid>
         )}
+
+        <Button
+          size="md"
+          variant="light"
+          component={Link}
+          to={`/history/${encodeURIComponent(view.game_id)}/analisis`}
+          leftSection={<IconChartDots size={18} aria-hidden />}
+          data-testid="result-analysis"
+        >
+          Análisis de tus jugadas
+        </Button>
 
         <Accordion variant="separated" radius="md" defaultValue="fairness">
           {view.last_hand && (

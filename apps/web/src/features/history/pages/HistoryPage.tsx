@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -217,7 +218,16 @@ export default function HistoryPage() {
                           {m.table.name}
                         </Text>
                         <Text fz="xs" c="dimmed">
-                          Entrada {formatBolivares(m.entry)}
+                          Entrada {formatBolivares(m.entry)} ·{' '}
+                          <Anchor
+                            component={Link}
+                            to={`/history/${encodeURIComponent(m.game_id)}/analisis`}
+                            fz="xs"
+                            onClick={(e) => e.stopPropagation()}
+                            data-testid="history-analysis"
+                          >
+                            Análisis
+                          </Anchor>
                         </Text>
                         <Box mt={2}>
                           <RuleChips rules={m.rules} testId="history-rules" />

@@ -5,6 +5,7 @@ import {
   Anchor,
   Badge,
   Box,
+  Button,
   Card,
   Center,
   Container,
@@ -22,6 +23,7 @@ import {
 import {
   IconAlertCircle,
   IconArrowLeft,
+  IconChartDots,
   IconChevronLeft,
   IconChevronRight,
   IconPlayerPauseFilled,
@@ -68,7 +70,7 @@ export default function ReplayPage() {
     }
   }, [replay.data]);
 
-  const back = (
+  const backLink = (
     <Anchor
       component={Link}
       to="/history"
@@ -79,6 +81,25 @@ export default function ReplayPage() {
       <IconArrowLeft size={16} aria-hidden /> Mis Partidas
     </Anchor>
   );
+  // The players of the match may open the analysis of their own decisions (decision 029).
+  const back =
+    replay.data && replay.data.my_seat !== null ? (
+      <Group justify="space-between" gap="xs">
+        {backLink}
+        <Button
+          component={Link}
+          to={`/history/${encodeURIComponent(gameId)}/analisis`}
+          size="xs"
+          variant="light"
+          leftSection={<IconChartDots size={16} aria-hidden />}
+          data-testid="replay-analysis"
+        >
+          Análisis
+        </Button>
+      </Group>
+    ) : (
+      backLink
+    );
 
   if (replay.isPending) {
     return (
