@@ -99,9 +99,7 @@ describe('the analysis of a practice match', () => {
         summary: { accuracy: number | null; decisions: number; notable: number };
       };
       expect(record).toMatchObject({ status: 'done', seat: 0 });
-      expect(accuracy).toBe(
-        record.summary.accuracy === null ? '—' : `${record.summary.accuracy}%`,
-      );
+      expect(accuracy).toBe(record.summary.accuracy === null ? '—' : `${record.summary.accuracy}%`);
       expect(await cards.count()).toBe(record.summary.decisions);
       expect(await page.locator('[data-verdict="notable"]').count()).toBe(record.summary.notable);
 

@@ -22,6 +22,7 @@ import type { AnalysisDecision, AnalysisResponse } from '@domino/contracts';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import { LineBoard, lineTileKey } from '../../../components/line/LineBoard';
 import { useAnalysis, useRetryAnalysis } from '../api/analysis';
+import classes from '../components/analysis.module.css';
 import {
   VERDICT_COLOR,
   VERDICT_LABEL,
@@ -293,17 +294,16 @@ function DecisionCard({ decision: d }: { decision: AnalysisDecision }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          <Box h={{ base: 120, sm: 150 }} style={{ borderRadius: 8, overflow: 'hidden' }}>
-            <LineBoard
-              line={d.line}
-              ends={d.ends}
-              handNumber={d.hand_number}
-              anchor={d.anchor}
-              lastPlayed={null}
-              emptyHint="Salida: la mesa está vacía"
-              testId={`analysis-board-${d.index}`}
-            />
-          </Box>
+          <LineBoard
+            className={classes.board}
+            line={d.line}
+            ends={d.ends}
+            handNumber={d.hand_number}
+            anchor={d.anchor}
+            lastPlayed={null}
+            emptyHint="Salida: la mesa está vacía"
+            testId={`analysis-board-${d.index}`}
+          />
           <HandTiles decision={d} />
           <MoveLine
             label="Jugaste"
