@@ -2,15 +2,18 @@
  * Post-game analysis cost (docs/decisions/029-post-game-analysis.md): CPU time of `reviewMatch`
  * (the Difícil search on every decision of one seat) per match and per decision, over N matches
  * played by Medio bots in parejas, one core, default Difícil effort.
- * Run: npx tsx bench/src/analysis.ts [matches, default 10]
+ * Run: npx tsx bench/src/analysis.ts [matches, default 10] [--stability]
  * Prints per-match and per-decision p50/p95/max (ms, CPU time of this thread) and the share of
- * forced decisions (not searched).
+ * forced decisions (not searched). With --stability it also re-evaluates every searched decision
+ * with another seed and prints how much move values move between seeds (points) and how often
+ * the "notable" verdict flips: the search's sampling noise against the threshold.
  */
 import {
   DEFAULT_CONFIG,
   applyMove,
   chooseMove,
   playerView,
+  reviewDecision,
   reviewMatch,
   startMatch,
   type MatchState,
@@ -44,7 +47,11 @@ function cpuMs(start: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1000;
 }
 
-const n = Number(process.argv[2] ?? 10);
+const n = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10);
+const stability = process.argv.includes('--stability');
+const seedDiffs: number[] = [];
+let flips = 0;
+let compared = 0;
 const perMatch: number[] = [];
 const perDecision: number[] = [];
 let decisions = 0;
@@ -59,6 +66,28 @@ for (let i = 0; i < n; i++) {
     last = process.cpuUsage();
   });
   perMatch.push(cpuMs(start));
+  if (stability) {
+    // The same views again with another seed (replayed, only the seat's own decisions).
+    let state: MatchState = startMatch(DEFAULT_CONFIG, seeds);
+    const byIndex = new Map(review.decisions.map((d) => [d.index, d]));
+    moves.forEach((m, index) => {
+      const first = byIndex.get(index);
+      if (first && !first.forced) {
+        const again = reviewDecision(playerView(state, seat), m.move, index, {
+          seed: `other-${i}`,
+        });
+        for (const v of first.values) {
+          const w = again.values.find((u) => JSON.stringify(u.move) === JSON.stringify(v.move));
+          if (w) seedDiffs.push(Math.abs(v.value - w.value));
+        }
+        compared++;
+        if (again.notable !== first.notable) flips++;
+      }
+      const r = applyMove(state, m.seat, m.move);
+      if (!r.ok) throw new Error(r.code);
+      state = r.state;
+    });
+  }
   decisions += review.decisions.length;
   forced += review.decisions.filter((d) => d.forced).length;
 }
@@ -72,3 +101,12 @@ console.log(`per searched decision: ${fmt(perDecision)}`);
 console.log(
   `decisions per match: ${(decisions / n).toFixed(1)}, forced (not searched): ${((100 * forced) / decisions).toFixed(0)}%`,
 );
+if (stability) {
+  const s = [...seedDiffs].sort((a, b) => a - b);
+  console.log(
+    `seed-to-seed |value difference| (pts): p50 ${percentile(s, 50).toFixed(1)}  p95 ${percentile(s, 95).toFixed(1)}  max ${(s[s.length - 1] ?? 0).toFixed(1)}`,
+  );
+  console.log(
+    `notable verdict flips with the seed: ${flips} of ${compared} searched decisions (${((100 * flips) / Math.max(1, compared)).toFixed(1)}%)`,
+  );
+}
