@@ -72,6 +72,8 @@ describe('the analysis of a practice match', () => {
       const errors = trackErrors(page);
       await loginViaUi(page, player.email, player.password);
       await page.goto(`/games/${gameId}`);
+      await page.getByTestId('result-analysis').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'e2e/artifacts/analysis-result-overlay-phone.png' });
       await page.getByTestId('result-analysis').click();
       await page.waitForURL(new RegExp(`/history/${gameId}/analisis$`));
       // Analizando… then the result (the runner ticks once a second).
