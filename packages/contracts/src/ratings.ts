@@ -48,8 +48,15 @@ export const LEADERBOARD_TABS = ['parejas', 'individual', 'points'] as const;
 export type LeaderboardTab = (typeof LEADERBOARD_TABS)[number];
 
 export const leaderboardQuerySchema = z.object({
-  tab: z.enum(LEADERBOARD_TABS).default('parejas'),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  tab: z
+    .enum(LEADERBOARD_TABS, { error: 'Elige una clasificación: parejas, individual o points' })
+    .default('parejas'),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número entre 1 y 1000' })
+    .int({ error: 'La página debe ser un número entre 1 y 1000' })
+    .min(1, { error: 'La página debe ser un número entre 1 y 1000' })
+    .max(1000, { error: 'La página debe ser un número entre 1 y 1000' })
+    .default(1),
 });
 
 /**
