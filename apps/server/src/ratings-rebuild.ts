@@ -18,8 +18,8 @@ async function main(): Promise<void> {
     await database.migrate();
     const started = Date.now();
     const { matches, players } = await rebuildRatings(database.db);
-    console.log(
-      `ratings rebuilt: ${matches} matches, ${players} player ratings, ${Date.now() - started} ms`,
+    process.stdout.write(
+      `ratings rebuilt: ${matches} matches, ${players} player ratings, ${Date.now() - started} ms\n`,
     );
   } finally {
     await database.close();
