@@ -1,5 +1,6 @@
 import { IconRobot } from '@tabler/icons-react';
 import type { GameView } from '@domino/contracts';
+import { RatingChip } from '../../../components/RatingChip';
 import { DominoBack } from '../../../components/DominoFace';
 import { formatCountdown, remainingMs } from '../lib/countdown';
 import { initials, relationOf, seatPanelLabel, type Position } from '../lib/seats';
@@ -102,6 +103,9 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
         )}
       </div>
       <div className={classes.badgeRow}>
+        {info && !info.is_bot && (
+          <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
+        )}
         {passed && (
           <span className={classes.paso} data-testid={`seat-${position}-paso`}>
             Paso
