@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import type { GameView, HistoryItem, LeaderboardResponse, TableDetail } from '@domino/contracts';
 import {
   ADMIN,
-  DESKTOP,
   PHONE,
   loginViaUi,
   newContext,
@@ -247,7 +246,7 @@ describe('ratings and the public leaderboard', () => {
       await pp.getByTestId('history-rating').first().waitFor();
       const delta = Math.round(own.rating_after) - 1500;
       expect(await pp.getByTestId('history-rating').first().innerText()).toBe(
-        delta > 0 ? `+${delta}` : `\u2212${-delta}`,
+        delta > 0 ? `★ +${delta}` : `★ \u2212${-delta}`,
       );
       await settle(pp);
       await shot(pp, 'ratings-history-360');

@@ -42,14 +42,18 @@ export function RatingChip({
 
 /**
  * A match's rating change in Mis Partidas: '+12' green, '−8' red, '±0' grey, with the rating after
- * ('→ 1512') when `withAfter`. A dash for an unrated match.
+ * ('→ 1512') when `withAfter`. A dash for an unrated match (practice never shows here; private
+ * tables do).
  */
 export function RatingDelta({
   change,
   withAfter = false,
+  withStar = false,
 }: {
   change: RatingChange | null | undefined;
   withAfter?: boolean;
+  /** Prefix '★' (the rating chips' mark) where no column header says what the number is. */
+  withStar?: boolean;
 }) {
   if (!change)
     return (
@@ -65,6 +69,11 @@ export function RatingDelta({
       data-testid="history-rating"
       aria-label={`Rating ${formatRatingDelta(change.delta)}, ahora ${change.after}`}
     >
+      {withStar && (
+        <Text span c="dimmed" inherit aria-hidden>
+          ★{' '}
+        </Text>
+      )}
       <Text span fw={700} c={deltaColor(change.delta)} inherit>
         {formatRatingDelta(change.delta)}
       </Text>

@@ -162,7 +162,7 @@ export default function HistoryPage() {
                       </Text>
                     </Stack>
                     <Group gap={8} wrap="nowrap">
-                      <RatingDelta change={m.rating} />
+                      <RatingDelta change={m.rating} withStar />
                       <Text fw={800} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {m.scores.mine} – {m.scores.theirs}
                       </Text>

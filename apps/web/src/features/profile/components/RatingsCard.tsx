@@ -28,16 +28,20 @@ function ModeRating({
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Group gap={8} align="baseline" wrap="nowrap">
-        <Text fz={28} fw={800} lh={1} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {rating.rating}
-        </Text>
-        {rating.provisional && (
-          <Badge size="sm" variant="outline" color="gray" title="Rating provisional">
-            Provisional
-          </Badge>
-        )}
-      </Group>
+      <Text fz={28} fw={800} lh={1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {rating.rating}
+      </Text>
+      {rating.provisional && (
+        <Badge
+          size="sm"
+          variant="outline"
+          color="gray"
+          title="Rating provisional"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Provisional
+        </Badge>
+      )}
       <Text fz="xs" c="dimmed">
         {rating.games === 1
           ? '1 partida clasificatoria'

@@ -17,7 +17,6 @@ import {
 import { IconAlertCircle, IconTrophy } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LeaderboardResponse, LeaderboardRow, LeaderboardTab } from '@domino/contracts';
-import { RatingChip } from '../../../components/RatingChip';
 import { matchesToLadder, pageCount, ratingLabel, tabFromSearch } from '../../../lib/ratings';
 import { useSession } from '../../../lib/session';
 import { useLeaderboard } from '../api/ratings';
@@ -188,7 +187,6 @@ export default function LeaderboardPage() {
                   {ratingLabel(data.mine)}
                 </Text>
               </Text>
-              <RatingChip rating={data.mine} size="sm" />
             </Group>
             {data.mine.provisional && (
               <Text fz="xs" c="dimmed" mt={4}>
