@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -6,6 +7,7 @@ import type { GameView, HistoryItem, LeaderboardResponse, TableDetail } from '@d
 import {
   ADMIN,
   PHONE,
+  SHOTS,
   loginViaUi,
   newContext,
   registerViaApi,
@@ -136,6 +138,23 @@ describe('ratings and the public leaderboard', () => {
         expect((await api('/api/tables/2/join', p.token, { entry_price: 1000 })).status).toBe(200);
       const detail = (await api<TableDetail>('/api/tables/2')).json;
       const gameId = detail.game_id!;
+      // The game table shows each other seat's rating chip (newcomers: 1500, provisional).
+      for (const [viewport, name] of [
+        [{ width: 360, height: 740 }, 'ratings-game-seats-360'],
+        [{ width: 1280, height: 800 }, 'ratings-game-seats-1280'],
+      ] as const) {
+        const gc = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        journey.contexts.push(gc);
+        const gp = await gc.newPage();
+        await loginViaUi(gp, players[0]!.email, players[0]!.password);
+        await gp.goto(`/games/${gameId}`);
+        const chip = gp.getByTestId('seat-top-rating');
+        await chip.waitFor();
+        expect(await chip.innerText()).toBe('★ 1500?');
+        await gp.waitForTimeout(300);
+        await gp.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+        await gc.close();
+      }
       const final = await playThrough(
         gameId,
         players.map((p) => p.token),

@@ -96,6 +96,9 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
               </span>
             ))}
         </span>
+        {info && !info.is_bot && (
+          <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
+        )}
         {away && (
           <span className={classes.away} data-testid={`seat-${position}-away`}>
             Desconectado — juega la CPU
@@ -103,9 +106,6 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
         )}
       </div>
       <div className={classes.badgeRow}>
-        {info && !info.is_bot && (
-          <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
-        )}
         {passed && (
           <span className={classes.paso} data-testid={`seat-${position}-paso`}>
             Paso
