@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './input';
 
 /**
  * Ratings and public leaderboards (issue 14; docs/decisions/026-ratings-and-leaderboards.md).
@@ -51,12 +52,7 @@ export const leaderboardQuerySchema = z.object({
   tab: z
     .enum(LEADERBOARD_TABS, { error: 'Elige una clasificación: parejas, individual o points' })
     .default('parejas'),
-  page: z.coerce
-    .number({ error: 'La página debe ser un número entre 1 y 1000' })
-    .int({ error: 'La página debe ser un número entre 1 y 1000' })
-    .min(1, { error: 'La página debe ser un número entre 1 y 1000' })
-    .max(1000, { error: 'La página debe ser un número entre 1 y 1000' })
-    .default(1),
+  page: pageQuery(1000),
 });
 
 /**
