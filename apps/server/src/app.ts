@@ -41,6 +41,7 @@ import { talkStaffRoutes } from './modules/talk/staff-routes';
 import { friendRoutes } from './modules/friends/routes';
 import { pushRoutes } from './modules/push/routes';
 import { analysisRoutes } from './modules/analysis/routes';
+import { ratingRoutes } from './modules/ratings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(friendRoutes);
   await app.register(pushRoutes);
   await app.register(analysisRoutes);
+  await app.register(ratingRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientSeedSchema } from './fairness';
 import { tableRulesSchema } from './rules';
+import { playerRatingSchema } from './ratings';
 
 /**
  * Game API shapes (decision 004; docs/architecture.md#how-a-move-flows): the JSON player view, move requests, and the Spanish
@@ -75,6 +76,8 @@ export const seatInfoSchema = z.object({
   is_bot: z.boolean(),
   bot_level: z.enum(DIFFICULTIES).nullable(),
   connected: z.boolean(),
+  /** The seated player's rating in the match's mode (public; null for a CPU seat; decision 026). */
+  rating: playerRatingSchema.nullable().optional(),
 });
 
 export const gameViewSchema = z.object({

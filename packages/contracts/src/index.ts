@@ -29,3 +29,4 @@ export * from './talk';
 export * from './friends';
 export * from './push';
 export * from './analysis';
+export * from './ratings';

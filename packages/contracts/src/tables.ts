@@ -8,6 +8,7 @@ import {
   type RuleKey,
 } from './rules';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
+import { playerRatingSchema, ratingChangeSchema } from './ratings';
 
 /** Table status values (docs/product.md §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
@@ -123,6 +124,8 @@ export const tableDetailSchema = tableSchema.extend({
     z.object({
       seat: z.number().int(),
       user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+      /** The seated player's rating in the table's mode (public; null when empty; decision 026). */
+      rating: playerRatingSchema.nullable().optional(),
     }),
   ),
   game_id: z.string().nullable(),
@@ -188,6 +191,8 @@ export const historyItemSchema = z.object({
   entry: z.number(),
   /** Net Bs. for the player: prize received minus entry paid (negative when lost). */
   amount: z.number(),
+  /** The caller's own rating change in the match (null when unrated; decision 026). */
+  rating: ratingChangeSchema.nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyResponseSchema = z.object({

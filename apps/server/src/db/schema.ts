@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -1015,5 +1016,62 @@ export const gameAnalyses = pgTable(
       sql`${t.status} in ('pending', 'running', 'done', 'failed')`,
     ),
     check('game_analyses_done_check', sql`(${t.status} = 'done') = (${t.result} is not null)`),
+  ],
+);
+
+
+// ---------------------------------------------------------------------------------------------
+// Ratings (issue 14; docs/decisions/026-ratings-and-leaderboards.md, migration 0021)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A player's current Glicko-2 rating in one mode (`parejas` | `individual`): rating (Glicko
+ * scale, 1500 default), rating deviation `rd`, volatility, and the count of rated matches.
+ * Written only by modules/ratings (in the final move's transaction, or by the rebuild).
+ */
+export const playerRatings = pgTable(
+  'player_ratings',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    mode: text('mode').$type<'parejas' | 'individual'>().notNull(),
+    rating: doublePrecision('rating').notNull(),
+    rd: doublePrecision('rd').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.mode] }),
+    index('player_ratings_ladder_idx').on(t.mode, t.rating),
+    check('player_ratings_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
+    check('player_ratings_games_check', sql`${t.games} >= 0`),
+  ],
+);
+
+/** One rated match's effect on one player: the rating, RD and volatility before and after. */
+export const ratingChanges = pgTable(
+  'rating_changes',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    mode: text('mode').$type<'parejas' | 'individual'>().notNull(),
+    ratingBefore: doublePrecision('rating_before').notNull(),
+    ratingAfter: doublePrecision('rating_after').notNull(),
+    rdBefore: doublePrecision('rd_before').notNull(),
+    rdAfter: doublePrecision('rd_after').notNull(),
+    volatilityBefore: doublePrecision('volatility_before').notNull(),
+    volatilityAfter: doublePrecision('volatility_after').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index('rating_changes_user_idx').on(t.userId),
+    check('rating_changes_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
   ],
 );

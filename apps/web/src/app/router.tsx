@@ -48,6 +48,7 @@ const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage')
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
+const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/LeaderboardPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -130,6 +131,8 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: <TermsPage /> },
       // The FAQ for everyone, logged in or not (the landing's #faq is for visitors only).
       { path: '/faq', element: <FaqPage /> },
+      // Public leaderboards (decision 026): visitors and players alike.
+      { path: '/clasificacion', element: <LeaderboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,6 +7,7 @@ import { gamePlayers, gameTables, games, potPoints, tableSeats, users } from '..
 import { accountBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import { potMonth } from '../pot/month';
+import { rateMatch } from '../ratings/service';
 import type { GameRow, PlayerRow } from './repo';
 import { gamePlayersOf } from './repo';
 
@@ -33,7 +34,7 @@ export interface SettlementFacts {
 
 /**
  * Finishes a table match whose final move `persistMove` just wrote, inside that transaction:
- * settles it (settleTableMatch), then re-reads the game row (now with its settlement facts) and
+ * settles it (settleTableMatch), rates it (ratings/rateMatch: decision 026), then re-reads the game row (now with its settlement facts) and
  * the seats (with results and payouts), replacing `players` in place. Returns the row and the
  * winners' new wallet balances (céntimos) for the after-commit push. Errors: as settleTableMatch.
  */
@@ -44,6 +45,25 @@ export async function finishTableMatch(
   state: MatchState,
 ): Promise<{ row: GameRow; balances: Map<number, number> }> {
   const settled = await settleTableMatch(tx, row, players, state);
+  // Ratings move in the same transaction (decision 026): a finished match is never left unrated.
+  if (row.tableId !== null && state.result) {
+    const [table] = await tx
+      .select({ visibility: gameTables.visibility })
+      .from(gameTables)
+      .where(eq(gameTables.id, row.tableId));
+    const winners: number[] = [...state.result.winnerSeats];
+    await rateMatch(tx, {
+      gameId: row.id,
+      kind: row.kind,
+      visibility: table?.visibility ?? null,
+      mode: state.config.mode,
+      seats: players.map((p) => ({
+        seat: p.seat,
+        userId: p.userId,
+        won: winners.includes(p.seat),
+      })),
+    });
+  }
   const [withSettlement] = await tx.select().from(games).where(eq(games.id, row.id));
   const refreshed = await gamePlayersOf(tx, row.id);
   players.splice(0, players.length, ...refreshed);

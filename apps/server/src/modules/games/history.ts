@@ -10,6 +10,7 @@ import {
 import type { MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
+import { ratingChangesOf } from '../ratings/service';
 import { gamePlayersOf, movesOf } from './repo';
 import type { RecordViewer } from './record-access';
 import { finishedMatchFor } from './record-access';
@@ -38,6 +39,12 @@ export async function listHistory(db: Executor, userId: number, page: number) {
     .limit(perPage)
     .offset((page - 1) * perPage);
   const matches: HistoryItem[] = [];
+  // Only the caller's own rating change (decision 026).
+  const changes = await ratingChangesOf(
+    db,
+    userId,
+    mine.map((m) => m.game.id),
+  );
   for (const m of mine) {
     const state = m.game.state as MatchState;
     const players = await gamePlayersOf(db, m.game.id);
@@ -62,6 +69,7 @@ export async function listHistory(db: Executor, userId: number, page: number) {
       rules: m.game.rules,
       entry: centsToBolivares(m.game.entryCents ?? 0),
       amount: centsToBolivares((m.payout ?? 0) - (m.game.entryCents ?? 0)),
+      rating: changes.get(m.game.id) ?? null,
     });
   }
   return { matches, total: Number(mine[0]?.total ?? 0), page, per_page: perPage };

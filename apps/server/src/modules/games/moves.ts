@@ -140,8 +140,13 @@ export async function commitFromCopy(
     turnDeadline: when.turnDeadline,
     updatedAt: new Date(),
   };
-  cache.set({ row: game, players: out.players });
-  return { game, players: out.players };
+  // The commit function returns the seats without ratings; they do not change during a match.
+  const seated = out.players.map((p) => ({
+    ...p,
+    rating: players.find((x) => x.seat === p.seat)?.rating ?? null,
+  }));
+  cache.set({ row: game, players: seated });
+  return { game, players: seated };
 }
 
 /**

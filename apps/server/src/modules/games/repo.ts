@@ -1,10 +1,16 @@
+import type { PlayerRating } from '@domino/contracts';
+import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameMoves, gamePlayers, games, users } from '../../db/schema';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
 export type GameRow = typeof games.$inferSelect;
-export type PlayerRow = typeof gamePlayers.$inferSelect & { name: string | null };
+export type PlayerRow = typeof gamePlayers.$inferSelect & {
+  name: string | null;
+  /** The player's rating in the match's mode when the seats were read (decision 026). */
+  rating?: PlayerRating | null;
+};
 
 /** Locks a game row for the rest of the transaction (`SELECT ... FOR UPDATE`). */
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow | undefined> {
@@ -17,15 +23,26 @@ export async function findGame(db: Executor, gameId: string): Promise<GameRow | 
   return row;
 }
 
-/** The seats of a game with the seated users' names, in seat order. */
+/**
+ * The seats of a game with the seated users' names and their ratings in the game's mode
+ * (ratings/ratingsOf: defaults for players without one), in seat order.
+ */
 export async function gamePlayersOf(db: Executor, gameId: string): Promise<PlayerRow[]> {
   const rows = await db
-    .select({ player: gamePlayers, name: users.name })
+    .select({ player: gamePlayers, name: users.name, mode: sql<string>`${games.rules}->>'mode'` })
     .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
     .leftJoin(users, eq(users.id, gamePlayers.userId))
     .where(eq(gamePlayers.gameId, gameId))
     .orderBy(asc(gamePlayers.seat));
-  return rows.map((r) => ({ ...r.player, name: r.name }));
+  const mode = rows[0]?.mode === 'individual' ? 'individual' : 'parejas';
+  const humans = rows.flatMap((r) => (r.player.userId === null ? [] : [r.player.userId]));
+  const ratings = await ratingsOf(db, humans, mode);
+  return rows.map((r) => ({
+    ...r.player,
+    name: r.name,
+    rating: r.player.userId === null ? null : (ratings.get(r.player.userId) ?? null),
+  }));
 }
 
 /**

@@ -91,6 +91,7 @@ export function gameViewJson(
         bot_level:
           p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
         connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
+        rating: p.userId === null ? null : (p.rating ?? null),
       })),
     result: v.result
       ? {

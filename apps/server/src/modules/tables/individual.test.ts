@@ -241,6 +241,14 @@ function individualSuite(kind: DbKind) {
               rules: { ...DEFAULT_RULES, mode: 'individual', players: c.n },
               entry: entryBs,
               amount: won ? (c.prize - c.pot / c.n) / 100 : -entryBs,
+              // Public table: rated (decision 026); the winner gains, each loser loses.
+              rating: {
+                before: 1500,
+                after: expect.any(Number),
+                delta: won
+                  ? expect.toSatisfy((d: number) => d > 0)
+                  : expect.toSatisfy((d: number) => d < 0),
+              },
             });
           }
 

@@ -3,6 +3,7 @@ import type { PrivateFacts, Table, TableDetail } from '@domino/contracts';
 import { centsToBolivares, invitationPath, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
+import { ratingsOf } from '../ratings/service';
 
 /**
  * The table catalogue as players see it (docs/product.md §3 Table/game). A table whose match is running
@@ -109,8 +110,16 @@ export async function tableDetails(
       ? Promise.resolve([])
       : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, hostIds)),
   ]);
+  // Each seated player's rating in the table's mode (public, decision 026).
+  const seatedIn = (mode: 'parejas' | 'individual') =>
+    seats.flatMap((s) => (rows.find((t) => t.id === s.tableId)?.rules.mode === mode ? [s.id] : []));
+  const [parejasRatings, individualRatings] = await Promise.all([
+    ratingsOf(db, seatedIn('parejas'), 'parejas'),
+    ratingsOf(db, seatedIn('individual'), 'individual'),
+  ]);
   return rows.map((t) => {
     const mine = seats.filter((s) => s.tableId === t.id);
+    const ratings = t.rules.mode === 'individual' ? individualRatings : parejasRatings;
     const game = live.find((g) => g.tableId === t.id);
     return {
       ...toTable(
@@ -125,7 +134,11 @@ export async function tableDetails(
       pot_share_bps: t.potShareBps,
       seats: Array.from({ length: t.rules.players }, (_, seat) => {
         const s = mine.find((x) => x.seat === seat);
-        return { seat, user: s ? { id: s.id, name: s.name } : null };
+        return {
+          seat,
+          user: s ? { id: s.id, name: s.name } : null,
+          rating: s ? (ratings.get(s.id) ?? null) : null,
+        };
       }),
       game_id: game?.id ?? null,
       starts_at:

@@ -94,7 +94,11 @@ function tableSuite(kind: DbKind) {
         expect(again.json().code).toBe('tables/already_seated');
         // Players and visitors read the public part of a name only; staff read it whole.
         const detail = (await get('/api/tables/1')).json();
-        expect(detail.seats[0]).toEqual({ seat: 0, user: { id: rich.id, name: 'Jugador P.' } });
+        expect(detail.seats[0]).toEqual({
+          seat: 0,
+          user: { id: rich.id, name: 'Jugador P.' },
+          rating: { rating: 1500, rd: 350, games: 0, provisional: true },
+        });
         const staffView = (await get('/api/admin/tables', admin)).json() as {
           id: number;
           seats: { user: { name: string } | null }[];

@@ -4,6 +4,7 @@ export const VISITOR_LINKS = [
   { label: 'Acerca de', to: '/#about' },
   { label: 'Juegos', to: '/#games', badge: 'NUEVO' },
   { label: 'Preguntas Frecuentes', to: '/#faq' },
+  { label: 'Clasificación', to: '/clasificacion' },
 ] as const;
 
 /**
@@ -23,6 +24,7 @@ export const PLAYER_LINKS = [
   { label: 'Retiro', to: '/withdraw' },
   { label: 'Transacciones', to: '/transactions' },
   { label: 'Pote - Estadísticas', to: '/pote' },
+  { label: 'Clasificación', to: '/clasificacion' },
   { label: 'Mis Partidas', to: '/history' },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { IconRobot } from '@tabler/icons-react';
 import type { GameView } from '@domino/contracts';
+import { RatingChip } from '../../../components/RatingChip';
 import { DominoBack } from '../../../components/DominoFace';
 import { formatCountdown, remainingMs } from '../lib/countdown';
 import { initials, relationOf, seatPanelLabel, type Position } from '../lib/seats';
@@ -95,6 +96,9 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
               </span>
             ))}
         </span>
+        {info && !info.is_bot && (
+          <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
+        )}
         {away && (
           <span className={classes.away} data-testid={`seat-${position}-away`}>
             Desconectado — juega la CPU

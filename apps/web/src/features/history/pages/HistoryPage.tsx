@@ -33,6 +33,7 @@ import {
   resultText,
 } from '../lib/history';
 import { RuleChips } from '../../../components/TableRules';
+import { RatingDelta } from '../../../components/RatingChip';
 
 function ResultBadge({ result }: { result: HistoryItem['result'] }) {
   return (
@@ -161,7 +162,8 @@ export default function HistoryPage() {
                         Contra: {namesText(m.opponents)}
                       </Text>
                     </Stack>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={8} wrap="nowrap">
+                      <RatingDelta change={m.rating} withStar />
                       <Text fw={800} fz="sm" style={{ whiteSpace: 'nowrap' }}>
                         {m.scores.mine} – {m.scores.theirs}
                       </Text>
@@ -192,6 +194,7 @@ export default function HistoryPage() {
                     <Table.Th ta="center">Marcador</Table.Th>
                     <Table.Th>Resultado</Table.Th>
                     <Table.Th ta="right">Monto</Table.Th>
+                    <Table.Th ta="right">Rating</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -244,6 +247,9 @@ export default function HistoryPage() {
                       </Table.Td>
                       <Table.Td ta="right">
                         <Amount value={m.amount} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <RatingDelta change={m.rating} withAfter />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -11,11 +11,12 @@ import { NotificationsCard } from '../components/NotificationsCard';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
+import { RatingsCard } from '../components/RatingsCard';
 import classes from './ProfilePage.module.css';
 
 /**
  * /profile (docs/product.md §2 Profile, §4, §8; decision 006): header card with the photo, stat tiles, the
- * personal-information card with its edit form, the quick actions, and the notifications
+ * ratings card (decision 026), the personal-information card with its edit form, the quick actions, and the notifications
  * (decision 025). The user comes from the
  * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
  */
@@ -98,6 +99,9 @@ export default function ProfilePage() {
         <div className={classes.column}>
           <div className={classes.stats}>
             <StatTiles user={user} />
+          </div>
+          <div className={classes.ratings}>
+            <RatingsCard />
           </div>
           <div className={classes.info}>
             {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}

@@ -1,4 +1,5 @@
 import type { TableDetail } from '@domino/contracts';
+import { RatingChip } from '../../../components/RatingChip';
 import {
   avatarTone,
   missingPlayers,
@@ -24,7 +25,7 @@ function initials(name: string): string {
 }
 
 /**
- * The seats around a drawn table: names (or 'Esperando jugador…'), 'Pareja A' (seats 0+2) and
+ * The seats around a drawn table: names (or 'Esperando jugador…') with each player's rating chip, 'Pareja A' (seats 0+2) and
  * 'Pareja B' (1+3) in parejas (no pairs in individual mode), and in the middle how many players are missing or the big
  * countdown to the first turn.
  */
@@ -33,7 +34,7 @@ export function SeatsTable({ table, mySeat, countdown }: SeatsTableProps) {
   const parejas = table.mode === 'parejas';
   return (
     <div className={classes.stage} data-testid="waiting-table">
-      {table.seats.map(({ seat, user }) => {
+      {table.seats.map(({ seat, user, rating }) => {
         const position = seatPosition(seat, table.seats.length, mySeat);
         const pair = parejas ? pairLabel(seat) : null;
         const pairKey = avatarTone(table.mode, seat, mySeat);
@@ -60,6 +61,9 @@ export function SeatsTable({ table, mySeat, countdown }: SeatsTableProps) {
             <div className={classes.name} data-empty={user === null} title={user?.name}>
               {user ? (me ? `${user.name} (Tú)` : user.name) : 'Esperando jugador…'}
             </div>
+            {user && (
+              <RatingChip rating={rating} tone="dark" testId={`waiting-seat-${seat}-rating`} />
+            )}
             {pair && (
               <span className={classes.pair} data-pair={pairKey}>
                 {pair}

@@ -1,0 +1,96 @@
+import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { PlayerRating } from '@domino/contracts';
+import { useMyRatings } from '../api/ratings';
+import { matchesToLadder } from '../../../lib/ratings';
+
+function ModeRating({
+  label,
+  rating,
+  testId,
+}: {
+  label: string;
+  rating: PlayerRating;
+  testId: string;
+}) {
+  const left = matchesToLadder(rating);
+  return (
+    <Stack
+      gap={4}
+      p="sm"
+      data-testid={testId}
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        background: 'var(--mantine-color-felt-0)',
+      }}
+    >
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={800} lh={1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {rating.rating}
+      </Text>
+      {rating.provisional && (
+        <Badge
+          size="sm"
+          variant="outline"
+          color="gray"
+          title="Rating provisional"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Provisional
+        </Badge>
+      )}
+      <Text fz="xs" c="dimmed">
+        {rating.games === 1
+          ? '1 partida clasificatoria'
+          : `${rating.games} partidas clasificatorias`}
+        {left > 0
+          ? ` · ${left === 1 ? 'falta 1' : `faltan ${left}`} para entrar en la clasificación`
+          : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The profile's "Clasificación" card (decision 026): the player's Glicko-2 rating in parejas and
+ * individual, marked provisional until 10 rated matches, with a link to /clasificacion.
+ */
+export function RatingsCard() {
+  const { data, isPending, isError } = useMyRatings();
+  return (
+    <Card padding="lg" shadow="sm" data-testid="ratings-card">
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
+          <IconChartBar size={20} aria-hidden />
+          <Title order={2} fz={{ base: 18, sm: 20 }}>
+            Clasificación
+          </Title>
+        </Group>
+        <Anchor component={Link} to="/clasificacion" fz="sm">
+          Ver clasificación
+        </Anchor>
+      </Group>
+      {isPending ? (
+        <Loader size="sm" aria-label="Cargando tu rating" />
+      ) : isError || !data ? (
+        <Text fz="sm" c="dimmed">
+          No pudimos cargar tu rating. Inténtalo de nuevo más tarde.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          <SimpleGrid cols={2} spacing="sm">
+            <ModeRating label="Parejas" rating={data.parejas} testId="rating-parejas" />
+            <ModeRating label="Individual" rating={data.individual} testId="rating-individual" />
+          </SimpleGrid>
+          <Text fz="xs" c="dimmed">
+            Cuentan las partidas con dinero en mesas públicas. La práctica y las mesas privadas no
+            cambian tu rating.
+          </Text>
+        </Stack>
+      )}
+    </Card>
+  );
+}
