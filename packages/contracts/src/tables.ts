@@ -8,6 +8,7 @@ import {
   type RuleKey,
 } from './rules';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
+import { historyTournamentSchema } from './tournaments';
 
 /** Table status values (docs/product.md §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
@@ -188,6 +189,8 @@ export const historyItemSchema = z.object({
   entry: z.number(),
   /** Net Bs. for the player: prize received minus entry paid (negative when lost). */
   amount: z.number(),
+  /** Set when the match was a tournament match (issue 14): tournament and round. */
+  tournament: historyTournamentSchema.nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyResponseSchema = z.object({
