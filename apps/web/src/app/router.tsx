@@ -47,6 +47,9 @@ const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage')
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
+const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
+const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
+const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -104,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'auditoria', element: <AdminAuditPage /> },
               { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
+              { path: 'torneos', element: <AdminTournamentsPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
@@ -117,6 +121,9 @@ export const routes: RouteObject[] = [
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
           { path: '/amigos', element: <FriendsPage /> },
+          // Tournaments (issue 14, docs/decisions/028-tournaments.md).
+          { path: '/torneos', element: <TournamentsPage /> },
+          { path: '/torneos/:id', element: <TournamentPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens
