@@ -13,6 +13,7 @@
  * Change policy: this file is built against by the web side; changes stay additive.
  */
 import { z } from 'zod';
+import { idParam } from './input';
 import { tableRulesSchema } from './rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -423,13 +424,8 @@ export const staffTournamentListResponseSchema = z.object({
   tournaments: z.array(staffTournamentSchema),
 });
 
-/** Path params `{id}`. */
-export const tournamentIdParams = z.object({
-  id: z.coerce
-    .number({ error: MSG_TOURNAMENTS.notFound })
-    .int(MSG_TOURNAMENTS.notFound)
-    .positive(MSG_TOURNAMENTS.notFound),
-});
+/** Path params `{id}`: a canonical decimal id (as every other path id, decision 014). */
+export const tournamentIdParams = z.object({ id: idParam });
 
 // ---------------------------------------------------------------------------------------------
 // Socket events

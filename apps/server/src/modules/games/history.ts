@@ -62,6 +62,8 @@ export async function listHistory(db: Executor, userId: number, page: number) {
       rules: m.game.rules,
       entry: centsToBolivares(m.game.entryCents ?? 0),
       amount: centsToBolivares((m.payout ?? 0) - (m.game.entryCents ?? 0)),
+      // A tournament match names its tournament and round (meta written at its creation).
+      tournament: tournamentOf(m.game.meta),
     });
   }
   return { matches, total: Number(mine[0]?.total ?? 0), page, per_page: perPage };
@@ -125,4 +127,11 @@ export async function getFairnessRecord(db: Executor, gameId: string, viewer: Re
       stock: h.dealt.stock.map((t) => [t[0], t[1]] as [number, number]),
     })),
   };
+}
+
+/** The tournament a match belongs to, from its meta (games/create.ts), or null. */
+function tournamentOf(meta: unknown): { id: number; name: string; round: number } | null {
+  const t = (meta as { tournament?: { id: number; name: string; round: number } } | null)
+    ?.tournament;
+  return t ? { id: t.id, name: t.name, round: t.round } : null;
 }
