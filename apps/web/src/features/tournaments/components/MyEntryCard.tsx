@@ -92,8 +92,8 @@ export function MyEntryCard({
               icon={<IconUserPlus aria-hidden />}
               data-testid="my-entry-invitation"
             >
-              {invitation.name} te invitó a jugar este torneo como su pareja. Inscríbete con su
-              nombre de usuario para confirmar.
+              {invitation.name} te invitó a jugar este torneo como su pareja. Toca «Inscribirme»
+              para confirmar.
             </Alert>
           )}
           <Group justify="space-between" wrap="wrap" gap="xs">

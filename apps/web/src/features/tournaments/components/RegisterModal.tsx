@@ -132,7 +132,8 @@ function RegisterForm({
   const { user } = useSession();
   const invitation = detail.invitations[0] ?? null;
   const [how, setHow] = useState<'partner' | 'random'>(invitation ? 'partner' : 'random');
-  const [partner, setPartner] = useState('');
+  // An invitation names its inviter by username: confirming is one tap.
+  const [partner, setPartner] = useState(invitation?.name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const submission = useRef<KeyedSubmission | null>(null);
@@ -237,7 +238,7 @@ function RegisterForm({
                 label="Nombre de usuario de tu pareja"
                 description={
                   invitation
-                    ? `${invitation.name} te invitó: escribe su nombre de usuario para confirmar.`
+                    ? `${invitation.name} te invitó: confirma con su usuario y paga tu entrada.`
                     : 'Tu pareja confirma su inscripción y paga su propia entrada antes del inicio.'
                 }
                 placeholder="usuario"
