@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_RULES, type CreateTournamentRequest, type GameView } from '@domino/contracts';
+import { DEFAULT_RULES, type CreateTournamentRequest, type MoveRequest } from '@domino/contracts';
+import { legalMoves, type MatchState } from '@domino/domino';
 import type { Db } from '../db/client';
 import { games, tournamentMatches, tournaments, users } from '../db/schema';
 import type { GamesContext } from '../modules/games/context';
 import { playDueGame } from '../modules/games/due-moves';
 import { submitMove } from '../modules/games/moves';
-import { getGameView, reclaimSeat } from '../modules/games/presence';
+import { reclaimSeat } from '../modules/games/presence';
 import { createWallet } from '../modules/ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../modules/ledger/ledger';
 
@@ -106,17 +107,27 @@ export async function playGame(
   for (let step = 0; step < 5000; step++) {
     const [row] = await ctx.db.select().from(games).where(eq(games.id, gameId));
     if (!row || row.status !== 'playing') return moves;
-    const state = row.state as { hand: { turn: number | null } };
+    const state = row.state as MatchState;
     const turn = state.hand.turn;
-    const mover = turn === null ? undefined : await seatUser(ctx.db, gameId, turn);
-    const view: GameView | null = mover ? await getGameView(ctx.db, gameId, mover) : null;
-    if (view && mover && view.legal_moves.length > 1 && view.turn_seat === turn) {
+    // The client's own view lists these same legal moves (view.ts); read from the state to save
+    // a query per move.
+    const legal = turn === null ? [] : legalMoves(state, turn);
+    const mover = turn === null ? undefined : userIds[turn];
+    const started = !row.startsAt || row.startsAt.getTime() <= Date.now();
+    if (mover !== undefined && legal.length > 1 && started) {
+      const m = legal[0]!;
+      const req: MoveRequest =
+        m.kind === 'play'
+          ? { version: row.version, tile: [m.tile[0], m.tile[1]], end: m.end }
+          : m.kind === 'draw'
+            ? { version: row.version, draw: true }
+            : { version: row.version, pass: true };
       try {
-        await submitMove(ctx, gameId, mover, { version: view.version, ...view.legal_moves[0]! });
+        await submitMove(ctx, gameId, mover, req);
         moves += 1;
         continue;
       } catch {
-        // The countdown has not ended yet (not your turn) or a stale copy: let the clock run.
+        // A stale copy (the server moved first): look again.
       }
     }
     await ctx.db
@@ -126,14 +137,6 @@ export async function playGame(
     await playDueGame(ctx, gameId, row.version);
   }
   throw new Error(`game ${gameId} did not end`);
-}
-
-async function seatUser(db: Db, gameId: string, seat: number): Promise<number | undefined> {
-  const res = await db.execute(
-    sql`select user_id from game_players where game_id = ${gameId} and seat = ${seat}`,
-  );
-  const v = (res as unknown as { rows: { user_id: unknown }[] }).rows[0]?.user_id;
-  return v === undefined || v === null ? undefined : Number(v);
 }
 
 /** The playing matches of a tournament with their game ids and players (seat order). */
