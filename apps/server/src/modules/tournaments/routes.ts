@@ -99,7 +99,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Inscribirme (pago la inscripción al fondo del torneo)',
           params: tournamentIdParams,
-          body: registerTournamentRequestSchema.optional(),
+          body: registerTournamentRequestSchema.nullish(),
           response: {
             200: registerTournamentResponseSchema,
             403: errorSchema,
@@ -179,7 +179,7 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Personal: cancelar un torneo antes del inicio (devuelve cada inscripción)',
           params: tournamentIdParams,
-          body: cancelTournamentRequestSchema.optional(),
+          body: cancelTournamentRequestSchema.nullish(),
           response: { 200: cancelTournamentResponseSchema, 404: errorSchema, 409: errorSchema },
         },
       },
