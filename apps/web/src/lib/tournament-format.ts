@@ -80,3 +80,24 @@ export function formatShare(bps: number): string {
     : pct.toFixed(2).replace(/0+$/, '').replace('.', ',');
   return `${text}\u00a0%`;
 }
+
+/**
+ * What each prize place would receive with every place taken: the pool (capacity × entry), the
+ * house fee (floor of pool × fee), then each place's floor of its share of the rest, the
+ * undivided céntimos to the 1st place (the rule stated in decision 028). All in céntimos. Pure.
+ */
+export function prizePreview(
+  capacityPlayers: number,
+  entryCents: number,
+  feeBps: number,
+  splitBps: readonly number[],
+): { poolCents: number; feeCents: number; prizesCents: number[] } {
+  const poolCents = capacityPlayers * entryCents;
+  const feeCents = Math.floor((poolCents * feeBps) / 10_000);
+  const rest = poolCents - feeCents;
+  const prizesCents = splitBps.map((bps) => Math.floor((rest * bps) / 10_000));
+  const paid = prizesCents.reduce((a, b) => a + b, 0);
+  if (prizesCents.length > 0 && splitBps.reduce((a, b) => a + b, 0) === 10_000)
+    prizesCents[0] = prizesCents[0]! + (rest - paid);
+  return { poolCents, feeCents, prizesCents };
+}

@@ -11,6 +11,8 @@ import {
 } from '@domino/contracts';
 import { percentTextToBps, priceTextToBolivares } from './tables';
 
+export { prizePreview } from '../../../lib/tournament-format';
+
 /**
  * Rules of the staff tournament form (/admin/torneos; issue 14, docs/decisions/028): the typed
  * values (text, so '10,50' and '12,5' can be typed as is), the start typed in Caracas time, the
@@ -173,25 +175,4 @@ export function validateTournamentForm(
   }
   if (Object.keys(errors).length > 0 || !result.success) return { ok: false, errors };
   return { ok: true, input: result.data };
-}
-
-/**
- * What each prize place would receive with every place taken: the pool (capacity × entry), the
- * house fee (floor of pool × fee), then each place's floor of its share of the rest, the
- * undivided céntimos to the 1st place (the rule stated in decision 028). All in céntimos. Pure.
- */
-export function prizePreview(
-  capacityPlayers: number,
-  entryCents: number,
-  feeBps: number,
-  splitBps: readonly number[],
-): { poolCents: number; feeCents: number; prizesCents: number[] } {
-  const poolCents = capacityPlayers * entryCents;
-  const feeCents = Math.floor((poolCents * feeBps) / 10_000);
-  const rest = poolCents - feeCents;
-  const prizesCents = splitBps.map((bps) => Math.floor((rest * bps) / 10_000));
-  const paid = prizesCents.reduce((a, b) => a + b, 0);
-  if (prizesCents.length > 0 && splitBps.reduce((a, b) => a + b, 0) === 10_000)
-    prizesCents[0] = prizesCents[0]! + (rest - paid);
-  return { poolCents, feeCents, prizesCents };
 }

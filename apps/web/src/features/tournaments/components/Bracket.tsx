@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Box, Group, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { TournamentDetail } from '@domino/contracts';
-import { entrantsById, orderedRounds, roundName } from '../lib/tournaments';
+import { IconCrown } from '@tabler/icons-react';
+import {
+  championOf,
+  entrantLines,
+  entrantsById,
+  orderedRounds,
+  roundName,
+} from '../lib/tournaments';
 import { MatchCard } from './MatchCard';
 
 /** Width of a bracket column on wide screens (px). */
-const COLUMN = 250;
+const COLUMN = 260;
 
 /**
  * The rounds of a tournament. Wide screens: a single-elimination bracket, rounds as columns (each
@@ -65,6 +72,7 @@ export function Bracket({ detail }: { detail: TournamentDetail }) {
   const total = Math.max(detail.total_rounds ?? rounds.length, rounds.length);
   const firstCount = rounds[0]!.matches.length;
   const columns = Array.from({ length: total }, (_, i) => i + 1);
+  const champion = championOf(rounds, detail.total_rounds);
   return (
     <>
       {perRound}
@@ -109,6 +117,41 @@ export function Bracket({ detail }: { detail: TournamentDetail }) {
               </Stack>
             );
           })}
+          {champion !== null && (
+            <Stack w={COLUMN} gap="xs" style={{ flex: 'none' }} data-testid="bracket-champion">
+              <Text fz="sm" fw={700} ta="center">
+                Campeón
+              </Text>
+              <Box
+                style={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  justifyContent: 'center',
+                  flex: 1,
+                }}
+              >
+                <Box
+                  p="sm"
+                  style={{
+                    border: '2px solid var(--mantine-color-gold-5)',
+                    borderRadius: 'var(--mantine-radius-md)',
+                    background: 'var(--mantine-color-gold-0)',
+                  }}
+                >
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <IconCrown size={20} color="var(--mantine-color-gold-6)" aria-hidden />
+                    <Stack gap={0}>
+                      {entrantLines(byId, champion).map((line) => (
+                        <Text key={line} fz="sm" fw={800} style={{ overflowWrap: 'anywhere' }}>
+                          {line}
+                        </Text>
+                      ))}
+                    </Stack>
+                  </Group>
+                </Box>
+              </Box>
+            </Stack>
+          )}
         </Group>
       </ScrollArea>
     </>

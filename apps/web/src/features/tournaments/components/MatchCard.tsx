@@ -6,17 +6,17 @@ import {
   type TournamentEntrant,
   type TournamentMatch,
 } from '@domino/contracts';
-import { entrantName, playsIn, resultLabel } from '../lib/tournaments';
+import { entrantLines, playsIn, resultLabel } from '../lib/tournaments';
 
 function Side({
-  name,
+  lines,
   score,
   won,
   lost,
   mine,
   testId,
 }: {
-  name: string;
+  lines: string[];
   score: number | null;
   won: boolean;
   lost: boolean;
@@ -25,18 +25,31 @@ function Side({
 }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={testId} data-won={won}>
-      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-        {won && <IconCrown size={14} color="var(--mantine-color-gold-6)" aria-label="Ganador" />}
-        <Text
-          fz="sm"
-          fw={won || mine ? 700 : 400}
-          c={lost ? 'dimmed' : undefined}
-          td={lost ? 'line-through' : undefined}
-          truncate
-        >
-          {name}
-          {mine ? ' (tú)' : ''}
-        </Text>
+      <Group gap={4} wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+        {won && (
+          <IconCrown
+            size={14}
+            color="var(--mantine-color-gold-6)"
+            aria-label="Ganador"
+            style={{ flex: 'none', marginTop: 3 }}
+          />
+        )}
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          {lines.map((line, i) => (
+            <Text
+              key={i}
+              fz="sm"
+              lh={1.35}
+              fw={won || mine ? 700 : 400}
+              c={lost ? 'dimmed' : undefined}
+              td={lost ? 'line-through' : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {line}
+              {mine && i === lines.length - 1 ? ' (tú)' : ''}
+            </Text>
+          ))}
+        </Stack>
       </Group>
       {score !== null && (
         <Text fz="sm" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -66,8 +79,10 @@ export function MatchCard({
   const result = resultLabel(match);
   const side = (id: number | null, score: number | null, key: 'a' | 'b') => (
     <Side
-      name={
-        key === 'b' && id === null && match.result === 'bye' ? 'Sin rival' : entrantName(byId, id)
+      lines={
+        key === 'b' && id === null && match.result === 'bye'
+          ? ['Sin rival']
+          : entrantLines(byId, id)
       }
       score={match.result === 'played' ? score : null}
       won={decided && id !== null && match.winner === id}

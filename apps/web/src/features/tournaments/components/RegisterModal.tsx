@@ -35,7 +35,7 @@ import {
   formatLabel,
   formatShare,
   placeLabel,
-  prizeLines,
+  fullHousePrizes,
   startLabel,
 } from '../lib/tournaments';
 import { registerTerms } from '../lib/register';
@@ -139,7 +139,7 @@ function RegisterForm({
   const submission = useRef<KeyedSubmission | null>(null);
   const terms = registerTerms(detail, user?.balance ?? 0);
   const parejas = detail.mode === 'parejas';
-  const lines = prizeLines(detail);
+  const lines = fullHousePrizes(detail);
 
   const confirm = async () => {
     const name = parejas && how === 'partner' ? partner.trim().replace(/^@/, '') : undefined;
@@ -190,9 +190,9 @@ function RegisterForm({
         />
         {!terms.free && (
           <Row
-            label={`Comisión de la casa (${formatShare(detail.house_fee_bps)} del bote)`}
-            value={`− ${formatBs(bolivaresToCents(detail.house_fee))}`}
-            testId="tournament-register-fee"
+            label="Bote actual"
+            value={formatBs(bolivaresToCents(detail.pool))}
+            testId="tournament-register-pool"
           />
         )}
       </Stack>
@@ -206,20 +206,30 @@ function RegisterForm({
           <Group gap={6}>
             <IconTrophy size={16} color="var(--mantine-color-gold-6)" aria-hidden />
             <Text fz="sm" fw={700}>
-              Premios (bote actual tras la comisión)
+              Premios con el cupo lleno
             </Text>
           </Group>
           {lines.map((l) => (
             <Row
               key={l.place}
-              label={`${placeLabel(l.place)} puesto (${l.share})${l.each ? ` · ${l.each} c/u` : ''}`}
+              label={
+                <>
+                  {`${placeLabel(l.place)} puesto · ${l.share}`}
+                  {l.each && (
+                    <Text span display="block" fz="xs" c="dimmed">
+                      {l.each} para cada uno
+                    </Text>
+                  )}
+                </>
+              }
               value={l.amount}
               testId={`tournament-register-prize-${l.place}`}
             />
           ))}
           <Text fz="xs" c="dimmed">
-            Los premios crecen con cada inscripción y se pagan al terminar el torneo.
-            {parejas ? ' En parejas, el premio se reparte entre los dos.' : ''}
+            Se reparte el bote tras la comisión de la casa ({formatShare(detail.house_fee_bps)}) al
+            terminar el torneo; con menos inscritos, los premios son proporcionales.
+            {parejas ? ' En parejas, cada premio se reparte entre los dos.' : ''}
           </Text>
         </Stack>
       )}

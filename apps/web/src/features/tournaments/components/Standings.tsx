@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatBs, type TournamentDetail } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
-import { entrantName, entrantsById, placeLabel } from '../lib/tournaments';
+import { entrantLines, entrantsById, placeLabel } from '../lib/tournaments';
 
 /**
  * The standings table: place, entrant, then Swiss points and the Buchholz tie-break (sum of the
@@ -28,7 +28,10 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
           <Table.Tr>
             <Table.Th w={44}>Pos.</Table.Th>
             <Table.Th>{detail.mode === 'parejas' ? 'Pareja' : 'Jugador'}</Table.Th>
-            <Table.Th ta="right">{swiss ? 'Puntos' : 'Ganadas'}</Table.Th>
+            {/* Knockout: the matches won only where they fit (the prize matters more). */}
+            <Table.Th ta="right" visibleFrom={swiss ? undefined : 'xs'}>
+              {swiss ? 'Puntos' : 'Ganadas'}
+            </Table.Th>
             {swiss && (
               <Table.Th ta="right" visibleFrom="xs" title="Suma de los puntos de sus rivales">
                 Buchholz
@@ -50,11 +53,19 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
               data-entrant={s.entrant}
             >
               <Table.Td fw={700}>{placeLabel(s.place)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {entrantName(byId, s.entrant)}
-                {s.entrant === mine ? ' (tú)' : ''}
+              <Table.Td>
+                {entrantLines(byId, s.entrant).map((line, i, all) => (
+                  <Text key={i} fz="sm" lh={1.35} style={{ overflowWrap: 'anywhere' }}>
+                    {line}
+                    {s.entrant === mine && i === all.length - 1 ? ' (tú)' : ''}
+                  </Text>
+                ))}
               </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Td
+                ta="right"
+                visibleFrom={swiss ? undefined : 'xs'}
+                style={{ fontVariantNumeric: 'tabular-nums' }}
+              >
                 {swiss ? String(s.points).replace('.', ',') : s.wins}
               </Table.Td>
               {swiss && (

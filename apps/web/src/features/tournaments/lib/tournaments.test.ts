@@ -8,7 +8,7 @@ import {
   noShowLeftMs,
   placesLabel,
   poolLabel,
-  prizeLines,
+  fullHousePrizes,
   resultLabel,
   roundName,
 } from './tournaments';
@@ -173,25 +173,29 @@ describe('the register confirmation', () => {
     expect(registerTerms({ entry_fee: 0 }, 0)).toMatchObject({ free: true, affordable: true });
   });
 
-  it('lists prize places in order, and each partner’s half in parejas', () => {
-    const lines = prizeLines({
+  it('shows what each place pays with every place taken, each partner’s half in parejas', () => {
+    // 8 × Bs. 12,35 = 98,80; 10 % = 9,88; 88,92 → 62,24 (+1 undivided) and 26,67.
+    const lines = fullHousePrizes({
       mode: 'parejas',
-      entry_fee: 10,
+      entry_fee: 12.35,
+      capacity: 8,
+      house_fee_bps: 1000,
       prizes: [
-        { place: 2, bps: 3000, amount: 21.65 },
-        { place: 1, bps: 7000, amount: 50.51 },
+        { place: 2, bps: 3000, amount: 0 },
+        { place: 1, bps: 7000, amount: 0 },
       ],
     });
     expect(lines).toEqual([
-      { place: 1, share: '70\u00a0%', amount: 'Bs. 50,51', each: 'Bs. 25,25' },
-      { place: 2, share: '30\u00a0%', amount: 'Bs. 21,65', each: 'Bs. 10,82' },
+      { place: 1, share: '70\u00a0%', amount: 'Bs. 62,25', each: 'Bs. 31,12' },
+      { place: 2, share: '30\u00a0%', amount: 'Bs. 26,67', each: 'Bs. 13,33' },
     ]);
-    expect(
-      prizeLines({
-        mode: 'individual',
-        entry_fee: 10,
-        prizes: [{ place: 1, bps: 10000, amount: 5 }],
-      })[0]?.each,
-    ).toBeNull();
+    const solo = fullHousePrizes({
+      mode: 'individual',
+      entry_fee: 10,
+      capacity: 4,
+      house_fee_bps: 0,
+      prizes: [{ place: 1, bps: 10000, amount: 0 }],
+    });
+    expect(solo).toEqual([{ place: 1, share: '100\u00a0%', amount: 'Bs. 40,00', each: null }]);
   });
 });

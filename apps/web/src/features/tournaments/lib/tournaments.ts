@@ -8,7 +8,7 @@ import {
   type TournamentStatus,
 } from '@domino/contracts';
 import { bolivaresToCents } from '../../../lib/format';
-import { formatShare } from '../../../lib/tournament-format';
+import { formatShare, prizePreview } from '../../../lib/tournament-format';
 
 export {
   entryLabel,
@@ -98,6 +98,31 @@ export function entrantName(
 }
 
 /**
+ * The entrant as lines to show: each partner on their own line for a pair (a pair's joined name
+ * does not fit a phone's bracket), the name otherwise; 'Por definir' for an undecided slot.
+ */
+export function entrantLines(
+  byId: ReadonlyMap<number, TournamentEntrant>,
+  id: number | null,
+): string[] {
+  if (id === null) return ['Por definir'];
+  const e = byId.get(id);
+  if (!e) return [`Inscrito ${id}`];
+  return e.players.length > 1 ? e.players.map((p) => p.name) : [e.name];
+}
+
+/** The champion of a finished single-elimination bracket (the final's winner), or null. */
+export function championOf(
+  rounds: readonly TournamentRound[],
+  totalRounds: number | null,
+): number | null {
+  if (totalRounds === null) return null;
+  const final = rounds.find((r) => r.number === totalRounds);
+  const m = final?.matches.length === 1 ? final.matches[0] : undefined;
+  return m && m.status === 'decided' ? m.winner : null;
+}
+
+/**
  * A decided match's result in words: 'Ganó por W.O.' (forfeit), 'Nadie se presentó', 'Pasa
  * directo' (bye), or the score 'a–b'. Null while not decided.
  */
@@ -162,22 +187,28 @@ export function countdownLabel(ms: number): string {
 }
 
 /**
- * What the register dialog says about the prizes: each place with its share of the pool after
- * the house fee and its current amount (estimated from the pool until the tournament ends).
+ * What the register dialog says about the prizes: each place, its share of the pool after the
+ * house fee, and what it would pay with every place taken (capacity × entry; prizePreview, the
+ * server's rule: floors, the undivided céntimos to the 1st). Parejas: each partner's half (the
+ * odd céntimo to one of them, so the lower half is shown).
  */
-export function prizeLines(
-  detail: Pick<TournamentDetail, 'prizes' | 'entry_fee' | 'mode'>,
+export function fullHousePrizes(
+  detail: Pick<TournamentDetail, 'prizes' | 'entry_fee' | 'mode' | 'capacity' | 'house_fee_bps'>,
 ): { place: number; share: string; amount: string; each: string | null }[] {
-  return [...detail.prizes]
-    .sort((a, b) => a.place - b.place)
-    .map((p) => {
-      const cents = bolivaresToCents(p.amount);
-      return {
-        place: p.place,
-        share: formatShare(p.bps),
-        amount: formatBs(cents),
-        // Parejas: the prize of a place is split between the partners (the odd céntimo to one).
-        each: detail.mode === 'parejas' ? formatBs(Math.floor(cents / 2)) : null,
-      };
-    });
+  const places = [...detail.prizes].sort((a, b) => a.place - b.place);
+  const preview = prizePreview(
+    detail.capacity,
+    bolivaresToCents(detail.entry_fee),
+    detail.house_fee_bps,
+    places.map((p) => p.bps),
+  );
+  return places.map((p, i) => {
+    const cents = preview.prizesCents[i] ?? 0;
+    return {
+      place: p.place,
+      share: formatShare(p.bps),
+      amount: formatBs(cents),
+      each: detail.mode === 'parejas' ? formatBs(Math.floor(cents / 2)) : null,
+    };
+  });
 }

@@ -259,8 +259,12 @@ function TournamentView({
             Inscritos
           </Title>
           {detail.entrants.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              Nadie se ha inscrito todavía. ¡Sé el primero!
+            <Text fz="sm" c="dimmed" data-testid="tournament-entrants-count">
+              {detail.registered_players === 0
+                ? 'Nadie se ha inscrito todavía. ¡Sé el primero!'
+                : detail.mode === 'parejas'
+                  ? `${detail.registered_players} ${detail.registered_players === 1 ? 'jugador inscrito' : 'jugadores inscritos'}. Las parejas y el cuadro se sortean al inicio.`
+                  : `${detail.registered_players} ${detail.registered_players === 1 ? 'jugador inscrito' : 'jugadores inscritos'}. Los emparejamientos se sortean al inicio.`}
             </Text>
           ) : (
             <Stack gap={2}>

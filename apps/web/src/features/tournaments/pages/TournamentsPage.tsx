@@ -65,7 +65,17 @@ export default function TournamentsPage() {
         onChange={(v) => setTab(v as keyof TournamentGroups)}
         data={TABS.map((t) => ({
           value: t.value,
-          label: groups ? `${t.label} (${groups[t.value].length})` : t.label,
+          // The counts only where they fit (three labels with counts overflow 360 px).
+          label: (
+            <span>
+              {t.label}
+              {groups && (
+                <Text span visibleFrom="sm" inherit>
+                  {` (${groups[t.value].length})`}
+                </Text>
+              )}
+            </span>
+          ),
         }))}
         data-testid="tournaments-tabs"
       />
