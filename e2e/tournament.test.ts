@@ -298,7 +298,12 @@ describe('a 4-pair tournament from registration to prizes', () => {
             if (step === 'done') break;
             if (step === 'idle') await page.waitForTimeout(150);
           }
-          await page.goto(`/torneos/${id}`);
+          // The result screen leads back to the tournament, not to the tables.
+          const back = page.getByTestId('result-back-tables');
+          await back.waitFor();
+          expect(await back.textContent()).toBe('Volver al torneo');
+          await back.click();
+          await page.waitForURL(`**/torneos/${id}`);
           await page.getByTestId('tournament-view').waitFor();
           continue;
         }

@@ -110,3 +110,38 @@ export function subscribeToMatchReady(
     },
   }).close;
 }
+
+const GAMES_KEY = 'tournament_games';
+
+function readGames(): Record<string, number> {
+  try {
+    const raw = store()?.getItem(GAMES_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Remembers that `gameId` is a match of tournament `tournamentId` (the tournament page's "Ir a
+ * mi partida"), so the game screen leads back to the tournament, not to the tables.
+ */
+export function rememberTournamentGame(gameId: string, tournamentId: number): void {
+  try {
+    store()?.setItem(GAMES_KEY, JSON.stringify({ ...readGames(), [gameId]: tournamentId }));
+  } catch {
+    // storage disabled: the game screen falls back to its usual way back
+  }
+}
+
+/**
+ * The tournament a game belongs to, as this tab learnt it (a `tournament:match_ready` call or
+ * the tournament page's button), or null.
+ */
+export function tournamentOfGame(gameId: string): number | null {
+  const call = matchReadyFor(gameId);
+  if (call) return call.tournament_id;
+  const id = readGames()[gameId];
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}

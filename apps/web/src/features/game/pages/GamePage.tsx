@@ -53,6 +53,7 @@ import {
   stockShown,
 } from '../lib/seats';
 import { backTarget } from '../lib/table-result';
+import { tournamentOfGame } from '../../../lib/tournament-events';
 
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
 const SUMMARY_AUTO_CLOSE_MS = 9_000;
@@ -187,7 +188,12 @@ function GameScreen({ gameId }: { gameId: string }) {
   const me = view.seats.find((s) => s.seat === view.my_seat);
   const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
   const busy = game.sending || game.pending !== null;
-  const back = backTarget(view.kind);
+  // A tournament match leads back to its tournament (issue 14), when this tab knows it.
+  const tournamentId = view.kind === 'table' ? tournamentOfGame(gameId) : null;
+  const back =
+    tournamentId !== null
+      ? { to: `/torneos/${tournamentId}`, label: 'Volver al torneo' }
+      : backTarget(view.kind);
   // Opponents (and partner) around me; with fewer than 4 seats the stock takes a free place.
   const seats = seatCount(view);
   const others = otherSeats(view.my_seat, seats);
@@ -404,6 +410,7 @@ function GameScreen({ gameId }: { gameId: string }) {
           creating={creating}
           onPlayAgain={() => void playAgain()}
           onBack={() => navigate(back.to)}
+          backLabel={back.label}
         />
       )}
     </div>

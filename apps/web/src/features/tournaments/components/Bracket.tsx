@@ -59,7 +59,13 @@ export function Bracket({ detail }: { detail: TournamentDetail }) {
             {shownRound.status === 'done' ? ' · terminada' : ' · en juego'}
           </Text>
           {shownRound.matches.map((m) => (
-            <MatchCard key={m.id} match={m} byId={byId} myEntrant={myEntrant} />
+            <MatchCard
+              key={m.id}
+              match={m}
+              byId={byId}
+              myEntrant={myEntrant}
+              tournamentId={detail.id}
+            />
           ))}
         </Stack>
       )}
@@ -97,7 +103,13 @@ export function Bracket({ detail }: { detail: TournamentDetail }) {
                 >
                   {round
                     ? round.matches.map((m) => (
-                        <MatchCard key={m.id} match={m} byId={byId} myEntrant={myEntrant} />
+                        <MatchCard
+                          key={m.id}
+                          match={m}
+                          byId={byId}
+                          myEntrant={myEntrant}
+                          tournamentId={detail.id}
+                        />
                       ))
                     : Array.from({ length: expected }, (_, i) => (
                         <Box

@@ -6,6 +6,7 @@ import {
   type TournamentEntrant,
   type TournamentMatch,
 } from '@domino/contracts';
+import { rememberTournamentGame } from '../../../lib/tournament-events';
 import { entrantLines, playsIn, resultLabel } from '../lib/tournaments';
 
 function Side({
@@ -69,7 +70,10 @@ export function MatchCard({
   match,
   byId,
   myEntrant,
+  tournamentId,
 }: {
+  /** The tournament, remembered for the game screen's way back. */
+  tournamentId: number;
   match: TournamentMatch;
   byId: ReadonlyMap<number, TournamentEntrant>;
   myEntrant: number | null;
@@ -132,6 +136,7 @@ export function MatchCard({
                 size="compact-xs"
                 component={Link}
                 to={tournamentGamePath(match.game_id)}
+                onClick={() => rememberTournamentGame(match.game_id!, tournamentId)}
                 leftSection={<IconPlayerPlay size={12} aria-hidden />}
               >
                 Jugar

@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api';
 import { bolivaresToCents } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { getSession, updateUser, useSession } from '../../../lib/session';
-import { useMatchReady } from '../../../lib/tournament-events';
+import { rememberTournamentGame, useMatchReady } from '../../../lib/tournament-events';
 import { useNow } from '../../../lib/use-now';
 import { tournamentsKey, unregisterTournament } from '../api/tournaments';
 import {
@@ -179,6 +179,7 @@ export function MyEntryCard({
                 component={Link}
                 to={tournamentGamePath(gameId)}
                 leftSection={<IconPlayerPlay size={18} aria-hidden />}
+                onClick={() => rememberTournamentGame(gameId, detail.id)}
                 data-testid="my-match-go"
               >
                 Ir a mi partida
