@@ -63,7 +63,7 @@ export async function listHistory(db: Executor, userId: number, page: number) {
       entry: centsToBolivares(m.game.entryCents ?? 0),
       amount: centsToBolivares((m.payout ?? 0) - (m.game.entryCents ?? 0)),
       // A tournament match names its tournament and round (meta written at its creation).
-      tournament: tournamentOf(m.game.meta),
+      ...tournamentOf(m.game.meta),
     });
   }
   return { matches, total: Number(mine[0]?.total ?? 0), page, per_page: perPage };
@@ -129,9 +129,9 @@ export async function getFairnessRecord(db: Executor, gameId: string, viewer: Re
   };
 }
 
-/** The tournament a match belongs to, from its meta (games/create.ts), or null. */
-function tournamentOf(meta: unknown): { id: number; name: string; round: number } | null {
+/** `{tournament}` for a tournament match, from its meta (games/create.ts); `{}` otherwise. */
+function tournamentOf(meta: unknown): { tournament?: { id: number; name: string; round: number } } {
   const t = (meta as { tournament?: { id: number; name: string; round: number } } | null)
     ?.tournament;
-  return t ? { id: t.id, name: t.name, round: t.round } : null;
+  return t ? { tournament: { id: t.id, name: t.name, round: t.round } } : {};
 }

@@ -20,6 +20,7 @@ import {
   usernameOf,
   walletCents,
 } from '../../test/tournaments';
+import { listHistory } from '../games/history';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
 import { TournamentDirector } from './director';
@@ -125,6 +126,17 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
         sql`${games.id} in (select game_id from tournament_matches where tournament_id = ${id})`,
       );
     expect(gameRows.every((g) => g.entry === 0)).toBe(true);
+    // Mis Partidas marks the champion's matches with the tournament and round (1 then the final).
+    const history = await listHistory(db, champion.player1Id, 1);
+    expect(history.matches.map((h) => h.tournament)).toEqual([
+      { id, name: 'Copa de Prueba', round: 2 },
+      { id, name: 'Copa de Prueba', round: 1 },
+    ]);
+    // The hidden match tables never reach the public table list.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/tables' })).json() as {
+      name: string;
+    }[];
+    expect(listed.some((x) => x.name.startsWith('Copa de Prueba'))).toBe(false);
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
