@@ -24,7 +24,7 @@ import { listHistory } from '../games/history';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
 import { TournamentDirector } from './director';
-import { createTournament, register, unregister } from './service';
+import { createTournament, register, tournamentDetail, unregister } from './service';
 
 /**
  * Tournaments on real PostgreSQL (docs/decisions/028-tournaments.md): registration money and its
@@ -252,5 +252,58 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
     const winnerUser = m!.userIds[0]!;
     expect(await walletCents(db, winnerUser)).toBe(20_00 - 10_00 + 18_00);
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('plays a free 5-player Swiss to the end: byes once each, no repeats, no money moved', async () => {
+    const db = t.database.db;
+    const players = await makePlayers(db, 5, 0);
+    const id = await createTournament(
+      db,
+      staffId,
+      tournamentRequest({
+        name: 'Suizo Gratis',
+        format: 'swiss',
+        entry_fee: 0,
+        rules: { ...tournamentRequest().rules, mode: 'individual', players: 2 },
+        capacity: 8,
+        min_entrants: 3,
+        prize_split_bps: [6000, 3000, 1000],
+      }),
+    );
+    for (const p of players) await register(db, id, p, undefined);
+    await startNow(db, id);
+    await runToEnd(id);
+    const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
+    expect(row?.status).toBe('finished');
+    expect(row?.totalRounds).toBe(3);
+    const ms = await db
+      .select()
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.tournamentId, id));
+    expect(ms).toHaveLength(9); // 3 rounds × (2 matches + 1 bye)
+    const byes = ms.filter((m) => m.result === 'bye').map((m) => m.entrantA);
+    expect(new Set(byes).size).toBe(3);
+    const pairs = ms
+      .filter((m) => m.entrantB !== null)
+      .map((m) => [m.entrantA, m.entrantB].sort().join('-'));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    // Standings have distinct places 1..5; nobody was paid and the wallets are untouched.
+    const entrants = await db
+      .select()
+      .from(tournamentEntrants)
+      .where(eq(tournamentEntrants.tournamentId, id));
+    expect(entrants.map((e) => e.place).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(entrants.every((e) => e.prizeCents === 0)).toBe(true);
+    for (const p of players) expect(await walletCents(db, p)).toBe(0);
+    const moved = (
+      (await db.execute(
+        sql`select count(*)::int as n from ledger_transactions where reference_type = 'tournament' and reference_id = ${String(id)}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]?.n;
+    expect(moved).toBe(0);
+    const detail = await tournamentDetail(db, id, players[0]!);
+    expect(detail.standings).toHaveLength(5);
+    expect(detail.standings[0]!.points).toBeGreaterThanOrEqual(detail.standings[4]!.points);
+    expect(detail.my_entry?.status).toBe('registered');
   });
 });
