@@ -82,9 +82,12 @@ export async function watchTarget(
   return { game, players, table: { id: table.id, name, visibility: table.visibility } };
 }
 
-/** Whether spectators of this match see it delayed: a paid match (entry > 0) still running. */
+/** Whether spectators of this match see it delayed: a paid or tournament match still running. */
 export function isDelayed(game: GameRow): boolean {
-  return game.status === 'playing' && (game.entryCents ?? 0) > 0;
+  // A tournament match plays for the tournament's prizes (its table entry is 0): delayed too
+  // (docs/decisions/028-tournaments.md).
+  const tournament = Boolean((game.meta as { tournament?: unknown } | null)?.tournament);
+  return game.status === 'playing' && ((game.entryCents ?? 0) > 0 || tournament);
 }
 
 /**
