@@ -145,6 +145,30 @@ describe.skipIf(!pg)('tournament routes (PostgreSQL)', () => {
     expect((await checkLedger(t.database.db)).ok).toBe(true);
   });
 
+  it('lets a player registered alone accept an invitation later without paying again', async () => {
+    const d = await create();
+    const url = TOURNAMENT_ROUTES.register(d.id);
+    const carla = await fundedPlayer(t, admin, 50);
+    const diego = await fundedPlayer(t, admin, 50);
+    const carlaName = await usernameOf(t.database.db, carla.id);
+    const diegoName = await usernameOf(t.database.db, diego.id);
+    expect((await post(url, carla.token, {})).json().new_balance).toBe(40);
+    expect((await post(url, diego.token, { partner: carlaName })).statusCode).toBe(200);
+    const seen = (await get(TOURNAMENT_ROUTES.detail(d.id), carla.token)).json();
+    expect(seen.invitations).toEqual([{ id: diego.id, name: diegoName }]);
+    const accept = await post(url, carla.token, { partner: diegoName });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json()).toMatchObject({
+      message: MSG_TOURNAMENTS.partnerConfirmed(diegoName),
+      new_balance: 40,
+      my_entry: { partner: { id: diego.id, confirmed: true } },
+    });
+    const again = await post(url, carla.token, { partner: diegoName });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG_TOURNAMENTS.alreadyRegistered);
+    expect(await escrowBalance(t.database.db, d.id)).toBe(20_00);
+  });
+
   it('refuses a partner in an individual tournament', async () => {
     const d = await create({
       format: 'swiss',

@@ -113,7 +113,8 @@ export interface RegistrationOutcome {
  * Registers `userId` (docs/decisions/028 "Registration"). Under the tournament's row lock: open
  * registration, active account, not already registered, a free place (capacity in players), the
  * partner rules of parejas (`partnerName` = the partner's username: registering with someone who
- * named you confirms the pair; naming someone registered with another partner is refused); then
+ * named you confirms the pair; naming someone registered with another partner is refused; a
+ * registered player without a partner may name one later, paying nothing again); then
  * the entry moves wallet → escrow (idempotency key `tournament:<id>:entry:<user>:<n>`, n counts
  * this user's registrations) with the entry row. Errors (AppError, Spanish): 404 not found /
  * partner not found, 409 closed / already registered / full / partner taken, 422 partner in an
@@ -141,16 +142,6 @@ export async function register(
       .select()
       .from(tournamentEntries)
       .where(and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.userId, userId)));
-    if (existing?.status === 'registered')
-      throw conflict('already_registered', MSG_TOURNAMENTS.alreadyRegistered);
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(tournamentEntries)
-      .where(
-        and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.status, 'registered')),
-      )) as [{ count: number }];
-    if (count >= t.capacity) throw conflict('full', MSG_TOURNAMENTS.full);
-
     let partner: { id: number; username: string; namedMe: boolean } | null = null;
     if (partnerName !== undefined) {
       if (t.rules.mode !== 'parejas')
@@ -182,6 +173,39 @@ export async function register(
       // A registered player who came alone becomes this player's partner only by naming them
       // back; until then the pair is unconfirmed.
     }
+
+    // Already registered: in parejas, a player who has no partner yet may name one (this confirms
+    // an invitation, or invites); nothing is paid again. Anything else is a replay: refused.
+    if (existing?.status === 'registered') {
+      if (!partner || existing.partnerUserId !== null)
+        throw conflict('already_registered', MSG_TOURNAMENTS.alreadyRegistered);
+      await tx
+        .update(tournamentEntries)
+        .set({ partnerUserId: partner.id })
+        .where(eq(tournamentEntries.id, existing.id));
+      await audit(tx, {
+        actorUserId: userId,
+        action: 'tournament.partner',
+        targetType: 'tournament',
+        targetId: t.id,
+        before: { partnerUserId: null },
+        after: { partnerUserId: partner.id },
+      });
+      return {
+        message: partner.namedMe
+          ? MSG_TOURNAMENTS.partnerConfirmed(partner.username)
+          : MSG_TOURNAMENTS.registeredWaitingPartner(partner.username),
+        balanceCents: await walletBalanceCents(tx, userId),
+        myEntry: await myEntryOf(tx, t, userId, now),
+      };
+    }
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tournamentEntries)
+      .where(
+        and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.status, 'registered')),
+      )) as [{ count: number }];
+    if (count >= t.capacity) throw conflict('full', MSG_TOURNAMENTS.full);
 
     const registrations = existing ? existing.registrations + 1 : 1;
     let balanceCents: number;
