@@ -273,6 +273,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
       let failed: unknown = null;
       others.catch((e: unknown) => (failed = e));
       let gamesInBrowser = 0;
+      const playedInBrowser = new Set<string>();
       let shotRunning = false;
       const deadline = Date.now() + 480_000;
       await page.goto(`/torneos/${id}`);
@@ -282,15 +283,30 @@ describe('a 4-pair tournament from registration to prizes', () => {
         const status = await page.getByTestId('tournament-view').getAttribute('data-status');
         if (status === 'finished') break;
         const go = page.getByTestId('my-match-go');
-        if (await go.isVisible()) {
+        const href = (await go.isVisible())
+          ? await go.getAttribute('href').catch(() => null)
+          : null;
+        // A game already played is not clicked again (a page shown from the cache for a moment).
+        if (href && !playedInBrowser.has(href)) {
+          playedInBrowser.add(href);
           if (!shotRunning) {
             expect(await page.getByTestId('my-match-countdown').count()).toBeLessThanOrEqual(1);
             await shotBoth(page, 'tournament-running');
             shotRunning = true;
           }
-          await go.click();
-          await page.waitForURL(/\/games\//);
-          await page.getByTestId('game-screen').waitFor();
+          try {
+            await go.click();
+            await page.waitForURL(/\/games\//, { waitUntil: 'commit' });
+            await page.getByTestId('game-screen').waitFor();
+          } catch (error) {
+            await shot(page, 'tournament-failure-phone');
+            throw new Error(
+              `"Ir a mi partida" (${href}) did not open the game from ${page.url()}`,
+              {
+                cause: error,
+              },
+            );
+          }
           gamesInBrowser += 1;
           for (let i = 0; i < 3000; i++) {
             if (failed) throw failed;

@@ -52,6 +52,7 @@ import {
   seatName,
   stockShown,
 } from '../lib/seats';
+import { useQueryClient } from '@tanstack/react-query';
 import { backTarget } from '../lib/table-result';
 import { tournamentOfGame } from '../../../lib/tournament-events';
 
@@ -125,6 +126,7 @@ function StatusLine({
 function GameScreen({ gameId }: { gameId: string }) {
   const game = useGame(gameId);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const [creating, setCreating] = useState(false);
@@ -409,7 +411,13 @@ function GameScreen({ gameId }: { gameId: string }) {
           view={view}
           creating={creating}
           onPlayAgain={() => void playAgain()}
-          onBack={() => navigate(back.to)}
+          onBack={() => {
+            // The tournament's cached page still shows this match as playing: drop it, so the
+            // page loads afresh instead of offering "Ir a mi partida" for a finished game.
+            if (tournamentId !== null)
+              queryClient.removeQueries({ queryKey: ['tournaments', tournamentId] });
+            navigate(back.to);
+          }}
           backLabel={back.label}
         />
       )}
