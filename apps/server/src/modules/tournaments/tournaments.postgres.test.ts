@@ -7,6 +7,7 @@ import {
   tournamentEntrants,
   tournamentMatches,
   tournaments,
+  users,
 } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
@@ -22,6 +23,7 @@ import {
 } from '../../test/tournaments';
 import { listHistory } from '../games/history';
 import { gamesContext } from '../games/routes';
+import { isDelayed } from '../games/spectate';
 import { checkLedger } from '../ledger/ledger';
 import { TournamentDirector } from './director';
 import { createTournament, register, tournamentDetail, unregister } from './service';
@@ -305,5 +307,60 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
     expect(detail.standings).toHaveLength(5);
     expect(detail.standings[0]!.points).toBeGreaterThanOrEqual(detail.standings[4]!.points);
     expect(detail.my_entry?.status).toBe('registered');
+  });
+
+  it('advances the better seed when neither pair shows, and shows the match delayed to spectators', async () => {
+    const db = t.database.db;
+    const players = await makePlayers(db, 4, 20_00);
+    const id = await createTournament(
+      db,
+      staffId,
+      tournamentRequest({ capacity: 4, min_entrants: 2, house_fee_bps: 0 }),
+    );
+    for (const p of players) await register(db, id, p, undefined);
+    await startNow(db, id);
+    await director.tick();
+    const [m] = await playingMatches(db, id);
+    const [g] = await db.select().from(games).where(eq(games.id, m!.gameId));
+    // A tournament match plays for prizes: spectators see it two moves behind.
+    expect(isDelayed(g!)).toBe(true);
+    const past = new Date(Date.now() - 121_000);
+    await db
+      .update(tournamentMatches)
+      .set({ readyAt: past })
+      .where(eq(tournamentMatches.id, m!.matchId));
+    await db
+      .update(gamePlayers)
+      .set({ disconnectedAt: past })
+      .where(eq(gamePlayers.gameId, m!.gameId));
+    await director.tick();
+    const [decided] = await db
+      .select()
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.id, m!.matchId));
+    expect(decided?.result).toBe('double_forfeit');
+    const entrants = await db
+      .select()
+      .from(tournamentEntrants)
+      .where(eq(tournamentEntrants.tournamentId, id));
+    const seed1 = entrants.find((e) => e.seed === 1)!;
+    expect(decided?.winner).toBe(seed1.id);
+    // Both seats of the game lost (nobody won it); the better seed takes the whole pool.
+    const seats = await db.select().from(gamePlayers).where(eq(gamePlayers.gameId, m!.gameId));
+    expect(seats.every((x) => x.result === 'loss')).toBe(true);
+    expect(seed1.place).toBe(1);
+    expect(seed1.prizeCents).toBe(40_00);
+    expect(await walletCents(db, seed1.player1Id)).toBe(20_00 - 10_00 + 20_00);
+    expect(await escrowBalance(db, id)).toBe(0);
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('refuses a suspended account', async () => {
+    const db = t.database.db;
+    const [p] = await makePlayers(db, 1, 20_00);
+    const id = await createTournament(db, staffId, tournamentRequest());
+    await db.update(users).set({ status: 'suspendido' }).where(eq(users.id, p!));
+    await expect(register(db, id, p!, undefined)).rejects.toThrow(MSG_TOURNAMENTS.accountInactive);
+    expect(await walletCents(db, p!)).toBe(20_00);
   });
 });
