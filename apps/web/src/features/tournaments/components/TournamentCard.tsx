@@ -53,7 +53,9 @@ export function TournamentCard({
           {formatLabel(t)}
         </Text>
         <Stack gap={4}>
-          <Fact icon={<IconCalendarEvent size={16} aria-hidden />}>{startLabel(t.starts_at)}</Fact>
+          <Fact icon={<IconCalendarEvent size={16} aria-hidden />}>
+            {startLabel(t.starts_at)} (Caracas)
+          </Fact>
           <Fact icon={<IconUsers size={16} aria-hidden />}>
             <span data-testid={`tournament-places-${t.id}`}>{placesLabel(t)}</span>
           </Fact>
