@@ -390,6 +390,61 @@ describe('a 4-pair tournament from registration to prizes', () => {
   );
 
   it.skipIf(!journey.ok)(
+    'a free 4-player Swiss tournament is played to the end and its standings read on a phone',
+    { timeout: 300_000 },
+    async () => {
+      const admin = await adminToken();
+      const four: Player[] = [];
+      for (let i = 0; i < 4; i++) four.push(await fundedPlayer(admin));
+      const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'individual'), 'players', 2);
+      const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
+        name: 'Suizo e2e',
+        starts_at: new Date(Date.now() + 25_000).toISOString(),
+        entry_fee: 0,
+        house_fee_bps: 0,
+        format: 'swiss',
+        rules,
+        capacity: 4,
+        min_entrants: 2,
+        prize_split_bps: [10_000],
+      });
+      expect(created.status).toBe(200);
+      const id = created.json.id;
+      for (const p of four)
+        expect((await api(`/api/tournaments/${id}/register`, p.token, {})).status).toBe(200);
+      await until(
+        'the start',
+        async () => ((await detailOf(id, admin)).status === 'running' ? true : undefined),
+        120_000,
+        500,
+      );
+      await Promise.all(four.map((p) => playTournamentViaApi(p, id)));
+
+      const done = await detailOf(id, four[0]!.token);
+      expect(done.status).toBe('finished');
+      expect(done.rounds).toHaveLength(2);
+      expect(done.standings).toHaveLength(4);
+      // 2 rounds of 2 matches: 4 points shared, no money anywhere.
+      expect(done.standings.reduce((a, s) => a + s.points, 0)).toBe(4);
+      for (const p of four) expect(await balanceCents(p)).toBe(10_000);
+
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+      journey.contexts.push(ctx);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, four[0]!.email, four[0]!.password);
+      await page.goto(`/torneos/${id}`);
+      await page.getByTestId('standings').waitFor();
+      expect(await page.getByTestId('standing-row').count()).toBe(4);
+      expect(await page.getByTestId('tournament-entry').textContent()).toBe('Gratis');
+      await page.getByTestId('bracket-round-picker').waitFor();
+      await shotBoth(page, 'tournament-swiss');
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it.skipIf(!journey.ok)(
     'staff schedule a free Swiss tournament in the console and cancel it',
     { timeout: 180_000 },
     async () => {
