@@ -5,6 +5,7 @@ import {
   MSG_TOURNAMENTS,
   SERVER_EVENTS,
   TOURNAMENT_NO_SHOW_MS,
+  TOURNAMENT_PAGES,
   centsToBolivares,
   rulesToConfig,
   tournamentGamePath,
@@ -77,8 +78,8 @@ export const MATCH_START_DELAY_MS = 5_000;
 interface Notices {
   updated: TournamentUpdatedEvent[];
   ready: { userId: number; event: TournamentMatchReadyEvent }[];
-  refunds: { refund: Refund; message: string }[];
-  prizes: { userId: number; balanceCents: number; message: string }[];
+  refunds: { refund: Refund; message: string; tournament: TournamentRow }[];
+  prizes: { userId: number; balanceCents: number; message: string; tournament: TournamentRow }[];
   forfeits: { gameId: string; winnerSide: number | null }[];
 }
 
@@ -269,6 +270,7 @@ export class TournamentDirector extends PeriodicJob<number> {
           notices.refunds.push({
             refund: { userId: left, balanceCents },
             message: MSG_TOURNAMENTS.noPartnerRefunded,
+            tournament: t,
           });
           await audit(tx, {
             actorUserId: null,
@@ -286,7 +288,11 @@ export class TournamentDirector extends PeriodicJob<number> {
     if (teams.length < t.minEntrants) {
       const refunds = await cancelLocked(tx, t, null, MSG_TOURNAMENTS.cancelledMinimum, now);
       for (const r of refunds)
-        notices.refunds.push({ refund: r, message: MSG_TOURNAMENTS.cancelledMinimum });
+        notices.refunds.push({
+          refund: r,
+          message: MSG_TOURNAMENTS.cancelledMinimum,
+          tournament: t,
+        });
       this.updated(notices, t, 'cancelled', 0, MSG_TOURNAMENTS.cancelledMinimum);
       return;
     }
@@ -737,6 +743,7 @@ export class TournamentDirector extends PeriodicJob<number> {
         userId,
         balanceCents,
         message: MSG_TOURNAMENTS.prizeWon(t.name, entrant ? (placeOf.get(entrant.id) ?? 0) : 0),
+        tournament: t,
       });
     }
     this.updated(notices, t, 'finished', t.currentRound, MSG_TOURNAMENTS.finished(t.name));
@@ -752,17 +759,31 @@ export class TournamentDirector extends PeriodicJob<number> {
       this.push?.notifyUser(
         r.userId,
         'table_start',
-        { title: r.event.tournament_name, body: r.event.message, url: r.event.game_path },
+        {
+          title: r.event.tournament_name.slice(0, 80),
+          body: r.event.message.slice(0, 240),
+          url: r.event.game_path,
+        },
         { onlyIfHidden: false },
       );
     }
-    for (const r of n.refunds)
-      hub.toUser(r.refund.userId, SERVER_EVENTS.balanceUpdated, {
-        balance: centsToBolivares(r.refund.balanceCents),
+    // Refunds and prizes: the new balance, and a push (kind `payment`) with the Spanish reason.
+    for (const r of [
+      ...n.refunds.map((x) => ({
+        ...x,
+        userId: x.refund.userId,
+        balanceCents: x.refund.balanceCents,
+      })),
+      ...n.prizes,
+    ]) {
+      hub.toUser(r.userId, SERVER_EVENTS.balanceUpdated, {
+        balance: centsToBolivares(r.balanceCents),
       });
-    for (const p of n.prizes)
-      hub.toUser(p.userId, SERVER_EVENTS.balanceUpdated, {
-        balance: centsToBolivares(p.balanceCents),
+      this.push?.notifyUser(r.userId, 'payment', {
+        title: r.tournament.name.slice(0, 80),
+        body: r.message.slice(0, 240),
+        url: TOURNAMENT_PAGES.detail(r.tournament.id),
       });
+    }
   }
 }

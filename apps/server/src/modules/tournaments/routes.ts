@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MSG_TOURNAMENTS,
   SERVER_EVENTS,
+  TOURNAMENT_PAGES,
   TOURNAMENT_ROUTES,
   cancelTournamentRequestSchema,
   cancelTournamentResponseSchema,
@@ -190,10 +191,16 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
           session(req).user.id,
           req.body?.reason,
         );
-        for (const r of refunds)
+        for (const r of refunds) {
           app.deps.hub.toUser(r.userId, SERVER_EVENTS.balanceUpdated, {
             balance: centsToBolivares(r.balanceCents),
           });
+          app.deps.push.notifyUser(r.userId, 'payment', {
+            title: 'Torneo cancelado',
+            body: MSG_TOURNAMENTS.cancelledByStaff,
+            url: TOURNAMENT_PAGES.detail(req.params.id),
+          });
+        }
         touched(req.params.id, MSG_TOURNAMENTS.cancelledByStaff);
         return { message: MSG_TOURNAMENTS.cancelled, refunded_players: refunds.length };
       },
