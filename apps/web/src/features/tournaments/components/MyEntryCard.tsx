@@ -201,7 +201,9 @@ export function MyEntryCard({
             <Text fz="sm" fw={mine.prize > 0 ? 700 : 400}>
               {mine.prize > 0
                 ? `Ganaste ${formatBs(bolivaresToCents(mine.prize))}. Ya está en tu saldo.`
-                : 'Gracias por jugar. Esta vez no hubo premio para ti.'}
+                : detail.entry_fee > 0
+                  ? 'Gracias por jugar. Esta vez no hubo premio para ti.'
+                  : 'Gracias por jugar.'}
             </Text>
           </Group>
         )}

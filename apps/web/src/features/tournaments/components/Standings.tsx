@@ -13,7 +13,8 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
   const byId = entrantsById(detail.entrants);
   const swiss = detail.format === 'swiss';
   const mine = detail.my_entry?.entrant_id ?? null;
-  const finished = detail.status === 'finished';
+  // The prize column only for a finished tournament that paid money.
+  const finished = detail.status === 'finished' && detail.entry_fee > 0;
   const rows = [...detail.standings].sort((a, b) => a.place - b.place);
   if (rows.length === 0)
     return (
