@@ -21,7 +21,7 @@ import {
   usernameOf,
   walletCents,
 } from '../../test/tournaments';
-import { listHistory } from '../games/history';
+import { listHistory, replayData } from '../games/history';
 import { gamesContext } from '../games/routes';
 import { isDelayed } from '../games/spectate';
 import { checkLedger } from '../ledger/ledger';
@@ -134,6 +134,10 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
       { id, name: 'Copa de Prueba', round: 2 },
       { id, name: 'Copa de Prueba', round: 1 },
     ]);
+    // A stranger may replay a finished tournament match, as a spectator.
+    const [stranger] = await makePlayers(db, 1, 0);
+    const replay = await replayData(db, ms[0]!.gameId!, { userId: stranger!, staff: false });
+    expect(replay.my_seat).toBeNull();
     // The hidden match tables never reach the public table list.
     const listed = (await t.app.inject({ method: 'GET', url: '/api/tables' })).json() as {
       name: string;
