@@ -11,6 +11,9 @@
  * tables; basis points (bps) are integers out of 10 000.
  *
  * Change policy: this file is built against by the web side; changes stay additive.
+ * Changes since the first commit: `tournamentIdParams` uses the shared canonical `idParam` (a path
+ * id like `01` or `1e3` is a 404, same shape); a player registered alone may POST register again
+ * with `partner` to name a partner (accepting an invitation) without paying again.
  */
 import { z } from 'zod';
 import { idParam } from './input';
