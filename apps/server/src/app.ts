@@ -42,6 +42,7 @@ import { friendRoutes } from './modules/friends/routes';
 import { pushRoutes } from './modules/push/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { ratingRoutes } from './modules/ratings/routes';
+import { tournamentRoutes } from './modules/tournaments/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(pushRoutes);
   await app.register(analysisRoutes);
   await app.register(ratingRoutes);
+  await app.register(tournamentRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -21,6 +21,12 @@ export interface AppDeps {
    */
   tableMatchFinished: (tableId: number) => void;
   /**
+   * Tournaments (docs/decisions/028-tournaments.md): `wake()` asks this node's tournament director
+   * for a tick now (a tournament game just finished); a no-op until server.ts binds the director.
+   * The director's timer is the source of truth; this only shortens the wait.
+   */
+  tournaments: { wake: () => void };
+  /**
    * Web Push notifications, sent after commit off the request path (modules/push/notifier.ts,
    * docs/decisions/025): `push.notifyUser(userId, type, {title, body, url})` and its helpers.
    */

@@ -29,11 +29,15 @@ import { PushNotifier } from './modules/push/notifier';
 import type { PushSender } from './modules/push/sender';
 import { registerPushSocket } from './modules/push/socket';
 import { AnalysisRunner } from './modules/analysis/runner';
+import { TournamentDirector } from './modules/tournaments/director';
+import { registerTournamentSocket } from './modules/tournaments/socket';
 
 export interface RunningServer {
   app: FastifyInstance;
   io: Server;
   sweeper: Sweeper;
+  /** This node's tournament director (tests tick it by hand when its timer is off). */
+  director: TournamentDirector;
   /** Stops accepting work, closes sockets, the HTTP server, Redis and the database. */
   close(): Promise<void>;
 }
@@ -53,13 +57,18 @@ export function createDeps(
   overrides: DepsOverrides = {},
 ): AppDeps {
   const hub = new RealtimeHub();
+  const tournaments = { wake: () => undefined as void };
   return {
     config,
     database,
     redis,
     hub,
     bots,
-    tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
+    tableMatchFinished: (tableId) => {
+      void publishTable(database.db, hub, tableId);
+      tournaments.wake();
+    },
+    tournaments,
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     limiters: {
       loginAccountAddress: createLimiter(
@@ -147,7 +156,10 @@ export async function startServer(
     const talk = talkDeps(app);
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
-      onConnection: (socket) => registerTableSocket(socket, database.db),
+      onConnection: (socket) => {
+        registerTableSocket(socket, database.db);
+        registerTournamentSocket(socket, database.db);
+      },
       onAuthenticated: (socket, session) => {
         const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
         registerGameSocket(socket, session, games, onError);
@@ -185,6 +197,15 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
+    // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED).
+    const director = new TournamentDirector(
+      database.db,
+      games,
+      app.deps.push,
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
+    app.deps.tournaments.wake = () => director.wake();
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
@@ -192,17 +213,21 @@ export async function startServer(
     potCloser.start();
     tableKeeper.start();
     analysisRunner.start();
+    director.start();
     let closing: Promise<void> | undefined;
     return {
       app,
       io: io as unknown as Server,
       sweeper,
+      director,
       close: () =>
         (closing ??= (async () => {
           await sweeper.stop();
           await potCloser.stop();
           await tableKeeper.stop();
           await analysisRunner.stop();
+          app.deps.tournaments.wake = () => undefined;
+          await director.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

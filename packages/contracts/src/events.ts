@@ -5,6 +5,7 @@ import type { SessionEndedEvent } from './sessions';
 import type { SpectatorCountEvent, SpectatorView } from './spectate';
 import type { TableClosedEvent, TableDetail } from './tables';
 import type { TalkMessage } from './talk';
+import type { TournamentMatchReadyEvent, TournamentUpdatedEvent } from './tournaments';
 
 /**
  * The Socket.IO event names of the whole app, in one place for the server and the web client
@@ -73,6 +74,16 @@ export const SERVER_EVENTS = {
    * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
    */
   invitationReceived: 'invitation:received',
+  /**
+   * Tournament room `tournament:<id>`: the tournament changed; refetch its detail. Payload
+   * TournamentUpdatedEvent (tournaments.ts, issue 14).
+   */
+  tournamentUpdated: 'tournament:updated',
+  /**
+   * User room: the player's tournament match is ready; open `game_path` within 2 minutes.
+   * Payload TournamentMatchReadyEvent (tournaments.ts).
+   */
+  tournamentMatchReady: 'tournament:match_ready',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -107,6 +118,10 @@ export const CLIENT_EVENTS = {
    * none of the player's sockets, on any node, says visible (docs/decisions/025).
    */
   visibility: 'client:visibility',
+  /** Watch a tournament's room (any socket). Payload `{tournament_id}`; ack TournamentWatchAck. */
+  watchTournament: 'tournament:watch',
+  /** Leave a tournament's room. Payload `{tournament_id}`; ack `{ok: true}`. */
+  unwatchTournament: 'tournament:unwatch',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
@@ -146,6 +161,8 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.gameSpectators]: SpectatorCountEvent;
   [SERVER_EVENTS.friendsChanged]: FriendsChangedEvent;
   [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
+  [SERVER_EVENTS.tournamentUpdated]: TournamentUpdatedEvent;
+  [SERVER_EVENTS.tournamentMatchReady]: TournamentMatchReadyEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

@@ -30,3 +30,4 @@ export * from './friends';
 export * from './push';
 export * from './analysis';
 export * from './ratings';
+export * from './tournaments';

@@ -41,8 +41,11 @@ describe('ledger kinds', () => {
       { kind: 'game_payout', type: 'premio' },
       { kind: 'pot_payout', type: 'premio' },
       { kind: 'adjustment', type: 'ajuste' },
+      { kind: 'tournament_entry', type: 'apuesta' },
+      { kind: 'tournament_refund', type: 'reembolso' },
+      { kind: 'tournament_payout', type: 'premio' },
     ]);
-    expect(ledgerKindsOfType('premio')).toEqual(['game_payout', 'pot_payout']);
+    expect(ledgerKindsOfType('premio')).toEqual(['game_payout', 'pot_payout', 'tournament_payout']);
     expect(ledgerKindsOfType('deposito')).toEqual([]);
   });
 

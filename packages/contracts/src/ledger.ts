@@ -32,6 +32,12 @@ export const LEDGER_KINDS = [
   'pot_carry',
   /** A staff adjustment of a player's wallet. */
   'adjustment',
+  /** A tournament registration: the entry goes from the wallet to the tournament's escrow. */
+  'tournament_entry',
+  /** A tournament entry returned (unregistered before the start, or the tournament cancelled). */
+  'tournament_refund',
+  /** A finished tournament: its escrow pays the house fee and every prize in one transaction. */
+  'tournament_payout',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -71,6 +77,9 @@ export const LEDGER_KIND_DISPLAY: Record<LedgerKind, LedgerKindDisplay> = {
   pot_payout: { label: 'Premio del Pote del Mes', row: 'ledger', type: 'premio' },
   pot_carry: { label: 'Pote acumulado al mes siguiente', row: 'none' },
   adjustment: { label: 'Ajuste del personal', row: 'ledger', type: 'ajuste' },
+  tournament_entry: { label: 'Inscripción en un torneo', row: 'ledger', type: 'apuesta' },
+  tournament_refund: { label: 'Devolución de la inscripción', row: 'ledger', type: 'reembolso' },
+  tournament_payout: { label: 'Premio de torneo', row: 'ledger', type: 'premio' },
 };
 
 /** The kinds whose wallet entries are rows of their own in a player's transactions, by kind. */

@@ -9,6 +9,7 @@ import {
 } from './rules';
 import { CLIENT_EVENTS, SERVER_EVENTS } from './events';
 import { playerRatingSchema, ratingChangeSchema } from './ratings';
+import { historyTournamentSchema } from './tournaments';
 
 /** Table status values (docs/product.md §3: "open" or "activo" count as available). */
 export const TABLE_STATUSES = ['open', 'activo', 'closed', 'playing'] as const;
@@ -193,6 +194,8 @@ export const historyItemSchema = z.object({
   amount: z.number(),
   /** The caller's own rating change in the match (null when unrated; decision 026). */
   rating: ratingChangeSchema.nullable().optional(),
+  /** Set when the match was a tournament match (issue 14): tournament and round. */
+  tournament: historyTournamentSchema.nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyResponseSchema = z.object({

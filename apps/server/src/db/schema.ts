@@ -171,7 +171,11 @@ export const gameTables = pgTable(
      * host and a 6-character invitation code, are never listed, may be free (entry 0, "amistosa")
      * and expire at `expires_at` while nobody plays.
      */
-    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+    /** 'tournament': the hidden table of one tournament match (migration 0023, decision 028). */
+    visibility: text('visibility')
+      .$type<'public' | 'private' | 'tournament'>()
+      .notNull()
+      .default('public'),
     hostUserId: bigint('host_user_id', { mode: 'number' }).references(() => users.id),
     inviteCode: text('invite_code'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
@@ -190,11 +194,11 @@ export const gameTables = pgTable(
   (t) => [
     check(
       'game_tables_entry_price_check',
-      sql`${t.entryPriceCents} > 0 or (${t.visibility} = 'private' and ${t.entryPriceCents} = 0)`,
+      sql`${t.entryPriceCents} > 0 or (${t.visibility} in ('private', 'tournament') and ${t.entryPriceCents} = 0)`,
     ),
     check(
       'game_tables_visibility_check',
-      sql`${t.visibility} in ('public', 'private') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
+      sql`${t.visibility} in ('public', 'private', 'tournament') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
     ),
     check(
       'game_tables_closed_reason_check',
@@ -1072,5 +1076,146 @@ export const ratingChanges = pgTable(
     primaryKey({ columns: [t.gameId, t.userId] }),
     index('rating_changes_user_idx').on(t.userId),
     check('rating_changes_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Tournaments (issue 14; migration 0023; docs/decisions/028-tournaments.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A tournament: staff-set format, rules, money (entry per player and house fee, céntimos and basis
+ * points), capacity in players, minimum entrants (pairs or players), prize split (bps of the pool
+ * after the fee, place 1 first). `payout` keeps the facts of the final transfer.
+ */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    status: text('status')
+      .$type<'scheduled' | 'running' | 'finished' | 'cancelled'>()
+      .notNull()
+      .default('scheduled'),
+    format: text('format').$type<'single_elimination' | 'swiss'>().notNull(),
+    rules: jsonb('rules').$type<TableRules>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    entryFeeCents: bigint('entry_fee_cents', { mode: 'number' }).notNull(),
+    houseFeeBps: integer('house_fee_bps').notNull(),
+    capacity: integer('capacity').notNull(),
+    minEntrants: integer('min_entrants').notNull(),
+    prizeSplitBps: jsonb('prize_split_bps').$type<number[]>().notNull(),
+    swissRounds: integer('swiss_rounds'),
+    totalRounds: integer('total_rounds'),
+    currentRound: integer('current_round').notNull().default(0),
+    drawSeed: text('draw_seed'),
+    cancelledReason: text('cancelled_reason'),
+    payout: jsonb('payout'),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('tournaments_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} in ('scheduled', 'running')`),
+    check(
+      'tournaments_status_check',
+      sql`${t.status} in ('scheduled', 'running', 'finished', 'cancelled')`,
+    ),
+    check('tournaments_format_check', sql`${t.format} in ('single_elimination', 'swiss')`),
+    check(
+      'tournaments_money_check',
+      sql`${t.entryFeeCents} >= 0 and ${t.houseFeeBps} between 0 and 5000`,
+    ),
+    check('tournaments_capacity_check', sql`${t.capacity} >= 2 and ${t.minEntrants} >= 2`),
+  ],
+);
+
+/** A competitor, made at the start: a pair (parejas) or a player; `seed` 1 = top. */
+export const tournamentEntrants = pgTable(
+  'tournament_entrants',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tournamentId: bigint('tournament_id', { mode: 'number' })
+      .notNull()
+      .references(() => tournaments.id),
+    seed: integer('seed').notNull(),
+    player1Id: bigint('player1_id', { mode: 'number' }).notNull(),
+    player2Id: bigint('player2_id', { mode: 'number' }),
+    name: text('name').notNull(),
+    eliminated: boolean('eliminated').notNull().default(false),
+    place: integer('place'),
+    prizeCents: bigint('prize_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('tournament_entrants_seed_key').on(t.tournamentId, t.seed)],
+);
+
+/**
+ * A player's registration and its money: `paid_cents` is in the escrow while `registered`;
+ * `registrations` counts (re)registrations and keys their ledger transfers. `partner_user_id`:
+ * the partner this player named (parejas); a pair is two rows naming each other.
+ */
+export const tournamentEntries = pgTable(
+  'tournament_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tournamentId: bigint('tournament_id', { mode: 'number' })
+      .notNull()
+      .references(() => tournaments.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status').$type<'registered' | 'refunded'>().notNull(),
+    partnerUserId: bigint('partner_user_id', { mode: 'number' }),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    registrations: integer('registrations').notNull().default(1),
+    entrantId: bigint('entrant_id', { mode: 'number' }),
+    prizeCents: bigint('prize_cents', { mode: 'number' }).notNull().default(0),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('tournament_entries_user_key').on(t.tournamentId, t.userId),
+    index('tournament_entries_user_idx').on(t.userId),
+    check('tournament_entries_status_check', sql`${t.status} in ('registered', 'refunded')`),
+    check('tournament_entries_paid_check', sql`${t.paidCents} >= 0 and ${t.prizeCents} >= 0`),
+  ],
+);
+
+/** One pairing of a round; `entrant_b` null = bye. `ready_at`: when its game was created. */
+export const tournamentMatches = pgTable(
+  'tournament_matches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tournamentId: bigint('tournament_id', { mode: 'number' })
+      .notNull()
+      .references(() => tournaments.id),
+    round: integer('round').notNull(),
+    slot: integer('slot').notNull(),
+    entrantA: bigint('entrant_a', { mode: 'number' }),
+    entrantB: bigint('entrant_b', { mode: 'number' }),
+    status: text('status').$type<'pending' | 'playing' | 'decided'>().notNull().default('pending'),
+    result: text('result').$type<'played' | 'forfeit' | 'double_forfeit' | 'bye'>(),
+    winner: bigint('winner', { mode: 'number' }),
+    tableId: bigint('table_id', { mode: 'number' }),
+    gameId: text('game_id').references(() => games.id),
+    readyAt: timestamp('ready_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    scoreA: integer('score_a'),
+    scoreB: integer('score_b'),
+  },
+  (t) => [
+    uniqueIndex('tournament_matches_slot_key').on(t.tournamentId, t.round, t.slot),
+    index('tournament_matches_game_idx').on(t.gameId),
+    check('tournament_matches_status_check', sql`${t.status} in ('pending', 'playing', 'decided')`),
+    check(
+      'tournament_matches_result_check',
+      sql`${t.result} is null or ${t.result} in ('played', 'forfeit', 'double_forfeit', 'bye')`,
+    ),
   ],
 );

@@ -49,6 +49,9 @@ const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
 const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/LeaderboardPage'));
+const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
+const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
+const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -106,6 +109,7 @@ export const routes: RouteObject[] = [
               { path: 'auditoria', element: <AdminAuditPage /> },
               { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
+              { path: 'torneos', element: <AdminTournamentsPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
@@ -120,6 +124,9 @@ export const routes: RouteObject[] = [
           { path: '/history/:gameId', element: <ReplayPage /> },
           { path: '/history/:gameId/analisis', element: <AnalysisPage /> },
           { path: '/amigos', element: <FriendsPage /> },
+          // Tournaments (issue 14, docs/decisions/028-tournaments.md).
+          { path: '/torneos', element: <TournamentsPage /> },
+          { path: '/torneos/:id', element: <TournamentPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

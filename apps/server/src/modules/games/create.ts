@@ -78,8 +78,21 @@ export async function createTableMatch(
     potShareBps: number;
     startsAt: Date;
     timing: Timing;
+    /**
+     * A tournament match (docs/decisions/028-tournaments.md): kept in the game's meta (history,
+     * settlement without money); its entry must be 0 (the money is in the tournament's escrow).
+     */
+    tournament?: { id: number; name: string; round: number; matchId: number };
+    /**
+     * Marks every seat away from this instant (`disconnected_at`), so a seat whose player never
+     * opens the game is played by the bot and `disconnected_at` still equals it: the tournament's
+     * no-show test. Opening the game (`game:join`) clears it.
+     */
+    awaySince?: Date;
   },
 ): Promise<string> {
+  if (input.tournament && input.entryCents !== 0)
+    throw new Error('a tournament match is played without an entry at the table');
   const id = randomUUID();
   const ordered = [...input.seats].sort((a, b) => a.seat - b.seat);
   const state = startMatch(input.config, {
@@ -92,6 +105,7 @@ export async function createTableMatch(
     userId: s.userId,
     botLevel: null,
     clientSeed: s.clientSeed,
+    disconnectedAt: input.awaySince ?? null,
   }));
   const when = schedule(state, players, input.timing, false, input.startsAt);
   await tx.insert(games).values({
@@ -110,6 +124,7 @@ export async function createTableMatch(
       tableName: input.tableName,
       houseFeeBps: input.houseFeeBps,
       potShareBps: input.potShareBps,
+      ...(input.tournament ? { tournament: input.tournament } : {}),
     },
   });
   await tx.insert(gamePlayers).values(players);

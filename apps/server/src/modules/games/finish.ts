@@ -102,8 +102,9 @@ export async function settleTableMatch(
   if (!state.result || game.tableId === null || game.round === null || game.entryCents === null) {
     throw new Error(`game ${game.id} cannot be settled`);
   }
-  const meta = game.meta as { houseFeeBps: number; potShareBps: number };
+  const meta = game.meta as { houseFeeBps: number; potShareBps: number; tournament?: unknown };
   const winnerSeats: number[] = [...state.result.winnerSeats];
+  if (meta.tournament) return settleTournamentMatch(tx, game, players, winnerSeats);
   const split = splitPot(
     game.entryCents,
     players.length,
@@ -210,4 +211,42 @@ export async function settleTableMatch(
       moved?.balances.get(w.wallet) ?? (await accountBalanceCents(tx, w.wallet)),
     );
   return { balances, facts };
+}
+
+/**
+ * The end of a tournament match (docs/decisions/028-tournaments.md): no money moves at the table
+ * (the entry is 0; the tournament pays from its own escrow at its end) and no pot points are
+ * given; each seat's result is recorded (every seat a loss when `winnerSeats` is empty: a double
+ * no-show), the settlement facts are kept, and the hidden table's round advances.
+ */
+async function settleTournamentMatch(
+  tx: Tx,
+  game: { id: string; tableId: number | null; entryCents: number | null },
+  players: { seat: number; userId: number | null }[],
+  winnerSeats: number[],
+): Promise<{ balances: Map<number, number>; facts: SettlementFacts }> {
+  if (game.entryCents !== 0 || game.tableId === null)
+    throw new Error(`tournament game ${game.id} has an entry at the table: not settling`);
+  for (const p of players) {
+    const won = winnerSeats.includes(p.seat);
+    await tx
+      .update(gamePlayers)
+      .set({ result: won ? 'win' : 'loss', payoutCents: 0 })
+      .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, p.seat)));
+  }
+  const facts: SettlementFacts = {
+    potCents: 0,
+    houseFeeCents: 0,
+    potShareCents: 0,
+    prizeCents: 0,
+    remainderCents: 0,
+    winnerSeats,
+    month: potMonth(new Date()),
+  };
+  await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
+  await tx
+    .update(gameTables)
+    .set({ round: sql`${gameTables.round} + 1`, roundServerSeed: null, updatedAt: sql`now()` })
+    .where(eq(gameTables.id, game.tableId));
+  return { balances: new Map(), facts };
 }

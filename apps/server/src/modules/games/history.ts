@@ -70,6 +70,8 @@ export async function listHistory(db: Executor, userId: number, page: number) {
       entry: centsToBolivares(m.game.entryCents ?? 0),
       amount: centsToBolivares((m.payout ?? 0) - (m.game.entryCents ?? 0)),
       rating: changes.get(m.game.id) ?? null,
+      // A tournament match names its tournament and round (meta written at its creation).
+      ...tournamentOf(m.game.meta),
     });
   }
   return { matches, total: Number(mine[0]?.total ?? 0), page, per_page: perPage };
@@ -133,4 +135,11 @@ export async function getFairnessRecord(db: Executor, gameId: string, viewer: Re
       stock: h.dealt.stock.map((t) => [t[0], t[1]] as [number, number]),
     })),
   };
+}
+
+/** `{tournament}` for a tournament match, from its meta (games/create.ts); `{}` otherwise. */
+function tournamentOf(meta: unknown): { tournament?: { id: number; name: string; round: number } } {
+  const t = (meta as { tournament?: { id: number; name: string; round: number } } | null)
+    ?.tournament;
+  return t ? { tournament: { id: t.id, name: t.name, round: t.round } } : {};
 }

@@ -36,14 +36,15 @@ export interface FinishedMatch {
   asSpectator: boolean;
 }
 
-/** Whether `game` is a match of a public table (its replay is open to spectators once finished). */
+/** Whether `game` is a match of a public or tournament table (its replay is open to spectators once finished). */
 async function isPublicTableMatch(db: Executor, game: GameRow): Promise<boolean> {
   if (game.kind !== 'table' || game.tableId === null) return false;
   const [table] = await db
     .select({ visibility: gameTables.visibility })
     .from(gameTables)
     .where(eq(gameTables.id, game.tableId));
-  return table?.visibility === 'public';
+  // A tournament match is watched like a public one, so its replay is open too (decision 028).
+  return table?.visibility === 'public' || table?.visibility === 'tournament';
 }
 
 /**

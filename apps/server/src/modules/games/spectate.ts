@@ -34,7 +34,7 @@ export function notWatchable(): AppError {
 export interface WatchTarget {
   game: GameRow;
   players: PlayerRow[];
-  table: { id: number; name: string; visibility: 'public' | 'private' };
+  table: { id: number; name: string; visibility: 'public' | 'private' | 'tournament' };
 }
 
 function sameCode(given: string, expected: string): boolean {
@@ -73,7 +73,8 @@ export async function watchTarget(
   const players = await gamePlayersOf(db, gameId);
   if (players.some((p) => p.userId === userId))
     throw new AppError('game/spectator_is_player', 409, MSG_SPECTATE.isPlayer);
-  if (table.visibility !== 'public') {
+  // Public and tournament matches are open to spectators (decision 028); a private one needs its code.
+  if (table.visibility === 'private') {
     if (!table.allowSpectators || !table.inviteCode || !code || !sameCode(code, table.inviteCode))
       throw notWatchable();
   }
@@ -81,9 +82,12 @@ export async function watchTarget(
   return { game, players, table: { id: table.id, name, visibility: table.visibility } };
 }
 
-/** Whether spectators of this match see it delayed: a paid match (entry > 0) still running. */
+/** Whether spectators of this match see it delayed: a paid or tournament match still running. */
 export function isDelayed(game: GameRow): boolean {
-  return game.status === 'playing' && (game.entryCents ?? 0) > 0;
+  // A tournament match plays for the tournament's prizes (its table entry is 0): delayed too
+  // (docs/decisions/028-tournaments.md).
+  const tournament = Boolean((game.meta as { tournament?: unknown } | null)?.tournament);
+  return game.status === 'playing' && ((game.entryCents ?? 0) > 0 || tournament);
 }
 
 /**

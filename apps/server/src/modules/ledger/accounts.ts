@@ -12,6 +12,7 @@ export const ACCOUNT_KINDS = [
   'wallet',
   'pending_withdrawals',
   'table_escrow',
+  'tournament_escrow',
   'house_fees',
   'monthly_pot',
   'pago_movil_in',

@@ -26,6 +26,7 @@ import {
   IconMailOpened,
   IconReceipt,
   IconShieldLock,
+  IconTournament,
   IconTrophy,
   IconUser,
   IconUsers,
@@ -41,6 +42,7 @@ import { BalanceBadge } from './BalanceBadge';
 import { InvitationsBell, LiveInvitations, invitationsLabel } from './InvitationsBell';
 import { useInvitations } from '../../lib/friends';
 import { Brand } from './Brand';
+import { LiveTournamentCalls } from './LiveTournamentCalls';
 import { ADMIN_LINK, PLAY_LINKS, PLAYER_LINKS, VISITOR_LINKS } from './nav-items';
 import { useLogout } from './use-logout';
 import classes from './Navbar.module.css';
@@ -49,6 +51,7 @@ const PLAYER_ICONS: Record<string, React.ReactNode> = {
   '/dashboard': <IconCards size={16} aria-hidden />,
   '/games': <IconDeviceGamepad2 size={16} aria-hidden />,
   '/amigos': <IconUsers size={16} aria-hidden />,
+  '/torneos': <IconTournament size={16} aria-hidden />,
   '/profile': <IconUser size={16} aria-hidden />,
   '/recharge': <IconWallet size={16} aria-hidden />,
   '/withdraw': <IconCashBanknote size={16} aria-hidden />,
@@ -93,6 +96,7 @@ export function Navbar() {
                 ))}
               </Group>
               {user && <LiveInvitations />}
+              {user && <LiveTournamentCalls />}
               {user && (
                 <Box visibleFrom="sm">
                   <InvitationsBell />

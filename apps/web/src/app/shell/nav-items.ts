@@ -9,12 +9,13 @@ export const VISITOR_LINKS = [
 
 /**
  * Where a logged-in player plays (decision 017: nothing led a new player to free practice): the
- * tables, the practice against the CPU and the friends to play with (issue 13), in the navbar on
+ * tables, the practice against the CPU, the tournaments (issue 14) and the friends to play with (issue 13), in the navbar on
  * wide screens and first in the menus.
  */
 export const PLAY_LINKS = [
   { label: 'Mesas', to: '/dashboard' },
   { label: 'Práctica gratis', to: '/games' },
+  { label: 'Torneos', to: '/torneos' },
   { label: 'Amigos', to: '/amigos' },
 ] as const;
 

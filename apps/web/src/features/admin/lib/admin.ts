@@ -21,6 +21,7 @@ export interface AdminSection {
     | 'adjustments'
     | 'tables'
     | 'pot'
+    | 'tournaments'
     | 'users'
     | 'banks'
     | 'audit'
@@ -37,6 +38,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
   { to: '/admin/reportes', label: 'Reportes', icon: 'reports' },
   { to: '/admin/pote', label: 'Pote', icon: 'pot' },
+  { to: '/admin/torneos', label: 'Torneos', icon: 'tournaments' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },
   { to: '/admin/bancos', label: 'Bancos', icon: 'banks' },
   { to: '/admin/auditoria', label: 'Auditoría', icon: 'audit' },

@@ -32,6 +32,8 @@ export interface ResultOverlayProps {
   creating: boolean;
   onPlayAgain(): void;
   onBack(): void;
+  /** The table game's way-back label (default 'Volver a las mesas'; a tournament match's 'Volver al torneo'). */
+  backLabel?: string;
 }
 
 function Seed({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -58,7 +60,13 @@ function Seed({ label, value, testId }: { label: string; value: string; testId: 
  * with a link to re-derive every deal. A table match shows the money instead ('Ganaste Bs. X' /
  * 'Perdiste Bs. Y' from the settlement) and 'Volver a las mesas' (onBack) instead of playing again.
  */
-export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOverlayProps) {
+export function ResultOverlay({
+  view,
+  creating,
+  onPlayAgain,
+  onBack,
+  backLabel = 'Volver a las mesas',
+}: ResultOverlayProps) {
   const result = view.result;
   if (!result) return null;
   const won = result.won;
@@ -204,7 +212,7 @@ export function ResultOverlay({ view, creating, onPlayAgain, onBack }: ResultOve
               onClick={onBack}
               data-testid="result-back-tables"
             >
-              Volver a las mesas
+              {backLabel}
             </Button>
             <Button
               size="md"

@@ -52,7 +52,9 @@ import {
   seatName,
   stockShown,
 } from '../lib/seats';
+import { useQueryClient } from '@tanstack/react-query';
 import { backTarget } from '../lib/table-result';
+import { tournamentOfGame } from '../../../lib/tournament-events';
 
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
 const SUMMARY_AUTO_CLOSE_MS = 9_000;
@@ -124,6 +126,7 @@ function StatusLine({
 function GameScreen({ gameId }: { gameId: string }) {
   const game = useGame(gameId);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const [creating, setCreating] = useState(false);
@@ -187,7 +190,12 @@ function GameScreen({ gameId }: { gameId: string }) {
   const me = view.seats.find((s) => s.seat === view.my_seat);
   const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
   const busy = game.sending || game.pending !== null;
-  const back = backTarget(view.kind);
+  // A tournament match leads back to its tournament (issue 14), when this tab knows it.
+  const tournamentId = view.kind === 'table' ? tournamentOfGame(gameId) : null;
+  const back =
+    tournamentId !== null
+      ? { to: `/torneos/${tournamentId}`, label: 'Volver al torneo' }
+      : backTarget(view.kind);
   // Opponents (and partner) around me; with fewer than 4 seats the stock takes a free place.
   const seats = seatCount(view);
   const others = otherSeats(view.my_seat, seats);
@@ -403,7 +411,14 @@ function GameScreen({ gameId }: { gameId: string }) {
           view={view}
           creating={creating}
           onPlayAgain={() => void playAgain()}
-          onBack={() => navigate(back.to)}
+          onBack={() => {
+            // The tournament's cached page still shows this match as playing: drop it, so the
+            // page loads afresh instead of offering "Ir a mi partida" for a finished game.
+            if (tournamentId !== null)
+              queryClient.removeQueries({ queryKey: ['tournaments', tournamentId] });
+            navigate(back.to);
+          }}
+          backLabel={back.label}
         />
       )}
     </div>

@@ -17,7 +17,13 @@ import {
   UnstyledButton,
   Box,
 } from '@mantine/core';
-import { IconAlertCircle, IconChevronRight, IconHistory, IconMoodEmpty } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconChevronRight,
+  IconHistory,
+  IconMoodEmpty,
+  IconTournament,
+} from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { HistoryItem } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
@@ -45,6 +51,29 @@ function ResultBadge({ result }: { result: HistoryItem['result'] }) {
       data-testid="history-result"
     >
       {resultText(result)}
+    </Badge>
+  );
+}
+
+/**
+ * A tournament match's chip (issue 14): the tournament's name and round, leading to its page.
+ * The link stops the row's click (which opens the replay).
+ */
+function TournamentChip({ tournament }: { tournament: NonNullable<HistoryItem['tournament']> }) {
+  return (
+    <Badge
+      component={Link}
+      to={`/torneos/${tournament.id}`}
+      onClick={(e: React.MouseEvent) => e.stopPropagation()}
+      color="gold"
+      variant="light"
+      radius="sm"
+      tt="none"
+      leftSection={<IconTournament size={12} aria-hidden />}
+      style={{ cursor: 'pointer', maxWidth: '100%' }}
+      data-testid="history-tournament"
+    >
+      {tournament.name} · Ronda {tournament.round}
     </Badge>
   );
 }
@@ -148,6 +177,11 @@ export default function HistoryPage() {
                       {formatMatchDate(m.finished_at)} · {modeText(m.mode)}
                     </Text>
                   </Group>
+                  {m.tournament && (
+                    <Box mt={4}>
+                      <TournamentChip tournament={m.tournament} />
+                    </Box>
+                  )}
                   <Box mt={4}>
                     <RuleChips rules={m.rules} testId="history-rules" />
                   </Box>
@@ -220,8 +254,13 @@ export default function HistoryPage() {
                         >
                           {m.table.name}
                         </Text>
+                        {m.tournament && (
+                          <Box mt={2}>
+                            <TournamentChip tournament={m.tournament} />
+                          </Box>
+                        )}
                         <Text fz="xs" c="dimmed">
-                          Entrada {formatBolivares(m.entry)} ·{' '}
+                          {!m.tournament && <>Entrada {formatBolivares(m.entry)} · </>}
                           <Anchor
                             component={Link}
                             to={`/history/${encodeURIComponent(m.game_id)}/analisis`}

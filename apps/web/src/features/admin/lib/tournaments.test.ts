@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { MSG_TOURNAMENTS } from '@domino/contracts';
+import {
+  caracasLocal,
+  caracasToIso,
+  defaultTournamentForm,
+  prizePreview,
+  prizeSumBps,
+  rulesForFormat,
+  validateTournamentForm,
+} from './tournaments';
+
+const NOW = Date.parse('2026-11-25T21:40:00Z');
+
+describe('the staff tournament form', () => {
+  it('types the start in Caracas time (UTC−4) and sends it with its offset', () => {
+    expect(caracasLocal(Date.parse('2026-11-25T22:00:00Z'))).toBe('2026-11-25T18:00');
+    expect(caracasToIso('2026-11-25T18:00')).toBe('2026-11-25T18:00:00-04:00');
+    expect(Date.parse(caracasToIso('2026-11-25T18:00')!)).toBe(Date.parse('2026-11-25T22:00:00Z'));
+    expect(caracasToIso('25/11/2026 18:00')).toBeNull();
+  });
+
+  it('starts from valid values an hour ahead, on a quarter hour', () => {
+    const v = { ...defaultTournamentForm(NOW), name: 'Copa Navidad' };
+    expect(v.starts_at).toBe('2026-11-25T18:45');
+    const checked = validateTournamentForm(v, NOW);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.input).toMatchObject({
+      name: 'Copa Navidad',
+      starts_at: '2026-11-25T18:45:00-04:00',
+      entry_fee: 10,
+      house_fee_bps: 1000,
+      format: 'single_elimination',
+      capacity: 16,
+      min_entrants: 4,
+      prize_split_bps: [7000, 3000],
+      swiss_rounds: null,
+    });
+    expect(checked.input.rules.mode).toBe('parejas');
+  });
+
+  it('refuses a start in the past, a split that is not 100 % and odd parejas capacity', () => {
+    const base = { ...defaultTournamentForm(NOW), name: 'Copa' };
+    const past = validateTournamentForm({ ...base, starts_at: caracasLocal(NOW - 60_000) }, NOW);
+    expect(past.ok ? null : past.errors.starts_at).toBe(MSG_TOURNAMENTS.startInPast);
+    const split = validateTournamentForm({ ...base, prizes: ['70', '20'] }, NOW);
+    expect(split.ok ? null : split.errors.prize_split_bps).toBe(MSG_TOURNAMENTS.prizeSplitSum);
+    const odd = validateTournamentForm({ ...base, capacity: '15' }, NOW);
+    expect(odd.ok ? null : odd.errors.capacity).toBe(MSG_TOURNAMENTS.capacityEven);
+    const bad = validateTournamentForm({ ...base, entry_fee: '10,555', house_fee_pct: '60' }, NOW);
+    expect(bad.ok ? {} : bad.errors).toMatchObject({
+      entry_fee: expect.stringContaining('precio'),
+      house_fee_bps: expect.stringContaining('porcentaje'),
+    });
+  });
+
+  it('moves the rules to what the format allows', () => {
+    const base = defaultTournamentForm(NOW);
+    const swiss = rulesForFormat(base.rules, 'swiss');
+    expect([swiss.mode, swiss.players]).toEqual(['individual', 2]);
+    const checked = validateTournamentForm(
+      { ...base, name: 'Suizo', format: 'swiss', rules: swiss, capacity: '9', swiss_rounds: '3' },
+      NOW,
+    );
+    expect(checked.ok && checked.input.swiss_rounds).toBe(3);
+    expect(rulesForFormat(swiss, 'single_elimination').mode).toBe('parejas');
+  });
+
+  it('sends a free tournament with no entry, no fee and one formal place', () => {
+    const v = { ...defaultTournamentForm(NOW), name: 'Gratis', free: true, prizes: ['1'] };
+    const checked = validateTournamentForm(v, NOW);
+    expect(checked.ok && checked.input).toMatchObject({
+      entry_fee: 0,
+      house_fee_bps: 0,
+      prize_split_bps: [10_000],
+    });
+  });
+
+  it('previews the prizes with every place taken, the odd céntimos to the 1st', () => {
+    expect(prizeSumBps(['70', '30'])).toBe(10_000);
+    expect(prizeSumBps(['70', 'x'])).toBeNull();
+    // 8 × Bs. 12,34 = 98,72; 10 % = 9,87 (floor); 88,85 → 62,195 → 62,19 and 26,655 → 26,65;
+    // the céntimo left over goes to the 1st.
+    const p = prizePreview(8, 1234, 1000, [7000, 3000]);
+    expect(p).toEqual({ poolCents: 9872, feeCents: 987, prizesCents: [6220, 2665] });
+    expect(p.feeCents + p.prizesCents[0]! + p.prizesCents[1]!).toBe(p.poolCents);
+  });
+});
