@@ -40,6 +40,7 @@ import { talkRoutes } from './modules/talk/routes';
 import { talkStaffRoutes } from './modules/talk/staff-routes';
 import { friendRoutes } from './modules/friends/routes';
 import { pushRoutes } from './modules/push/routes';
+import { quickPlayRoutes } from './modules/quickplay/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,7 @@ export async function buildApp(
   await app.register(talkStaffRoutes);
   await app.register(friendRoutes);
   await app.register(pushRoutes);
+  await app.register(quickPlayRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -17,6 +17,8 @@ import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
+import { QuickPlayMatcher } from './modules/quickplay/matcher';
+import { flatRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
@@ -41,6 +43,8 @@ export interface RunningServer {
 export interface DepsOverrides {
   /** Delivers push messages (default: web-push); tests pass a recording fake. */
   pushSender?: PushSender;
+  /** Players' ratings for quick play (default: the ratings module); tests inject their own. */
+  ratings?: RatingSource;
 }
 
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
@@ -60,6 +64,8 @@ export function createDeps(
     bots,
     tableMatchFinished: (tableId) => void publishTable(database.db, hub, tableId),
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
+    // TODO(i14-merge): ratingsOf
+    ratings: overrides.ratings ?? flatRatings,
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -178,12 +184,19 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
+    // Quick play: forms tables from the queue once a second on every node (decision 027).
+    const quickMatcher = new QuickPlayMatcher(
+      { db: database.db, hub: app.deps.hub, push: app.deps.push, timing: games.timing },
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
     sweeper.start();
     potCloser.start();
     tableKeeper.start();
+    quickMatcher.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -194,6 +207,7 @@ export async function startServer(
           await sweeper.stop();
           await potCloser.stop();
           await tableKeeper.stop();
+          await quickMatcher.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
+import type { QuickMatchedEvent } from './quickplay';
 import type { SessionEndedEvent } from './sessions';
 import type { SpectatorCountEvent, SpectatorView } from './spectate';
 import type { TableClosedEvent, TableDetail } from './tables';
@@ -73,6 +74,11 @@ export const SERVER_EVENTS = {
    * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
    */
   invitationReceived: 'invitation:received',
+  /**
+   * User room: quick play seated the user at a table it formed (docs/decisions/027). Payload
+   * QuickMatchedEvent (quickMatchedEventSchema); the client goes to the table.
+   */
+  quickMatched: 'quickplay:matched',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -146,6 +152,7 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.gameSpectators]: SpectatorCountEvent;
   [SERVER_EVENTS.friendsChanged]: FriendsChangedEvent;
   [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
+  [SERVER_EVENTS.quickMatched]: QuickMatchedEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

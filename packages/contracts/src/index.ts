@@ -28,3 +28,4 @@ export * from './events';
 export * from './talk';
 export * from './friends';
 export * from './push';
+export * from './quickplay';
