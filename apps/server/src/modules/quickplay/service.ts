@@ -158,10 +158,7 @@ export async function enqueue(
   const cents = parseBolivaresJson(input.entryPrice);
   if (cents === null || !terms.pricesCents.includes(cents))
     throw new AppError('quick/bad_price', 422, MSG_QUICK.badPrice);
-  const [user] = await db
-    .select({ status: users.status })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (user?.status !== 'activo')
     throw new AppError('quick/account_inactive', 403, MSG_QUICK.accountInactive);
   const [seat] = await db

@@ -75,36 +75,35 @@ export async function linkedAmong(
   if (ids.length > 1) {
     const deviceSince = new Date(now.getTime() - DEVICE_WINDOW_MS);
     const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS);
-    const [devices, addresses, phones, banks] = await Promise.all([
-      db
-        .selectDistinct({ userId: authTokens.userId, value: authTokens.deviceId })
-        .from(authTokens)
-        .where(
-          and(
-            inArray(authTokens.userId, ids),
-            isNotNull(authTokens.deviceId),
-            gt(authTokens.createdAt, deviceSince),
-          ),
+    // One after the other: `db` may be a transaction (one connection).
+    const devices = await db
+      .selectDistinct({ userId: authTokens.userId, value: authTokens.deviceId })
+      .from(authTokens)
+      .where(
+        and(
+          inArray(authTokens.userId, ids),
+          isNotNull(authTokens.deviceId),
+          gt(authTokens.createdAt, deviceSince),
         ),
-      db
-        .selectDistinct({ userId: authTokens.userId, value: authTokens.ip })
-        .from(authTokens)
-        .where(
-          and(
-            inArray(authTokens.userId, ids),
-            isNotNull(authTokens.ip),
-            gt(authTokens.createdAt, addressSince),
-          ),
+      );
+    const addresses = await db
+      .selectDistinct({ userId: authTokens.userId, value: authTokens.ip })
+      .from(authTokens)
+      .where(
+        and(
+          inArray(authTokens.userId, ids),
+          isNotNull(authTokens.ip),
+          gt(authTokens.createdAt, addressSince),
         ),
-      db
-        .selectDistinct({ userId: withdrawals.userId, value: withdrawals.payoutPhone })
-        .from(withdrawals)
-        .where(inArray(withdrawals.userId, ids)),
-      db
-        .selectDistinct({ userId: userBankAccounts.userId, value: userBankAccounts.accountNumber })
-        .from(userBankAccounts)
-        .where(inArray(userBankAccounts.userId, ids)),
-    ]);
+      );
+    const phones = await db
+      .selectDistinct({ userId: withdrawals.userId, value: withdrawals.payoutPhone })
+      .from(withdrawals)
+      .where(inArray(withdrawals.userId, ids));
+    const banks = await db
+      .selectDistinct({ userId: userBankAccounts.userId, value: userBankAccounts.accountNumber })
+      .from(userBankAccounts)
+      .where(inArray(userBankAccounts.userId, ids));
     for (const r of devices) add('device', r.value, r.userId);
     for (const r of addresses) add('address', r.value, r.userId);
     for (const r of phones) add('payout_phone', r.value, r.userId);
