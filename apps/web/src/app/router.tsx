@@ -47,6 +47,7 @@ const PrivacyPage = lazyPage(() => import('../features/legal/pages/PrivacyPage')
 const TermsPage = lazyPage(() => import('../features/legal/pages/TermsPage'));
 const FaqPage = lazyPage(() => import('../features/landing/pages/FaqPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage'));
+const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -117,6 +118,8 @@ export const routes: RouteObject[] = [
           { path: '/history', element: <HistoryPage /> },
           { path: '/history/:gameId', element: <ReplayPage /> },
           { path: '/amigos', element: <FriendsPage /> },
+          // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).
+          { path: '/jugar-ahora', element: <QuickPlayPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens
