@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Center,
+  Chip,
   Container,
   Group,
   Loader,
@@ -216,16 +217,18 @@ export default function QuickPlayPage() {
               <Text fw={600} fz="sm">
                 Entrada
               </Text>
-              <SegmentedControl
-                fullWidth
+              <Chip.Group
                 value={chosen === null ? '' : String(chosen)}
                 onChange={(v) => setPrice(Number(v))}
-                data={prices.map((p) => ({
-                  value: String(p),
-                  label: formatBs(bolivaresToCents(p)),
-                }))}
-                data-testid="quick-price"
-              />
+              >
+                <Group gap="xs" data-testid="quick-price">
+                  {prices.map((p) => (
+                    <Chip key={p} value={String(p)} size="md" color="felt">
+                      {formatBs(bolivaresToCents(p))}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
             </Stack>
             <Button
               size="lg"
