@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { QuickPlayStatus, TableDetail } from '@domino/contracts';
 import {
   ADMIN,
+  DESKTOP,
   PHONE,
   loginViaUi,
   newContext,
