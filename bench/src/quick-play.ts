@@ -57,10 +57,15 @@ interface Player {
   ip: string;
 }
 
-async function makePlayers(db: Database['db'], adminId: number, n: number): Promise<Player[]> {
+async function makePlayers(
+  db: Database['db'],
+  adminId: number,
+  n: number,
+  from: number,
+): Promise<Player[]> {
   const out: Player[] = [];
   const tag = randomBytes(3).toString('hex');
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < from + n; i++) {
     const id = await db.transaction(async (tx) => {
       const [u] = await tx
         .insert(users)
@@ -123,7 +128,7 @@ async function main() {
 
     // 1. Burst.
     let t0 = performance.now();
-    const burst = await makePlayers(nodeA.db, staff!.id, PLAYERS);
+    const burst = await makePlayers(nodeA.db, staff!.id, PLAYERS, 0);
     for (const p of burst) ratingOf.set(p.id, p.rating);
     console.log(`setup: ${burst.length} funded players in ${fmt(performance.now() - t0)}`);
     for (const p of burst) await queue(nodeA.db, p);
@@ -148,7 +153,7 @@ async function main() {
       .where(eq(quickPlayQueue.status, 'waiting'));
 
     // 2. Stream.
-    const stream = await makePlayers(nodeA.db, staff!.id, PLAYERS);
+    const stream = await makePlayers(nodeA.db, staff!.id, PLAYERS, PLAYERS);
     for (const p of stream) ratingOf.set(p.id, p.rating);
     const arrivals = stream
       .map((p) => ({ p, at: Math.random() * SECONDS * 1000 }))

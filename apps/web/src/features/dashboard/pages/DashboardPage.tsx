@@ -24,7 +24,7 @@ import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
 import { FirstSteps } from '../components/FirstSteps';
 import { PrivateTableEntry } from '../components/PrivateTableEntry';
-import { QuickPlayEntry } from '../../quickplay/components/QuickPlayEntry';
+import { QuickPlayEntry } from '../../../components/QuickPlayEntry';
 import { TableCard } from '../components/TableCard';
 import { useJoinTable } from '../hooks/use-join-table';
 import { needsFirstSteps } from '../lib/first-steps';
