@@ -17,14 +17,17 @@ export interface MatcherDeps {
 }
 
 /**
- * One matcher pass (service.ts `matchQueue`) and, after its commits, the announcements: each
+ * One matcher pass (service.ts `matchQueue`) and, after each of its commits, the announcements: each
  * seated player gets their new balance (`balance:updated`), `quickplay:matched` with the table
  * and match (the web goes to the table) and the "your table starts" push (decision 025); the
  * table's room gets its snapshot. Dropped players read their message from GET /api/quick-play.
  */
 export async function matchAndAnnounce(deps: MatcherDeps, now?: Date): Promise<MatchPass> {
-  const pass = await matchQueue(deps.db, deps.timing, now);
-  for (const t of pass.formed) {
+  return matchQueue(deps.db, deps.timing, now, (batch) => announce(deps, batch));
+}
+
+async function announce(deps: MatcherDeps, batch: MatchPass): Promise<void> {
+  for (const t of batch.formed) {
     for (const s of t.seats) {
       deps.hub.toUser(s.userId, SERVER_EVENTS.balanceUpdated, {
         balance: centsToBolivares(s.balanceCents),
@@ -42,7 +45,6 @@ export async function matchAndAnnounce(deps: MatcherDeps, now?: Date): Promise<M
     );
     await publishTable(deps.db, deps.hub, t.tableId);
   }
-  return pass;
 }
 
 /**

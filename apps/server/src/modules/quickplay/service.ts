@@ -53,8 +53,14 @@ export const DEFAULT_RATING = 1500;
 export const flatRatings: RatingSource = (_db, userIds) =>
   Promise.resolve(new Map(userIds.map((id) => [id, DEFAULT_RATING])));
 
-/** How many waiting entries of one (mode, entry) group one matcher pass claims at most. */
+/** How many waiting entries of one (mode, entry) group one matcher transaction claims at most. */
 export const CLAIM_LIMIT = 400;
+
+/**
+ * How many tables one matcher transaction forms at most before it commits (and its players are
+ * told): a long queue is seated in short transactions, not one that holds every claim for seconds.
+ */
+export const TABLES_PER_TX = 16;
 
 /**
  * The entry prices quick play offers, in céntimos, ascending: the prices staff allow for private
@@ -386,11 +392,12 @@ async function formTable(
 }
 
 /**
- * One matcher pass over one (mode, entry) group, in its own transaction: claims up to
+ * One matcher transaction over one (mode, entry) group: claims up to
  * CLAIM_LIMIT waiting entries (`FOR UPDATE SKIP LOCKED`, so passes on other nodes take other
  * entries), picks tables (pickTables), and forms each in a savepoint. A player a join refuses is
  * dropped (status `dropped`, Spanish message, nothing charged: the savepoint undid the table and
- * every entry taken for it) and the rest of the group is picked again.
+ * every entry taken for it) and the rest of the group is picked again. Stops after TABLES_PER_TX
+ * tables (`more`: the caller runs another transaction).
  */
 async function matchGroup(
   db: Db,
@@ -398,12 +405,12 @@ async function matchGroup(
   entryCents: number,
   timing: Timing,
   now: Date,
-  out: MatchPass,
-): Promise<void> {
+): Promise<MatchPass & { more: boolean }> {
   const seats = QUICK_SEATS[mode];
   const terms = await quickTerms(db);
   const formed: FormedTable[] = [];
   const dropped: MatchPass['dropped'] = [];
+  let more = false;
   await db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -442,6 +449,10 @@ async function matchGroup(
           );
           const ids = new Set(group.map((g) => g.id));
           pool = pool.filter((c) => !ids.has(c.id));
+          if (formed.length >= TABLES_PER_TX) {
+            more = true;
+            return;
+          }
         } catch (err) {
           if (!(err instanceof SeatRefused)) throw err;
           refused = err;
@@ -458,25 +469,34 @@ async function matchGroup(
       pool = pool.filter((c) => c.id !== gone);
     }
   });
-  out.formed.push(...formed);
-  out.dropped.push(...dropped);
+  return { formed, dropped, more };
 }
 
 /**
- * One matcher pass over every (mode, entry) group with waiting players (docs/decisions/027).
- * Safe to run on every node at once. `now` decides the rating windows (tests move it). Returns
- * the tables formed and the players dropped, for the after-commit pushes.
+ * One matcher pass over every (mode, entry) group with waiting players (docs/decisions/027):
+ * per group, transactions of at most TABLES_PER_TX tables until no table can form. Safe to run on
+ * every node at once. `now` decides the rating windows (tests move it). `onCommit` gets each
+ * committed transaction's tables and drops (the after-commit pushes). Returns them all.
  */
 export async function matchQueue(
   db: Db,
   timing: Timing,
   now: Date = new Date(),
+  onCommit?: (batch: MatchPass) => Promise<void>,
 ): Promise<MatchPass> {
   const groups = await db
     .selectDistinct({ mode: quickPlayQueue.mode, entryCents: quickPlayQueue.entryCents })
     .from(quickPlayQueue)
     .where(eq(quickPlayQueue.status, 'waiting'));
   const out: MatchPass = { formed: [], dropped: [] };
-  for (const g of groups) await matchGroup(db, g.mode, g.entryCents, timing, now, out);
+  for (const g of groups)
+    for (let more = true; more;) {
+      const batch = await matchGroup(db, g.mode, g.entryCents, timing, now);
+      more = batch.more;
+      out.formed.push(...batch.formed);
+      out.dropped.push(...batch.dropped);
+      if (onCommit && (batch.formed.length > 0 || batch.dropped.length > 0))
+        await onCommit({ formed: batch.formed, dropped: batch.dropped });
+    }
   return out;
 }
