@@ -181,7 +181,7 @@ describe('quick play on postgres', async () => {
     "two nodes' matchers at once: nobody seated twice, nobody charged twice",
     async () => {
       const players: P[] = [];
-      for (let i = 0; i < 24; i++) players.push(await player(1000, 1500 + (i % 5) * 10));
+      for (let i = 0; i < 40; i++) players.push(await player(1000, 1500 + (i % 5) * 10));
       for (const p of players) await queueUp(p, 'individual', 100);
       const before = new Map<number, number>();
       for (const p of players) before.set(p.id, await balance(p));
