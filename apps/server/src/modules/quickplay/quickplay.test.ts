@@ -18,6 +18,7 @@ import { auth, fundedPlayer, loginAdmin } from '../../test/wallet-helpers';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
 import { linkedAmong } from '../risk/linked';
+import { playMatchToEnd } from '../../test/play';
 import { enqueue, matchQueue, type RatingSource } from './service';
 
 /**
@@ -38,7 +39,11 @@ describe('quick play on postgres', async () => {
 
   beforeAll(async () => {
     if (skip) return;
-    t = await buildTestApp('postgres', {}, { ratings });
+    t = await buildTestApp(
+      'postgres',
+      { BOT_MIN_DELAY_MS: '0', BOT_MAX_DELAY_MS: '0', HAND_PAUSE_MS: '0' },
+      { ratings },
+    );
     admin = await loginAdmin(t);
   });
   afterAll(async () => {
@@ -137,6 +142,40 @@ describe('quick play on postgres', async () => {
         code: 'quick/already_matched',
         message: MSG_QUICK.alreadyMatched,
       });
+      expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
+    },
+  );
+
+  it.skipIf(skip)(
+    'settles the match like any table, closes the quick table, and lets both queue again',
+    async () => {
+      const a = await player(1000);
+      const b = await player(1000);
+      await play(a, 'individual', 100);
+      const matched = (await play(b, 'individual', 100)).json();
+      expect(matched.status).toBe('matched');
+      const seats = await t.database.db
+        .select()
+        .from(tableSeats)
+        .where(eq(tableSeats.tableId, matched.table_id));
+      const bySeat = [a, b].sort(
+        (x, y) =>
+          seats.find((s) => s.userId === x.id)!.seat - seats.find((s) => s.userId === y.id)!.seat,
+      );
+      const view = await playMatchToEnd(t, matched.game_id, bySeat);
+      const winner = bySeat[view.result!.winner_seats[0]!]!;
+      const loser = winner === a ? b : a;
+      // Pot 200, house fee 8 % (16), Pote del Mes 2 % (4): the winner gets 180.
+      expect(await balance(winner)).toBe(1080);
+      expect(await balance(loser)).toBe(900);
+      const [table] = await t.database.db
+        .select()
+        .from(gameTables)
+        .where(eq(gameTables.id, matched.table_id));
+      expect(table).toMatchObject({ status: 'closed', closedReason: 'finished' });
+      expect((await send('GET', a)).json()).toEqual({ status: 'idle' });
+      expect((await play(a, 'individual', 100)).json().status).toBe('waiting');
+      expect((await send('DELETE', a)).statusCode).toBe(200);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
     },
   );
@@ -353,7 +392,7 @@ describe('quick play on postgres', async () => {
         .select({ id: gameTables.id })
         .from(gameTables)
         .where(
-          sql`${gameTables.visibility} = 'quick' and not exists (select 1 from ${tableSeats} s where s.table_id = ${gameTables.id})`,
+          sql`${gameTables.visibility} = 'quick' and ${gameTables.status} = 'open' and not exists (select 1 from ${tableSeats} s where s.table_id = ${gameTables.id})`,
         );
       expect(empty).toEqual([]);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
