@@ -135,6 +135,13 @@ describe('quick play on postgres', async () => {
       const join = await send('POST', c, { entry_price: 500 }, `/api/tables/${tableId}/join`);
       expect(join.statusCode).toBe(404);
       expect(join.json().message).toBe(MSG_TABLES.notFound);
+      // By id the table exists for its players only.
+      const mine = await send('GET', a, undefined, `/api/tables/${tableId}`);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.json()).toMatchObject({ quick: true, game_id: matched.game_id });
+      const stranger = await send('GET', c, undefined, `/api/tables/${tableId}`);
+      expect(stranger.statusCode).toBe(404);
+      expect((await send('GET', null, undefined, `/api/tables/${tableId}`)).statusCode).toBe(404);
       // Seated: leaving the queue is refused; the entry stays seated.
       const leave = await send('DELETE', a);
       expect(leave.statusCode).toBe(409);
