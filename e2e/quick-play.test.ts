@@ -122,6 +122,9 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       await expect.poll(() => pa.getByTestId('join-confirm').isVisible()).toBe(false);
       await pa.waitForTimeout(400);
       await shot(pa, 'quick-play-searching-360');
+      // A reload finds the search where it was (the status comes from the server).
+      await pa.reload();
+      await expect.poll(() => pa.getByTestId('quick-searching').isVisible()).toBe(true);
       // Nothing is charged while searching.
       expect((await api('/api/user/balance', ana.token)).json.balance).toBe(1000);
 
