@@ -134,6 +134,9 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       await pa.waitForURL(/\/games\//, { timeout: 30_000 });
       await pb.waitForURL(/\/games\//, { timeout: 30_000 });
       expect(new URL(pa.url()).pathname).toBe(new URL(pb.url()).pathname);
+      // Each player sees their own hand of the match.
+      for (const p of [pa, pb])
+        await expect.poll(() => p.getByTestId('hand').isVisible(), { timeout: 15_000 }).toBe(true);
       await shot(pa, 'quick-play-game-360');
 
       // The server: both matched to one quick table, seated once, charged once.
