@@ -43,6 +43,7 @@ import { pushRoutes } from './modules/push/routes';
 import { analysisRoutes } from './modules/analysis/routes';
 import { ratingRoutes } from './modules/ratings/routes';
 import { tournamentRoutes } from './modules/tournaments/routes';
+import { quickPlayRoutes } from './modules/quickplay/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -192,6 +193,7 @@ export async function buildApp(
   await app.register(analysisRoutes);
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
+  await app.register(quickPlayRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -5,6 +5,7 @@ import type { Database } from './db/client';
 import type { RealtimeHub } from './modules/realtime/hub';
 import type { BotPolicy } from './modules/games/bots';
 import type { PushNotifier } from './modules/push/notifier';
+import type { RatingSource } from './modules/quickplay/service';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -31,6 +32,11 @@ export interface AppDeps {
    * docs/decisions/025): `push.notifyUser(userId, type, {title, body, url})` and its helpers.
    */
   push: PushNotifier;
+  /**
+   * Each player's rating per mode (1500 when unknown): quick play snapshots it at enqueue to pair
+   * players of similar rating (modules/quickplay, docs/decisions/027-quick-play.md).
+   */
+  ratings: RatingSource;
   limiters: {
     /** Failed logins per (e-mail, client address): 5 lock that pair only (decision 013). */
     loginAccountAddress: RateLimiterAbstract;

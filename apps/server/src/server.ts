@@ -17,6 +17,8 @@ import { gamesContext } from './modules/games/routes';
 import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
+import { QuickPlayMatcher } from './modules/quickplay/matcher';
+import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
 import { registerTableSocket } from './modules/tables/socket';
@@ -46,6 +48,8 @@ export interface RunningServer {
 export interface DepsOverrides {
   /** Delivers push messages (default: web-push); tests pass a recording fake. */
   pushSender?: PushSender;
+  /** Players' ratings for quick play (default: the ratings module); tests inject their own. */
+  ratings?: RatingSource;
 }
 
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
@@ -70,6 +74,7 @@ export function createDeps(
     },
     tournaments,
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
+    ratings: overrides.ratings ?? glickoRatings,
     limiters: {
       loginAccountAddress: createLimiter(
         {
@@ -206,6 +211,12 @@ export async function startServer(
       app.log,
     );
     app.deps.tournaments.wake = () => director.wake();
+    // Quick play: forms tables from the queue once a second on every node (decision 027).
+    const quickMatcher = new QuickPlayMatcher(
+      { db: database.db, hub: app.deps.hub, push: app.deps.push, timing: games.timing },
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
@@ -214,6 +225,7 @@ export async function startServer(
     tableKeeper.start();
     analysisRunner.start();
     director.start();
+    quickMatcher.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -228,6 +240,7 @@ export async function startServer(
           await analysisRunner.stop();
           app.deps.tournaments.wake = () => undefined;
           await director.stop();
+          await quickMatcher.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

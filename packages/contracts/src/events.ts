@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
+import type { QuickMatchedEvent } from './quickplay';
 import type { SessionEndedEvent } from './sessions';
 import type { SpectatorCountEvent, SpectatorView } from './spectate';
 import type { TableClosedEvent, TableDetail } from './tables';
@@ -84,6 +85,11 @@ export const SERVER_EVENTS = {
    * Payload TournamentMatchReadyEvent (tournaments.ts).
    */
   tournamentMatchReady: 'tournament:match_ready',
+  /**
+   * User room: quick play seated the user at a table it formed (docs/decisions/027). Payload
+   * QuickMatchedEvent (quickMatchedEventSchema); the client goes to the table.
+   */
+  quickMatched: 'quickplay:matched',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -163,6 +169,7 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.invitationReceived]: InvitationReceivedEvent;
   [SERVER_EVENTS.tournamentUpdated]: TournamentUpdatedEvent;
   [SERVER_EVENTS.tournamentMatchReady]: TournamentMatchReadyEvent;
+  [SERVER_EVENTS.quickMatched]: QuickMatchedEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

@@ -31,3 +31,4 @@ export * from './push';
 export * from './analysis';
 export * from './ratings';
 export * from './tournaments';
+export * from './quickplay';

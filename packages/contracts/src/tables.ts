@@ -152,6 +152,11 @@ export const tableDetailSchema = tableSchema.extend({
       ),
     })
     .nullable(),
+  /**
+   * A quick-play table (docs/decisions/027-quick-play.md): formed by the matcher, never listed,
+   * seen by id only by its players. Absent (false) for other tables.
+   */
+  quick: z.boolean().optional(),
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 

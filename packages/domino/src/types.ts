@@ -111,6 +111,11 @@ export interface MatchResult {
   readonly winnerSeats: readonly Seat[];
   readonly scores: readonly number[];
   readonly hands: number;
+  /**
+   * Set when the match did not end by play but by forfeit (a tournament no-show, decided by the
+   * server: docs/decisions/028-tournaments.md); such a match is unrated (decision 026).
+   */
+  readonly forfeit?: true;
 }
 
 /** The whole authoritative state of a match: server-side only, players get `playerView`. */

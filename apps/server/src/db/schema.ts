@@ -76,10 +76,18 @@ export const authTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The web app's device id (header X-Device-Id), a linked-accounts signal (migration 0022). */
+    deviceId: text('device_id'),
   },
   (t) => [
     uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
     index('auth_tokens_user_idx').on(t.userId),
+    index('auth_tokens_device_idx')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+    index('auth_tokens_ip_idx')
+      .on(t.ip, t.createdAt)
+      .where(sql`${t.ip} is not null`),
   ],
 );
 
@@ -173,7 +181,7 @@ export const gameTables = pgTable(
      */
     /** 'tournament': the hidden table of one tournament match (migration 0023, decision 028). */
     visibility: text('visibility')
-      .$type<'public' | 'private' | 'tournament'>()
+      .$type<'public' | 'private' | 'tournament' | 'quick'>()
       .notNull()
       .default('public'),
     hostUserId: bigint('host_user_id', { mode: 'number' }).references(() => users.id),
@@ -198,7 +206,7 @@ export const gameTables = pgTable(
     ),
     check(
       'game_tables_visibility_check',
-      sql`${t.visibility} in ('public', 'private', 'tournament') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
+      sql`${t.visibility} in ('public', 'private', 'quick', 'tournament') and ((${t.visibility} = 'private') = (${t.hostUserId} is not null and ${t.inviteCode} is not null))`,
     ),
     check(
       'game_tables_closed_reason_check',
@@ -485,6 +493,7 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_check', sql`${t.amountCents} > 0`),
+    index('withdrawals_payout_phone_idx').on(t.payoutPhone),
     check('withdrawals_status_check', sql`${t.status} in ('pendiente', 'completado', 'rechazado')`),
   ],
 );
@@ -505,7 +514,10 @@ export const userBankAccounts = pgTable(
     accountHolder: text('account_holder').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_bank_accounts_number_key').on(t.userId, t.accountNumber)],
+  (t) => [
+    uniqueIndex('user_bank_accounts_number_key').on(t.userId, t.accountNumber),
+    index('user_bank_accounts_account_idx').on(t.accountNumber),
+  ],
 );
 
 /**
@@ -1217,5 +1229,59 @@ export const tournamentMatches = pgTable(
       'tournament_matches_result_check',
       sql`${t.result} is null or ${t.result} in ('played', 'forfeit', 'double_forfeit', 'bye')`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Quick play "Jugar ahora" (issue 14, docs/decisions/027-quick-play.md, migration 0022)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Players waiting for the matcher to seat them (modules/quickplay). One `waiting` entry per user
+ * (unique partial index); an entry ends `seated` (with the table it formed), `left` (the player
+ * cancelled) or `dropped` (the formation found the player could not pay or sit; `message` says
+ * why, in Spanish). `rating` is the snapshot taken at enqueue; `entry_cents` the entry price in
+ * céntimos; `device_id` and `ip` are the linked-accounts signals of the enqueue request.
+ */
+export const quickPlayQueue = pgTable(
+  'quick_play_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    mode: text('mode').$type<'parejas' | 'individual'>().notNull(),
+    entryCents: bigint('entry_cents', { mode: 'number' }).notNull(),
+    rating: integer('rating').notNull(),
+    deviceId: text('device_id'),
+    ip: text('ip'),
+    status: text('status')
+      .$type<'waiting' | 'seated' | 'left' | 'dropped'>()
+      .notNull()
+      .default('waiting'),
+    tableId: bigint('table_id', { mode: 'number' }).references(() => gameTables.id),
+    gameId: text('game_id'),
+    message: text('message'),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('quick_play_queue_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
+    check('quick_play_queue_entry_check', sql`${t.entryCents} > 0`),
+    check(
+      'quick_play_queue_status_check',
+      sql`${t.status} in ('waiting', 'seated', 'left', 'dropped')`,
+    ),
+    check(
+      'quick_play_queue_seated_check',
+      sql`(${t.status} = 'seated') = (${t.tableId} is not null)`,
+    ),
+    uniqueIndex('quick_play_queue_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'waiting'`),
+    index('quick_play_queue_waiting_idx')
+      .on(t.mode, t.entryCents, t.queuedAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index('quick_play_queue_user_idx').on(t.userId, t.queuedAt),
   ],
 );

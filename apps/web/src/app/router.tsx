@@ -52,6 +52,7 @@ const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/Leaderb
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
 const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
+const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -127,6 +128,8 @@ export const routes: RouteObject[] = [
           // Tournaments (issue 14, docs/decisions/028-tournaments.md).
           { path: '/torneos', element: <TournamentsPage /> },
           { path: '/torneos/:id', element: <TournamentPage /> },
+          // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).
+          { path: '/jugar-ahora', element: <QuickPlayPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

@@ -20,9 +20,10 @@ export interface JoinConfirmModalProps {
   onCancel(): void;
   /**
    * What confirming does: take a seat (default) or create the private table and sit at it as its
-   * host (the host pays the entry like any player; docs/decisions/021-private-tables.md).
+   * host (the host pays the entry like any player; docs/decisions/021-private-tables.md), or
+   * join the quick-play queue (the entry is taken when the table forms; decision 027).
    */
-  action?: 'join' | 'create';
+  action?: 'join' | 'create' | 'queue';
 }
 
 function Row({
@@ -81,7 +82,13 @@ export function JoinConfirmModal({
       onClose={() => {
         if (!joining) onCancel();
       }}
-      title={action === 'create' ? 'Confirma tu mesa privada' : 'Confirma tu entrada'}
+      title={
+        action === 'create'
+          ? 'Confirma tu mesa privada'
+          : action === 'queue'
+            ? 'Confirma tu partida rápida'
+            : 'Confirma tu entrada'
+      }
       centered
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
@@ -138,7 +145,13 @@ export function JoinConfirmModal({
             <Divider my={4} />
             <Row label="Tu saldo" value={formatBs(terms.balanceCents)} testId="join-balance" />
             <Row
-              label={action === 'create' ? 'Saldo después de pagar' : 'Saldo después de unirte'}
+              label={
+                action === 'create'
+                  ? 'Saldo después de pagar'
+                  : action === 'queue'
+                    ? 'Saldo después de sentarte'
+                    : 'Saldo después de unirte'
+              }
               value={formatBs(terms.balanceAfterCents)}
               strong
               color={terms.affordable ? undefined : 'red.7'}
@@ -151,9 +164,11 @@ export function JoinConfirmModal({
             </Text>
           ) : terms.affordable ? (
             <Text fz="xs" c="dimmed">
-              {action === 'create'
-                ? 'La entrada se descuenta de tu saldo al crear la mesa. Si la cancelas antes de que empiece la partida, o vence sin completarse, devolvemos la entrada a cada jugador.'
-                : 'La entrada se descuenta de tu saldo al confirmar. Si sales de la mesa antes de que empiece la partida, te la devolvemos.'}
+              {action === 'queue'
+                ? 'La entrada se descuenta de tu saldo cuando se forme tu mesa. Mientras buscas puedes cancelar sin costo.'
+                : action === 'create'
+                  ? 'La entrada se descuenta de tu saldo al crear la mesa. Si la cancelas antes de que empiece la partida, o vence sin completarse, devolvemos la entrada a cada jugador.'
+                  : 'La entrada se descuenta de tu saldo al confirmar. Si sales de la mesa antes de que empiece la partida, te la devolvemos.'}
             </Text>
           ) : (
             <Alert
@@ -191,7 +206,9 @@ export function JoinConfirmModal({
                   ? action === 'create'
                     ? 'Crear mesa'
                     : 'Unirme'
-                  : `Pagar ${formatBs(terms.entryCents)} y ${verb}`}
+                  : action === 'queue'
+                    ? `Buscar mesa por ${formatBs(terms.entryCents)}`
+                    : `Pagar ${formatBs(terms.entryCents)} y ${verb}`}
               </Button>
             ) : (
               <Button

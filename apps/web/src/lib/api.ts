@@ -1,6 +1,6 @@
 import { MSG, type FieldErrors } from '@domino/contracts';
 import type { z } from 'zod';
-import { readToken } from './storage';
+import { deviceId, readToken } from './storage';
 
 /**
  * The one HTTP client of the web app (docs/product.md §7, docs/product.md §7). Same origin: every path starts with
@@ -121,6 +121,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
+    'X-Device-Id': deviceId(),
     ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   lastActivity: 'last_activity',
   /** sessionStorage: the monthly pot modal was already shown in this browser session (docs/product.md §4). */
   potModalSeen: 'pot_modal_seen',
+  /** localStorage: this browser's random device id, sent as `X-Device-Id` (decision 027). */
+  deviceId: 'device_id',
 } as const;
 
 function local(): Storage | null {
@@ -89,4 +91,22 @@ export function readLastActivity(): number | null {
 
 export function writeLastActivity(at: number): void {
   write(local(), STORAGE_KEYS.lastActivity, String(at));
+}
+
+let memoryDeviceId: string | null = null;
+
+/**
+ * This browser's device id: a random UUID made once and kept in localStorage (in memory when
+ * storage is unavailable). Sent with every API request as `X-Device-Id`; the server records it
+ * with sessions and quick-play entries as a linked-accounts signal (docs/decisions/027).
+ */
+export function deviceId(): string {
+  const stored = read(local(), STORAGE_KEYS.deviceId);
+  if (stored && /^[A-Za-z0-9-]{8,64}$/.test(stored)) return stored;
+  memoryDeviceId ??=
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  write(local(), STORAGE_KEYS.deviceId, memoryDeviceId);
+  return memoryDeviceId;
 }

@@ -88,8 +88,9 @@ ALTER TABLE "tournament_matches" ADD CONSTRAINT "tournament_matches_game_id_game
 CREATE UNIQUE INDEX "tournament_matches_slot_key" ON "tournament_matches" USING btree ("tournament_id","round","slot");--> statement-breakpoint
 CREATE INDEX "tournament_matches_game_idx" ON "tournament_matches" USING btree ("game_id");--> statement-breakpoint
 -- A tournament match is played at a hidden table of its own: visibility 'tournament', entry 0
+-- (the visibility check keeps 0022's 'quick' too)
 -- (the money is in the tournament's escrow), never listed and never joinable.
 ALTER TABLE "game_tables" DROP CONSTRAINT "game_tables_entry_price_check";--> statement-breakpoint
 ALTER TABLE "game_tables" ADD CONSTRAINT "game_tables_entry_price_check" CHECK ("game_tables"."entry_price_cents" > 0 or ("game_tables"."visibility" in ('private', 'tournament') and "game_tables"."entry_price_cents" = 0));--> statement-breakpoint
 ALTER TABLE "game_tables" DROP CONSTRAINT "game_tables_visibility_check";--> statement-breakpoint
-ALTER TABLE "game_tables" ADD CONSTRAINT "game_tables_visibility_check" CHECK ("game_tables"."visibility" in ('public', 'private', 'tournament') and (("game_tables"."visibility" = 'private') = ("game_tables"."host_user_id" is not null and "game_tables"."invite_code" is not null)));
+ALTER TABLE "game_tables" ADD CONSTRAINT "game_tables_visibility_check" CHECK ("game_tables"."visibility" in ('public', 'private', 'quick', 'tournament') and (("game_tables"."visibility" = 'private') = ("game_tables"."host_user_id" is not null and "game_tables"."invite_code" is not null)));

@@ -92,6 +92,7 @@ async function issueToken(
     expiresAt,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300),
+    deviceId: client.deviceId,
   });
   return { token, expiresAt };
 }

@@ -56,6 +56,7 @@ export async function finishTableMatch(
       gameId: row.id,
       kind: row.kind,
       visibility: table?.visibility ?? null,
+      forfeit: state.result.forfeit === true,
       mode: state.config.mode,
       seats: players.map((p) => ({
         seat: p.seat,
@@ -195,12 +196,16 @@ export async function settleTableMatch(
           ),
         }
       : {};
+  // A quick-play table is formed for one match and closes when it is settled (decision 027).
+  const quickClose =
+    table?.visibility === 'quick' ? { status: 'closed', closedReason: 'finished' as const } : {};
   await tx
     .update(gameTables)
     .set({
       round: sql`${gameTables.round} + 1`,
       roundServerSeed: null,
       ...rematch,
+      ...quickClose,
       updatedAt: sql`now()`,
     })
     .where(eq(gameTables.id, game.tableId));

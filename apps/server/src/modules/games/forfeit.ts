@@ -36,6 +36,7 @@ export async function forfeitMatch(
       winnerSeats,
       scores: [...state.scores],
       hands: state.history.length,
+      forfeit: true,
     };
     const next = { ...state, status: 'finished', result } as MatchState;
     const [row] = await tx

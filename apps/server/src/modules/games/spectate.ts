@@ -34,7 +34,7 @@ export function notWatchable(): AppError {
 export interface WatchTarget {
   game: GameRow;
   players: PlayerRow[];
-  table: { id: number; name: string; visibility: 'public' | 'private' | 'tournament' };
+  table: { id: number; name: string; visibility: 'public' | 'private' | 'tournament' | 'quick' };
 }
 
 function sameCode(given: string, expected: string): boolean {

@@ -6,12 +6,30 @@ import { consume, rateLimited } from '../../lib/rate-limit';
 export interface ClientInfo {
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /**
+   * The web app's device id (header `X-Device-Id`: a random id the app makes once and keeps in
+   * localStorage), when it is well formed; a linked-accounts signal (risk/linked.ts, decision 027).
+   */
+  deviceId?: string | undefined;
 }
 
-/** The client's address (TRUST_PROXY-aware `req.ip`) and User-Agent. */
+/** A well-formed device id: 8 to 64 letters, digits or '-' (anything else is ignored). */
+const DEVICE_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** The `X-Device-Id` header of a request if well formed, else undefined. */
+export function deviceIdOf(req: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const raw = req.headers['x-device-id'];
+  return typeof raw === 'string' && DEVICE_ID.test(raw) ? raw : undefined;
+}
+
+/** The client's address (TRUST_PROXY-aware `req.ip`), User-Agent and device id. */
 export function clientOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInfo {
   const agent = req.headers['user-agent'];
-  return { ip: req.ip, userAgent: typeof agent === 'string' ? agent : undefined };
+  return {
+    ip: req.ip,
+    userAgent: typeof agent === 'string' ? agent : undefined,
+    deviceId: deviceIdOf(req),
+  };
 }
 
 /**

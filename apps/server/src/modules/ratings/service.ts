@@ -17,16 +17,24 @@ export interface RatedTableFacts {
   kind: string;
   /** `game_tables.visibility` of the match's table; null when it has none (practice). */
   visibility: string | null;
+  /** The match ended by forfeit (a tournament no-show), not by play: never rated. */
+  forfeit?: boolean;
 }
 
 /**
  * THE rule of which matches are rated (decision 026): a table match (`kind === 'table'`) at a table
  * that is not private — public tables and any other shared table (quick play, tournaments). Private
  * tables are unrated so friends cannot farm each other; practice against the CPU is never rated.
- * Voided or cancelled matches never finish, so they never reach rateMatch. Pure.
+ * A match ended by forfeit (a tournament no-show) is unrated: nobody played it out. Voided or
+ * cancelled matches never finish, so they never reach rateMatch. Pure.
  */
 export function isRatedTable(facts: RatedTableFacts): boolean {
-  return facts.kind === 'table' && facts.visibility !== null && facts.visibility !== 'private';
+  return (
+    facts.kind === 'table' &&
+    facts.visibility !== null &&
+    facts.visibility !== 'private' &&
+    facts.forfeit !== true
+  );
 }
 
 /** A finished match as rateMatch needs it. `won` per seat comes from the match result. */

@@ -237,9 +237,11 @@ export async function tableIdByCode(db: Executor, code: string): Promise<number>
 /**
  * Whether `userId` may see a table's detail by its id (GET /api/tables/{id}, `table:watch`): any
  * public table; a private one only for its host, a seated player, or a player of the match just
- * played while its rematch window is open (docs/decisions/021-private-tables.md).
+ * played while its rematch window is open (docs/decisions/021-private-tables.md); a quick-play
+ * table only for its seated players (docs/decisions/027-quick-play.md).
  */
 export function maySeeTable(detail: TableDetail, userId: number | null): boolean {
+  if (detail.quick) return userId !== null && detail.seats.some((s) => s.user?.id === userId);
   if (!detail.private) return true;
   if (userId === null) return false;
   return (

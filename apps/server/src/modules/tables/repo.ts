@@ -127,6 +127,7 @@ export async function tableDetails(
         mine.map((s) => ({ id: s.id, name: s.name })),
         game?.id ?? null,
       ),
+      ...(t.visibility === 'quick' ? { quick: true } : {}),
       mode: t.rules.mode,
       target_points: t.rules.target_points,
       turn_seconds: t.rules.turn_seconds,

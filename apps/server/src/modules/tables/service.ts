@@ -68,9 +68,10 @@ function tableConfig(t: typeof gameTables.$inferSelect): TableConfig {
 /**
  * How a join reaches the table: `public` (POST /api/tables/{id}/join: public tables only),
  * `invitation` (a private table's code), `rematch` (a player of the match just played, at their
- * own seat, while the rematch window is open).
+ * own seat, while the rematch window is open), `quick` (the quick-play matcher seating the
+ * players it picked at the table it formed, docs/decisions/027-quick-play.md).
  */
-export type JoinAccess = 'public' | 'invitation' | 'rematch';
+export type JoinAccess = 'public' | 'invitation' | 'rematch' | 'quick';
 
 export interface JoinResult {
   seat: number;
@@ -116,6 +117,9 @@ export async function joinTable(
   // A private table is reached only through its invitation code (or a rematch): by id it does
   // not exist, so a guessed id learns nothing (docs/decisions/021-private-tables.md).
   if (t.visibility === 'private' && access === 'public')
+    throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+  // Only the matcher seats players at a quick-play table (decision 027).
+  if ((t.visibility === 'quick') !== (access === 'quick'))
     throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
   // A rematch window that ran out is closed first (refunds, private table closed), as the keeper
   // would have done; then the join is judged against what is left.

@@ -64,10 +64,11 @@ export async function tableStaffRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: { tags, summary: 'Todas las mesas', response: { 200: z.array(tableDetailSchema) } },
       },
-      // Private tables that closed are the players' own business and would pile up: left out.
+      // Private and quick-play tables that closed are the players' own business and would pile
+      // up: left out.
       async () =>
         (await tableDetails(db(), undefined, 'staff')).filter(
-          (t) => !(t.private && t.status === 'closed'),
+          (t) => !((t.private || t.quick) && t.status === 'closed'),
         ),
     );
 

@@ -29,7 +29,7 @@ export interface LastHand {
 export interface TalkContext {
   tableId: number;
   tableName: string;
-  visibility: 'public' | 'private' | 'tournament';
+  visibility: 'public' | 'private' | 'tournament' | 'quick';
   round: number;
   /** The match running at the table, if any. */
   gameId: string | null;

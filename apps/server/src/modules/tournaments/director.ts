@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   MSG_TOURNAMENTS,
+  RATING_DEFAULTS,
   SERVER_EVENTS,
   TOURNAMENT_NO_SHOW_MS,
   TOURNAMENT_PAGES,
@@ -26,6 +27,7 @@ import {
 } from '../../db/schema';
 import { PeriodicJob } from '../../lib/periodic';
 import { audit } from '../audit/audit';
+import { ratingsOf } from '../ratings/service';
 import type { GamesContext } from '../games/context';
 import { createTableMatch } from '../games/create';
 import { forfeitMatch } from '../games/forfeit';
@@ -296,8 +298,20 @@ export class TournamentDirector extends PeriodicJob<number> {
       this.updated(notices, t, 'cancelled', 0, MSG_TOURNAMENTS.cancelledMinimum);
       return;
     }
-    // TODO(i14-merge): seed by ratingsOf once ratings exist; until then the recorded random draw.
-    const seeded = seededShuffle(teams, seed, 'seeds');
+    // Seeds by rating in the tournament's mode (a pair: its partners' mean), strongest first; the
+    // recorded random draw orders equal ratings (decision 028 "Draw and seeding").
+    const ratings = await ratingsOf(
+      tx,
+      teams.flatMap((s) => (s.p2 === null ? [s.p1] : [s.p1, s.p2])),
+      t.rules.mode,
+    );
+    const ratingOf = (id: number) => ratings.get(id)?.rating ?? RATING_DEFAULTS.rating;
+    const teamRating = (s: { p1: number; p2: number | null }) =>
+      s.p2 === null ? ratingOf(s.p1) : (ratingOf(s.p1) + ratingOf(s.p2)) / 2;
+    const seeded = seededShuffle(teams, seed, 'seeds')
+      .map((team, drawn) => ({ team, drawn, rating: teamRating(team) }))
+      .sort((a, b) => b.rating - a.rating || a.drawn - b.drawn)
+      .map((x) => x.team);
     const names = await this.usernames(
       tx,
       seeded.flatMap((s) => [s.p1, ...(s.p2 === null ? [] : [s.p2])]),

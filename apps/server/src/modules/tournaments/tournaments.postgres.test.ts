@@ -4,6 +4,7 @@ import { MSG_TOURNAMENTS } from '@domino/contracts';
 import {
   gamePlayers,
   games,
+  ratingChanges,
   tournamentEntrants,
   tournamentMatches,
   tournaments,
@@ -128,6 +129,14 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
         sql`${games.id} in (select game_id from tournament_matches where tournament_id = ${id})`,
       );
     expect(gameRows.every((g) => g.entry === 0)).toBe(true);
+    // Played tournament matches are rated (decision 026): four players in each of the 3 matches.
+    const rated = await db
+      .select({ gameId: ratingChanges.gameId })
+      .from(ratingChanges)
+      .where(
+        sql`${ratingChanges.gameId} in (select game_id from tournament_matches where tournament_id = ${id})`,
+      );
+    expect(rated).toHaveLength(3 * 4);
     // Mis Partidas marks the champion's matches with the tournament and round (1 then the final).
     const history = await listHistory(db, champion.player1Id, 1);
     expect(history.matches.map((h) => h.tournament)).toEqual([
@@ -252,6 +261,11 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
     expect(decided?.result).toBe('forfeit');
     const [g] = await db.select().from(games).where(eq(games.id, m!.gameId));
     expect(g?.status).toBe('finished');
+    // A forfeit is not played out: unrated (decision 026), and the rebuild agrees (it reads the flag).
+    expect(
+      await db.select().from(ratingChanges).where(eq(ratingChanges.gameId, m!.gameId)),
+    ).toHaveLength(0);
+    expect((g?.state as { result?: { forfeit?: boolean } }).result?.forfeit).toBe(true);
     const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
     expect(row?.status).toBe('finished');
     // The one who showed won everything after the fee: pool 2000, fee 200.

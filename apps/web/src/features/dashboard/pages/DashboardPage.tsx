@@ -24,6 +24,7 @@ import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
 import { FirstSteps } from '../components/FirstSteps';
 import { PrivateTableEntry } from '../components/PrivateTableEntry';
+import { QuickPlayEntry } from '../../../components/QuickPlayEntry';
 import { TableCard } from '../components/TableCard';
 import { useJoinTable } from '../hooks/use-join-table';
 import { needsFirstSteps } from '../lib/first-steps';
@@ -76,6 +77,8 @@ export default function DashboardPage() {
       </Group>
 
       {firstSteps && user && <FirstSteps balance={user.balance} />}
+
+      <QuickPlayEntry />
 
       <PrivateTableEntry />
 

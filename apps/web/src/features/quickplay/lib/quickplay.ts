@@ -1,0 +1,39 @@
+import { MSG_QUICK, QUICK_SEATS, quickRules, type QuickMode } from '@domino/contracts';
+import type { JoinTable } from '../../../lib/join';
+
+/**
+ * The terms the quick-play confirmation shows (the same dialog as joining a table): a table of
+ * the mode's seats at the chosen price, with the staff's fees. `id` 0: the table does not exist
+ * yet.
+ */
+export function quickTable(
+  mode: QuickMode,
+  entryPrice: number,
+  fees: { house_fee_bps: number; pot_share_bps: number },
+): JoinTable & { rules: ReturnType<typeof quickRules> } {
+  const rules = quickRules(mode);
+  return {
+    id: 0,
+    name: MSG_QUICK.tableName(mode),
+    entry_price: entryPrice,
+    max_players: QUICK_SEATS[mode],
+    mode,
+    target_points: rules.target_points,
+    house_fee_bps: fees.house_fee_bps,
+    pot_share_bps: fees.pot_share_bps,
+    rules,
+  };
+}
+
+/** "0:07", "1:23": minutes and seconds waited. */
+export function elapsedText(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** The rating range note while searching: "±150 puntos de rating" or any rating. */
+export function windowText(window: number | null): string {
+  return window === null
+    ? 'Buscando rivales de cualquier nivel.'
+    : `Buscando rivales de tu nivel (±${window} puntos de rating). El rango se amplía mientras esperas.`;
+}
