@@ -86,8 +86,8 @@ export function RatingsCard() {
             <ModeRating label="Individual" rating={data.individual} testId="rating-individual" />
           </SimpleGrid>
           <Text fz="xs" c="dimmed">
-            Cuentan las partidas con dinero en mesas públicas. La práctica y las mesas privadas no
-            cambian tu rating.
+            Cuentan las partidas en mesas públicas, Jugar ahora y torneos. La práctica y las mesas
+            privadas no cambian tu rating.
           </Text>
         </Stack>
       )}

@@ -176,7 +176,7 @@ export default function LeaderboardPage() {
         <Text fz="xs" c="dimmed">
           {tab === 'points'
             ? `Puntos del Pote del Mes de ${data ? monthLabel(data.month) : 'este mes'}: los que tu lado anotó en partidas con dinero.`
-            : 'Rating Glicko-2 de las partidas con dinero en mesas públicas. Aparecen los jugadores con 10 partidas clasificatorias o más.'}
+            : 'Rating Glicko-2 de las partidas en mesas públicas, Jugar ahora y torneos. Aparecen los jugadores con 10 partidas clasificatorias o más.'}
         </Text>
         {data?.mine && tab !== 'points' && (
           <Paper withBorder p="sm" radius="md" data-testid="leaderboard-mine">
