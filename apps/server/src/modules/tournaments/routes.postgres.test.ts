@@ -190,4 +190,37 @@ describe.skipIf(!pg)('tournament routes (PostgreSQL)', () => {
       expect(reg.statusCode).toBe(404);
     }
   });
+
+  it('replays a retried schedule or registration with the same Idempotency-Key once', async () => {
+    const body = tournamentRequest({ name: 'Copa Reintento' });
+    const schedule = () =>
+      t.app.inject({
+        method: 'POST',
+        url: TOURNAMENT_ROUTES.staffList,
+        headers: { authorization: `Bearer ${admin}`, 'idempotency-key': 'copa-reintento-1' },
+        payload: body,
+      });
+    const [first, again] = await Promise.all([schedule(), schedule()]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const listed = (await get(TOURNAMENT_ROUTES.list)).json().tournaments as { name: string }[];
+    expect(listed.filter((x) => x.name === 'Copa Reintento')).toHaveLength(1);
+
+    const player = await fundedPlayer(t, admin, 50);
+    const join = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/tournaments/${first.json().id}/register`,
+        headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': 'inscripcion-1' },
+        payload: {},
+      });
+    const [a, b] = await Promise.all([join(), join()]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(a.json().new_balance).toBe(40);
+    expect(await escrowBalance(t.database.db, first.json().id)).toBe(10_00);
+    expect((await checkLedger(t.database.db)).ok).toBe(true);
+  });
 });

@@ -20,6 +20,7 @@ import {
   unregisterTournamentResponseSchema,
   validationErrorSchema,
 } from '@domino/contracts';
+import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { authenticate } from '../auth/service';
 import { bearerToken, requireAuth, session } from '../auth/plugin';
 import {
@@ -112,11 +113,29 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const userId = session(req).user.id;
-        const out = await register(db(), req.params.id, userId, req.body?.partner);
-        const balance = centsToBolivares(out.balanceCents);
-        app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, { balance });
-        touched(req.params.id);
-        return { message: out.message, new_balance: balance, my_entry: out.myEntry };
+        // A retry with the same Idempotency-Key replays the first answer (lib/idempotency.ts).
+        const scope = idempotencyScope(
+          req,
+          userId,
+          `tournament.register:${req.params.id}`,
+          req.body ?? null,
+        );
+        const res = await runIdempotent(db(), scope, async (tx) => {
+          const out = await register(tx, req.params.id, userId, req.body?.partner);
+          const body = {
+            message: out.message,
+            new_balance: centsToBolivares(out.balanceCents),
+            my_entry: out.myEntry,
+          };
+          return { status: 200, body };
+        });
+        if (!res.replayed) {
+          app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, {
+            balance: res.body.new_balance,
+          });
+          touched(req.params.id);
+        }
+        return res.body;
       },
     );
     s.post(
@@ -135,11 +154,19 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const userId = session(req).user.id;
-        const out = await unregister(db(), req.params.id, userId);
-        const balance = centsToBolivares(out.balanceCents);
-        app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, { balance });
-        touched(req.params.id);
-        return { message: out.message, new_balance: balance };
+        const scope = idempotencyScope(req, userId, `tournament.unregister:${req.params.id}`, null);
+        const res = await runIdempotent(db(), scope, async (tx) => {
+          const out = await unregister(tx, req.params.id, userId);
+          const body = { message: out.message, new_balance: centsToBolivares(out.balanceCents) };
+          return { status: 200, body };
+        });
+        if (!res.replayed) {
+          app.deps.hub.toUser(userId, SERVER_EVENTS.balanceUpdated, {
+            balance: res.body.new_balance,
+          });
+          touched(req.params.id);
+        }
+        return res.body;
       },
     );
   });
@@ -169,8 +196,14 @@ export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const id = await createTournament(db(), session(req).user.id, req.body);
-        return tournamentDetail(db(), id, null);
+        // A retried schedule with the same Idempotency-Key answers the tournament it created.
+        const staffId = session(req).user.id;
+        const scope = idempotencyScope(req, staffId, 'tournament.create', req.body);
+        const res = await runIdempotent(db(), scope, async (tx) => ({
+          status: 200,
+          body: { id: await createTournament(tx, staffId, req.body) },
+        }));
+        return tournamentDetail(db(), res.body.id, null);
       },
     );
     s.post(

@@ -64,7 +64,7 @@ function registrationOpen(t: TournamentRow, now: Date): boolean {
  * be in the future. Audited. Returns the new id.
  */
 export async function createTournament(
-  db: Db,
+  db: Executor,
   staffId: number,
   input: CreateTournamentRequest,
   now: Date = new Date(),
@@ -121,7 +121,7 @@ export interface RegistrationOutcome {
  * individual tournament or oneself, insufficient funds, inactive account (403).
  */
 export async function register(
-  db: Db,
+  db: Executor,
   tournamentId: number,
   userId: number,
   partnerName: string | undefined,
@@ -304,7 +304,7 @@ export async function refundEntry(
  * else... they may unregister too). Errors: 404, 409 not registered / already started.
  */
 export async function unregister(
-  db: Db,
+  db: Executor,
   tournamentId: number,
   userId: number,
   now: Date = new Date(),
