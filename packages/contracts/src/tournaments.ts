@@ -239,6 +239,11 @@ export const tournamentMatchSchema = z.object({
   /** Final scores of the game (a side, b side) when played. */
   score_a: z.number().int().nullable(),
   score_b: z.number().int().nullable(),
+  /**
+   * While the match is playing: when a side that has not opened its game forfeits (ISO time,
+   * ready + TOURNAMENT_NO_SHOW_MS); null otherwise. Lets a page opened later show the countdown.
+   */
+  show_by: z.string().nullable(),
 });
 export type TournamentMatch = z.infer<typeof tournamentMatchSchema>;
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MSG_TOURNAMENTS,
+  TOURNAMENT_NO_SHOW_MS,
   centsToBolivares,
   type CreateTournamentRequest,
   type StaffTournament,
@@ -612,6 +613,10 @@ export async function tournamentDetail(
       game_id: m.gameId,
       score_a: m.scoreA,
       score_b: m.scoreB,
+      show_by:
+        m.status === 'playing' && m.readyAt
+          ? new Date(m.readyAt.getTime() + TOURNAMENT_NO_SHOW_MS).toISOString()
+          : null,
     })),
   }));
   const prizeOf = new Map(entrants.map((e) => [e.id, e.prizeCents]));

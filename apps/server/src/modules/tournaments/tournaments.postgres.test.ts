@@ -242,6 +242,9 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
       .from(tournamentMatches)
       .where(eq(tournamentMatches.id, m!.matchId));
     expect(still?.status).toBe('playing');
+    // The detail says by when the absent side must show (a page opened later counts down to it).
+    const shown = (await tournamentDetail(db, id, a!)).rounds[0]?.matches[0];
+    expect(shown?.show_by).toBe(new Date(still!.readyAt!.getTime() + 120_000).toISOString());
     // Two minutes later (ready_at moved back, as is the seat's marker) the absent side forfeits.
     const past = new Date(Date.now() - 121_000);
     await db

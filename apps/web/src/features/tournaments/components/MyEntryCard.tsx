@@ -49,8 +49,10 @@ export function MyEntryCard({
   const gameId =
     mine?.current_game_id ?? (match?.status === 'playing' ? match.game_id : null) ?? null;
   const call = useMatchReady(gameId);
-  const now = useNow(500, call !== null);
-  const left = call ? noShowLeftMs(call.show_by, now) : null;
+  // The push's deadline, else the detail's (a page opened after the call still counts down).
+  const showBy = call?.show_by ?? (match?.status === 'playing' ? match.show_by : null);
+  const now = useNow(500, showBy !== null);
+  const left = showBy ? noShowLeftMs(showBy, now) : null;
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

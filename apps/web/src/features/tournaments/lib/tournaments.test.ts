@@ -47,6 +47,7 @@ function match(over: Partial<TournamentMatch>): TournamentMatch {
     game_id: null,
     score_a: null,
     score_b: null,
+    show_by: null,
     ...over,
   };
 }
