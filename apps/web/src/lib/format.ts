@@ -67,3 +67,30 @@ export function formatBps(bps: number): string {
 export function keepTogether(text: string): string {
   return text.replace(/ /g, '\u00a0');
 }
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** The month's name of a pot month key 'YYYY-MM' ('noviembre'); the key itself when malformed. */
+export function monthName(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  return (m && MONTHS[Number(m[2]) - 1]) ?? month;
+}
+
+/** A pot month key 'YYYY-MM' as 'noviembre de 2026'; the key itself when malformed. */
+export function monthLabel(month: string): string {
+  const name = monthName(month);
+  return name === month ? month : `${name} de ${month.slice(0, 4)}`;
+}

@@ -1,31 +1,7 @@
 /** Small formatters of the landing's live sections (Spanish, es-VE). */
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
-/** The month's name of a pot month key 'YYYY-MM' ('noviembre'); the key itself when malformed. */
-export function monthName(month: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(month);
-  return (m && MONTHS[Number(m[2]) - 1]) ?? month;
-}
-
-/** A pot month key 'YYYY-MM' as 'noviembre de 2026'; the key itself when malformed. */
-export function monthLabel(month: string): string {
-  const name = monthName(month);
-  return name === month ? month : `${name} de ${month.slice(0, 4)}`;
-}
+// The month names live with the app's other formatters (lib/format.ts); the landing re-exports them.
+export { monthLabel, monthName } from '../../../lib/format';
 
 /**
  * How long ago an instant was, the way a person says it: 'hace un momento' (under a minute),

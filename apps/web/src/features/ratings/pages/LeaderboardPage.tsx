@@ -18,6 +18,7 @@ import { IconAlertCircle, IconTrophy } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LeaderboardResponse, LeaderboardRow, LeaderboardTab } from '@domino/contracts';
 import { matchesToLadder, pageCount, ratingLabel, tabFromSearch } from '../../../lib/ratings';
+import { monthLabel } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useLeaderboard } from '../api/ratings';
 
@@ -26,27 +27,6 @@ const TAB_LABELS: Record<LeaderboardTab, string> = {
   individual: 'Individual',
   points: 'Puntos del mes',
 };
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** 'YYYY-MM' -> 'noviembre de 2026'. */
-function monthLabel(month: string): string {
-  const [y, m] = month.split('-');
-  return `${MONTHS[Number(m) - 1] ?? month} de ${y}`;
-}
 
 function Row({ row, tab }: { row: LeaderboardRow; tab: LeaderboardTab }) {
   const podium = row.position <= 3;
