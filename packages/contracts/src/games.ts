@@ -126,6 +126,8 @@ export const gameViewSchema = z.object({
       scores: z.array(z.number().int()),
       hands: z.number().int(),
       won: z.boolean(),
+      /** The match was decided by absence (a tournament no-show), not played out (decision 028). */
+      forfeit: z.boolean().optional(),
     })
     .nullable(),
   fairness: z.object({

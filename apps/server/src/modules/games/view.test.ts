@@ -54,4 +54,40 @@ describe('the settlement overlay of a real-money match', () => {
     );
     expect(gameViewJson(game, players, 1).settlement).toMatchObject({ prize: 0, net: -3.04 });
   });
+
+  it('tells the wire when a match was decided by absence (decision 028), and only then', () => {
+    const state = startMatch(DEFAULT_CONFIG, {
+      serverSeed: 'b'.repeat(64),
+      clientSeeds: ['1', '2', '3', '4'],
+    });
+    const result = { winnerSide: 0, winnerSeats: [0, 2], scores: [0, 0], hands: 0 };
+    const game = (forfeit: boolean) =>
+      ({
+        id: 'g2',
+        kind: 'table',
+        tableId: 8,
+        state: { ...state, status: 'finished', result: forfeit ? { ...result, forfeit } : result },
+        version: 2,
+        status: 'finished',
+        turnDeadline: null,
+        entryCents: 0,
+        meta: { tableName: 'Copa', houseFeeBps: 0, potShareBps: 0 },
+        settlement: null,
+      }) as unknown as GameRow;
+    const players = [0, 1, 2, 3].map(
+      (seat) =>
+        ({
+          gameId: 'g2',
+          seat,
+          userId: seat + 1,
+          name: `Jugador ${seat + 1}`,
+          botLevel: null,
+          autoplayedTurns: 0,
+          disconnectedAt: null,
+          payoutCents: 0,
+        }) as unknown as PlayerRow,
+    );
+    expect(gameViewJson(game(true), players, 0).result).toMatchObject({ won: true, forfeit: true });
+    expect(gameViewJson(game(false), players, 1).result).not.toHaveProperty('forfeit');
+  });
 });

@@ -100,6 +100,7 @@ export function gameViewJson(
           scores: [...v.result.scores],
           hands: v.result.hands,
           won: winnerSeats.includes(seat),
+          ...(v.result.forfeit ? { forfeit: true } : {}),
         }
       : null,
     fairness: {

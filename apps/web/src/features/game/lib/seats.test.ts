@@ -236,4 +236,25 @@ describe('scores by pair or by player', () => {
       'La pareja rival llegó primero a la meta.',
     );
   });
+
+  it('says when a tournament match was decided by absence', () => {
+    const pairs = { winner_side: 0, winner_seats: [0, 2], scores: [0, 0], hands: 0, forfeit: true };
+    expect(matchOutcomeText(makeView({ result: { ...pairs, won: true } }))).toBe(
+      'La pareja rival no entró a tiempo: ganan por ausencia.',
+    );
+    expect(matchOutcomeText(makeView({ my_seat: 1, result: { ...pairs, won: false } }))).toBe(
+      'Tu pareja no entró a tiempo: pierden por ausencia.',
+    );
+    const solo = { winner_side: 1, winner_seats: [1], scores: [0, 0], hands: 0, forfeit: true };
+    expect(matchOutcomeText(individualView(2, 1, { result: { ...solo, won: true } }))).toBe(
+      'Tu rival no entró a tiempo: ganas por ausencia.',
+    );
+    expect(matchOutcomeText(individualView(2, 0, { result: { ...solo, won: false } }))).toBe(
+      'No entraste a tiempo: pierdes por ausencia.',
+    );
+    const nobody = { ...pairs, winner_side: -1, winner_seats: [], won: false };
+    expect(matchOutcomeText(makeView({ result: nobody }))).toBe(
+      'Ningún lado entró a tiempo: la partida se decidió por ausencia.',
+    );
+  });
 });

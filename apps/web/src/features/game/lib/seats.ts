@@ -137,6 +137,18 @@ export function scoreEntries(
 /** The line under 'Victoria' / 'Derrota': who reached the target first. */
 export function matchOutcomeText(view: NamedView & Pick<GameView, 'result'>): string {
   const won = view.result?.won ?? false;
+  // A tournament match decided by absence (docs/decisions/028-tournaments.md "No-show").
+  if (view.result?.forfeit) {
+    if (view.result.winner_seats.length === 0)
+      return 'Ningún lado entró a tiempo: la partida se decidió por ausencia.';
+    if (view.mode === 'parejas')
+      return won
+        ? 'La pareja rival no entró a tiempo: ganan por ausencia.'
+        : 'Tu pareja no entró a tiempo: pierden por ausencia.';
+    return won
+      ? 'Tu rival no entró a tiempo: ganas por ausencia.'
+      : 'No entraste a tiempo: pierdes por ausencia.';
+  }
   if (view.mode === 'parejas') {
     return won ? '¡Tu pareja llegó primero a la meta!' : 'La pareja rival llegó primero a la meta.';
   }
