@@ -36,8 +36,10 @@ const RATE = /^(0|[1-9]\d{0,5})(?:[.,](\d{1,4}))?$/;
  * exponent. Returns null when malformed, 'range' when zero or too large.
  */
 export function parseBcvRate(input: string): number | null | 'range' {
-  const m = RATE.exec(input.trim());
-  if (!m) return /^\d+$/.test(input.trim()) ? 'range' : null;
+  const text = input.trim();
+  const m = RATE.exec(text);
+  // A whole number too long for the pattern is a rate out of range, not a malformed one.
+  if (!m) return /^[1-9]\d*$/.test(text) ? 'range' : null;
   const scaled = Number(m[1]) * BCV_RATE_SCALE + Number((m[2] ?? '').padEnd(4, '0'));
   if (scaled <= 0 || scaled > MAX_BCV_RATE_SCALED) return 'range';
   return scaled;
