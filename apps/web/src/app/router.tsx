@@ -31,6 +31,9 @@ const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPa
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
+const AdminDailyReportPage = lazyPage(
+  () => import('../features/admin/pages/AdminDailyReportPage'),
+);
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
 const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
@@ -109,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: 'bancos', element: <AdminBanksPage /> },
               { path: 'auditoria', element: <AdminAuditPage /> },
               { path: 'reportes', element: <AdminReportsPage /> },
+              { path: 'informe', element: <AdminDailyReportPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
             ],

@@ -234,8 +234,15 @@ export async function apiSend<T>(
   return parseWith(schema, body, response.status);
 }
 
-/** Fetches a protected binary (a payment proof) as a Blob; `<img src>` cannot send the token. */
-export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  const response = await send(path, { signal, headers: { Accept: 'image/*' } });
+/**
+ * Fetches a protected binary (a payment proof, a staff CSV export) as a Blob; `<img src>` and a
+ * plain link cannot send the token. `accept` is the media type asked for.
+ */
+export async function apiBlob(
+  path: string,
+  signal?: AbortSignal,
+  accept = 'image/*',
+): Promise<Blob> {
+  const response = await send(path, { signal, headers: { Accept: accept } });
   return response.blob();
 }

@@ -36,6 +36,7 @@ import {
 import { Link } from 'react-router';
 import type { User } from '@domino/contracts';
 import { HEADER_ACTIONS_ID } from '../../components/header-actions';
+import { UsdApprox } from '../../components/UsdApprox';
 import { displayName } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { BalanceBadge } from './BalanceBadge';
@@ -171,6 +172,9 @@ export function Navbar() {
       >
         {loggedIn ? (
           <Stack gap={2} component="nav" aria-label="Mi cuenta">
+            {user && (
+              <UsdApprox balance={user.balance} px="sm" pb="xs" testId="menu-usd-approx" />
+            )}
             {[...PLAY_LINKS, ...PLAYER_LINKS].map((link) => (
               <MantineNavLink
                 key={link.to}
@@ -291,6 +295,7 @@ function UserMenu({
           <Text fz="xs" c="dimmed" truncate>
             {user?.email ?? name}
           </Text>
+          {user && <UsdApprox balance={user.balance} testId="menu-usd-approx" />}
         </Menu.Label>
         {PLAY_LINKS.map((link) => (
           <Menu.Item

@@ -25,7 +25,8 @@ export interface AdminSection {
     | 'users'
     | 'banks'
     | 'audit'
-    | 'reports';
+    | 'reports'
+    | 'daily';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -42,6 +43,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },
   { to: '/admin/bancos', label: 'Bancos', icon: 'banks' },
   { to: '/admin/auditoria', label: 'Auditoría', icon: 'audit' },
+  { to: '/admin/informe', label: 'Informe diario', icon: 'daily' },
 ];
 
 /** True when `pathname` belongs to `section` (exact for `end` sections, else by prefix). */

@@ -16,6 +16,7 @@ import {
   IconBuildingBank,
   IconCards,
   IconCashBanknote,
+  IconFileSpreadsheet,
   IconLayoutDashboard,
   IconFlag,
   IconListSearch,
@@ -41,6 +42,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   banks: <IconBuildingBank size={18} aria-hidden />,
   audit: <IconListSearch size={18} aria-hidden />,
   reports: <IconFlag size={18} aria-hidden />,
+  daily: <IconFileSpreadsheet size={18} aria-hidden />,
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   IconAdjustmentsDollar,
   IconAlertCircle,
   IconArrowLeft,
+  IconFileSpreadsheet,
   IconHistory,
   IconLockOpen,
   IconReceipt,
@@ -43,8 +44,10 @@ import {
   useAdminUserTransactions,
   useStatusChange,
 } from '../api/console';
+import { downloadUserLedgerCsv } from '../api/reports';
 import { Pager } from '../components/Pager';
 import { reasonProblem } from '../lib/admin';
+import { caracasToday } from '../lib/reports';
 import {
   auditActionLabel,
   documentText,
@@ -83,6 +86,35 @@ export default function AdminUserPage() {
         <UserView detail={detail.data} />
       )}
     </Stack>
+  );
+}
+
+/** Downloads every posting of the user's wallet as CSV, for disputes (decision 034). */
+function ExportLedgerButton({ userId }: { userId: number }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await downloadUserLedgerCsv(userId, caracasToday());
+    } catch (e) {
+      notify.error(isApiError(e) ? e.message : 'No se pudo descargar el archivo.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      mt="xs"
+      ml="xs"
+      loading={busy}
+      onClick={() => void run()}
+      leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+      data-testid="admin-user-export"
+    >
+      Exportar movimientos (CSV)
+    </Button>
   );
 }
 
@@ -187,6 +219,7 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
           >
             Ajustar saldo
           </Button>
+          <ExportLedgerButton userId={user.id} />
         </Card>
         <Card padding="lg">
           <Text fz="xs" c="dimmed" fw={600}>
