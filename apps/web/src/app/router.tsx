@@ -31,9 +31,7 @@ const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPa
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
-const AdminDailyReportPage = lazyPage(
-  () => import('../features/admin/pages/AdminDailyReportPage'),
-);
+const AdminDailyReportPage = lazyPage(() => import('../features/admin/pages/AdminDailyReportPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
 const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));

@@ -36,7 +36,10 @@ export interface UsdApprox {
  * The "≈ US$" figure of a balance in bolívares (the API's JSON number) at the latest rate, or
  * null when no rate is recorded (then nothing is shown). Pure.
  */
-export function usdApprox(bolivares: number, rate: LatestBcvRate['rate'] | undefined): UsdApprox | null {
+export function usdApprox(
+  bolivares: number,
+  rate: LatestBcvRate['rate'] | undefined,
+): UsdApprox | null {
   if (!rate || rate.rate_scaled <= 0) return null;
   const usdCents = usdCentsFromCents(bolivaresToCents(bolivares), rate.rate_scaled);
   return {

@@ -37,7 +37,12 @@ async function rateRow(db: Executor, date: string): Promise<BcvRate | null> {
   return row ? toRate(row) : null;
 }
 
-function toRate(row: { date: string; scaled: number; by: string | null; updatedAt: Date }): BcvRate {
+function toRate(row: {
+  date: string;
+  scaled: number;
+  by: string | null;
+  updatedAt: Date;
+}): BcvRate {
   return {
     date: row.date,
     rate_scaled: row.scaled,
@@ -77,8 +82,7 @@ export async function latestBcvRate(db: Executor, now = new Date()): Promise<Lat
 /** The scaled rate of validated text; the contracts schema already refused anything else. */
 function scaledOf(rate: string): number {
   const scaled = parseBcvRate(rate);
-  if (typeof scaled !== 'number')
-    throw AppError.validation({ rate: [MSG_REPORTS.rateInvalid] });
+  if (typeof scaled !== 'number') throw AppError.validation({ rate: [MSG_REPORTS.rateInvalid] });
   return scaled;
 }
 
@@ -92,8 +96,7 @@ export async function recordBcvRate(
   input: { date: string; rate: string },
   now = new Date(),
 ): Promise<BcvRate> {
-  if (input.date > caracasToday(now))
-    throw AppError.validation({ date: [MSG_REPORTS.dateFuture] });
+  if (input.date > caracasToday(now)) throw AppError.validation({ date: [MSG_REPORTS.dateFuture] });
   const scaled = scaledOf(input.rate);
   try {
     await db.transaction(async (tx) => {

@@ -1,5 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { LEDGER_KIND_DISPLAY, formatIsoDay, isLedgerKind, type DailyReport } from '@domino/contracts';
+import {
+  LEDGER_KIND_DISPLAY,
+  formatIsoDay,
+  isLedgerKind,
+  type DailyReport,
+} from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema';
 import { audit } from '../audit/audit';

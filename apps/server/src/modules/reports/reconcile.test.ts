@@ -8,7 +8,10 @@ describe('daily report check', () => {
     { kind: 'house_fees', openingCents: 800, movementsCents: 200, closingCents: 1_000 },
     { kind: 'pago_movil_in', openingCents: -10_800, movementsCents: -5_200, closingCents: -16_000 },
   ];
-  const fine = { dayUnbalanced: { count: 0, imbalanceCents: 0 }, ledger: { ok: true, problems: [] } };
+  const fine = {
+    dayUnbalanced: { count: 0, imbalanceCents: 0 },
+    ledger: { ok: true, problems: [] },
+  };
 
   it('says "Cuadra" when every roll-forward holds, balances sum to zero and nothing is unbalanced', () => {
     const r = reconcile({ kinds: squared, ...fine });
@@ -22,7 +25,11 @@ describe('daily report check', () => {
 
   it('says "No cuadra" with the difference when a closing balance does not follow its postings', () => {
     const kinds = squared.map((k) =>
-      k.kind === 'wallet' ? { ...k, closingCents: 14_750 } : k.kind === 'pago_movil_in' ? { ...k, closingCents: -15_750 } : k,
+      k.kind === 'wallet'
+        ? { ...k, closingCents: 14_750 }
+        : k.kind === 'pago_movil_in'
+          ? { ...k, closingCents: -15_750 }
+          : k,
     );
     const r = reconcile({ kinds, ...fine });
     expect(r.ok).toBe(false);
@@ -54,7 +61,11 @@ describe('daily report check', () => {
   });
 
   it('never says "Cuadra" when the whole-ledger check failed, even with no sentence for it', () => {
-    const r = reconcile({ kinds: squared, dayUnbalanced: fine.dayUnbalanced, ledger: { ok: false, problems: [] } });
+    const r = reconcile({
+      kinds: squared,
+      dayUnbalanced: fine.dayUnbalanced,
+      ledger: { ok: false, problems: [] },
+    });
     expect(r.label).toBe('No cuadra');
     expect(r.problems).toEqual(['El libro mayor completo no pasa la verificación.']);
   });

@@ -123,7 +123,12 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
     expect(r.pot.month).toBe(s.month);
     expect(r.pot.month_balance).toBe(s.potShareCents / 100);
     expect(r.pot.movements).toEqual([
-      { kind: 'game_payout', label: 'Premio de la partida', count: 1, amount: s.potShareCents / 100 },
+      {
+        kind: 'game_payout',
+        label: 'Premio de la partida',
+        count: 1,
+        amount: s.potShareCents / 100,
+      },
     ]);
     expect(r.escrow).toEqual({ tables: 500, tournaments: 0 });
     const closingOwed = 800_000 - 110_000 - 450_000 + prizes;
@@ -151,7 +156,9 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
     const yesterday = new Date(Date.parse(`${today()}T12:00:00Z`) - 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const before: DailyReport = (await get(`/api/admin/reports/daily?date=${yesterday}`, admin)).json();
+    const before: DailyReport = (
+      await get(`/api/admin/reports/daily?date=${yesterday}`, admin)
+    ).json();
     expect(before.recharges).toEqual({ count: 0, amount: 0 });
     expect(before.check.ok).toBe(true);
     expect(before.complete).toBe(true);
@@ -160,45 +167,51 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
     expect(bad.json().errors.date).toEqual([MSG_REPORTS.dateInvalid]);
   });
 
-  it.skipIf(skip)('refuses every staff route to a player (403) and to a visitor (401)', async () => {
-    const p = players[0]!;
-    for (const url of [
-      `/api/admin/reports/daily?date=${today()}`,
-      `/api/admin/reports/daily.csv?date=${today()}`,
-      `/api/admin/users/${p.id}/ledger.csv`,
-      `/api/admin/users/${late.id}/ledger.csv`,
-      '/api/admin/bcv-rates',
-    ]) {
-      const res = await get(url, p.token);
-      expect(res.statusCode, url).toBe(403);
-      expect(res.headers['content-type'], url).toMatch(/json/);
-      expect((await get(url)).statusCode, url).toBe(401);
-    }
-    expect(
-      (await post('/api/admin/bcv-rates', p.token, { date: today(), rate: '36,52' })).statusCode,
-    ).toBe(403);
-    expect((await put(`/api/admin/bcv-rates/${today()}`, p.token, { rate: '1' })).statusCode).toBe(
-      403,
-    );
-  });
+  it.skipIf(skip)(
+    'refuses every staff route to a player (403) and to a visitor (401)',
+    async () => {
+      const p = players[0]!;
+      for (const url of [
+        `/api/admin/reports/daily?date=${today()}`,
+        `/api/admin/reports/daily.csv?date=${today()}`,
+        `/api/admin/users/${p.id}/ledger.csv`,
+        `/api/admin/users/${late.id}/ledger.csv`,
+        '/api/admin/bcv-rates',
+      ]) {
+        const res = await get(url, p.token);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.headers['content-type'], url).toMatch(/json/);
+        expect((await get(url)).statusCode, url).toBe(401);
+      }
+      expect(
+        (await post('/api/admin/bcv-rates', p.token, { date: today(), rate: '36,52' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await put(`/api/admin/bcv-rates/${today()}`, p.token, { rate: '1' })).statusCode,
+      ).toBe(403);
+    },
+  );
 
-  it.skipIf(skip)('exports the daily report as CSV with a BOM, Spanish headers and ; cells', async () => {
-    const res = await get(`/api/admin/reports/daily.csv?date=${today()}`, admin);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="informe-diario-${today()}.csv"`,
-    );
-    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Sección;Concepto;Cantidad;Monto (Bs.)');
-    expect(lines).toContain('Recargas;Aprobadas;5;8000,00');
-    expect(lines).toContain('Retiros;Pagados;1;600,00');
-    expect(lines).toContain('Retiros;Pendientes al cierre;1;500,00');
-    expect(lines).toContain('Custodia;Mesas;;500,00');
-    expect(lines).toContain('Adeudado a jugadores;Retiro solicitado;2;-1100,00');
-    expect(lines).toContain('Cuadre;Cuadra;;0,00');
-  });
+  it.skipIf(skip)(
+    'exports the daily report as CSV with a BOM, Spanish headers and ; cells',
+    async () => {
+      const res = await get(`/api/admin/reports/daily.csv?date=${today()}`, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="informe-diario-${today()}.csv"`,
+      );
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines[0]).toBe('Sección;Concepto;Cantidad;Monto (Bs.)');
+      expect(lines).toContain('Recargas;Aprobadas;5;8000,00');
+      expect(lines).toContain('Retiros;Pagados;1;600,00');
+      expect(lines).toContain('Retiros;Pendientes al cierre;1;500,00');
+      expect(lines).toContain('Custodia;Mesas;;500,00');
+      expect(lines).toContain('Adeudado a jugadores;Retiro solicitado;2;-1100,00');
+      expect(lines).toContain('Cuadre;Cuadra;;0,00');
+    },
+  );
 
   it.skipIf(skip)(
     "exports every posting of one player's wallet, guarded against formulas, and audits it",
@@ -220,10 +233,15 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
-        new RegExp(`^attachment; filename="movimientos-usuario-${late.id}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+        new RegExp(
+          `^attachment; filename="movimientos-usuario-${late.id}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`,
+        ),
       );
       expect(res.body.startsWith('\uFEFF')).toBe(true);
-      const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines[0]).toBe(
         'Fecha;Transacción;Tipo;Descripción;Monto (Bs.);Saldo (Bs.);Referencia',
       );
@@ -247,7 +265,11 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
         .select()
         .from(auditLog)
         .where(eq(auditLog.action, 'reports.user_csv'));
-      expect(row).toMatchObject({ targetType: 'user', targetId: String(late.id), after: { rows: 5 } });
+      expect(row).toMatchObject({
+        targetType: 'user',
+        targetId: String(late.id),
+        after: { rows: 5 },
+      });
       // An unknown user is a Spanish 404.
       const missing = await get('/api/admin/users/999999/ledger.csv', admin);
       expect(missing.statusCode).toBe(404);
@@ -307,9 +329,9 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
       const fixed = await put(`/api/admin/bcv-rates/${today()}`, admin, { rate: '36,6000' });
       expect(fixed.statusCode).toBe(200);
       expect(fixed.json().rate).toMatchObject({ rate_scaled: 366000, rate: '36,6000' });
-      expect((await put(`/api/admin/bcv-rates/${today()}`, admin, { rate: '36,6' })).statusCode).toBe(
-        409,
-      );
+      expect(
+        (await put(`/api/admin/bcv-rates/${today()}`, admin, { rate: '36,6' })).statusCode,
+      ).toBe(409);
       expect((await put('/api/admin/bcv-rates/2020-01-01', admin, { rate: '1' })).json()).toEqual({
         message: MSG_REPORTS.rateNotFound,
         code: 'reports/rate_not_found',
@@ -334,34 +356,37 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
   );
 
   // Last: it breaks the ledger on purpose.
-  it.skipIf(skip)('says "No cuadra" with the difference when a posting bypasses the ledger', async () => {
-    const db = t.database.db;
-    const wallet = await db.transaction((tx) => walletAccountId(tx, late.id));
-    await db.transaction(async (tx) => {
-      // Skip the append-only and balanced-transaction triggers, as a broken writer would.
-      await tx.execute(sql`set local session_replication_role = replica`);
-      const res = await tx.execute(sql`
+  it.skipIf(skip)(
+    'says "No cuadra" with the difference when a posting bypasses the ledger',
+    async () => {
+      const db = t.database.db;
+      const wallet = await db.transaction((tx) => walletAccountId(tx, late.id));
+      await db.transaction(async (tx) => {
+        // Skip the append-only and balanced-transaction triggers, as a broken writer would.
+        await tx.execute(sql`set local session_replication_role = replica`);
+        const res = await tx.execute(sql`
         insert into ledger_transactions (kind, idempotency_key, request_hash, description)
         values ('adjustment', 'reports-test-broken', 'x', 'Asiento roto') returning id`);
-      const txId = Number((res as unknown as { rows: { id: unknown }[] }).rows[0]!.id);
-      await tx.execute(sql`
+        const txId = Number((res as unknown as { rows: { id: unknown }[] }).rows[0]!.id);
+        await tx.execute(sql`
         insert into ledger_entries (transaction_id, account_id, amount_cents, balance_after_cents, account_version)
         select ${txId}, a.id, 500, a.balance_cents + 500, a.version + 1 from accounts a where a.id = ${wallet}`);
-    });
-    expect((await checkLedger(db)).ok).toBe(false);
-    const r: DailyReport = (await get(`/api/admin/reports/daily?date=${today()}`, admin)).json();
-    expect(r.check.ok).toBe(false);
-    expect(r.check.label).toBe('No cuadra');
-    expect(r.check.difference).toBe(5);
-    expect(r.check.day_unbalanced_transactions).toBe(1);
-    expect(r.check.problems).toContain(
-      'Los saldos al cierre suman Bs. 5,00; en un libro de doble entrada deben sumar Bs. 0,00.',
-    );
-    expect(r.check.problems).toContain(
-      '1 transacción(es) del día no suman cero (descuadre Bs. 5,00).',
-    );
-    expect(r.check.problems.some((p) => p.startsWith('Libro mayor completo:'))).toBe(true);
-    const csv = await get(`/api/admin/reports/daily.csv?date=${today()}`, admin);
-    expect(csv.body).toContain('Cuadre;No cuadra;;5,00');
-  });
+      });
+      expect((await checkLedger(db)).ok).toBe(false);
+      const r: DailyReport = (await get(`/api/admin/reports/daily?date=${today()}`, admin)).json();
+      expect(r.check.ok).toBe(false);
+      expect(r.check.label).toBe('No cuadra');
+      expect(r.check.difference).toBe(5);
+      expect(r.check.day_unbalanced_transactions).toBe(1);
+      expect(r.check.problems).toContain(
+        'Los saldos al cierre suman Bs. 5,00; en un libro de doble entrada deben sumar Bs. 0,00.',
+      );
+      expect(r.check.problems).toContain(
+        '1 transacción(es) del día no suman cero (descuadre Bs. 5,00).',
+      );
+      expect(r.check.problems.some((p) => p.startsWith('Libro mayor completo:'))).toBe(true);
+      const csv = await get(`/api/admin/reports/daily.csv?date=${today()}`, admin);
+      expect(csv.body).toContain('Cuadre;No cuadra;;5,00');
+    },
+  );
 });

@@ -42,19 +42,17 @@ function csvHeaders(filename: string) {
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/bcv-rate',
-      {
-        schema: {
-          tags,
-          summary: 'Última tasa de referencia del BCV (Bs. por US$ × 10 000) y su fecha',
-          response: { 200: latestBcvRateSchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/bcv-rate',
+    {
+      schema: {
+        tags,
+        summary: 'Última tasa de referencia del BCV (Bs. por US$ × 10 000) y su fecha',
+        response: { 200: latestBcvRateSchema },
       },
-      async () => latestBcvRate(db()),
-    );
+    },
+    async () => latestBcvRate(db()),
+  );
 
   await app.register(async (scope) => {
     requireAuth(scope, 'admin');
@@ -66,7 +64,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: 'Informe diario (día de Caracas): recargas, retiros, comisiones, pote, custodia, adeudado y cuadre',
+          summary:
+            'Informe diario (día de Caracas): recargas, retiros, comisiones, pote, custodia, adeudado y cuadre',
           querystring: dailyReportQuerySchema,
           response: { 200: dailyReportSchema, 403: errorSchema },
         },

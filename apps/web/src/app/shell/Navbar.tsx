@@ -172,9 +172,7 @@ export function Navbar() {
       >
         {loggedIn ? (
           <Stack gap={2} component="nav" aria-label="Mi cuenta">
-            {user && (
-              <UsdApprox balance={user.balance} px="sm" pb="xs" testId="menu-usd-approx" />
-            )}
+            {user && <UsdApprox balance={user.balance} px="sm" pb="xs" testId="menu-usd-approx" />}
             {[...PLAY_LINKS, ...PLAYER_LINKS].map((link) => (
               <MantineNavLink
                 key={link.to}

@@ -360,8 +360,8 @@ function BcvRateCard({ today }: { today: string }) {
         </Title>
       </Group>
       <Text fz="sm" c="dimmed" mb="sm">
-        Bolívares por dólar. Los jugadores ven «≈ US$» junto a su saldo con la tasa más reciente;
-        el saldo en Bs. es el que vale.
+        Bolívares por dólar. Los jugadores ven «≈ US$» junto a su saldo con la tasa más reciente; el
+        saldo en Bs. es el que vale.
       </Text>
       <form onSubmit={submit} noValidate>
         <Group align="flex-start" gap="sm">
