@@ -95,21 +95,21 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       await loginViaUi(page, player.email, player.password);
       await page.goto('/profile');
       await expect
-        .poll(() => page.getByTestId('profile-usd-approx').textContent(), { timeout: 10_000 })
-        .toBe(`≈ US$ 12,34 · Tasa BCV del ${rateDay}`);
+        .poll(() => page.getByTestId('profile-usd-approx').innerText(), { timeout: 10_000 })
+        .toBe(`≈ US$ 12,34\nTasa BCV del ${rateDay}`);
       await shots(page, 'profile-usd');
       await page.setViewportSize(PHONE);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       await expect
-        .poll(() => page.getByTestId('menu-usd-approx').first().textContent())
-        .toBe(`≈ US$ 12,34 · Tasa BCV del ${rateDay}`);
+        .poll(() => page.getByTestId('menu-usd-approx').first().innerText())
+        .toBe(`≈ US$ 12,34\nTasa BCV del ${rateDay}`);
       await shot(page, 'menu-usd-phone');
       await page.keyboard.press('Escape');
       await page.setViewportSize(DESKTOP);
       await page.getByRole('button', { name: /^Menú de / }).click();
       await expect
-        .poll(() => page.getByTestId('menu-usd-approx').filter({ visible: true }).textContent())
-        .toBe(`≈ US$ 12,34 · Tasa BCV del ${rateDay}`);
+        .poll(() => page.getByTestId('menu-usd-approx').filter({ visible: true }).innerText())
+        .toBe(`≈ US$ 12,34\nTasa BCV del ${rateDay}`);
       await shot(page, 'menu-usd-desktop');
       // The player still cannot reach the staff exports.
       const refused = await fetch(`${base}/api/admin/users/${player.id}/ledger.csv`, {

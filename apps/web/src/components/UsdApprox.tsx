@@ -2,7 +2,7 @@ import { Text, type MantineSpacing } from '@mantine/core';
 import { useBcvRate, usdApprox } from '../lib/bcv';
 
 /**
- * "≈ US$ 12,34 · Tasa BCV del 25/11/2026" for a balance in bolívares (decision 034). Renders
+ * "≈ US$ 12,34" over "Tasa BCV del 25/11/2026" for a balance in bolívares (decision 034). Renders
  * nothing while the rate loads, when none is recorded, or when the call fails: the Bs. figure
  * beside it is the authoritative one. Used by the navbar's menu and the profile's balance tile.
  */
@@ -33,11 +33,11 @@ export function UsdApprox({
       data-testid={testId}
       style={{ display: 'block' }}
     >
-      <Text component="span" fw={600} fz="xs" c="inherit" style={{ whiteSpace: 'nowrap' }}>
+      <Text component="span" fw={600} fz="xs" c="inherit" style={{ display: 'block' }}>
         {approx.amount}
-      </Text>{' '}
-      <Text component="span" fz="xs" c="inherit" style={{ whiteSpace: 'nowrap' }}>
-        · {approx.source}
+      </Text>
+      <Text component="span" fz="xs" c="inherit" style={{ display: 'block' }}>
+        {approx.source}
       </Text>
     </Text>
   );

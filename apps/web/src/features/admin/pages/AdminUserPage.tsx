@@ -107,7 +107,6 @@ function ExportLedgerButton({ userId }: { userId: number }) {
       variant="default"
       size="xs"
       mt="xs"
-      ml="xs"
       loading={busy}
       onClick={() => void run()}
       leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
