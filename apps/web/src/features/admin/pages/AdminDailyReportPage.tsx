@@ -27,7 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { formatIsoDay, type BcvRate, type DailyReport } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
-import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
+import { formatBolivares, formatCaracasDateTime, monthLabel } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import {
   downloadDailyReportCsv,
@@ -166,7 +166,7 @@ function Report({ data }: { data: DailyReport }) {
         />
         <Stat
           testId="report-pot"
-          label={`Pote ${data.pot.month}`}
+          label={`Pote de ${monthLabel(data.pot.month)}`}
           value={formatBolivares(data.pot.month_balance)}
           hint={`Movimientos del día ${signedBolivares(
             data.pot.movements.reduce((s, m) => s + m.amount, 0),
@@ -364,7 +364,7 @@ function BcvRateCard({ today }: { today: string }) {
         saldo en Bs. es el que vale.
       </Text>
       <form onSubmit={submit} noValidate>
-        <Group align="flex-start" gap="sm">
+        <Group align="flex-end" gap="sm">
           <TextInput
             label="Fecha"
             type="date"
@@ -385,7 +385,7 @@ function BcvRateCard({ today }: { today: string }) {
             data-testid="bcv-rate"
             w={180}
           />
-          <Button type="submit" mt={25} loading={save.isPending} data-testid="bcv-save">
+          <Button type="submit" loading={save.isPending} data-testid="bcv-save">
             {correcting ? 'Corregir tasa' : 'Registrar tasa'}
           </Button>
         </Group>
