@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_KIND_LABELS,
   LEDGER_KIND_DISPLAY,
+  MSG_REPORTS,
   centsToBolivares,
   isLedgerKind,
   type DailyReport,
 } from '@domino/contracts';
 import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { caracasDate, caracasMidnight } from '../../lib/time';
 import { ledgerProblems } from '../admin/dashboard';
 import { ACCOUNT_KINDS } from '../ledger/accounts';
@@ -44,6 +46,17 @@ export function caracasDayRange(day: string): { from: Date; to: Date } {
 export function caracasToday(now = new Date()): string {
   const { year, month, day } = caracasDate(now);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The day a report asks for: `date` ('YYYY-MM-DD', already validated) or today in Caracas. A day
+ * after today is a 422 on `date` (MSG_REPORTS.dateFuture): it has no postings yet.
+ */
+export function reportDay(date: string | undefined, now = new Date()): string {
+  const today = caracasToday(now);
+  if (date === undefined) return today;
+  if (date > today) throw AppError.validation({ date: [MSG_REPORTS.dateFuture] });
+  return date;
 }
 
 interface Snapshot {

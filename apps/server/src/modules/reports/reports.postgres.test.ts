@@ -165,6 +165,9 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
     const bad = await get('/api/admin/reports/daily?date=2026-02-30', admin);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.date).toEqual([MSG_REPORTS.dateInvalid]);
+    const future = await get('/api/admin/reports/daily.csv?date=2999-01-01', admin);
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors.date).toEqual([MSG_REPORTS.dateFuture]);
   });
 
   it.skipIf(skip)(

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { requireUser } from '../admin/users';
 import { requireAuth, session } from '../auth/plugin';
 import { correctBcvRate, latestBcvRate, listBcvRates, recordBcvRate } from './bcv';
-import { caracasToday, dailyReport } from './daily';
+import { caracasToday, dailyReport, reportDay } from './daily';
 import { dailyReportCsv, userLedgerCsv } from './exports';
 
 const tags = ['Informes'];
@@ -70,7 +70,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: dailyReportSchema, 403: errorSchema },
         },
       },
-      async (req) => dailyReport(db(), req.query.date ?? caracasToday()),
+      async (req) => dailyReport(db(), reportDay(req.query.date)),
     );
     r.get(
       '/api/admin/reports/daily.csv',
@@ -82,7 +82,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const day = req.query.date ?? caracasToday();
+        const day = reportDay(req.query.date);
         const report = await dailyReport(db(), day);
         return reply.headers(csvHeaders(`informe-diario-${day}.csv`)).send(dailyReportCsv(report));
       },
