@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { usePreloaderFade } from '../preloader';
 import { ScrollManager } from '../scroll-manager';
 import { SessionManager } from '../session-manager';
-import { PlayReminder } from '../../features/responsible/components/PlayReminder';
+import { PlayReminder } from '../../features/profile/components/PlayReminder';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { SessionExpiredBanner } from './SessionExpiredBanner';

@@ -52,7 +52,7 @@ import {
   userStatusColor,
   userStatusLabel,
 } from '../lib/console';
-import { PlayerResponsibleLine } from '../../responsible/components/PlayerResponsibleLine';
+import { PlayerResponsibleLine } from '../components/PlayerResponsibleLine';
 
 const formatDate = (iso: string) => formatCaracasDateTime(iso).slice(0, 10);
 

@@ -12,7 +12,7 @@ import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
 import { RatingsCard } from '../components/RatingsCard';
-import { ResponsibleCard } from '../../responsible/components/ResponsibleCard';
+import { ResponsibleCard } from '../components/ResponsibleCard';
 import classes from './ProfilePage.module.css';
 
 /**

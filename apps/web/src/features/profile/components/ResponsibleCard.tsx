@@ -19,6 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconHeartHandshake, IconHourglass, IconInfoCircle } from '@tabler/icons-react';
 import {
   MSG_RESPONSIBLE,
+  PAUSE_KIND,
   PAUSE_OPTIONS,
   RESPONSIBLE_LABELS,
   type LimitKind,
@@ -42,6 +43,9 @@ import {
   pauseExplanation,
   pendingText,
 } from '../lib/responsible';
+
+const TIMEOUTS = PAUSE_OPTIONS.filter((o) => PAUSE_KIND[o] === 'timeout');
+const EXCLUSIONS = PAUSE_OPTIONS.filter((o) => PAUSE_KIND[o] === 'exclusion');
 
 const KIND_HELP: Record<LimitKind, string> = {
   deposit: 'Cuánto puedes recargar como máximo (solicitudes pendientes y aprobadas).',
@@ -178,7 +182,7 @@ export function ResponsibleCard() {
               <Text fz="xs" c="dimmed">
                 {KIND_HELP[kind]}
               </Text>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <Stack gap="sm">
                 {limitsOf(data, kind).map((limit) => (
                   <LimitField
                     // Re-mounted when the server's value changes, so the field shows it.
@@ -187,7 +191,7 @@ export function ResponsibleCard() {
                     onSaved={() => void refresh()}
                   />
                 ))}
-              </SimpleGrid>
+              </Stack>
             </Stack>
           ))}
 
@@ -222,21 +226,43 @@ export function ResponsibleCard() {
               Pausa de 24 horas, 7 o 30 días, o autoexclusión de 6 meses o permanente. No se puede
               deshacer. Siempre podrás ver tu historial y retirar tu saldo.
             </Text>
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
-              {PAUSE_OPTIONS.map((option) => (
-                <Button
-                  key={option}
-                  variant={option === '6m' || option === 'permanent' ? 'outline' : 'default'}
-                  color={option === '6m' || option === 'permanent' ? 'red' : undefined}
-                  onClick={() => setAsking(option)}
-                  data-testid={`pause-${option}`}
-                >
-                  {option === '6m' || option === 'permanent'
-                    ? `Autoexclusión ${RESPONSIBLE_LABELS.pause[option].toLowerCase()}`
-                    : `Pausa ${RESPONSIBLE_LABELS.pause[option]}`}
-                </Button>
-              ))}
-            </SimpleGrid>
+            {data.pause?.kind === 'exclusion' && data.pause.until === null ? null : (
+              <>
+                <Text fz="sm" fw={600}>
+                  Pausa
+                </Text>
+                <SimpleGrid cols={3} spacing="xs">
+                  {TIMEOUTS.map((option) => (
+                    <Button
+                      key={option}
+                      variant="default"
+                      px="xs"
+                      onClick={() => setAsking(option)}
+                      data-testid={`pause-${option}`}
+                    >
+                      {RESPONSIBLE_LABELS.pause[option]}
+                    </Button>
+                  ))}
+                </SimpleGrid>
+                <Text fz="sm" fw={600}>
+                  Autoexclusión
+                </Text>
+                <SimpleGrid cols={2} spacing="xs">
+                  {EXCLUSIONS.map((option) => (
+                    <Button
+                      key={option}
+                      variant="outline"
+                      color="red"
+                      px="xs"
+                      onClick={() => setAsking(option)}
+                      data-testid={`pause-${option}`}
+                    >
+                      {RESPONSIBLE_LABELS.pause[option]}
+                    </Button>
+                  ))}
+                </SimpleGrid>
+              </>
+            )}
           </Stack>
         </Stack>
       )}

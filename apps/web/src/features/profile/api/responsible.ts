@@ -46,11 +46,3 @@ export function startPause(option: PauseOption): Promise<MessageResponse> {
 export function fetchPlaySession() {
   return apiGet('/api/responsible/session', playSessionSchema);
 }
-
-/** Staff: a player's settings, read-only (GET /api/admin/users/{id}/responsible). */
-export function usePlayerResponsible(userId: number) {
-  return useQuery({
-    queryKey: ['admin', 'responsible', userId],
-    queryFn: () => apiGet(`/api/admin/users/${userId}/responsible`, responsibleSettingsSchema),
-  });
-}
