@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_RESPONSIBLE } from '@domino/contracts';
+import { MSG, RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
@@ -76,7 +76,7 @@ describe('responsible gaming in the browser', () => {
         .getByTestId('recharge-proof-input')
         .setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: TINY_PNG });
       await page.getByTestId('recharge-submit').click();
-      const refusal = MSG_RESPONSIBLE.depositLimit('day', 30_000);
+      const refusal = RESPONSIBLE_MESSAGES.depositLimit('day', 30_000);
       expect(refusal).toBe('Superas tu límite de depósito diario. Disponible hoy: Bs. 300,00.');
       await expect
         .poll(() => page.getByText(refusal).first().isVisible(), { timeout: 10_000 })

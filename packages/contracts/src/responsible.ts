@@ -61,35 +61,35 @@ const periodNow: Record<LimitPeriod, string> = {
   month: 'este mes',
 };
 
-/** Spanish messages of responsible gaming. */
+/** Spanish messages of responsible gaming (fixed texts). */
 export const MSG_RESPONSIBLE = {
-  /** A recharge over a deposit limit; `leftCents` is what may still be recharged this period. */
-  depositLimit: (period: LimitPeriod, leftCents: number) =>
-    `Superas tu límite de depósito ${periodAdjective[period]}. Disponible ${periodNow[period]}: ${formatBs(Math.max(0, leftCents))}.`,
-  /** An entry that could take the period's net loss over the loss limit. */
-  lossLimit: (period: LimitPeriod, leftCents: number) =>
-    `Esta entrada podría superar tu límite de pérdidas ${periodAdjective[period]}. Puedes arriesgar ${periodNow[period]} hasta ${formatBs(Math.max(0, leftCents))}.`,
-  /** A player in a time-out (`until` ISO). */
-  timeout: (until: string) =>
-    `Estás en una pausa de juego hasta el ${caracasDateTime(until)}. Mientras tanto puedes ver tu historial, tu saldo y retirar.`,
-  /** A self-excluded player (`until` ISO, null = permanent). */
-  exclusion: (until: string | null) =>
-    until
-      ? `Te autoexcluiste del juego hasta el ${caracasDateTime(until)}. Puedes ver tu historial, tu saldo y retirar.`
-      : 'Te autoexcluiste del juego de forma permanente. Puedes ver tu historial, tu saldo y retirar.',
-  /** A new pause that would end before the running one. */
   pauseActive: 'Ya tienes una pausa activa que termina más tarde. No se puede acortar.',
   limitSaved: 'Límite guardado.',
-  limitPending: (at: string) => `Tu nuevo límite entra en vigor el ${caracasDateTime(at)}.`,
   reminderSaved: 'Recordatorio guardado.',
-  pauseStarted: 'Pausa activada.',
   amountInvalid: 'Ingresa un monto válido mayor que cero, en céntimos.',
   kindInvalid: 'Elige un tipo de límite: depósito o pérdidas.',
   periodInvalid: 'Elige un período: diario, semanal o mensual.',
   reminderInvalid: 'Elige cada cuántos minutos recordarte: 15, 30 o 60, o desactívalo.',
   pauseInvalid: 'Elige la duración de la pausa.',
   confirmRequired: 'Confirma que entiendes que la pausa no se puede deshacer.',
-  /** The play reminder: minutes since sign-in and the session's net result in céntimos. */
+} as const;
+
+/**
+ * Spanish messages of responsible gaming that carry a value: a period, an amount in céntimos, an
+ * ISO date (shown in Caracas time) or the reminder's minutes and net result.
+ */
+export const RESPONSIBLE_MESSAGES = {
+  depositLimit: (period: LimitPeriod, leftCents: number) =>
+    `Superas tu límite de depósito ${periodAdjective[period]}. Disponible ${periodNow[period]}: ${formatBs(Math.max(0, leftCents))}.`,
+  lossLimit: (period: LimitPeriod, leftCents: number) =>
+    `Esta entrada podría superar tu límite de pérdidas ${periodAdjective[period]}. Puedes arriesgar ${periodNow[period]} hasta ${formatBs(Math.max(0, leftCents))}.`,
+  timeout: (until: string) =>
+    `Estás en una pausa de juego hasta el ${caracasDateTime(until)}. Mientras tanto puedes ver tu historial, tu saldo y retirar.`,
+  exclusion: (until: string | null) =>
+    until
+      ? `Te autoexcluiste del juego hasta el ${caracasDateTime(until)}. Puedes ver tu historial, tu saldo y retirar.`
+      : 'Te autoexcluiste del juego de forma permanente. Puedes ver tu historial, tu saldo y retirar.',
+  limitPending: (at: string) => `Tu nuevo límite entra en vigor el ${caracasDateTime(at)}.`,
   reminder: (minutes: number, netCents: number) =>
     `Llevas ${minutes} min jugando · Resultado neto: ${netCents > 0 ? '+' : ''}${formatBs(netCents).replace('-', '−')}`,
 } as const;

@@ -1,4 +1,4 @@
-import { LIMIT_PERIODS, MSG_RESPONSIBLE } from '@domino/contracts';
+import { LIMIT_PERIODS, RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import type { FieldErrors, LimitKind } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -17,7 +17,9 @@ import { activePause, effectiveAmount } from './rules';
 function pausedError(p: { kind: 'timeout' | 'exclusion'; until: Date | null }): AppError {
   const until = p.until ? p.until.toISOString() : null;
   const message =
-    p.kind === 'timeout' ? MSG_RESPONSIBLE.timeout(until ?? '') : MSG_RESPONSIBLE.exclusion(until);
+    p.kind === 'timeout'
+      ? RESPONSIBLE_MESSAGES.timeout(until ?? '')
+      : RESPONSIBLE_MESSAGES.exclusion(until);
   return new AppError('responsible/paused', 403, message);
 }
 
@@ -48,7 +50,7 @@ export async function assertMayDeposit(
   for (const limit of await limitsInForce(tx, userId, 'deposit', now)) {
     const used = await depositsSince(tx, userId, periodStart(limit.period, now));
     if (used + amountCents > limit.amountCents) {
-      const message = MSG_RESPONSIBLE.depositLimit(limit.period, limit.amountCents - used);
+      const message = RESPONSIBLE_MESSAGES.depositLimit(limit.period, limit.amountCents - used);
       throw AppError.validation({ amount: [message] } as FieldErrors, message);
     }
   }
@@ -77,7 +79,7 @@ export async function assertMayStake(
       throw new AppError(
         'responsible/loss_limit',
         422,
-        MSG_RESPONSIBLE.lossLimit(limit.period, limit.amountCents - netLoss),
+        RESPONSIBLE_MESSAGES.lossLimit(limit.period, limit.amountCents - netLoss),
       );
   }
 }

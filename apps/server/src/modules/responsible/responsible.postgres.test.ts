@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIMIT_RAISE_DELAY_MS,
   MSG_RESPONSIBLE,
+  RESPONSIBLE_MESSAGES,
   TOURNAMENT_ROUTES,
   caracasDateTime,
 } from '@domino/contracts';
@@ -275,14 +276,14 @@ describe.skipIf(!pg)('responsible gaming (PostgreSQL)', () => {
       option: 'permanent',
       confirm: true,
     });
-    expect(forever.json().message).toBe(MSG_RESPONSIBLE.exclusion(null));
+    expect(forever.json().message).toBe(RESPONSIBLE_MESSAGES.exclusion(null));
     const again = await send('POST', '/api/responsible/pause', p.token, {
       option: '6m',
       confirm: true,
     });
     expect(again.statusCode).toBe(409);
     const join = await send('POST', '/api/tables/1/join', p.token, { entry_price: 500 });
-    expect(join.json().message).toBe(MSG_RESPONSIBLE.exclusion(null));
+    expect(join.json().message).toBe(RESPONSIBLE_MESSAGES.exclusion(null));
     const view = (await send('GET', '/api/responsible', p.token)).json();
     expect(view.pause).toMatchObject({ kind: 'exclusion', until: null });
   });

@@ -4,6 +4,7 @@ import {
   LIMIT_PERIODS,
   MSG_QUICK,
   MSG_RESPONSIBLE,
+  RESPONSIBLE_MESSAGES,
   PAUSE_KIND,
 } from '@domino/contracts';
 import type {
@@ -75,8 +76,8 @@ export async function settingsOf(
           started_at: pause.startedAt.toISOString(),
           message:
             pause.kind === 'timeout'
-              ? MSG_RESPONSIBLE.timeout(pause.until?.toISOString() ?? '')
-              : MSG_RESPONSIBLE.exclusion(pause.until?.toISOString() ?? null),
+              ? RESPONSIBLE_MESSAGES.timeout(pause.until?.toISOString() ?? '')
+              : RESPONSIBLE_MESSAGES.exclusion(pause.until?.toISOString() ?? null),
         }
       : null,
   };
@@ -139,7 +140,7 @@ export async function setLimit(
     });
     return {
       message: next.pendingAt
-        ? MSG_RESPONSIBLE.limitPending(next.pendingAt.toISOString())
+        ? RESPONSIBLE_MESSAGES.limitPending(next.pendingAt.toISOString())
         : MSG_RESPONSIBLE.limitSaved,
     };
   });
@@ -209,7 +210,9 @@ export async function startPause(
     const iso = until?.toISOString() ?? null;
     return {
       message:
-        kind === 'timeout' ? MSG_RESPONSIBLE.timeout(iso ?? '') : MSG_RESPONSIBLE.exclusion(iso),
+        kind === 'timeout'
+          ? RESPONSIBLE_MESSAGES.timeout(iso ?? '')
+          : RESPONSIBLE_MESSAGES.exclusion(iso),
     };
   });
 }

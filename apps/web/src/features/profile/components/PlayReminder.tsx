@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { MSG_RESPONSIBLE, type PlaySession } from '@domino/contracts';
+import { RESPONSIBLE_MESSAGES, type PlaySession } from '@domino/contracts';
 import { useSession } from '../../../lib/session';
 import { fetchPlaySession } from '../api/responsible';
 import { msUntilNextReminder } from '../lib/responsible';
@@ -50,7 +50,7 @@ export function PlayReminder() {
       {shown && (
         <Stack gap="md">
           <Text fw={600} data-testid="play-reminder">
-            {MSG_RESPONSIBLE.reminder(shown.minutes, shown.net_cents)}
+            {RESPONSIBLE_MESSAGES.reminder(shown.minutes, shown.net_cents)}
           </Text>
           <Text fz="sm" c="dimmed">
             Puedes fijar límites o tomar una pausa en tu perfil, sección Juego responsable.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_RESPONSIBLE } from '@domino/contracts';
+import { RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import {
   limitInput,
   limitText,
@@ -58,10 +58,10 @@ describe('responsible gaming helpers', () => {
   });
 
   it('formats the reminder with a real minus sign for a loss', () => {
-    expect(MSG_RESPONSIBLE.reminder(45, -12_000)).toBe(
+    expect(RESPONSIBLE_MESSAGES.reminder(45, -12_000)).toBe(
       'Llevas 45 min jugando · Resultado neto: −Bs. 120,00',
     );
-    expect(MSG_RESPONSIBLE.reminder(30, 5_000)).toBe(
+    expect(RESPONSIBLE_MESSAGES.reminder(30, 5_000)).toBe(
       'Llevas 30 min jugando · Resultado neto: +Bs. 50,00',
     );
   });
