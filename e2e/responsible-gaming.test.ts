@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG, RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
+  SHOTS,
   TINY_PNG,
   loginViaUi,
   newContext,
@@ -58,7 +60,7 @@ describe('responsible gaming in the browser', () => {
       await expect
         .poll(() => page.getByTestId('summary-deposit-day').textContent(), { timeout: 10_000 })
         .toBe('Usado: Bs. 0,00 de Bs. 300,00');
-      await card.screenshot({ path: 'e2e/artifacts/responsible-card-phone.png' });
+      await card.screenshot({ path: path.join(SHOTS, 'responsible-card-phone.png') });
       await shot(page, 'responsible-profile-phone');
 
       // Raising it waits 24 hours, and the page says when.
@@ -67,7 +69,7 @@ describe('responsible gaming in the browser', () => {
       await expect
         .poll(() => page.getByTestId('pending-deposit-day').textContent(), { timeout: 10_000 })
         .toMatch(/^Tu nuevo límite \(Bs\. 800,00\) entra en vigor el \d{2}\/\d{2}\/\d{4}/);
-      await card.screenshot({ path: 'e2e/artifacts/responsible-pending-phone.png' });
+      await card.screenshot({ path: path.join(SHOTS, 'responsible-pending-phone.png') });
 
       await page.goto('/recharge');
       await page.getByTestId('recharge-amount').fill('500');

@@ -12,9 +12,10 @@ import { msUntilNextReminder } from '../lib/responsible';
  * net result, read from the server at that moment.
  */
 export function PlayReminder() {
-  const { user } = useSession();
+  const { user, token } = useSession();
   const session = useQuery({
-    queryKey: ['responsible', 'session', user?.id ?? 0],
+    // One session per sign-in: a new token starts a new count.
+    queryKey: ['responsible', 'session', token ?? ''],
     queryFn: fetchPlaySession,
     enabled: !!user,
     // The reminder setting may change in the profile; re-read it now and then.
