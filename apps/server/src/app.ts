@@ -45,6 +45,7 @@ import { ratingRoutes } from './modules/ratings/routes';
 import { tournamentRoutes } from './modules/tournaments/routes';
 import { quickPlayRoutes } from './modules/quickplay/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { responsibleRoutes } from './modules/responsible/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -196,6 +197,7 @@ export async function buildApp(
   await app.register(tournamentRoutes);
   await app.register(quickPlayRoutes);
   await app.register(reportRoutes);
+  await app.register(responsibleRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -33,3 +33,4 @@ export * from './ratings';
 export * from './tournaments';
 export * from './quickplay';
 export * from './reports';
+export * from './responsible';

@@ -20,6 +20,7 @@ import { recentAccountChanges, recordAccountChanges, reviewOf } from '../protect
 import type { NoticeContext } from '../protection/notices';
 import { maskAccountNumber, sendChangeNotice } from '../protection/notices';
 import type { PasswordGate } from '../protection/password-gate';
+import { assertMayDeposit } from '../responsible/guard';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
 import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
@@ -85,6 +86,7 @@ export async function requestRecharge(
     .from(rechargeAccounts)
     .where(and(eq(rechargeAccounts.id, input.accountId), eq(rechargeAccounts.active, true)));
   if (!account) throw field('account_id', MSG_PAYMENTS.accountUnavailable);
+  await assertMayDeposit(tx, userId, input.amountCents);
   const [dup] = await tx
     .select({ id: recharges.id })
     .from(recharges)

@@ -21,6 +21,7 @@ import { walletBalanceCents } from '../ledger/accounts';
 import { linkedAmong, type LinkGraph } from '../risk/linked';
 import { privateSettings } from '../tables/private';
 import { joinTable } from '../tables/service';
+import { assertMayStake } from '../responsible/guard';
 import { ratingsOf } from '../ratings/service';
 
 /**
@@ -171,6 +172,7 @@ export async function enqueue(
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
   if (user?.status !== 'activo')
     throw new AppError('quick/account_inactive', 403, MSG_QUICK.accountInactive);
+  await assertMayStake(db, userId, cents);
   const [seat] = await db
     .select({ tableId: tableSeats.tableId })
     .from(tableSeats)

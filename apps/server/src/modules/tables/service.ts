@@ -19,6 +19,7 @@ import { accountBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import type { Timing } from '../games/context';
 import { createTableMatch } from '../games/create';
+import { assertMayStake } from '../responsible/guard';
 
 /**
  * Joining and leaving tables (decision 010; docs/product.md §5, §7). Every step locks the table row, so joins
@@ -167,6 +168,7 @@ export async function joinTable(
       .where(eq(gameTables.id, tableId));
   }
 
+  await assertMayStake(tx, userId, t.entryPriceCents);
   const wallet = await walletAccountId(tx, userId);
   let balanceCents: number;
   if (t.entryPriceCents === 0) {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { walletBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import { assertMayStake } from '../responsible/guard';
 import { eliminationPlaces, planPrizes, swissStandings, type DecidedMatch } from './logic';
 
 /**
@@ -139,6 +140,7 @@ export async function register(
       .for('share');
     if (me?.status !== 'activo')
       throw new AppError('tournaments/account_inactive', 403, MSG_TOURNAMENTS.accountInactive);
+    await assertMayStake(tx, userId, t.entryFeeCents, now);
     const [existing] = await tx
       .select()
       .from(tournamentEntries)

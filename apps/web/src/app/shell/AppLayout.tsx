@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { usePreloaderFade } from '../preloader';
 import { ScrollManager } from '../scroll-manager';
 import { SessionManager } from '../session-manager';
+import { PlayReminder } from '../../features/profile/components/PlayReminder';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
 import { SessionExpiredBanner } from './SessionExpiredBanner';
@@ -19,6 +20,7 @@ export function AppLayout() {
       <SessionManager />
       <Navbar />
       <SessionExpiredBanner />
+      <PlayReminder />
       <Box component="main" id="main" style={{ flex: 1 }}>
         <Outlet />
       </Box>

@@ -55,6 +55,7 @@ import {
   userStatusColor,
   userStatusLabel,
 } from '../lib/console';
+import { PlayerResponsibleLine } from '../components/PlayerResponsibleLine';
 
 const formatDate = (iso: string) => formatCaracasDateTime(iso).slice(0, 10);
 
@@ -198,6 +199,8 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
           Suspendida el {formatCaracasDateTime(change.at)} por {change.by}. Motivo: {change.reason}
         </Alert>
       )}
+
+      <PlayerResponsibleLine userId={user.id} />
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Card padding="lg">

@@ -12,12 +12,13 @@ import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
 import { RatingsCard } from '../components/RatingsCard';
+import { ResponsibleCard } from '../components/ResponsibleCard';
 import classes from './ProfilePage.module.css';
 
 /**
  * /profile (docs/product.md §2 Profile, §4, §8; decision 006): header card with the photo, stat tiles, the
- * ratings card (decision 026), the personal-information card with its edit form, the quick actions, and the notifications
- * (decision 025). The user comes from the
+ * ratings card (decision 026), the personal-information card with its edit form, the quick actions, the notifications
+ * (decision 025) and "Juego responsable" (decision 030). The user comes from the
  * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
  */
 export default function ProfilePage() {
@@ -109,6 +110,9 @@ export default function ProfilePage() {
           </div>
           <div className={classes.notifications}>
             <NotificationsCard key={user?.id ?? 0} />
+          </div>
+          <div className={classes.responsible}>
+            <ResponsibleCard key={user?.id ?? 0} />
           </div>
         </div>
       </div>

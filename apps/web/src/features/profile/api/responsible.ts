@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  messageResponseSchema,
+  playSessionSchema,
+  responsibleSettingsSchema,
+  type MessageResponse,
+  type PauseOption,
+  type SetLimitRequest,
+} from '@domino/contracts';
+import { apiGet, apiSend } from '../../../lib/api';
+
+/**
+ * Responsible gaming on the server (docs/decisions/030-responsible-gaming.md): the player's own
+ * settings (GET /api/responsible), a limit, the reminder, a pause, and the play session the
+ * reminder shows (GET /api/responsible/session). Amounts are céntimos.
+ */
+
+export const RESPONSIBLE_KEY = ['responsible', 'settings'] as const;
+
+export function useResponsibleSettings(enabled = true) {
+  return useQuery({
+    queryKey: RESPONSIBLE_KEY,
+    queryFn: () => apiGet('/api/responsible', responsibleSettingsSchema),
+    enabled,
+  });
+}
+
+export function saveLimit(body: SetLimitRequest): Promise<MessageResponse> {
+  return apiSend('/api/responsible/limits', messageResponseSchema, { method: 'PUT', body });
+}
+
+export function saveReminder(minutes: number | null): Promise<MessageResponse> {
+  return apiSend('/api/responsible/reminder', messageResponseSchema, {
+    method: 'PUT',
+    body: { minutes },
+  });
+}
+
+export function startPause(option: PauseOption): Promise<MessageResponse> {
+  return apiSend('/api/responsible/pause', messageResponseSchema, {
+    method: 'POST',
+    body: { option, confirm: true },
+  });
+}
+
+export function fetchPlaySession() {
+  return apiGet('/api/responsible/session', playSessionSchema);
+}
