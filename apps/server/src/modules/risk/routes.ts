@@ -20,7 +20,7 @@ import { actOnAccount, dismissItem, listItems, scanRisk, type SuspendAccount } f
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
-const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
+const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** What app.ts passes: the staff console's suspension (admin sits above risk, decision 019). */
 export interface RiskRouteOptions {
