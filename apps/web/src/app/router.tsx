@@ -31,6 +31,7 @@ const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPa
 const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
+const AdminRiskPage = lazyPage(() => import('../features/admin/pages/AdminRiskPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
 const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: 'bancos', element: <AdminBanksPage /> },
               { path: 'auditoria', element: <AdminAuditPage /> },
               { path: 'reportes', element: <AdminReportsPage /> },
+              { path: 'riesgo', element: <AdminRiskPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
             ],

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconAdjustmentsDollar,
+  IconAlertTriangle,
   IconBuildingBank,
   IconCards,
   IconCashBanknote,
@@ -41,6 +42,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   banks: <IconBuildingBank size={18} aria-hidden />,
   audit: <IconListSearch size={18} aria-hidden />,
   reports: <IconFlag size={18} aria-hidden />,
+  risk: <IconAlertTriangle size={18} aria-hidden />,
 };
 
 /**
