@@ -151,7 +151,14 @@ function RiskItemCard({ item }: { item: RiskItem }) {
         </Group>
         <Stack gap={6}>
           {item.accounts.map((a) => (
-            <Group key={a.id} justify="space-between" gap="xs" wrap="nowrap">
+            <Group
+              key={a.id}
+              justify="space-between"
+              gap="xs"
+              wrap="nowrap"
+              data-testid="risk-account"
+              data-user-id={a.id}
+            >
               <Group gap={6} style={{ minWidth: 0 }}>
                 <Anchor component={Link} to={`/admin/usuarios/${a.id}`} fw={700} fz="sm">
                   {a.name}
