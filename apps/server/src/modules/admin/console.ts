@@ -60,7 +60,6 @@ export async function suspendAndDisconnect(
  */
 export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const { hub } = app.deps;
 
   await app.register(async (scope) => {
     requireAuth(scope, 'admin');

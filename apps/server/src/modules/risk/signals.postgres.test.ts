@@ -234,7 +234,7 @@ describe('risk signals on postgres', async () => {
       const colludersFound = pop.colluding.filter((k) => coKeys.has(k)).length;
       const dumpersFound = pop.dumping.filter((k) => dumpKeys.has(k)).length;
       const falseAlarms = items.filter((i) => !known.has(i.userIds.join(':'))).length;
-      console.info(
+      console.warn(
         `risk population: ${pop.userIds.length} accounts, ${pop.matches} matches; scan ${ms.toFixed(0)} ms; ` +
           `colluding found ${colludersFound}/5 (missed ${5 - colludersFound}), ` +
           `chip dumping found ${dumpersFound}/3 (missed ${3 - dumpersFound}), false alarms ${falseAlarms}`,

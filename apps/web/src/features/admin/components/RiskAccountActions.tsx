@@ -68,6 +68,7 @@ export function RiskAccountActions({
             variant="light"
             color="gray"
             rightSection={<IconChevronDown size={12} aria-hidden />}
+            style={{ flexShrink: 0 }}
             data-testid="risk-account-actions"
           >
             Acciones
