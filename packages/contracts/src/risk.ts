@@ -32,6 +32,16 @@ export const MSG_RISK = {
   },
 } as const;
 
+/** Spanish labels of the risk queue's audit actions (spread into AUDIT_ACTION_LABELS). */
+export const RISK_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'risk.flag': 'Riesgo: cuenta marcada',
+  'risk.unflag': 'Riesgo: marca retirada',
+  'risk.hold': 'Riesgo: retiros retenidos',
+  'risk.release': 'Riesgo: retención levantada',
+  'risk.item.dismiss': 'Riesgo: alerta descartada',
+  'risk.item.action': 'Riesgo: alerta atendida',
+};
+
 /** The kinds of signal (decision 032). */
 export const RISK_KINDS = ['linked', 'co_seating', 'chip_dumping', 'shared_reference'] as const;
 export type RiskKind = (typeof RISK_KINDS)[number];
