@@ -103,6 +103,12 @@ describe('risk queue: recompute, evidence and a withdrawal hold', async () => {
         await page.getByRole('button', { name: 'Retener retiros' }).click();
         await page.getByText('Retiros retenidos', { exact: true }).first().waitFor();
         await shot(page, 'risk-queue-after-hold');
+        // The user page shows the hold and links to the account's alerts.
+        await page.goto(`/admin/usuarios/${ana.id}`);
+        const panel = page.getByTestId('admin-user-risk');
+        await panel.getByText(/Retiros retenidos: Misma dirección/).waitFor();
+        await panel.getByText('0 alertas abiertas').waitFor();
+        await shot(page, 'risk-user-page');
       }
 
       const res = await fetch(`${baseUrl}/api/withdraw_api`, {
