@@ -30,7 +30,7 @@ import { privateTableRoutes } from './modules/tables/private-routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { adminConsoleRoutes } from './modules/admin/console';
+import { adminConsoleRoutes, suspendAndDisconnect } from './modules/admin/console';
 import { paymentStaffRoutes } from './modules/payments/staff';
 import { tableStaffRoutes } from './modules/tables/staff-routes';
 import { catalogStaffRoutes } from './modules/catalog/staff-routes';
@@ -46,6 +46,7 @@ import { tournamentRoutes } from './modules/tournaments/routes';
 import { quickPlayRoutes } from './modules/quickplay/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { responsibleRoutes } from './modules/responsible/routes';
+import { riskRoutes } from './modules/risk/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -198,6 +199,9 @@ export async function buildApp(
   await app.register(quickPlayRoutes);
   await app.register(reportRoutes);
   await app.register(responsibleRoutes);
+  await app.register(riskRoutes, {
+    suspend: (staffId, userId, reason) => suspendAndDisconnect(app, staffId, userId, reason),
+  });
 
   if (webDist) {
     await app.register(fastifyStatic, {

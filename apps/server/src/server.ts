@@ -18,6 +18,7 @@ import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
 import { QuickPlayMatcher } from './modules/quickplay/matcher';
+import { RISK_SCAN_INTERVAL_MS, RiskScanner } from './modules/risk/scanner';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
@@ -217,6 +218,12 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
+    // Risk signals (decision 032): an hourly scan on every node, upserted by kind + accounts.
+    const riskScanner = new RiskScanner(
+      database.db,
+      config.SWEEPER_INTERVAL_MS > 0 ? RISK_SCAN_INTERVAL_MS : 0,
+      app.log,
+    );
     await app.listen({ port: config.PORT, host: config.HOST });
     const extended = await extendDeadlinesAfterRestart(database.db);
     if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
@@ -226,6 +233,7 @@ export async function startServer(
     analysisRunner.start();
     director.start();
     quickMatcher.start();
+    riskScanner.start();
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -241,6 +249,7 @@ export async function startServer(
           app.deps.tournaments.wake = () => undefined;
           await director.stop();
           await quickMatcher.stop();
+          await riskScanner.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

@@ -6,6 +6,7 @@ import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 import { RESPONSIBLE_AUDIT_ACTION_LABELS } from './responsible';
+import { RISK_AUDIT_ACTION_LABELS } from './risk';
 
 /**
  * Staff console shapes (decision 009): dashboard, ledger check, users,
@@ -328,4 +329,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'talk.chat_ban': 'Jugador silenciado en las mesas',
   ...PROTECTION_AUDIT_ACTION_LABELS,
   ...RESPONSIBLE_AUDIT_ACTION_LABELS,
+  ...RISK_AUDIT_ACTION_LABELS,
 };

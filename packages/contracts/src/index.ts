@@ -34,3 +34,4 @@ export * from './tournaments';
 export * from './quickplay';
 export * from './reports';
 export * from './responsible';
+export * from './risk';

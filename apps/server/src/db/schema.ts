@@ -1367,3 +1367,66 @@ export const responsibleLimits = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Risk queue: fraud and collusion signals (issue 15 part 3, docs/decisions/032-risk-signals.md,
+// migration 0027)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One signal for staff to review (modules/risk/queue.ts). `key` is the signal kind plus the sorted
+ * account ids (and the reference for `shared_reference`): a re-run of the scan updates the row's
+ * `evidence` and `last_seen_at` instead of adding one. `user_ids` is the jsonb array of the
+ * accounts involved; `score` orders the queue (higher first). Status: `open`, `dismissed` (with
+ * the staff note) or `actioned` (an action was taken on one of its accounts).
+ */
+export const riskItems = pgTable(
+  'risk_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind')
+      .$type<'linked' | 'co_seating' | 'chip_dumping' | 'shared_reference'>()
+      .notNull(),
+    key: text('key').notNull(),
+    userIds: jsonb('user_ids').$type<number[]>().notNull(),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    score: doublePrecision('score').notNull(),
+    status: text('status').$type<'open' | 'dismissed' | 'actioned'>().notNull().default('open'),
+    note: text('note'),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('risk_items_key').on(t.key),
+    index('risk_items_status_idx').on(t.status, t.score),
+    index('risk_items_user_ids_idx').using('gin', t.userIds),
+    check(
+      'risk_items_kind_check',
+      sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference')`,
+    ),
+    check('risk_items_status_check', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+  ],
+);
+
+/**
+ * Staff marks on an account (modules/risk/marks.ts): `flagged` is a visible mark in the console;
+ * `withdrawals_held` refuses new withdrawal requests and the payment of pending ones until lifted.
+ * One row per account that was ever marked; the reasons are in the audit log.
+ */
+export const riskAccountMarks = pgTable('risk_account_marks', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id),
+  flagged: boolean('flagged').notNull().default(false),
+  flagReason: text('flag_reason'),
+  withdrawalsHeld: boolean('withdrawals_held').notNull().default(false),
+  holdReason: text('hold_reason'),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -32,6 +32,7 @@ const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanks
 const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
 const AdminDailyReportPage = lazyPage(() => import('../features/admin/pages/AdminDailyReportPage'));
+const AdminRiskPage = lazyPage(() => import('../features/admin/pages/AdminRiskPage'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
 const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: 'auditoria', element: <AdminAuditPage /> },
               { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'informe', element: <AdminDailyReportPage /> },
+              { path: 'riesgo', element: <AdminRiskPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
             ],

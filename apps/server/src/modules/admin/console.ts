@@ -27,10 +27,28 @@ import { publishTable } from '../tables/publish';
 import { listAudit } from './audit-log';
 import { adminDashboard, runLedgerCheck } from './dashboard';
 import { reactivateUser, requireUser, searchUsers, suspendUser, userDetail } from './users';
+import type { SuspensionResult } from './users';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
 const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/**
+ * suspendUser (admin/users.ts) and its after-commit effects: every open browser of the account
+ * logs out at once (decision 012) and a table it left is republished. Also the risk queue's
+ * "Suspender" (bound in app.ts, docs/decisions/032-risk-signals.md).
+ */
+export async function suspendAndDisconnect(
+  app: FastifyInstance,
+  staffId: number,
+  userId: number,
+  reason: string,
+): Promise<SuspensionResult> {
+  const out = await suspendUser(app.deps.database.db, staffId, userId, reason);
+  endSessions(app.deps.hub, { userId }, 'suspended');
+  if (out.leftTable) await publishTable(app.deps.database.db, app.deps.hub, out.leftTable.tableId);
+  return out;
+}
 
 /**
  * The rest of the staff console (decision 009): dashboard and ledger check, users (search, page,
@@ -42,7 +60,6 @@ const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
  */
 export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
-  const { hub } = app.deps;
 
   await app.register(async (scope) => {
     requireAuth(scope, 'admin');
@@ -143,11 +160,7 @@ export async function adminConsoleRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const userId = req.params.id;
-        const out = await suspendUser(db(), staffId(req), userId, req.body.reason);
-        // After commit: every open browser of the account logs out at once (decision 012).
-        endSessions(hub, { userId }, 'suspended');
-        if (out.leftTable) await publishTable(db(), hub, out.leftTable.tableId);
+        const out = await suspendAndDisconnect(app, staffId(req), req.params.id, req.body.reason);
         return {
           message: MSG_ADMIN.userSuspended,
           user: out.user,

@@ -23,6 +23,7 @@ import type { PasswordGate } from '../protection/password-gate';
 import { assertMayDeposit } from '../responsible/guard';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
+import { assertMayPayWithdrawal, assertMayWithdraw } from '../risk/marks';
 import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
 
 /**
@@ -215,6 +216,7 @@ export async function requestWithdrawal(
   if (!bank) throw field('bank_account', MSG_PAYMENTS.bankUnavailable);
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+  await assertMayWithdraw(tx, userId);
   const review = reviewOf(await recentAccountChanges(tx, userId));
   const wallet = await walletAccountId(tx, userId);
   const [row] = await tx
@@ -276,6 +278,7 @@ async function settleWithdrawal(
     | { paid: false; reason: string },
 ) {
   const row = await lockWithdrawal(tx, id);
+  if (decision.paid) await assertMayPayWithdrawal(tx, row.userId);
   const underReview = row.reviewUntil !== null;
   if (decision.paid && underReview && !decision.reviewAcknowledged)
     throw new AppError('payments/review_required', 409, MSG_PROTECTION.reviewRequired);

@@ -26,7 +26,8 @@ export interface AdminSection {
     | 'banks'
     | 'audit'
     | 'reports'
-    | 'daily';
+    | 'daily'
+    | 'risk';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
   { to: '/admin/reportes', label: 'Reportes', icon: 'reports' },
+  { to: '/admin/riesgo', label: 'Riesgo', icon: 'risk' },
   { to: '/admin/pote', label: 'Pote', icon: 'pot' },
   { to: '/admin/torneos', label: 'Torneos', icon: 'tournaments' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },

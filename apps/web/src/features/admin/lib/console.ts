@@ -43,6 +43,7 @@ const TARGET_LABELS: Record<string, string> = {
   ledger: 'Libro mayor',
   monthly_pot: 'Pote',
   talk_report: 'Reporte de mensajes',
+  risk_item: 'Alerta de riesgo',
 };
 
 /** "Usuario #12", "Banco #3", "Pote 2026-11", "Libro mayor" (the ledger check has one target). */

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconAdjustmentsDollar,
+  IconAlertTriangle,
   IconBuildingBank,
   IconCards,
   IconCashBanknote,
@@ -43,6 +44,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   audit: <IconListSearch size={18} aria-hidden />,
   reports: <IconFlag size={18} aria-hidden />,
   daily: <IconFileSpreadsheet size={18} aria-hidden />,
+  risk: <IconAlertTriangle size={18} aria-hidden />,
 };
 
 /**

@@ -35,6 +35,7 @@ import {
   type AdminUserDetail,
 } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
+import { RiskAccountPanel } from '../components/RiskAccountPanel';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -188,6 +189,8 @@ function UserView({ detail }: { detail: AdminUserDetail }) {
           )}
         </Group>
       </Group>
+
+      {!isStaff && <RiskAccountPanel userId={user.id} name={user.name} status={user.status} />}
 
       {user.status === 'suspendido' && change?.action === 'user.suspend' && (
         <Alert

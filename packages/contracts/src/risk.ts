@@ -1,0 +1,197 @@
+/**
+ * The staff risk queue (docs/decisions/032-risk-signals.md, /admin/riesgo): fraud and collusion
+ * signals with their evidence, and the actions staff take on an account (flag, hold withdrawals,
+ * suspend, and lifting them). Amounts on the wire are bolívares (céntimos / 100).
+ */
+import { z } from 'zod';
+
+/** Spanish messages of the risk queue. */
+export const MSG_RISK = {
+  /** What a player reads when their withdrawals are held (POST /api/withdrawals, 409). */
+  withdrawalsHeld:
+    'Tu retiro está en revisión: por ahora no puedes solicitar retiros. Escríbenos a soporte para más información.',
+  /** What staff read when they try to pay a withdrawal of a held account. */
+  payoutHeld:
+    'Los retiros de esta cuenta están retenidos por revisión de riesgo. Levanta la retención antes de pagar.',
+  itemNotFound: 'La alerta no existe.',
+  itemDecided: 'Esta alerta ya fue atendida.',
+  itemNotForUser: 'La cuenta no forma parte de esta alerta.',
+  noteRequired: 'Escribe una nota de al menos 3 caracteres.',
+  reasonRequired: 'Escribe el motivo (al menos 3 caracteres).',
+  actionInvalid: 'Acción no válida.',
+  alreadyInState: 'No hay cambios: la cuenta ya estaba así.',
+  dismissed: 'Alerta descartada',
+  recomputed: (created: number, updated: number) =>
+    `Señales recalculadas: ${created} nuevas, ${updated} actualizadas.`,
+  actionDone: {
+    flag: 'Cuenta marcada',
+    unflag: 'Marca retirada',
+    hold: 'Retiros retenidos',
+    release: 'Retención de retiros levantada',
+    suspend: 'Cuenta suspendida',
+  },
+} as const;
+
+/** Spanish labels of the risk queue's audit actions (spread into AUDIT_ACTION_LABELS). */
+export const RISK_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'risk.flag': 'Riesgo: cuenta marcada',
+  'risk.unflag': 'Riesgo: marca retirada',
+  'risk.hold': 'Riesgo: retiros retenidos',
+  'risk.release': 'Riesgo: retención levantada',
+  'risk.item.dismiss': 'Riesgo: alerta descartada',
+  'risk.item.action': 'Riesgo: alerta atendida',
+};
+
+/** The kinds of signal (decision 032). */
+export const RISK_KINDS = ['linked', 'co_seating', 'chip_dumping', 'shared_reference'] as const;
+export type RiskKind = (typeof RISK_KINDS)[number];
+
+/** Spanish label of each kind, for the queue. */
+export const RISK_KIND_LABELS: Readonly<Record<RiskKind, string>> = {
+  linked: 'Cuentas vinculadas',
+  co_seating: 'Se sientan juntos',
+  chip_dumping: 'Pérdidas dirigidas',
+  shared_reference: 'Referencia repetida',
+};
+
+export const RISK_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type RiskStatus = (typeof RISK_STATUSES)[number];
+
+/** Spanish label of a signal shared by linked accounts (risk/linked.ts). */
+export const LINK_SIGNAL_LABELS: Readonly<Record<string, string>> = {
+  device: 'mismo dispositivo',
+  address: 'misma dirección IP',
+  payout_phone: 'mismo teléfono de cobro',
+  bank_account: 'misma cuenta bancaria',
+};
+
+/** An account of a signal, with the marks staff put on it. */
+export const riskAccountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  flagged: z.boolean(),
+  withdrawals_held: z.boolean(),
+});
+export type RiskAccount = z.infer<typeof riskAccountSchema>;
+
+export const linkedEvidenceSchema = z.object({ signals: z.array(z.string()) });
+
+/** Co-seating: matches together vs what random seating gives (Poisson tails). */
+export const coSeatingEvidenceSchema = z.object({
+  together: z.number().int(),
+  expected: z.number(),
+  p_value: z.number(),
+  /** Parejas only: as partners (seats i and i+2) and as opponents. */
+  partners: z.number().int(),
+  partners_expected: z.number(),
+  partners_p_value: z.number(),
+  opponents: z.number().int(),
+  /** Each account's finished money matches in the window. */
+  matches: z.array(z.number().int()),
+  /** Entry prices (bolívares) where they met. */
+  stakes: z.array(z.number()),
+});
+export type CoSeatingEvidence = z.infer<typeof coSeatingEvidenceSchema>;
+
+/** Chip dumping: one account's side keeps losing to the other's. */
+export const chipDumpingEvidenceSchema = z.object({
+  loser_id: z.number(),
+  winner_id: z.number(),
+  /** Matches where the loser's side lost and the winner's side won. */
+  losses: z.number().int(),
+  /** Matches as opponents that one of the two won (the other lost). */
+  decided: z.number().int(),
+  p_value: z.number(),
+  /** What flowed loser -> winner minus winner -> loser, in bolívares. */
+  net: z.number(),
+  stakes: z.array(z.number()),
+});
+export type ChipDumpingEvidence = z.infer<typeof chipDumpingEvidenceSchema>;
+
+export const sharedReferenceEvidenceSchema = z.object({
+  reference: z.string(),
+  recharges: z.array(
+    z.object({
+      id: z.number(),
+      user_id: z.number(),
+      amount: z.number(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type SharedReferenceEvidence = z.infer<typeof sharedReferenceEvidenceSchema>;
+
+const itemBase = {
+  id: z.number(),
+  status: z.enum(RISK_STATUSES),
+  score: z.number(),
+  accounts: z.array(riskAccountSchema),
+  note: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+};
+
+/** One queue item (GET /api/admin/risk/items). */
+export const riskItemSchema = z.discriminatedUnion('kind', [
+  z.object({ ...itemBase, kind: z.literal('linked'), evidence: linkedEvidenceSchema }),
+  z.object({ ...itemBase, kind: z.literal('co_seating'), evidence: coSeatingEvidenceSchema }),
+  z.object({ ...itemBase, kind: z.literal('chip_dumping'), evidence: chipDumpingEvidenceSchema }),
+  z.object({
+    ...itemBase,
+    kind: z.literal('shared_reference'),
+    evidence: sharedReferenceEvidenceSchema,
+  }),
+]);
+export type RiskItem = z.infer<typeof riskItemSchema>;
+export const riskItemListSchema = z.object({ data: z.array(riskItemSchema) });
+
+export const riskItemsQuerySchema = z.object({
+  status: z.enum(RISK_STATUSES, { error: 'Estado no válido.' }).default('open'),
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** POST /api/admin/risk/items/{id}/dismiss body. */
+export const riskDismissSchema = z.object({
+  note: z.string({ error: MSG_RISK.noteRequired }).trim().min(3, MSG_RISK.noteRequired).max(500),
+});
+
+export const RISK_ACTIONS = ['flag', 'unflag', 'hold', 'release', 'suspend'] as const;
+export type RiskAction = (typeof RISK_ACTIONS)[number];
+
+/** POST /api/admin/risk/accounts/{id}/actions body; `item_id` marks that item `actioned`. */
+export const riskActionSchema = z.object({
+  action: z.enum(RISK_ACTIONS, { error: MSG_RISK.actionInvalid }),
+  reason: z
+    .string({ error: MSG_RISK.reasonRequired })
+    .trim()
+    .min(3, MSG_RISK.reasonRequired)
+    .max(500),
+  item_id: z.number().int().positive().optional(),
+});
+export type RiskActionRequest = z.infer<typeof riskActionSchema>;
+
+/** The marks on one account (GET /api/admin/risk/accounts/{id}). */
+export const riskMarksSchema = z.object({
+  user_id: z.number(),
+  status: z.string(),
+  flagged: z.boolean(),
+  flag_reason: z.string().nullable(),
+  withdrawals_held: z.boolean(),
+  hold_reason: z.string().nullable(),
+  open_items: z.number().int(),
+});
+export type RiskMarks = z.infer<typeof riskMarksSchema>;
+
+export const riskActionResponseSchema = z.object({ message: z.string(), marks: riskMarksSchema });
+export const riskDismissResponseSchema = z.object({ message: z.string(), item: riskItemSchema });
+export const riskRecomputeResponseSchema = z.object({
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  total: z.number().int(),
+});
