@@ -44,6 +44,7 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { ratingRoutes } from './modules/ratings/routes';
 import { tournamentRoutes } from './modules/tournaments/routes';
 import { quickPlayRoutes } from './modules/quickplay/routes';
+import { reconciliationRoutes } from './modules/reconciliation/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +195,7 @@ export async function buildApp(
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
   await app.register(quickPlayRoutes);
+  await app.register(reconciliationRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {
