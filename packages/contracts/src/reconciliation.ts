@@ -70,7 +70,8 @@ export const MSG_RECONCILIATION = {
     'Esta cuenta aún no tiene configuradas las columnas del estado de cuenta. Configúralas primero.',
   fileMissing: 'Selecciona el archivo del estado de cuenta (CSV o XLSX).',
   fileType: 'El archivo debe ser un estado de cuenta en CSV o Excel (XLSX).',
-  fileUnreadable: 'No pudimos leer el archivo. Verifica que sea el CSV o XLSX que exporta el banco.',
+  fileUnreadable:
+    'No pudimos leer el archivo. Verifica que sea el CSV o XLSX que exporta el banco.',
   fileEmpty: 'El archivo no tiene filas de movimientos después de la fila de encabezados.',
   tooManyRows: `El archivo tiene más de 10.000 filas. Divídelo en partes.`,
   headerRowMissing: (row: number) => `El archivo no tiene la fila ${row} de encabezados.`,
@@ -143,6 +144,20 @@ export const reconciliationMappingSchema = z
       });
   });
 export type ReconciliationMapping = z.output<typeof reconciliationMappingSchema>;
+
+/** A stored mapping as the server answers it (no transforms: responses are serialised with it). */
+export const reconciliationMappingValueSchema = z.object({
+  header_row: z.number().int(),
+  date_column: z.string(),
+  date_format: z.enum(RECONCILIATION_DATE_FORMATS),
+  reference_column: z.string(),
+  amount_mode: z.enum(RECONCILIATION_AMOUNT_MODES),
+  amount_column: z.string().nullable(),
+  credit_column: z.string().nullable(),
+  debit_column: z.string().nullable(),
+  amount_format: z.enum(RECONCILIATION_AMOUNT_FORMATS),
+  description_column: z.string().nullable(),
+});
 export type ReconciliationMappingInput = z.input<typeof reconciliationMappingSchema>;
 
 /** A recharge account as the reconciliation page lists it, with its mapping (null: not set yet). */
@@ -153,7 +168,7 @@ export const reconciliationAccountSchema = z.object({
   holder_name: z.string(),
   active: z.boolean(),
   pending_recharges: z.number().int(),
-  mapping: reconciliationMappingSchema.nullable(),
+  mapping: reconciliationMappingValueSchema.nullable(),
 });
 export type ReconciliationAccount = z.infer<typeof reconciliationAccountSchema>;
 
@@ -241,11 +256,17 @@ export const reconciliationApproveResponseSchema = z.object({
   ),
   report: reconciliationReportSchema,
 });
+export const reconciliationMappingSavedSchema = z.object({
+  message: z.string(),
+  mapping: reconciliationMappingValueSchema,
+});
+
 export type ReconciliationApproveResponse = z.infer<typeof reconciliationApproveResponseSchema>;
 
 export const RECONCILIATION_ROUTES = {
   accounts: '/api/admin/reconciliation/accounts',
-  mapping: (accountId: number | string) => `/api/admin/reconciliation/accounts/${accountId}/mapping`,
+  mapping: (accountId: number | string) =>
+    `/api/admin/reconciliation/accounts/${accountId}/mapping`,
   statements: '/api/admin/reconciliation/statements',
   statement: (id: number | string) => `/api/admin/reconciliation/statements/${id}`,
   approve: (id: number | string) => `/api/admin/reconciliation/statements/${id}/approve`,

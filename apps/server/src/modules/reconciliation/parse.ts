@@ -219,7 +219,9 @@ export function parseAmountCents(
 /** A bank reference as stored: trimmed, upper case, without spaces; at most 60 characters. */
 export function normalizeReference(cell: Cell): string {
   const text =
-    typeof cell === 'number' ? cell.toLocaleString('en-US', { useGrouping: false }) : cellText(cell);
+    typeof cell === 'number'
+      ? cell.toLocaleString('en-US', { useGrouping: false })
+      : cellText(cell);
   return text.replace(/\s+/g, '').toUpperCase().slice(0, 60);
 }
 

@@ -10,6 +10,7 @@ import {
   reconciliationAccountSchema,
   reconciliationApproveRequestSchema,
   reconciliationApproveResponseSchema,
+  reconciliationMappingSavedSchema,
   reconciliationMappingSchema,
   reconciliationReportSchema,
   toFieldErrors,
@@ -70,7 +71,7 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
           params: idParams,
           body: reconciliationMappingSchema,
           response: {
-            200: z.object({ message: z.string(), mapping: reconciliationMappingSchema }),
+            200: reconciliationMappingSavedSchema,
             404: errorSchema,
           },
         },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   MSG_RECONCILIATION,
   centsToBolivares,
@@ -307,16 +308,28 @@ async function analyse(db: Executor, statementId: number, repeated: boolean): Pr
     );
   // Each line with the recharge its bank line (same account, day, reference and amount) approved,
   // in this statement or any other.
-  const rows = await db
-    .select({
-      line: bankStatementLines,
-      usedBy: sql<
-        number | null
-      >`(select u.recharge_id from ${bankStatementLines} u where u.recharge_account_id = ${bankStatementLines.rechargeAccountId} and u.posted_on = ${bankStatementLines.postedOn} and u.reference = ${bankStatementLines.reference} and u.amount_cents = ${bankStatementLines.amountCents} and u.recharge_id is not null)`,
-    })
+  const lines = await db
+    .select()
     .from(bankStatementLines)
     .where(eq(bankStatementLines.statementId, statementId))
     .orderBy(asc(bankStatementLines.rowNumber));
+  const used = alias(bankStatementLines, 'used');
+  const usedRows = await db
+    .select({ id: bankStatementLines.id, rechargeId: used.rechargeId })
+    .from(bankStatementLines)
+    .innerJoin(
+      used,
+      and(
+        eq(used.rechargeAccountId, bankStatementLines.rechargeAccountId),
+        eq(used.postedOn, bankStatementLines.postedOn),
+        eq(used.reference, bankStatementLines.reference),
+        eq(used.amountCents, bankStatementLines.amountCents),
+        isNotNull(used.rechargeId),
+      ),
+    )
+    .where(eq(bankStatementLines.statementId, statementId));
+  const usedBy = new Map(usedRows.map((r) => [r.id, r.rechargeId]));
+  const rows = lines.map((line) => ({ line, usedBy: usedBy.get(line.id) ?? null }));
   const open = rows.filter((r) => r.usedBy === null).map((r) => r.line);
   const reconciled = rows
     .filter((r) => r.usedBy !== null)
