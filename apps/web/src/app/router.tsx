@@ -52,6 +52,9 @@ const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/Leaderb
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
 const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
+const AdminReconciliationPage = lazyPage(
+  () => import('../features/admin/pages/AdminReconciliationPage'),
+);
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 
 /**
@@ -111,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
+              { path: 'conciliacion', element: <AdminReconciliationPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
