@@ -120,6 +120,7 @@ function MappingCard({
           leftSection={<IconSettings size={14} aria-hidden />}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
+          style={{ flexShrink: 0 }}
         >
           {open ? 'Ocultar' : 'Editar'}
         </Button>
