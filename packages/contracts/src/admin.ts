@@ -5,6 +5,7 @@ import { idParam, pageQuery } from './input';
 import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
+import { RECONCILIATION_AUDIT_ACTION_LABELS } from './reconciliation';
 
 /**
  * Staff console shapes (decision 009): dashboard, ledger check, users,
@@ -326,4 +327,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'talk.report_dismissed': 'Reporte de mensajes descartado',
   'talk.chat_ban': 'Jugador silenciado en las mesas',
   ...PROTECTION_AUDIT_ACTION_LABELS,
+  ...RECONCILIATION_AUDIT_ACTION_LABELS,
 };

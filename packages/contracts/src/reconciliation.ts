@@ -92,6 +92,12 @@ export const MSG_RECONCILIATION = {
   mappingSaved: 'Columnas guardadas',
 } as const;
 
+/** Spanish labels of this module's audit actions (merged into AUDIT_ACTION_LABELS). */
+export const RECONCILIATION_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'reconciliation.mapping': 'Conciliación: columnas del estado de cuenta',
+  'reconciliation.upload': 'Conciliación: estado de cuenta subido',
+};
+
 // ---------------------------------------------------------------------------------------------
 // Column mapping
 // ---------------------------------------------------------------------------------------------

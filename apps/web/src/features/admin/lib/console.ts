@@ -43,6 +43,7 @@ const TARGET_LABELS: Record<string, string> = {
   ledger: 'Libro mayor',
   monthly_pot: 'Pote',
   talk_report: 'Reporte de mensajes',
+  bank_statement: 'Estado de cuenta',
 };
 
 /** "Usuario #12", "Banco #3", "Pote 2026-11", "Libro mayor" (the ledger check has one target). */
@@ -68,6 +69,8 @@ export function auditTargetLink(type: string, id: string): string | null {
       return '/admin/bancos';
     case 'monthly_pot':
       return '/admin/pote';
+    case 'bank_statement':
+      return '/admin/conciliacion';
     default:
       return null;
   }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTION_LABELS } from '@domino/contracts';
+import { auditTargetLink, auditTargetText } from './console';
 import {
   EMPTY_MAPPING_FORM,
   countLabel,
@@ -49,5 +51,16 @@ describe('reconciliation form rules', () => {
     expect(formatDay('2026-11-05')).toBe('05/11/2026');
     expect(countLabel(1, 'recarga', 'recargas')).toBe('1 recarga');
     expect(countLabel(1000, 'recarga', 'recargas')).toBe('1.000 recargas');
+  });
+});
+
+describe('reconciliation in the audit log', () => {
+  it('names its actions and targets in Spanish and links to the page', () => {
+    expect(AUDIT_ACTION_LABELS['reconciliation.upload']).toBe(
+      'Conciliación: estado de cuenta subido',
+    );
+    expect(AUDIT_ACTION_LABELS['reconciliation.mapping']).toMatch(/^Conciliación/);
+    expect(auditTargetText('bank_statement', '4')).toBe('Estado de cuenta #4');
+    expect(auditTargetLink('bank_statement', '4')).toBe('/admin/conciliacion');
   });
 });

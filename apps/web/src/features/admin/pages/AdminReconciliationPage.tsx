@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -74,11 +74,6 @@ function MappingCard({
   const [form, setForm] = useState<MappingForm>(() => mappingToForm(account.mapping));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setForm(mappingToForm(account.mapping));
-    setOpen(account.mapping === null);
-    setErrors({});
-  }, [account.id, account.mapping]);
   const set = <K extends keyof MappingForm>(key: K, value: MappingForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const err = (key: string) => errors[key]?.[0];
@@ -505,11 +500,9 @@ export default function AdminReconciliationPage() {
   const [uploading, setUploading] = useState(false);
   const [report, setReport] = useState<ReconciliationReport | null>(null);
   const list = accounts.data ?? [];
-  const account = list.find((a) => String(a.id) === accountId) ?? null;
-
-  useEffect(() => {
-    if (accountId === null && list.length > 0) setAccountId(String(list[0]!.id));
-  }, [accountId, list]);
+  // The first account until staff pick another.
+  const selected = accountId ?? (list[0] ? String(list[0].id) : null);
+  const account = list.find((a) => String(a.id) === selected) ?? null;
 
   const upload = async () => {
     if (!account || !file) return;
@@ -557,7 +550,7 @@ export default function AdminReconciliationPage() {
           <Select
             label="Cuenta de recarga"
             data={list.map((a) => ({ value: String(a.id), label: accountLabel(a) }))}
-            value={accountId}
+            value={selected}
             onChange={(v) => {
               setAccountId(v);
               setReport(null);
@@ -571,7 +564,14 @@ export default function AdminReconciliationPage() {
                 : undefined
             }
           />
-          {account ? <MappingCard account={account} onSaved={refresh} /> : null}
+          {account ? (
+            // Keyed by the account and its stored mapping: the form starts again from what is saved.
+            <MappingCard
+              key={`${account.id}:${JSON.stringify(account.mapping)}`}
+              account={account}
+              onSaved={refresh}
+            />
+          ) : null}
           {account?.mapping ? (
             <Card withBorder padding="md">
               <Stack gap="sm">
