@@ -55,8 +55,8 @@ export const RECONCILIATION_AMOUNT_FORMAT_LABELS: Record<ReconciliationAmountFor
   plain: 'Punto decimal (1234.56 o 1,234.56)',
 };
 export const RECONCILIATION_AMOUNT_MODE_LABELS: Record<ReconciliationAmountMode, string> = {
-  signed: 'Una columna de monto (créditos positivos, débitos negativos)',
-  split: 'Columnas separadas de crédito y débito',
+  signed: 'Una columna con signo (+ crédito, − débito)',
+  split: 'Columnas de crédito y débito',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -124,8 +124,7 @@ function MappingCard({
         <Stack gap="sm" mt="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NumberInput
-              label="Fila de encabezados"
-              description="Número de la fila con los nombres de las columnas"
+              label="Fila de los encabezados (número)"
               min={1}
               max={100}
               value={form.header_row}
