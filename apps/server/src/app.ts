@@ -47,6 +47,7 @@ import { quickPlayRoutes } from './modules/quickplay/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { responsibleRoutes } from './modules/responsible/routes';
 import { riskRoutes } from './modules/risk/routes';
+import { reconciliationRoutes } from './modules/reconciliation/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(riskRoutes, {
     suspend: (staffId, userId, reason) => suspendAndDisconnect(app, staffId, userId, reason),
   });
+  await app.register(reconciliationRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

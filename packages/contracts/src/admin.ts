@@ -7,6 +7,7 @@ import { MSG_PAYMENTS } from './payments';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 import { RESPONSIBLE_AUDIT_ACTION_LABELS } from './responsible';
 import { RISK_AUDIT_ACTION_LABELS } from './risk';
+import { RECONCILIATION_AUDIT_ACTION_LABELS } from './reconciliation';
 
 /**
  * Staff console shapes (decision 009): dashboard, ledger check, users,
@@ -330,4 +331,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ...PROTECTION_AUDIT_ACTION_LABELS,
   ...RESPONSIBLE_AUDIT_ACTION_LABELS,
   ...RISK_AUDIT_ACTION_LABELS,
+  ...RECONCILIATION_AUDIT_ACTION_LABELS,
 };

@@ -35,3 +35,4 @@ export * from './quickplay';
 export * from './reports';
 export * from './responsible';
 export * from './risk';
+export * from './reconciliation';

@@ -54,6 +54,9 @@ const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/Leaderb
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
 const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
+const AdminReconciliationPage = lazyPage(
+  () => import('../features/admin/pages/AdminReconciliationPage'),
+);
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 
 /**
@@ -115,6 +118,7 @@ export const routes: RouteObject[] = [
               { path: 'riesgo', element: <AdminRiskPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
+              { path: 'conciliacion', element: <AdminReconciliationPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },

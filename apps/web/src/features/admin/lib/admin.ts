@@ -17,6 +17,7 @@ export interface AdminSection {
   icon:
     | 'overview'
     | 'recharges'
+    | 'reconciliation'
     | 'withdrawals'
     | 'adjustments'
     | 'tables'
@@ -35,6 +36,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Resumen', icon: 'overview', end: true },
   { to: '/admin/recargas', label: 'Recargas', icon: 'recharges' },
+  { to: '/admin/conciliacion', label: 'Conciliación', icon: 'reconciliation' },
   { to: '/admin/retiros', label: 'Retiros', icon: 'withdrawals' },
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },

@@ -44,6 +44,7 @@ const TARGET_LABELS: Record<string, string> = {
   monthly_pot: 'Pote',
   talk_report: 'Reporte de mensajes',
   risk_item: 'Alerta de riesgo',
+  bank_statement: 'Estado de cuenta',
 };
 
 /** "Usuario #12", "Banco #3", "Pote 2026-11", "Libro mayor" (the ledger check has one target). */
@@ -69,6 +70,8 @@ export function auditTargetLink(type: string, id: string): string | null {
       return '/admin/bancos';
     case 'monthly_pot':
       return '/admin/pote';
+    case 'bank_statement':
+      return '/admin/conciliacion';
     default:
       return null;
   }

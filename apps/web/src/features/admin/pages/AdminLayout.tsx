@@ -34,6 +34,7 @@ import { ADMIN_SECTIONS, isSectionActive, type AdminSection } from '../lib/admin
 const ICONS: Record<AdminSection['icon'], ReactNode> = {
   overview: <IconLayoutDashboard size={18} aria-hidden />,
   recharges: <IconWallet size={18} aria-hidden />,
+  reconciliation: <IconFileSpreadsheet size={18} aria-hidden />,
   withdrawals: <IconCashBanknote size={18} aria-hidden />,
   adjustments: <IconAdjustmentsDollar size={18} aria-hidden />,
   tables: <IconCards size={18} aria-hidden />,
