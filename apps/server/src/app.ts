@@ -44,6 +44,8 @@ import { analysisRoutes } from './modules/analysis/routes';
 import { ratingRoutes } from './modules/ratings/routes';
 import { tournamentRoutes } from './modules/tournaments/routes';
 import { quickPlayRoutes } from './modules/quickplay/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { identityStaffRoutes } from './modules/identity/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -194,6 +196,8 @@ export async function buildApp(
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
   await app.register(quickPlayRoutes);
+  await app.register(identityRoutes);
+  await app.register(identityStaffRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -32,3 +32,4 @@ export * from './analysis';
 export * from './ratings';
 export * from './tournaments';
 export * from './quickplay';
+export * from './identity';

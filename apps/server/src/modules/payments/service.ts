@@ -23,6 +23,7 @@ import type { PasswordGate } from '../protection/password-gate';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
 import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
+import { assertMayWithdraw } from '../identity/service';
 
 /**
  * Recharges and withdrawals (docs/architecture.md#how-a-payment-flows flows; docs/product.md §5 rules).
@@ -213,6 +214,7 @@ export async function requestWithdrawal(
   if (!bank) throw field('bank_account', MSG_PAYMENTS.bankUnavailable);
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
+  await assertMayWithdraw(tx, userId, input.amountCents);
   const review = reviewOf(await recentAccountChanges(tx, userId));
   const wallet = await walletAccountId(tx, userId);
   const [row] = await tx
