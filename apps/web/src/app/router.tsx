@@ -53,6 +53,8 @@ const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/Tou
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
 const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
+const IdentityPage = lazyPage(() => import('../features/identity/pages/IdentityPage'));
+const AdminIdentityPage = lazyPage(() => import('../features/admin/pages/AdminIdentityPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -111,6 +113,7 @@ export const routes: RouteObject[] = [
               { path: 'reportes', element: <AdminReportsPage /> },
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
+              { path: 'identidad', element: <AdminIdentityPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
@@ -130,6 +133,8 @@ export const routes: RouteObject[] = [
           { path: '/torneos/:id', element: <TournamentPage /> },
           // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).
           { path: '/jugar-ahora', element: <QuickPlayPage /> },
+          // Identity verification (docs/decisions/031-identity-verification.md).
+          { path: '/verificacion', element: <IdentityPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

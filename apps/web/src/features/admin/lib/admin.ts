@@ -18,6 +18,7 @@ export interface AdminSection {
     | 'overview'
     | 'recharges'
     | 'withdrawals'
+    | 'identity'
     | 'adjustments'
     | 'tables'
     | 'pot'
@@ -34,6 +35,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Resumen', icon: 'overview', end: true },
   { to: '/admin/recargas', label: 'Recargas', icon: 'recharges' },
   { to: '/admin/retiros', label: 'Retiros', icon: 'withdrawals' },
+  { to: '/admin/identidad', label: 'Identidad', icon: 'identity' },
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
   { to: '/admin/reportes', label: 'Reportes', icon: 'reports' },
