@@ -4,6 +4,7 @@ import { ROLES, USER_STATUSES } from './constants';
 import { idParam, pageQuery } from './input';
 import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
+import { IDENTITY_AUDIT_ACTION_LABELS } from './identity';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 
 /**
@@ -326,4 +327,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'talk.report_dismissed': 'Reporte de mensajes descartado',
   'talk.chat_ban': 'Jugador silenciado en las mesas',
   ...PROTECTION_AUDIT_ACTION_LABELS,
+  ...IDENTITY_AUDIT_ACTION_LABELS,
 };

@@ -46,6 +46,13 @@ export const MSG_IDENTITY = {
   settingsSaved: 'Ajuste de verificación guardado',
 } as const;
 
+/** Spanish labels of the audited identity actions (staff console's audit log). */
+export const IDENTITY_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'identity.approve': 'Identidad verificada',
+  'identity.reject': 'Verificación de identidad rechazada',
+  'identity.threshold': 'Verificación: monto de retiro',
+};
+
 /** A player's verification state, as the profile shows it. */
 export const IDENTITY_STATES = ['none', 'pending', 'rejected', 'verified'] as const;
 export type IdentityState = (typeof IDENTITY_STATES)[number];
