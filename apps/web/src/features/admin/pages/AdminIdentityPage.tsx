@@ -91,7 +91,6 @@ export default function AdminIdentityPage() {
 
   return (
     <>
-      <ThresholdCard />
       <QueueScaffold
         title="Verificación de identidad"
         subtitle="Compara la cédula y la selfie con los datos de la cuenta antes de aprobar."
@@ -109,6 +108,7 @@ export default function AdminIdentityPage() {
           </SimpleGrid>
         )}
       />
+      <ThresholdCard />
       <ProofModal
         url={photo?.url ?? null}
         title={photo?.title ?? ''}
@@ -242,7 +242,8 @@ function IdentityCard({
       </Group>
       <Stack gap={2} mb="sm">
         <Text fz="sm">
-          Cuenta: <b>{account}</b> · Declarada: <b>{stated}</b>
+          Cuenta: <b style={{ whiteSpace: 'nowrap' }}>{account}</b> · Declarada:{' '}
+          <b style={{ whiteSpace: 'nowrap' }}>{stated}</b>
         </Text>
         <Text fz="sm" data-testid="admin-identity-stated-name">
           Nombre en la cédula: <b>{r.stated.full_name}</b>
@@ -321,7 +322,10 @@ function ThresholdCard() {
     });
   };
   return (
-    <Card padding="md" withBorder mb="md" data-testid="identity-threshold">
+    <Card padding="md" withBorder mt="xl" data-testid="identity-threshold">
+      <Text fw={700} mb={4}>
+        Cuándo se exige la verificación
+      </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NumberInput
           label="Exigir verificación en retiros de más de (Bs.)"
@@ -335,7 +339,7 @@ function ThresholdCard() {
           allowNegative={false}
           error={error}
           disabled={settings.isPending}
-          style={{ flex: '1 1 240px' }}
+          style={{ flex: '1 1 240px', maxWidth: 420 }}
           data-testid="identity-threshold-input"
         />
         <Button

@@ -60,7 +60,7 @@ export function PhotoPicker({
               {file.name}
             </Text>
             <Text fz="xs" c="dimmed">
-              {(file.size / 1024).toLocaleString('es-VE', { maximumFractionDigits: 0 })} KB
+              {Math.max(1, Math.round(file.size / 1024)).toLocaleString('es-VE')} KB
             </Text>
           </Stack>
           <ActionIcon

@@ -40,8 +40,8 @@ import {
 } from '../lib/identity-form';
 
 const DOCUMENT_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
-  V: 'V (venezolano)',
-  E: 'E (extranjero)',
+  V: 'V',
+  E: 'E',
 };
 
 /**
@@ -233,8 +233,8 @@ function IdentityForm({ user }: { user: User }) {
         </Title>
         <Group gap="sm" align="flex-start" wrap="nowrap">
           <Select
-            w={150}
-            label="Tipo de documento"
+            w={88}
+            label="Tipo"
             data={DOCUMENT_TYPES.map((t) => ({ value: t, label: DOCUMENT_LABELS[t] }))}
             value={type}
             onChange={(v) => {

@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconId, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { IdentityStatus } from '@domino/contracts';
@@ -33,8 +44,10 @@ export function IdentityCard({ status }: { status: IdentityStatus | undefined })
       {!status ? (
         <Skeleton h={40} />
       ) : status.state === 'verified' ? (
-        <Group gap="xs" wrap="nowrap">
-          <IconRosetteDiscountCheck size={22} color="var(--mantine-color-teal-6)" aria-hidden />
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon color="teal" variant="light" size={32} radius="xl" style={{ flexShrink: 0 }}>
+            <IconRosetteDiscountCheck size={20} aria-hidden />
+          </ThemeIcon>
           <Text fz="sm">
             Tu identidad está verificada
             {status.request?.decided_at

@@ -162,7 +162,7 @@ function IdentityNotice({ status, refusal }: { status?: IdentityStatus; refusal:
       variant="light"
       color={refusal ? 'red' : 'blue'}
       icon={<IconId aria-hidden />}
-      title="Verifica tu identidad para retirar"
+      title="Falta verificar tu identidad"
       role={refusal ? 'alert' : undefined}
       data-testid="withdraw-identity-notice"
     >
