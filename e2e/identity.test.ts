@@ -93,13 +93,11 @@ describe('identity verification in the browser', () => {
       await visible(page, 'identity-submit');
       await shot(page, 'identity-form-empty-phone');
       // A file that is not a photo is refused in Spanish before anything is sent.
-      await page
-        .getByTestId('identity-document-input')
-        .setInputFiles({
-          name: 'cedula.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from('%PDF-1.4'),
-        });
+      await page.getByTestId('identity-document-input').setInputFiles({
+        name: 'cedula.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4'),
+      });
       await visible(page, 'identity-document-error');
       expect(await page.getByTestId('identity-document-error').textContent()).toBe(
         MSG_IDENTITY.photoType,
