@@ -62,13 +62,18 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
               type_identification: 'Obligatorio. Tipo de documento (V o E), el de la cuenta',
               n_identification: 'Obligatorio. Número de cédula, el de la cuenta',
               full_name: 'Obligatorio. Nombre completo tal como aparece en la cédula',
-              [IDENTITY_FILES.selfie]: 'Obligatoria. Selfie sosteniendo la cédula: PNG o JPG',
             },
             {
               name: IDENTITY_FILES.document,
               description: 'Obligatoria. Foto de la cédula: PNG o JPG de hasta 5 MB',
             },
-          ),
+          ).extend({
+            [IDENTITY_FILES.selfie]: z.any().optional().meta({
+              type: 'string',
+              format: 'binary',
+              description: 'Obligatoria. Selfie sosteniendo la cédula: PNG o JPG de hasta 5 MB',
+            }),
+          }),
           response: {
             201: z.object({ message: z.string(), id: z.number().int(), status: z.string() }),
             409: errorSchema,

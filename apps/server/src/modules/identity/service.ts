@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   IDENTITY_CODES,
+  MSG,
   MSG_IDENTITY,
   centsToBolivares,
   type IdentityState,
@@ -145,7 +146,7 @@ export async function submitVerification(
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!user) throw new AppError('auth/unauthenticated', 401, MSG_IDENTITY.required);
+      if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
       const errors: Record<string, string[]> = {};
       if (stated.typeIdentification !== user.typeIdentification)
         errors.type_identification = [MSG_IDENTITY.typeMismatch];
