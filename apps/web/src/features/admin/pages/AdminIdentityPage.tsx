@@ -327,7 +327,7 @@ function ThresholdCard() {
       </Text>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NumberInput
-          label="Exigir verificación en retiros de más de (Bs.)"
+          label="Retiros de más de (Bs.)"
           description="0: todo retiro, desde el primero, exige una identidad verificada."
           value={shown}
           onChange={setValue}
