@@ -147,11 +147,24 @@ function PensionerNotice() {
 
 /**
  * Identity verification before withdrawing (docs/decisions/031): shown when the player is not
- * verified (with the rule: every withdrawal, or those above the staff's threshold), and when the
+ * verified and could withdraw more than the staff's threshold (with the rule), and when the
  * server refused a withdrawal for it; the button leads to /verificacion.
  */
-function IdentityNotice({ status, refusal }: { status?: IdentityStatus; refusal: string | null }) {
-  if (!refusal && (!status || status.state === 'verified')) return null;
+function IdentityNotice({
+  status,
+  refusal,
+  balance,
+}: {
+  status?: IdentityStatus;
+  refusal: string | null;
+  /** The available balance in bolívares: no notice when all of it is under the threshold. */
+  balance: number;
+}) {
+  const relevant =
+    status !== undefined &&
+    status.state !== 'verified' &&
+    (status.threshold === 0 || balance > status.threshold);
+  if (!refusal && !relevant) return null;
   const rule =
     status && status.threshold > 0
       ? `Los retiros de más de ${formatBs(Math.round(status.threshold * 100))} exigen una identidad verificada.`
@@ -275,7 +288,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de retiro">
           <Stack gap="md">
-            <IdentityNotice status={identity.data} refusal={identityRefusal} />
+            <IdentityNotice status={identity.data} refusal={identityRefusal} balance={balance} />
             {reviewNow.data?.review && <ReviewNotice review={reviewNow.data.review} />}
             <TextInput
               label="Saldo disponible"
