@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { MSG, MSG_ACCOUNT, MSG_PROTECTION } from '@domino/contracts';
 import { mailBody, mailSubject } from '../apps/server/src/modules/mail/test-inbox';
 import {
+  liftIdentityGate,
   ADMIN,
   DESKTOP,
   PHONE,
@@ -24,7 +25,7 @@ import {
  * statuses, audit), not only on screen.
  */
 describe('account protection in the browser', () => {
-  const journey = useJourney();
+  const journey = useJourney({ ready: ({ app }) => liftIdentityGate(app.baseUrl) });
 
   const visible = async (page: Page, text: string | RegExp, timeout = 10_000) => {
     await expect

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, MSG_FIRSTDAY, formatBs, splitPot } from '@domino/contracts';
 import {
+  liftIdentityGate,
   ADMIN,
   DESKTOP,
   PHONE,
@@ -31,6 +32,7 @@ describe('a new player’s first day', () => {
     env: { BOT_MIN_DELAY_MS: '60', BOT_MAX_DELAY_MS: '120' },
     ready: async () => {
       staff = ((await api('/api/login_api', null, ADMIN)).json as { token: string }).token;
+      await liftIdentityGate(journey.app.baseUrl);
     },
   });
 

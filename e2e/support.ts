@@ -243,6 +243,26 @@ export function useJourney(options: JourneyOptions = {}): Journey {
   return journey;
 }
 
+/**
+ * For journeys about withdrawals, not identity (docs/decisions/031): staff raise the identity
+ * verification threshold to its highest (Bs. 1.000.000) through the real staff route, so players
+ * withdraw without verifying. e2e/identity.test.ts covers the gate itself.
+ */
+export async function liftIdentityGate(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/login_api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${baseUrl}/api/admin/identity/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ threshold: 1_000_000 }),
+  });
+  if (!res.ok) throw new Error(`identity threshold not set: ${await res.text()}`);
+}
+
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1366, height: 900 };
 

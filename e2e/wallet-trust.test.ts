@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG_PAYMENTS, MSG_PROTECTION, MSG_WALLET } from '@domino/contracts';
 import {
+  liftIdentityGate,
   ADMIN,
   DESKTOP,
   PHONE,
@@ -44,6 +45,7 @@ describe('wallet pages that show only money that moved', () => {
         body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
       });
       adminToken = ((await login.json()) as { token: string }).token;
+      await liftIdentityGate(app.baseUrl);
     },
   });
 

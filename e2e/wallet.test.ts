@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@domino/contracts';
 import {
+  liftIdentityGate,
   ADMIN,
   DESKTOP,
   PHONE,
@@ -19,7 +20,7 @@ import {
  * and the transaction shows Completado.
  */
 describe('the wallet in the browser', () => {
-  const journey = useJourney();
+  const journey = useJourney({ ready: ({ app }) => liftIdentityGate(app.baseUrl) });
 
   it.skipIf(!journey.ok)(
     'recharges, is approved live, withdraws and sees the payout completed',

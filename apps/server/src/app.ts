@@ -48,6 +48,8 @@ import { reportRoutes } from './modules/reports/routes';
 import { responsibleRoutes } from './modules/responsible/routes';
 import { riskRoutes } from './modules/risk/routes';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
+import { identityRoutes } from './modules/identity/routes';
+import { identityStaffRoutes } from './modules/identity/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +206,8 @@ export async function buildApp(
     suspend: (staffId, userId, reason) => suspendAndDisconnect(app, staffId, userId, reason),
   });
   await app.register(reconciliationRoutes);
+  await app.register(identityRoutes);
+  await app.register(identityStaffRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

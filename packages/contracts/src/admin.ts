@@ -4,6 +4,7 @@ import { ROLES, USER_STATUSES } from './constants';
 import { idParam, pageQuery } from './input';
 import { MSG } from './messages';
 import { MSG_PAYMENTS } from './payments';
+import { IDENTITY_AUDIT_ACTION_LABELS } from './identity';
 import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 import { RESPONSIBLE_AUDIT_ACTION_LABELS } from './responsible';
 import { RISK_AUDIT_ACTION_LABELS } from './risk';
@@ -332,4 +333,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ...RESPONSIBLE_AUDIT_ACTION_LABELS,
   ...RISK_AUDIT_ACTION_LABELS,
   ...RECONCILIATION_AUDIT_ACTION_LABELS,
+  ...IDENTITY_AUDIT_ACTION_LABELS,
 };

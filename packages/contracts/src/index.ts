@@ -36,3 +36,4 @@ export * from './reports';
 export * from './responsible';
 export * from './risk';
 export * from './reconciliation';
+export * from './identity';

@@ -13,7 +13,8 @@ import { AppError } from './errors';
  * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the catalogue's size message, never truncated;
  * - a file with a name but 0 bytes: 422 "El archivo está vacío" (a browser's "no file chosen",
  *   an unnamed empty part, counts as no file);
- * - more than one file: 422 "Envía un solo archivo" (every upload route takes one image);
+ * - more than one file: 422 "Envía un solo archivo" (an upload route takes one image, unless its
+ *   route config says `multipartFiles: 2`, as the identity submission does: decision 031);
  * - a text field over MULTIPART_LIMITS.fieldSize: 422 on that field;
  * - a broken form (no boundary, cut short, bad part header): 400 `upload/malformed`.
  * Routes then take their file and fields with `multipartFile` / `multipartFields`.
@@ -41,6 +42,13 @@ export class UploadedFile {
   ) {}
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How many files the route's form may carry (default 1; busboy stops at MULTIPART_LIMITS.files). */
+    multipartFiles?: number;
+  }
+}
+
 export type MultipartValue = string | UploadedFile;
 export type MultipartBody = Record<string, MultipartValue | MultipartValue[]>;
 
@@ -61,6 +69,7 @@ export async function readMultipartBody(request: FastifyRequest): Promise<Multip
     else if (Array.isArray(current)) current.push(value);
     else body[name] = [current, value];
   };
+  const maxFiles = request.routeOptions.config.multipartFiles ?? 1;
   let files = 0;
   let problem: AppError | null = null;
   try {
@@ -88,7 +97,7 @@ export async function readMultipartBody(request: FastifyRequest): Promise<Multip
         continue;
       }
       files += 1;
-      if (files > 1) {
+      if (files > maxFiles) {
         problem ??= refuse(part.fieldname, MSG_INPUT.fileOnlyOne, INPUT_CODES.fileOnlyOne);
         continue;
       }

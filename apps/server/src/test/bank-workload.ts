@@ -10,7 +10,7 @@ import { checkLedger } from '../modules/ledger/ledger';
  */
 
 export type Caller = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   opts?: { token?: string; body?: unknown; multipart?: Record<string, string>; key?: string },
 ) => Promise<{ status: number; body: unknown }>;

@@ -58,6 +58,8 @@ const AdminReconciliationPage = lazyPage(
   () => import('../features/admin/pages/AdminReconciliationPage'),
 );
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
+const IdentityPage = lazyPage(() => import('../features/identity/pages/IdentityPage'));
+const AdminIdentityPage = lazyPage(() => import('../features/admin/pages/AdminIdentityPage'));
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -119,6 +121,7 @@ export const routes: RouteObject[] = [
               { path: 'pote', element: <AdminPotPage /> },
               { path: 'torneos', element: <AdminTournamentsPage /> },
               { path: 'conciliacion', element: <AdminReconciliationPage /> },
+              { path: 'identidad', element: <AdminIdentityPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },
@@ -138,6 +141,8 @@ export const routes: RouteObject[] = [
           { path: '/torneos/:id', element: <TournamentPage /> },
           // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).
           { path: '/jugar-ahora', element: <QuickPlayPage /> },
+          // Identity verification (docs/decisions/031-identity-verification.md).
+          { path: '/verificacion', element: <IdentityPage /> },
         ],
       },
       // The e-mailed recovery link works with or without a session: a logged-in player who opens

@@ -9,6 +9,7 @@ import { auth, fundPlayer, loginAdmin, registerPlayer } from '../../test/wallet-
 import { caracasDate } from '../../lib/time';
 import { systemAccount, transfer } from '../ledger/ledger';
 import { potMonth } from '../pot/month';
+import { liftIdentityGate } from '../../test/identity-helpers';
 
 /** The staff console routes of decision 009 (dashboard, users, banks, audit), on PGlite. */
 describe('staff console routes', () => {
@@ -42,6 +43,7 @@ describe('staff console routes', () => {
   beforeAll(async () => {
     t = await buildTestApp('pglite');
     admin = await loginAdmin(t);
+    await liftIdentityGate(t, admin);
     adminId = (await get('/api/user', admin)).json().id;
   });
   afterAll(() => t.close());

@@ -8,6 +8,7 @@ import { bankInvariants, runBankWorkload } from '../../test/bank-workload';
 import type { Caller } from '../../test/bank-workload';
 import { httpCaller, injectCaller } from '../../test/callers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+import { NO_IDENTITY_GATE } from '../../test/identity-helpers';
 
 /**
  * The bank test (docs/architecture.md#how-a-payment-flows) on real PostgreSQL: concurrent random recharges, approvals,
@@ -27,7 +28,10 @@ async function setup(call: Caller, players: number) {
   const admin = await call('POST', '/api/login_api', {
     body: { email: 'admin@test.local', password: 'AdminPass123' },
   });
-  return { players: out, admin: (admin.body as { token: string }).token };
+  const token = (admin.body as { token: string }).token;
+  // The workload is about money movements, not identity (docs/decisions/031).
+  await call('PUT', '/api/admin/identity/settings', { token, body: NO_IDENTITY_GATE });
+  return { players: out, admin: token };
 }
 
 function expectInvariants(inv: Awaited<ReturnType<typeof bankInvariants>>) {

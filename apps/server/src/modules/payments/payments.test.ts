@@ -17,6 +17,7 @@ import {
   samplePng,
 } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
+import { liftIdentityGate } from '../../test/identity-helpers';
 
 describe('wallet routes', () => {
   let t: TestApp;
@@ -42,6 +43,7 @@ describe('wallet routes', () => {
   beforeAll(async () => {
     t = await buildTestApp('pglite');
     admin = await loginAdmin(t);
+    await liftIdentityGate(t, admin);
     player = await registerPlayer(t);
   });
   afterAll(() => t.close());

@@ -23,8 +23,9 @@ import type { PasswordGate } from '../protection/password-gate';
 import { assertMayDeposit } from '../responsible/guard';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
-import { assertMayPayWithdrawal, assertMayWithdraw } from '../risk/marks';
+import { assertMayPayWithdrawal, assertMayWithdraw as assertNoWithdrawalHold } from '../risk/marks';
 import { SPEC_BANK_NAMES, sortBanks } from '@domino/contracts';
+import { assertMayWithdraw as assertIdentityAllowsWithdrawal } from '../identity/service';
 
 /**
  * Recharges and withdrawals (docs/architecture.md#how-a-payment-flows flows; docs/product.md §5 rules).
@@ -216,7 +217,9 @@ export async function requestWithdrawal(
   if (!bank) throw field('bank_account', MSG_PAYMENTS.bankUnavailable);
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('auth/unauthenticated', 401, MSG.unauthenticated);
-  await assertMayWithdraw(tx, userId);
+  // A risk hold (decision 032) comes before the identity check (decision 031).
+  await assertNoWithdrawalHold(tx, userId);
+  await assertIdentityAllowsWithdrawal(tx, userId, input.amountCents);
   const review = reviewOf(await recentAccountChanges(tx, userId));
   const wallet = await walletAccountId(tx, userId);
   const [row] = await tx

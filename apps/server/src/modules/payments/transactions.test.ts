@@ -16,6 +16,7 @@ import {
   requestRecharge,
 } from '../../test/wallet-helpers';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import { liftIdentityGate } from '../../test/identity-helpers';
 
 /**
  * GET /api/transactions (docs/decisions/003 and 016): every spelling docs/product.md §3
@@ -48,6 +49,7 @@ describe('the transaction list', () => {
   beforeAll(async () => {
     t = await buildTestApp('pglite');
     admin = await loginAdmin(t);
+    await liftIdentityGate(t, admin);
     p = await registerPlayer(t);
     // An approved recharge of Bs. 3.000 (fundPlayer), a pending one and a rejected one.
     await fundPlayer(t, p, admin, '3000');

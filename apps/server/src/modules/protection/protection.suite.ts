@@ -14,6 +14,7 @@ import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { TestInbox } from '../mail/test-inbox';
 import { mailBody, mailSubject, startTestInbox } from '../mail/test-inbox';
+import { liftIdentityGate } from '../../test/identity-helpers';
 
 /**
  * Account protection of docs/decisions/013, run on PGlite and on real PostgreSQL by
@@ -49,6 +50,7 @@ export function protectionSuite(kind: DbKind): void {
         PUBLIC_URL: 'http://domino.test',
       });
       admin = (await send('POST', '/api/login_api', { body: adminLogin() })).json().token;
+      await liftIdentityGate(t, admin);
       const banks = (await send('GET', '/api/banks')).json() as { id: number; code: string }[];
       bank0102 = banks.find((b) => b.code === '0102')!.id;
     });

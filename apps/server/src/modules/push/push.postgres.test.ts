@@ -28,6 +28,7 @@ import { runDueGame } from '../games/due-moves';
 import { gamesContext } from '../games/routes';
 import { PushRefused } from './sender';
 import type { DeliveryOptions, PushSender, PushTarget } from './sender';
+import { liftIdentityGate } from '../../test/identity-helpers';
 
 /**
  * Web Push on real PostgreSQL (docs/decisions/025), with a fake sender injected in place of
@@ -118,6 +119,7 @@ describe('push notifications on real PostgreSQL', async () => {
     if (skip) return;
     t = await buildTestApp('postgres', VAPID_ENV, { pushSender: sender });
     admin = await loginAdmin(t);
+    await liftIdentityGate(t, admin);
   });
   afterAll(async () => {
     if (!skip) await t.close();

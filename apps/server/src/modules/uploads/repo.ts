@@ -7,7 +7,7 @@ import type { ProcessedImage } from './images';
 export async function storeImage(
   tx: Executor,
   ownerUserId: number | null,
-  purpose: 'payment_proof' | 'table_image' | 'avatar',
+  purpose: 'payment_proof' | 'table_image' | 'avatar' | 'identity_document' | 'identity_selfie',
   image: ProcessedImage,
 ): Promise<number> {
   const [row] = await tx

@@ -19,6 +19,7 @@ export interface AdminSection {
     | 'recharges'
     | 'reconciliation'
     | 'withdrawals'
+    | 'identity'
     | 'adjustments'
     | 'tables'
     | 'pot'
@@ -38,6 +39,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/recargas', label: 'Recargas', icon: 'recharges' },
   { to: '/admin/conciliacion', label: 'Conciliación', icon: 'reconciliation' },
   { to: '/admin/retiros', label: 'Retiros', icon: 'withdrawals' },
+  { to: '/admin/identidad', label: 'Identidad', icon: 'identity' },
   { to: '/admin/ajustes', label: 'Ajustes de saldo', icon: 'adjustments' },
   { to: '/admin/mesas', label: 'Mesas', icon: 'tables' },
   { to: '/admin/reportes', label: 'Reportes', icon: 'reports' },

@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { MSG_ACCOUNT, type User } from '@domino/contracts';
+import { MSG_ACCOUNT, type IdentityStatus, type User } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useRemoveAvatarMutation, useUploadAvatarMutation } from '../api/profile';
 import { AVATAR_ACCEPT, avatarFileProblem, FALLBACK, roleBadge } from '../lib/profile';
+import { VerifiedBadge } from './IdentityCard';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -27,9 +28,16 @@ function initials(name: string): string {
 /**
  * The profile's header card (docs/product.md §2 Profile): the photo with the camera button titled 'Cambiar foto
  * de perfil' (decision 006: it uploads a photo), the name ('Usuario' if empty), the e-mail, the role
- * badge (upper-cased) and the 'Activo' badge when the status is activo.
+ * badge (upper-cased), the 'Activo' badge when the status is activo, and 'Verificado' once staff
+ * approved the player's identity (decision 031).
  */
-export function ProfileHeaderCard({ user }: { user: User | null }) {
+export function ProfileHeaderCard({
+  user,
+  identity,
+}: {
+  user: User | null;
+  identity?: IdentityStatus;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatarMutation();
   const remove = useRemoveAvatarMutation();
@@ -127,6 +135,7 @@ export function ProfileHeaderCard({ user }: { user: User | null }) {
               Activo
             </Badge>
           )}
+          <VerifiedBadge status={identity} />
         </Group>
         {user?.avatar_url && (
           <Anchor

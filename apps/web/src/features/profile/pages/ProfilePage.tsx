@@ -5,8 +5,10 @@ import { IconKey, IconReceipt, IconRefresh, IconUserCircle } from '@tabler/icons
 import { Link } from 'react-router';
 import { MSG } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
+import { useIdentityStatus } from '../../../lib/identity';
 import { refreshUser, useSession } from '../../../lib/session';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
+import { IdentityCard } from '../components/IdentityCard';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
@@ -18,13 +20,15 @@ import classes from './ProfilePage.module.css';
 /**
  * /profile (docs/product.md §2 Profile, §4, §8; decision 006): header card with the photo, stat tiles, the
  * ratings card (decision 026), the personal-information card with its edit form, the quick actions, the notifications
- * (decision 025) and "Juego responsable" (decision 030). The user comes from the
+ * (decision 025), the identity verification with its 'Verificado' badge (decision 031) and "Juego responsable"
+ * (decision 030). The user comes from the
  * session and is refetched from the server on arrival and by 'Actualizar Perfil'.
  */
 export default function ProfilePage() {
   const { user } = useSession();
   const [refreshing, setRefreshing] = useState(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const identity = useIdentityStatus(user !== null);
 
   // What the server says wins over what this browser stored (another device may have edited it).
   useEffect(() => {
@@ -58,7 +62,7 @@ export default function ProfilePage() {
       <div className={classes.layout}>
         <div className={classes.column}>
           <div className={classes.header}>
-            <ProfileHeaderCard user={user} />
+            <ProfileHeaderCard user={user} identity={identity.data} />
           </div>
           <Card padding="lg" shadow="sm" className={classes.actions}>
             <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
@@ -96,6 +100,9 @@ export default function ProfilePage() {
               </Button>
             </Stack>
           </Card>
+          <div className={classes.identity}>
+            <IdentityCard status={identity.data} />
+          </div>
         </div>
         <div className={classes.column}>
           <div className={classes.stats}>

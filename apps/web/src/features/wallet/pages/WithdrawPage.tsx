@@ -17,18 +17,23 @@ import {
   IconAlertTriangle,
   IconCashBanknote,
   IconDeviceMobileDollar,
+  IconId,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
+  IDENTITY_CODES,
   LIMITS,
   MSG,
   MSG_PROTECTION,
   formatBs,
   type Bank,
   type ClientData,
+  type IdentityStatus,
   type WithdrawalReview,
 } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+import { useIdentityStatus } from '../../../lib/identity';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { getSession, updateUser } from '../../../lib/session';
@@ -141,6 +146,59 @@ function PensionerNotice() {
 }
 
 /**
+ * Identity verification before withdrawing (docs/decisions/031): shown when the player is not
+ * verified and could withdraw more than the staff's threshold (with the rule), and when the
+ * server refused a withdrawal for it; the button leads to /verificacion.
+ */
+function IdentityNotice({
+  status,
+  refusal,
+  balance,
+}: {
+  status?: IdentityStatus;
+  refusal: string | null;
+  /** The available balance in bolívares: no notice when all of it is under the threshold. */
+  balance: number;
+}) {
+  const relevant =
+    status !== undefined &&
+    status.state !== 'verified' &&
+    (status.threshold === 0 || balance > status.threshold);
+  if (!refusal && !relevant) return null;
+  const rule =
+    status && status.threshold > 0
+      ? `Los retiros de más de ${formatBs(Math.round(status.threshold * 100))} exigen una identidad verificada.`
+      : 'Para retirar necesitas una identidad verificada.';
+  const pending = status?.state === 'pending';
+  return (
+    <Alert
+      variant="light"
+      color={refusal ? 'red' : 'blue'}
+      icon={<IconId aria-hidden />}
+      title="Falta verificar tu identidad"
+      role={refusal ? 'alert' : undefined}
+      data-testid="withdraw-identity-notice"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{refusal ?? rule}</Text>
+        {!pending && (
+          <Button
+            component={Link}
+            to="/verificacion"
+            size="xs"
+            variant="filled"
+            leftSection={<IconId size={16} aria-hidden />}
+            data-testid="withdraw-identity-start"
+          >
+            Verificar mi identidad
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
  * Why withdrawals go to staff review for now (docs/decisions/013): what changed,
  * when, and until when. Shown before submitting and after a withdrawal is sent.
  */
@@ -162,6 +220,8 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
   const navigate = useNavigate();
   const mutation = useWithdrawMutation();
   const reviewNow = useWithdrawReview();
+  const identity = useIdentityStatus();
+  const [identityRefusal, setIdentityRefusal] = useState<string | null>(null);
   const [sentReview, setSentReview] = useState<WithdrawalReview | null>(null);
   const [amount, setAmount] = useState('');
   const [bankId, setBankId] = useState<string | null>(null);
@@ -195,6 +255,11 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
           setSent(true);
         },
         onError: (error) => {
+          if (isApiError(error) && error.code === IDENTITY_CODES.required) {
+            setIdentityRefusal(error.message);
+            void identity.refetch();
+            return;
+          }
           const failure = requestFailure(error, WITHDRAW_FIELDS);
           setErrors(failure.errors);
           setFormError(failure.formError);
@@ -223,6 +288,7 @@ function WithdrawForm({ client, banks }: { client: ClientData; banks: Bank[] }) 
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de retiro">
           <Stack gap="md">
+            <IdentityNotice status={identity.data} refusal={identityRefusal} balance={balance} />
             {reviewNow.data?.review && <ReviewNotice review={reviewNow.data.review} />}
             <TextInput
               label="Saldo disponible"
