@@ -12,6 +12,7 @@ import {
   registerViaApi,
   shot,
   trackErrors,
+  liftIdentityGate,
   useJourney,
 } from './support';
 
@@ -22,7 +23,8 @@ import {
  * withdrawal still goes through (the server holds it, the balance drops).
  */
 describe('responsible gaming in the browser', () => {
-  const journey = useJourney();
+  // The withdrawal here is about self-exclusion, not identity (decision 031).
+  const journey = useJourney({ ready: ({ app }) => liftIdentityGate(app.baseUrl) });
 
   async function api<T = Record<string, unknown>>(
     method: string,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_REPORTS, type DailyReport, type TableDetail } from '@domino/contracts';
 import { auditLog, games } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
+import { liftIdentityGate } from '../../test/identity-helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { playMatchToEnd } from '../../test/play';
 import {
@@ -47,6 +48,8 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
       HAND_PAUSE_MS: '0',
     });
     admin = await loginAdmin(t);
+    // Withdrawals here are about this module, not identity (decision 031).
+    await liftIdentityGate(t, admin);
     // The scripted day: four players recharge Bs. 1.500 each and play a Bs. 1.000 match; a
     // fifth recharges Bs. 2.000, withdraws 600 (paid) and 500 (left pending), and sits at the
     // Bs. 500 table, whose entry stays in escrow.

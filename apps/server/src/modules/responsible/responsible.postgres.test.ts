@@ -9,6 +9,7 @@ import {
 } from '@domino/contracts';
 import { auditLog, quickPlayQueue, recharges } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
+import { liftIdentityGate } from '../../test/identity-helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { tournamentRequest } from '../../test/tournaments';
 import type { Player } from '../../test/wallet-helpers';
@@ -60,6 +61,8 @@ describe.skipIf(!pg)('responsible gaming (PostgreSQL)', () => {
   beforeAll(async () => {
     t = await buildTestApp('postgres');
     admin = await loginAdmin(t);
+    // Withdrawals here are about this module, not identity (decision 031).
+    await liftIdentityGate(t, admin);
   });
   afterAll(async () => {
     await t?.close();

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG_RISK } from '@domino/contracts';
 import { auditLog, riskAccountMarks, riskItems, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
+import { liftIdentityGate } from '../../test/identity-helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { upsertFindings } from './queue';
@@ -24,6 +25,8 @@ describe('risk queue actions on postgres', async () => {
     if (skip) return;
     t = await buildTestApp('postgres');
     admin = await loginAdmin(t);
+    // Withdrawals here are about this module, not identity (decision 031).
+    await liftIdentityGate(t, admin);
     const [row] = await t.database.db
       .select({ id: users.id })
       .from(users)
