@@ -4,6 +4,7 @@
  * suspend, and lifting them). Amounts on the wire are bolívares (céntimos / 100).
  */
 import { z } from 'zod';
+import { MSG_INPUT } from './input';
 
 /** Spanish messages of the risk queue. */
 export const MSG_RISK = {
@@ -152,7 +153,13 @@ export const riskItemListSchema = z.object({ data: z.array(riskItemSchema) });
 
 export const riskItemsQuerySchema = z.object({
   status: z.enum(RISK_STATUSES, { error: 'Estado no válido.' }).default('open'),
-  user_id: z.coerce.number().int().positive().optional(),
+  /** A canonical decimal id (decision 014): `0x10`, ` 1`, `1e3` or `01` are refused, not read. */
+  user_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, MSG_INPUT.expectedInteger)
+    .transform(Number)
+    .refine(Number.isSafeInteger, MSG_INPUT.expectedInteger)
+    .optional(),
 });
 
 /** POST /api/admin/risk/items/{id}/dismiss body. */

@@ -21,6 +21,11 @@ import { playSession, setLimit, setReminder, settingsOf, startPause } from './se
 
 const tags = ['Juego responsable'];
 
+/** A 422 carries our code with the field errors (the input guard's and zod's alike). */
+const refusalSchema = errorSchema.extend({
+  errors: validationErrorSchema.shape.errors.optional(),
+});
+
 /**
  * Responsible gaming (docs/decisions/030-responsible-gaming.md). The player's routes have no ids:
  * each reads or changes the caller's own settings only. Staff read a player's settings at
@@ -55,7 +60,7 @@ export async function responsibleRoutes(app: FastifyInstance): Promise<void> {
             'Montos en céntimos; `amount_cents: null` quita el límite. Bajar un límite (o fijarlo ' +
             'donde no había) aplica de inmediato; subirlo o quitarlo entra en vigor 24 horas después.',
           body: setLimitRequestSchema,
-          response: { 200: messageResponseSchema, 422: validationErrorSchema },
+          response: { 200: messageResponseSchema, 422: refusalSchema },
         },
       },
       async (req) => setLimit(db(), session(req).user.id, req.body),
@@ -68,7 +73,7 @@ export async function responsibleRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Recordatorio de tiempo de juego cada 15, 30 o 60 minutos (o desactivado)',
           body: setReminderRequestSchema,
-          response: { 200: messageResponseSchema, 422: validationErrorSchema },
+          response: { 200: messageResponseSchema, 422: refusalSchema },
         },
       },
       async (req) => setReminder(db(), session(req).user.id, req.body.minutes),
@@ -84,7 +89,7 @@ export async function responsibleRoutes(app: FastifyInstance): Promise<void> {
             'No se puede deshacer ni acortar. Mientras dure no se puede recargar ni pagar ' +
             'entradas; sí ver el historial, el saldo y retirar.',
           body: startPauseRequestSchema,
-          response: { 200: messageResponseSchema, 409: errorSchema, 422: validationErrorSchema },
+          response: { 200: messageResponseSchema, 409: errorSchema, 422: refusalSchema },
         },
       },
       async (req) => startPause(db(), session(req).user.id, req.body.option),
