@@ -36,6 +36,7 @@ import {
   useSaveBcvRate,
 } from '../api/reports';
 import { caracasToday, operations, shiftDay, signedBolivares } from '../lib/reports';
+import { StatCard } from '../components/StatCard';
 
 /**
  * /admin/informe: the daily report of a Caracas calendar day (GET /api/admin/reports/daily):
@@ -140,31 +141,31 @@ function Report({ data }: { data: DailyReport }) {
         {data.complete ? '' : ' · día en curso: cifras hasta ahora'}.
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
-        <Stat
+        <StatCard
           testId="report-recharges"
           label="Recargas aprobadas"
           value={formatBolivares(data.recharges.amount)}
           hint={operations(data.recharges.count)}
         />
-        <Stat
+        <StatCard
           testId="report-withdrawals-paid"
           label="Retiros pagados"
           value={formatBolivares(data.withdrawals.paid.amount)}
           hint={`${operations(data.withdrawals.paid.count)} · ${data.withdrawals.requested.count} solicitados`}
         />
-        <Stat
+        <StatCard
           testId="report-withdrawals-pending"
           label="Retiros pendientes al cierre"
           value={formatBolivares(data.withdrawals.pending.amount)}
           hint={`${data.withdrawals.pending.count} por pagar`}
         />
-        <Stat
+        <StatCard
           testId="report-house-fees"
           label="Comisiones cobradas"
           value={formatBolivares(data.house_fees.collected)}
           hint={`Acumulado ${formatBolivares(data.house_fees.balance)}`}
         />
-        <Stat
+        <StatCard
           testId="report-pot"
           label={`Pote de ${monthLabel(data.pot.month)}`}
           value={formatBolivares(data.pot.month_balance)}
@@ -172,13 +173,13 @@ function Report({ data }: { data: DailyReport }) {
             data.pot.movements.reduce((s, m) => s + m.amount, 0),
           )}`}
         />
-        <Stat
+        <StatCard
           testId="report-escrow"
           label="En custodia"
           value={formatBolivares(data.escrow.tables + data.escrow.tournaments)}
           hint={`Mesas ${formatBolivares(data.escrow.tables)} · Torneos ${formatBolivares(data.escrow.tournaments)}`}
         />
-        <Stat
+        <StatCard
           testId="report-owed"
           label="Adeudado a jugadores"
           value={formatBolivares(data.owed.closing)}
@@ -287,32 +288,6 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
         {value}
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card padding="sm" data-testid={testId}>
-      <Text fz="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fw={800} fz={{ base: 'md', sm: 'lg' }} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      <Text fz={11} c="dimmed">
-        {hint}
-      </Text>
-    </Card>
   );
 }
 

@@ -34,6 +34,7 @@ import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAdminDashboard, useLedgerCheck } from '../api/console';
 import { sinceText } from '../lib/console';
+import { StatCard } from '../components/StatCard';
 
 const monthFormat = new Intl.DateTimeFormat('es-VE', {
   month: 'long',
@@ -124,25 +125,25 @@ function Overview({ data }: { data: AdminDashboard }) {
           Hoy, {dayText(data.today.date)}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Stat
+          <StatCard
             label="Recargas aprobadas"
             value={formatBolivares(data.today.recharges_approved.amount)}
             hint={`${data.today.recharges_approved.count} operaciones`}
             testId="today-recharges"
           />
-          <Stat
+          <StatCard
             label="Retiros pagados"
             value={formatBolivares(data.today.withdrawals_paid.amount)}
             hint={`${data.today.withdrawals_paid.count} operaciones`}
             testId="today-withdrawals"
           />
-          <Stat
+          <StatCard
             label="Entradas a mesas"
             value={formatBolivares(data.today.entries.amount)}
             hint={`${data.today.entries.count} entradas (sin devoluciones)`}
             testId="today-entries"
           />
-          <Stat
+          <StatCard
             label="Comisión de la casa"
             value={formatBolivares(data.house_fees.today)}
             hint={`Total acumulado ${formatBolivares(data.house_fees.total)}`}
@@ -212,32 +213,6 @@ function Overview({ data }: { data: AdminDashboard }) {
         )}
       </Card>
     </>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  hint,
-  testId,
-}: {
-  label: string;
-  value: string;
-  hint: string;
-  testId: string;
-}) {
-  return (
-    <Card padding="sm" data-testid={testId}>
-      <Text fz="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fw={800} fz={{ base: 'md', sm: 'lg' }} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-      <Text fz={11} c="dimmed">
-        {hint}
-      </Text>
-    </Card>
   );
 }
 
