@@ -7,6 +7,7 @@ import { games } from '../../db/schema';
 import { gameCacheFor } from './cache';
 import type { Actor, GamesContext } from './context';
 import { afterCommit, broadcast } from './context';
+import { moveCommitterFor } from './commit-batch';
 import { commitFromCopy, persistMove } from './moves';
 import { announceTurn } from './turn-notice';
 import type { GameRow, PlayerRow } from './repo';
@@ -53,6 +54,11 @@ export async function playDueGame(
   version: number,
 ): Promise<boolean> {
   const cache = gameCacheFor(ctx.db);
+  // The poll saw a version this node's copy does not have yet because this node is writing the
+  // game right now (its commit landed, its answer has not): look again at the next poll rather
+  // than read the game back from the database (decision 035).
+  const held = cache.get(gameId);
+  if (held && held.row.version < version && moveCommitterFor(ctx.db).writing(gameId)) return false;
   for (let attempt = 0; attempt < 2; attempt++) {
     const entry = await cache.load(ctx.db, gameId, {
       atLeastVersion: version,

@@ -3,6 +3,8 @@ import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameMoves, gamePlayers, games, users } from '../../db/schema';
+import type { CommitOutcome, MoveCommit } from './commit-batch';
+import { moveCommitterFor } from './commit-batch';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
 export type GameRow = typeof games.$inferSelect;
@@ -75,58 +77,20 @@ export async function dueGames(
     .limit(limit);
 }
 
-/** What `game_commit_move` answered: 'stale' and 'busy' change nothing. */
-export type CommitOutcome =
-  | { outcome: 'ok'; version: number; players: PlayerRow[] }
-  | { outcome: 'stale' | 'busy' | 'not_found' };
+export type { CommitOutcome } from './commit-batch';
 
 /**
- * One move in one round trip (migration 0011, decision 008): `game_commit_move` locks the game,
- * checks `expectedVersion` and the seats' presence (one '0'/'1' per seat, '1' = away), appends
- * the move, stores `state` with version + 1 and the due times, and sets the mover's count of
- * bot-played turns when `autoplayed` is not null. With `dueOnly` (the sweeper) a row locked by
- * someone else is skipped ('busy') and a game that is no longer due is 'stale'. Autocommit: call
- * it on the database, not inside a transaction that holds other locks.
+ * One move computed from a node's copy of its game (decision 008), written by the node's group
+ * commit (commit-batch.ts, `game_commit_moves`, migration 0030; decision 035): under the game's
+ * row lock, taken with SKIP LOCKED, the database checks `expectedVersion` and the seats'
+ * presence (one '0'/'1' per seat, '1' = away), appends the move, stores `state` with version + 1
+ * and the due times, and sets the mover's count of bot-played turns when `autoplayed` is not
+ * null. A row locked by another transaction answers 'busy' (the caller takes the locked path or,
+ * for the sweeper, skips it); with `dueOnly` (the sweeper) a game no longer due is 'stale'.
+ * Resolves after the commit. Call it on the database, never inside a transaction.
  */
-export async function commitMoveRow(
-  db: Executor,
-  input: {
-    gameId: string;
-    expectedVersion: number;
-    presence: string;
-    dueOnly: boolean;
-    state: unknown;
-    seat: number;
-    move: unknown;
-    actor: 'player' | 'bot' | 'autoplay' | 'forced';
-    dueAt: Date | null;
-    turnDeadline: Date | null;
-    autoplayed: number | null;
-  },
-): Promise<CommitOutcome> {
-  const res = await db.execute(sql`
-    select game_commit_move(
-      ${input.gameId}::text, ${input.expectedVersion}::integer, ${input.presence}::text,
-      ${input.dueOnly}::boolean, ${JSON.stringify(input.state)}::jsonb, ${input.seat}::smallint,
-      ${JSON.stringify(input.move)}::jsonb, ${input.actor}::text,
-      ${input.dueAt?.toISOString() ?? null}::timestamptz,
-      ${input.turnDeadline?.toISOString() ?? null}::timestamptz,
-      ${input.autoplayed}::integer) as r`);
-  const raw = (res as unknown as { rows: { r: unknown }[] }).rows[0]?.r;
-  const out = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-    outcome: 'ok' | 'stale' | 'busy' | 'not_found';
-    version?: number;
-    players?: (Omit<PlayerRow, 'disconnectedAt'> & { disconnectedAt: string | null })[];
-  };
-  if (out.outcome !== 'ok') return { outcome: out.outcome };
-  return {
-    outcome: 'ok',
-    version: out.version!,
-    players: (out.players ?? []).map((p) => ({
-      ...p,
-      disconnectedAt: p.disconnectedAt === null ? null : new Date(p.disconnectedAt),
-    })),
-  };
+export function commitMoveRow(db: Executor, input: MoveCommit): Promise<CommitOutcome> {
+  return moveCommitterFor(db).commit(input);
 }
 
 /** The seats' presence as `game_commit_move` checks it: '1' per away seat, in seat order. */

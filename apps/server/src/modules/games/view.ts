@@ -6,6 +6,21 @@ import type { GameRow, PlayerRow } from './repo';
 
 const tile = (t: Tile): TileJson => [t[0], t[1]];
 
+/**
+ * The table rules of a match's engine config, computed once per config object (decision 035):
+ * the engine keeps the same `config` object from move to move, and every player view carries
+ * the rules, so this saves converting them four times per move. Returns a fresh shallow copy.
+ */
+const rulesByConfig = new WeakMap<object, ReturnType<typeof configToRules>>();
+function rulesOf(config: MatchState['config']): ReturnType<typeof configToRules> {
+  let rules = rulesByConfig.get(config);
+  if (!rules) {
+    rules = configToRules(config);
+    rulesByConfig.set(config, rules);
+  }
+  return { ...rules };
+}
+
 function legalMove(m: Move): LegalMoveJson {
   if (m.kind === 'play') return { tile: tile(m.tile), end: m.end };
   if (m.kind === 'draw') return { draw: true };
@@ -63,7 +78,7 @@ export function gameViewJson(
     mode: v.config.mode,
     target_points: v.config.targetPoints,
     turn_seconds: v.config.turnSeconds,
-    rules: configToRules(v.config),
+    rules: rulesOf(state.config),
     hand: v.hand.map(tile),
     line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
     ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,

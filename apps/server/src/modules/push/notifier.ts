@@ -78,6 +78,11 @@ export class PushNotifier {
   private log: Pick<FastifyBaseLogger, 'warn' | 'error'> | null = null;
   /** Jobs dropped because the queue was full (since start). */
   dropped = 0;
+  /**
+   * Known to have no VAPID identity (push off): then `notifyUser` returns at once, without
+   * validating or queueing (one per move otherwise: decision 035). Unknown until the first job.
+   */
+  private pushOff = false;
 
   constructor(private readonly options: PushNotifierOptions) {
     this.sender = options.sender ?? webPushSender;
@@ -91,7 +96,11 @@ export class PushNotifier {
 
   /** The VAPID identity (vapid.ts), read once; null when push is off. */
   vapid(): Promise<VapidIdentity | null> {
-    this.vapidPromise ??= resolveVapid(this.options.config, this.options.database).catch(
+    this.vapidPromise ??= resolveVapid(this.options.config, this.options.database).then(
+      (identity) => {
+        this.pushOff = identity === null;
+        return identity;
+      },
       (err: unknown) => {
         this.vapidPromise = null;
         throw err;
@@ -113,7 +122,7 @@ export class PushNotifier {
     message: PushMessage,
     options: { onlyIfHidden?: boolean } = {},
   ): void {
-    if (this.closed) return;
+    if (this.closed || this.pushOff) return;
     const parsed = pushMessageSchema.safeParse(message);
     if (!parsed.success) {
       this.log?.error({ type }, 'push message refused: not a PushMessage');

@@ -6,7 +6,9 @@ import { loadConfig } from '../../config';
 import type { RunningServer } from '../../server';
 import { startServer } from '../../server';
 import { isSpanish } from '../../test/spanish';
-import { UNKNOWN_NAMESPACE_CODE } from './transport-refusals';
+import { Encoder, PacketType } from 'socket.io-parser';
+import type { Packet } from 'socket.io-parser';
+import { UNKNOWN_NAMESPACE_CODE, spanishParser } from './transport-refusals';
 
 /**
  * The real-time transport's own refusals reach a client in Spanish (decision 014): a malformed
@@ -68,5 +70,23 @@ describe('real-time transport refusals', () => {
     expect((server.io as unknown as { _nsps: Map<string, unknown> })._nsps.has('/admin')).toBe(
       false,
     );
+  });
+});
+
+/**
+ * The encoder skips Socket.IO's search for binary parts in events and acks (decision 035): what it
+ * writes must stay byte for byte what the standard encoder writes for the JSON the app sends.
+ */
+describe('the packet encoder', () => {
+  it('encodes events and acks exactly as the standard parser does', () => {
+    const ours = new spanishParser.Encoder();
+    const standard = new Encoder();
+    const packets: Packet[] = [
+      { type: PacketType.EVENT, nsp: '/', data: ['game:view', { version: 3, hand: [[6, 6]] }] },
+      { type: PacketType.EVENT, nsp: '/', data: ['balance:updated', { balance: 'Bs. 1,00' }] },
+      { type: PacketType.ACK, nsp: '/', id: 12, data: [{ ok: true, version: 4 }] },
+      { type: PacketType.CONNECT, nsp: '/', data: { sid: 'abc' } },
+    ];
+    for (const p of packets) expect(ours.encode(p)).toEqual(standard.encode(p));
   });
 });

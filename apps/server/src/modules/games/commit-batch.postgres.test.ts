@@ -1,0 +1,198 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { MatchState, Move, Seat } from '@domino/domino';
+import { DEFAULT_CONFIG, applyMove, legalMoves, startMatch } from '@domino/domino';
+import { openDatabase } from '../../db/client';
+import type { Database } from '../../db/client';
+import { gameMoves, gamePlayers, games } from '../../db/schema';
+import { createTestDatabase, postgresAvailable } from '../../test/helpers';
+import type { CommitOutcome, MoveCommit } from './commit-batch';
+import { MoveCommitter } from './commit-batch';
+
+/**
+ * Group commit of moves (commit-batch.ts, `game_commit_moves`, decision 035) on real PostgreSQL:
+ * many games moved at once by two nodes (two pools, two committers) through batches; every move
+ * is checked against its own game's version, applied once, and a locked game answers 'busy'
+ * without holding the rest of its batch.
+ */
+describe('group commit of moves on PostgreSQL', async () => {
+  const skip = !(await postgresAvailable());
+  let database: Database & { url?: string };
+  let second: Database;
+
+  beforeAll(async () => {
+    if (skip) return;
+    database = await createTestDatabase('postgres');
+    second = await openDatabase({ databaseUrl: database.url!, dataDir: 'unused', poolMax: 10 });
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await second?.close();
+    await database?.close();
+  });
+
+  /** Inserts a playing practice game with four CPU seats; returns its id and state. */
+  async function newGame(n: number): Promise<{ id: string; state: MatchState }> {
+    const id = `batch-${n}-${Math.random().toString(36).slice(2, 8)}`;
+    const state = startMatch(DEFAULT_CONFIG, {
+      serverSeed: `seed-${id}`,
+      clientSeeds: ['a', 'b', 'c', 'd'],
+    });
+    await database.db.insert(games).values({
+      id,
+      kind: 'practice',
+      state,
+      version: 0,
+      status: 'playing',
+      commitment: state.fairness.commitment,
+      rules: {} as never,
+    });
+    await database.db
+      .insert(gamePlayers)
+      .values([0, 1, 2, 3].map((seat) => ({ gameId: id, seat, botLevel: 'medio', clientSeed: 's' })));
+    return { id, state };
+  }
+
+  /** The next move of a game from `state` at `version`, as a node would write it. */
+  function nextMove(id: string, state: MatchState, version: number, dueOnly = false) {
+    const seat = state.hand.turn as Seat;
+    const move = legalMoves(state, seat)[0] as Move;
+    const r = applyMove(state, seat, move);
+    if (!r.ok) throw new Error(r.code);
+    const item: MoveCommit = {
+      gameId: id,
+      expectedVersion: version,
+      presence: '0000',
+      dueOnly,
+      state: r.state,
+      seat,
+      move,
+      actor: 'player',
+      dueAt: new Date(Date.now() + 20_000),
+      turnDeadline: new Date(Date.now() + 20_000),
+      autoplayed: null,
+    };
+    return { item, next: r.state };
+  }
+
+  it.skipIf(skip)(
+    'writes the moves of 40 games from two nodes in batches, each once and in order',
+    async () => {
+      const nodes = [new MoveCommitter(database.db), new MoveCommitter(second.db)];
+      const live = await Promise.all(Array.from({ length: 40 }, (_, i) => newGame(i)));
+      const versions = live.map(() => 0);
+      const states = live.map((g) => g.state);
+      let stale = 0;
+      for (let round = 0; round < 6; round++) {
+        // Every game's move is sent by both nodes at once: exactly one of them may win.
+        const sent = live.flatMap((g, i) => {
+          const { item, next } = nextMove(g.id, states[i]!, versions[i]!);
+          return nodes.map((node) =>
+            node.commit(item).then((out: CommitOutcome) => ({ i, out, next })),
+          );
+        });
+        const outs = await Promise.all(sent);
+        for (let i = 0; i < live.length; i++) {
+          const mine = outs.filter((o) => o.i === i);
+          const ok = mine.filter((o) => o.out.outcome === 'ok');
+          expect(ok, `game ${i} round ${round}`).toHaveLength(1);
+          const first = ok[0]!;
+          if (first.out.outcome === 'ok') {
+            expect(first.out.version).toBe(versions[i]! + 1);
+            expect(first.out.players.map((p) => p.seat)).toEqual([0, 1, 2, 3]);
+          }
+          stale += mine.filter((o) => o.out.outcome === 'stale' || o.out.outcome === 'busy').length;
+          versions[i]! += 1;
+          states[i] = first.next;
+        }
+      }
+      expect(stale).toBe(40 * 6);
+      // Batching happened: fewer calls than moves.
+      const calls = nodes.reduce((a, n) => a + n.stats.calls, 0);
+      const moves = nodes.reduce((a, n) => a + n.stats.moves, 0);
+      expect(moves).toBeGreaterThanOrEqual(40 * 6 * 2);
+      expect(calls).toBeLessThan(moves / 4);
+      expect(Math.max(...nodes.map((n) => n.stats.largest))).toBeGreaterThan(1);
+      for (const [i, g] of live.entries()) {
+        const [row] = await database.db.select().from(games).where(eq(games.id, g.id));
+        expect(row!.version).toBe(6);
+        expect(row!.state).toEqual(JSON.parse(JSON.stringify(states[i])));
+        const log = await database.db
+          .select({ seq: gameMoves.seq })
+          .from(gameMoves)
+          .where(eq(gameMoves.gameId, g.id))
+          .orderBy(asc(gameMoves.seq));
+        expect(log.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+      }
+    },
+  );
+
+  it.skipIf(skip)(
+    'answers busy for a game another transaction holds, without holding the rest of the batch',
+    async () => {
+      const committer = new MoveCommitter(database.db, 1);
+      const [held, free] = [await newGame(100), await newGame(101)];
+      const lock = new pg.Client({ connectionString: database.url });
+      await lock.connect();
+      try {
+        await lock.query('begin');
+        await lock.query('select 1 from games where id = $1 for update', [held.id]);
+        const a = nextMove(held.id, held.state, 0);
+        const b = nextMove(free.id, free.state, 0);
+        const [outA, outB] = await Promise.all([
+          committer.commit(a.item),
+          committer.commit(b.item),
+        ]);
+        expect(outA.outcome).toBe('busy');
+        expect(outB.outcome).toBe('ok');
+      } finally {
+        await lock.query('rollback');
+        await lock.end();
+      }
+      const [row] = await database.db.select().from(games).where(eq(games.id, held.id));
+      expect(row!.version).toBe(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'refuses a due-only move of a game that is not due, and one with other presence',
+    async () => {
+      const committer = new MoveCommitter(database.db);
+      const g = await newGame(200);
+      const notDue = nextMove(g.id, g.state, 0, true);
+      expect((await committer.commit(notDue.item)).outcome).toBe('stale');
+      await database.db.execute(
+        sql`update games set due_at = now() - interval '1 second' where id = ${g.id}`,
+      );
+      const away = nextMove(g.id, g.state, 0, true);
+      expect((await committer.commit({ ...away.item, presence: '0100' })).outcome).toBe('stale');
+      expect((await committer.commit(away.item)).outcome).toBe('ok');
+      const missing = nextMove('no-such-game', g.state, 0);
+      expect((await committer.commit(missing.item)).outcome).toBe('not_found');
+    },
+  );
+
+  it.skipIf(skip)('gives each move of a failed batch its own answer', async () => {
+    const committer = new MoveCommitter(database.db, 1);
+    const [a, b, c] = [await newGame(300), await newGame(301), await newGame(302)];
+    const good = nextMove(a.id, a.state, 0);
+    const bad = nextMove(b.id, b.state, 0);
+    // The first move takes the only slot; the next three wait and go as one batch. A seat the
+    // database refuses (smallint overflow) fails that batch: the good move is retried alone and
+    // commits, the bad one gets its error, the stale one its answer.
+    const filler = committer.commit(nextMove(c.id, c.state, 0).item);
+    const results = await Promise.allSettled([
+      committer.commit(good.item),
+      committer.commit({ ...bad.item, seat: 70_000 }),
+      committer.commit(nextMove(a.id, a.state, 5).item),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: { outcome: 'ok' } });
+    expect(results[1]!.status).toBe('rejected');
+    expect(results[2]).toMatchObject({ status: 'fulfilled', value: { outcome: 'stale' } });
+    expect((await filler).outcome).toBe('ok');
+    expect(committer.stats.largest).toBe(3);
+    const [row] = await database.db.select().from(games).where(eq(games.id, b.id));
+    expect(row!.version).toBe(0);
+  });
+});

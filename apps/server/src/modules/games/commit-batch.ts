@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { PlayerRow } from './repo';
+
+/**
+ * Group commit of moves (docs/decisions/035-cheaper-moves.md, docs/architecture.md#how-a-move-flows).
+ *
+ * A node writes the moves it computed from its copies of the games (decision 008) through one
+ * `MoveCommitter` per database handle. A move is sent at once when fewer than `concurrency`
+ * batches are in flight; otherwise it waits for the next batch, which takes every move queued
+ * meanwhile (at most `maxBatch`). So a quiet node writes each move alone, as before, and a busy
+ * one writes the moves of many games with one call of `game_commit_moves` (migration 0030): one
+ * statement, one transaction, one WAL flush. Each move is still checked against its game's
+ * version and its seats' presence under its row lock; the outcome of one never depends on the
+ * others in its batch. A caller's promise resolves only after its batch committed, so an
+ * acknowledged move is as durable as with one commit per move (synchronous commit).
+ *
+ * When a batch call fails (a lost connection, a statement error), nothing of it committed unless
+ * the failure came after the commit itself; each of its moves is then tried alone, so one bad
+ * move cannot fail the others, and one that did commit answers 'stale' (its version moved on).
+ */
+
+/** One move as `game_commit_moves` takes it (see commitMoveRow in repo.ts for the fields). */
+export interface MoveCommit {
+  gameId: string;
+  expectedVersion: number;
+  /** One '0'/'1' per seat in seat order, '1' = away (bot-played turns or disconnected). */
+  presence: string;
+  /** The sweeper: the game must be due now. */
+  dueOnly: boolean;
+  state: unknown;
+  seat: number;
+  move: unknown;
+  actor: 'player' | 'bot' | 'autoplay' | 'forced';
+  dueAt: Date | null;
+  turnDeadline: Date | null;
+  /** The mover's new count of bot-played turns, or null to leave it. */
+  autoplayed: number | null;
+}
+
+/** What the database answered for one move: 'stale', 'busy' and 'not_found' change nothing. */
+export type CommitOutcome =
+  | { outcome: 'ok'; version: number; players: PlayerRow[] }
+  | { outcome: 'stale' | 'busy' | 'not_found' };
+
+interface Waiting {
+  item: MoveCommit;
+  resolve: (out: CommitOutcome) => void;
+  reject: (err: unknown) => void;
+}
+
+type RawOutcome = {
+  outcome: 'ok' | 'stale' | 'busy' | 'not_found';
+  version?: number;
+  players?: (Omit<PlayerRow, 'disconnectedAt'> & { disconnectedAt: string | null })[];
+};
+
+/** Batches in flight at once per node: one commits while the next fills. */
+export const DEFAULT_COMMIT_CONCURRENCY = 2;
+/** Moves per call at most (a call's argument is ~3.5 KB per move). */
+export const DEFAULT_MAX_BATCH = 64;
+
+export class MoveCommitter {
+  private readonly queue: Waiting[] = [];
+  private inFlight = 0;
+  /** Moves queued or being written, by game id. */
+  private readonly pending = new Map<string, number>();
+  /** Calls made and moves sent since start (tests read them), failed calls included. */
+  readonly stats = { calls: 0, moves: 0, largest: 0 };
+
+  constructor(
+    private readonly db: Executor,
+    private readonly concurrency = DEFAULT_COMMIT_CONCURRENCY,
+    private readonly maxBatch = DEFAULT_MAX_BATCH,
+  ) {}
+
+  /** Queues one move; resolves with its outcome once its batch committed. */
+  commit(item: MoveCommit): Promise<CommitOutcome> {
+    const id = item.gameId;
+    this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
+    return new Promise<CommitOutcome>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    }).finally(() => {
+      const left = (this.pending.get(id) ?? 1) - 1;
+      if (left > 0) this.pending.set(id, left);
+      else this.pending.delete(id);
+    });
+  }
+
+  /**
+   * Whether a move of `gameId` is queued or being written by this node: its outcome (and this
+   * node's copy of the game) is about to change, so the sweeper leaves the game for its next
+   * poll instead of reading it again from the database.
+   */
+  writing(gameId: string): boolean {
+    return this.pending.has(gameId);
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.concurrency && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.inFlight += 1;
+      void this.send(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: Waiting[]): Promise<void> {
+    let outs: CommitOutcome[];
+    try {
+      outs = await this.call(batch.map((w) => w.item));
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // Alone and one after the other (two moves of one game must not meet as 'busy'), each
+      // move gets its own answer or its own error.
+      for (const w of batch) await this.send([w]);
+      return;
+    }
+    batch.forEach((w, i) => {
+      const out = outs[i];
+      if (out) w.resolve(out);
+      else w.reject(new Error('game_commit_moves answered fewer moves than it was given'));
+    });
+  }
+
+  private async call(items: MoveCommit[]): Promise<CommitOutcome[]> {
+    const payload = JSON.stringify(
+      items.map((i) => ({
+        g: i.gameId,
+        v: i.expectedVersion,
+        p: i.presence,
+        d: i.dueOnly,
+        st: i.state,
+        s: i.seat,
+        m: i.move,
+        a: i.actor,
+        due: i.dueAt?.toISOString() ?? null,
+        dl: i.turnDeadline?.toISOString() ?? null,
+        ap: i.autoplayed,
+      })),
+    );
+    this.stats.calls += 1;
+    this.stats.moves += items.length;
+    this.stats.largest = Math.max(this.stats.largest, items.length);
+    const res = await this.db.execute(sql`select game_commit_moves(${payload}::jsonb) as r`);
+    const raw = (res as unknown as { rows: { r: unknown }[] }).rows[0]?.r;
+    const outs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RawOutcome[];
+    return outs.map((o): CommitOutcome => {
+      if (o.outcome !== 'ok') return { outcome: o.outcome };
+      return {
+        outcome: 'ok',
+        version: o.version!,
+        players: (o.players ?? []).map((p) => ({
+          ...p,
+          disconnectedAt: p.disconnectedAt === null ? null : new Date(p.disconnectedAt),
+        })),
+      };
+    });
+  }
+}
+
+/** One committer per database handle, i.e. per server node (tests build several in one process). */
+const committers = new WeakMap<object, MoveCommitter>();
+
+export function moveCommitterFor(db: Executor): MoveCommitter {
+  let c = committers.get(db);
+  if (!c) {
+    c = new MoveCommitter(db);
+    committers.set(db, c);
+  }
+  return c;
+}
