@@ -50,7 +50,9 @@ describe('group commit of moves on PostgreSQL', async () => {
     });
     await database.db
       .insert(gamePlayers)
-      .values([0, 1, 2, 3].map((seat) => ({ gameId: id, seat, botLevel: 'medio', clientSeed: 's' })));
+      .values(
+        [0, 1, 2, 3].map((seat) => ({ gameId: id, seat, botLevel: 'medio', clientSeed: 's' })),
+      );
     return { id, state };
   }
 
