@@ -1,7 +1,11 @@
 /**
- * PostgreSQL cost of one game move as the server writes it (`game_commit_move`, decision 008):
- * wall time and the backend's CPU per call, on a throwaway database, for states taken from real
- * engine play (parejas defaults). Variants show what each part of the write costs.
+ * PostgreSQL cost of one game move as the server writes it: wall time and the backend's CPU per
+ * move, on a throwaway database, for states taken from real engine play (parejas defaults).
+ * First the one-move function of decision 008 (`game_commit_move`) and variants that show what
+ * each part of the write costs, with the state compressed by pglz (PostgreSQL's default) and by
+ * lz4; then the group commit of decision 035 (`game_commit_moves`, migration 0030) with batches
+ * of 1 to 64 moves of different games, and the same without storing the state (what keeping a
+ * snapshot per hand instead would save).
  *
  * Run: npx tsx bench/src/game-commit.ts [--calls 4000]
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
@@ -78,7 +82,7 @@ async function main() {
   async function run(label: string, fn: string, advances = true, prepared = false) {
     const id = `g-${label}`;
     await c.query(
-      `insert into games (id, kind, state, version, status, commitment) values ($1, 'practice', $2, 0, 'playing', 'x')`,
+      `insert into games (id, kind, state, version, status, commitment, rules) values ($1, 'practice', $2, 0, 'playing', 'x', '{}')`,
       [id, JSON.stringify(data[0]!.state)],
     );
     for (let s = 0; s < 4; s++)
@@ -137,6 +141,84 @@ async function main() {
   }
   await run('call only, prepared statement', 'gc_noop', false, true);
   await run('full, prepared statement', 'gc_111', true, true);
+
+  let gameNo = 0;
+  /** Moves `data` through `game_commit_moves` in batches of `n` moves of `n` different games. */
+  async function batches(label: string, n: number, fnName = 'game_commit_moves') {
+    const ids: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const id = `b-${gameNo++}`;
+      ids.push(id);
+      await c.query(
+        `insert into games (id, kind, state, version, status, commitment, rules) values ($1, 'practice', $2, 0, 'playing', 'x', '{}')`,
+        [id, JSON.stringify(data[0]!.state)],
+      );
+      for (let s = 0; s < 4; s++)
+        await c.query(
+          `insert into game_players (game_id, seat, bot_level, client_seed) values ($1, $2, 'medio', 's')`,
+          [id, s],
+        );
+    }
+    const versions = ids.map(() => 0);
+    const t0 = performance.now();
+    const c0 = cpuMs(pid);
+    let moves = 0;
+    for (let i = 0; i + n <= data.length; i += n) {
+      const items = ids.map((g, k) => {
+        const d = data[i + k]!;
+        return {
+          g,
+          v: versions[k],
+          p: '0000',
+          d: false,
+          st: d.state,
+          s: d.seat,
+          m: d.move,
+          a: 'player',
+          due: new Date(Date.now() + 20_000).toISOString(),
+          dl: new Date(Date.now() + 20_000).toISOString(),
+          ap: null,
+        };
+      });
+      const r = await c.query(`select ${fnName}($1::jsonb) as r`, [JSON.stringify(items)]);
+      for (const [k, o] of (r.rows[0].r as { outcome: string }[]).entries()) {
+        if (o.outcome !== 'ok') throw new Error(JSON.stringify(o));
+        versions[k]! += 1;
+      }
+      moves += n;
+    }
+    const wall = (performance.now() - t0) / moves;
+    const cpu = (cpuMs(pid) - c0) / moves;
+    console.log(
+      `${label.padEnd(34)} wall ${wall.toFixed(3)} ms/move, backend CPU ${cpu.toFixed(3)} ms/move`,
+    );
+  }
+
+  // The state compressed as the migrations leave it (lz4 where the server has it), then pglz.
+  const compression = (
+    await c.query(
+      `select coalesce(attcompression::text, '') as c from pg_attribute where attrelid = 'games'::regclass and attname = 'state'`,
+    )
+  ).rows[0].c as string;
+  const lz4 = compression === 'l';
+  console.log(`\ngroup commit (game_commit_moves), state compression ${lz4 ? 'lz4' : 'pglz'}:`);
+  for (const n of [1, 4, 16, 64]) await batches(`batch of ${n}`, n);
+  // Without storing the state: what a snapshot per hand (state written once per hand) would save.
+  const noState = (await c.query(`select pg_get_functiondef('game_commit_moves'::regproc) as d`))
+    .rows[0].d as string;
+  await c.query(
+    noState
+      .replace('public.game_commit_moves(', 'public.gcm_no_state(')
+      .replace("UPDATE games SET state = it->'st', version", 'UPDATE games SET version'),
+  );
+  for (const n of [1, 16]) await batches(`batch of ${n}, state not stored`, n, 'gcm_no_state');
+  if (lz4) {
+    await c.query(`alter table games alter column state set compression pglz`);
+    console.log("\nthe same with pglz (PostgreSQL's default, before migration 0030):");
+    await run('full, one move per call (0011)', 'gc_111');
+    for (const n of [1, 16]) await batches(`batch of ${n}`, n);
+  }
+
   await c.query(`alter table games set (toast_tuple_target = 8160)`);
   await run('full, toast_tuple_target 8160', 'gc_111');
   await c.query(`alter table game_moves drop constraint game_moves_game_id_games_id_fk`);
