@@ -7,7 +7,7 @@ import type { BotPolicy } from './bots';
 import { gameCacheFor } from './cache';
 import type { GameRow, PlayerRow } from './repo';
 import { pushToSpectators, spectatorCount } from './spectators';
-import { gameViewJson } from './view';
+import { seatViewsJson } from './view';
 
 /**
  * What every part of the games module works with, and what it tells the rest of the app after a
@@ -83,13 +83,16 @@ export function broadcast(ctx: GamesContext, committed: Committed): void {
     ctx.tableMatchFinished(committed.game.tableId);
   }
   const spectators = spectatorCount(hub, committed.game.id);
-  for (const p of committed.players) {
-    if (p.userId === null) continue;
-    hub.toUser(
-      p.userId,
-      'game:view',
-      gameViewJson(committed.game, committed.players, p.seat as Seat, spectators),
-    );
+  const seated = committed.players.filter((p) => p.userId !== null);
+  // The part of the views every seat shares is serialised once (decision 035).
+  const views = seatViewsJson(
+    committed.game,
+    committed.players,
+    seated.map((p) => p.seat as Seat),
+    spectators,
+  );
+  for (const p of seated) {
+    hub.toUser(p.userId!, 'game:view', views.get(p.seat as Seat));
   }
   void pushToSpectators(ctx, committed);
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, startMatch } from '@domino/domino';
+import type { Seat } from '@domino/domino';
+import { DEFAULT_CONFIG, applyMove, legalMoves, startMatch } from '@domino/domino';
 import { splitPot } from '@domino/contracts';
 import type { GameRow, PlayerRow } from './repo';
-import { gameViewJson } from './view';
+import { attachedJson } from '../realtime/preserialised';
+import { gameViewJson, seatViewsJson } from './view';
 
 describe('the settlement overlay of a real-money match', () => {
   it('adds up: the house fee includes the céntimo the two winners could not split', () => {
@@ -89,5 +91,73 @@ describe('the settlement overlay of a real-money match', () => {
     );
     expect(gameViewJson(game(true), players, 0).result).toMatchObject({ won: true, forfeit: true });
     expect(gameViewJson(game(false), players, 1).result).not.toHaveProperty('forfeit');
+  });
+});
+
+describe('the views of a move, serialised once (decision 035)', () => {
+  it('equal every seat’s own view, as objects and as JSON text, through whole matches', () => {
+    let checked = 0;
+    let finishedSeen = 0;
+    for (const [m, kind] of (['table', 'practice', 'table'] as const).entries()) {
+      let state = startMatch(DEFAULT_CONFIG, {
+        serverSeed: `${m}`.repeat(64).slice(0, 64),
+        clientSeeds: ['1', '2', '3', '4'],
+      });
+      const players = [0, 1, 2, 3].map(
+        (seat) =>
+          ({
+            gameId: 'g',
+            seat,
+            userId: seat === 3 && kind === 'practice' ? null : seat + 1,
+            name: seat === 3 && kind === 'practice' ? null : `Jugador ${seat + 1}`,
+            botLevel: seat === 3 && kind === 'practice' ? 'medio' : null,
+            autoplayedTurns: seat === 1 ? 1 : 0,
+            disconnectedAt: null,
+            payoutCents: 0,
+            rating: null,
+          }) as unknown as PlayerRow,
+      );
+      for (let version = 0; version < 400; version++) {
+        const finished = state.status === 'finished';
+        const game = {
+          id: 'g',
+          kind,
+          tableId: kind === 'table' ? 9 : null,
+          state,
+          version,
+          status: finished ? 'finished' : 'playing',
+          turnDeadline: new Date(1_800_000_000_000),
+          entryCents: 500,
+          meta: { tableName: 'Mesa Vista' },
+          settlement: finished
+            ? { potCents: 2000, houseFeeCents: 160, potShareCents: 40, remainderCents: 0 }
+            : null,
+        } as unknown as GameRow;
+        const seats = [2, 0, 1, 3] as const;
+        const views = seatViewsJson(game, players, seats, 3);
+        for (const seat of seats) {
+          const own = gameViewJson(game, players, seat, 3);
+          const view = views.get(seat)!;
+          expect(view).toEqual(own);
+          const text = attachedJson(view)!;
+          expect(text).toBe(JSON.stringify(view));
+          expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(own)));
+          // Nobody else's tiles: the hand on the wire is the seat's own.
+          expect(JSON.parse(text).hand).toEqual(state.hand.hands[seat]);
+          checked += 1;
+        }
+        if (finished) {
+          finishedSeen += 1;
+          expect(views.get(0)!.result).not.toBeNull();
+          break;
+        }
+        const seat = state.hand.turn as Seat;
+        const next = applyMove(state, seat, legalMoves(state, seat)[0]!);
+        if (!next.ok) throw new Error(next.code);
+        state = next.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
+    expect(finishedSeen).toBe(3);
   });
 });

@@ -1,7 +1,8 @@
 import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
 import { centsToBolivares, configToRules } from '@domino/contracts';
 import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
-import { playerView, usesStock } from '@domino/domino';
+import { legalMoves, playerView, usesStock } from '@domino/domino';
+import { attachJson } from '../realtime/preserialised';
 import type { GameRow, PlayerRow } from './repo';
 
 const tile = (t: Tile): TileJson => [t[0], t[1]];
@@ -96,18 +97,7 @@ export function gameViewJson(
     hand_number: v.handNumber,
     hands_played: v.handsPlayed,
     last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
-    seats: players
-      .slice()
-      .sort((a, b) => a.seat - b.seat)
-      .map((p) => ({
-        seat: p.seat,
-        name: seatName(p, seat),
-        is_bot: p.userId === null,
-        bot_level:
-          p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
-        connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
-        rating: p.userId === null ? null : (p.rating ?? null),
-      })),
+    seats: seatsJson(players, seat),
     result: v.result
       ? {
           winner_side: v.result.winnerSide,
@@ -134,6 +124,87 @@ export function gameViewJson(
     settlement: settlementJson(game, players, seat),
     spectators,
   };
+}
+
+/** The fields of a view that depend on the seat it is for; everything else is the same for all. */
+const SEAT_FIELDS = ['my_seat', 'hand', 'legal_moves', 'seats', 'result', 'settlement'] as const;
+type SeatPart = Pick<GameView, (typeof SEAT_FIELDS)[number]>;
+
+/**
+ * The views of several seats of one game state, for the broadcast after a move (decision 035):
+ * the part every seat shares (line, scores, rules, counts, fairness...) is built and serialised
+ * once, and each seat adds only its own fields (its hand, its legal moves, the seat names as it
+ * sees them, whether it won, its settlement). Each view equals `gameViewJson(game, players,
+ * seat, spectators)` field for field, and its attached JSON text (realtime/preserialised.ts) is
+ * exactly what JSON.stringify gives for the object, so no seat can receive more than its own
+ * view.
+ */
+export function seatViewsJson(
+  game: GameRow,
+  players: PlayerRow[],
+  seats: readonly Seat[],
+  spectators = 0,
+): Map<Seat, GameView> {
+  const out = new Map<Seat, GameView>();
+  const first = seats[0];
+  if (first === undefined) return out;
+  const whole = gameViewJson(game, players, first, spectators) as unknown as Record<
+    string,
+    unknown
+  >;
+  const shared: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(whole)) {
+    if (!(SEAT_FIELDS as readonly string[]).includes(k)) shared[k] = v;
+  }
+  const sharedJson = JSON.stringify(shared);
+  const state = game.state as MatchState;
+  for (const seat of seats) {
+    const part: SeatPart =
+      seat === first
+        ? (Object.fromEntries(SEAT_FIELDS.map((k) => [k, whole[k]])) as SeatPart)
+        : seatPart(game, players, state, seat);
+    const partJson = JSON.stringify(part);
+    const view = { ...shared, ...part } as GameView;
+    out.set(seat, attachJson(view, `${sharedJson.slice(0, -1)},${partJson.slice(1)}`));
+  }
+  return out;
+}
+
+/** The seat-dependent fields of `seat`'s view, as gameViewJson computes them. */
+function seatPart(game: GameRow, players: PlayerRow[], state: MatchState, seat: Seat): SeatPart {
+  const winnerSeats = state.result ? [...state.result.winnerSeats] : [];
+  return {
+    my_seat: seat,
+    hand: (state.hand.hands[seat] ?? []).map(tile),
+    legal_moves: legalMoves(state, seat).map(legalMove),
+    seats: seatsJson(players, seat),
+    result: state.result
+      ? {
+          winner_side: state.result.winnerSide,
+          winner_seats: winnerSeats,
+          scores: [...state.result.scores],
+          hands: state.result.hands,
+          won: winnerSeats.includes(seat),
+          ...(state.result.forfeit ? { forfeit: true } : {}),
+        }
+      : null,
+    settlement: settlementJson(game, players, seat),
+  };
+}
+
+/** The seats as `mySeat` sees them (names of CPU seats depend on where one sits). */
+function seatsJson(players: PlayerRow[], mySeat: number): GameView['seats'] {
+  return players
+    .slice()
+    .sort((a, b) => a.seat - b.seat)
+    .map((p) => ({
+      seat: p.seat,
+      name: seatName(p, mySeat),
+      is_bot: p.userId === null,
+      bot_level: p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
+      connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
+      rating: p.userId === null ? null : (p.rating ?? null),
+    }));
 }
 
 /**

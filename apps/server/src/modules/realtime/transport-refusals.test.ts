@@ -8,6 +8,7 @@ import { startServer } from '../../server';
 import { isSpanish } from '../../test/spanish';
 import { Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
+import { attachJson } from './preserialised';
 import { UNKNOWN_NAMESPACE_CODE, spanishParser } from './transport-refusals';
 
 /**
@@ -88,5 +89,25 @@ describe('the packet encoder', () => {
       { type: PacketType.CONNECT, nsp: '/', data: { sid: 'abc' } },
     ];
     for (const p of packets) expect(ours.encode(p)).toEqual(standard.encode(p));
+  });
+
+  it('writes a payload’s attached JSON text as is, and serialises a copy of it whole', () => {
+    const ours = new spanishParser.Encoder();
+    const standard = new Encoder();
+    const view = { version: 3, hand: [[6, 6]], name: 'Año "ñ"' };
+    const withText = attachJson({ ...view }, JSON.stringify(view));
+    const packet: Packet = { type: PacketType.EVENT, nsp: '/', data: ['game:view', withText] };
+    expect(ours.encode(packet)).toEqual(standard.encode(packet));
+    // The text is what is written: a different text shows it was used.
+    const marked = attachJson({ ...view }, '{"marked":true}');
+    expect(ours.encode({ type: PacketType.EVENT, nsp: '/', data: ['game:view', marked] })).toEqual([
+      '2["game:view",{"marked":true}]',
+    ]);
+    // A copy (as the Redis adapter sends to other nodes) has no text and is serialised whole.
+    expect(JSON.stringify(marked)).toBe(JSON.stringify(view));
+    const copy = { ...marked };
+    expect(ours.encode({ type: PacketType.EVENT, nsp: '/', data: ['game:view', copy] })).toEqual(
+      standard.encode({ type: PacketType.EVENT, nsp: '/', data: ['game:view', view] }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { Server } from 'socket.io';
 import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
 import { MSG_REALTIME } from '@domino/contracts';
+import { attachedJson } from './preserialised';
 
 /**
  * Spanish for the refusals the real-time transport writes by itself (docs/decisions/014: no English
@@ -40,6 +41,14 @@ class SpanishRefusalEncoder extends Encoder {
     // the parser's search of every payload for binary parts (a walk over the whole object, 1-2%
     // of the server's CPU per move: decision 035) is skipped. Same wire format.
     if (packet.type === PacketType.EVENT || packet.type === PacketType.ACK) {
+      // A payload that carries its JSON text (preserialised.ts: the player views of a move) is
+      // written as is: `<type>[<event>,<payload>]`, what the parser would write for it.
+      const data = packet.data as unknown[] | undefined;
+      const text = Array.isArray(data) && data.length === 2 ? attachedJson(data[1]) : undefined;
+      if (text !== undefined && packet.id === undefined) {
+        const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
+        return [`${packet.type}${nsp}[${JSON.stringify(data![0])},${text}]`];
+      }
       return [(this as unknown as StringEncoder).encodeAsString(packet)];
     }
     return super.encode(packet);
