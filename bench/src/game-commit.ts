@@ -23,6 +23,7 @@ import {
   type Seat,
 } from '@domino/domino';
 import { openDatabase } from '../../apps/server/src/db/client';
+import { stateDelta } from '../../apps/server/src/modules/games/commit-batch';
 import { arg } from './realtime-server';
 
 const CALLS = Number(arg('calls', '4000'));
@@ -144,7 +145,7 @@ async function main() {
 
   let gameNo = 0;
   /** Moves `data` through `game_commit_moves` in batches of `n` moves of `n` different games. */
-  async function batches(label: string, n: number, fnName = 'game_commit_moves') {
+  async function batches(label: string, n: number, fnName = 'game_commit_moves', delta = false) {
     const ids: string[] = [];
     for (let k = 0; k < n; k++) {
       const id = `b-${gameNo++}`;
@@ -163,15 +164,20 @@ async function main() {
     const t0 = performance.now();
     const c0 = cpuMs(pid);
     let moves = 0;
-    for (let i = 0; i + n <= data.length; i += n) {
+    // Game k plays its own run of consecutive moves (data[k * run + j]), so that a delta is the
+    // change of one move of one match, as in play.
+    const run = Math.floor(data.length / n);
+    for (let j = 0; j < run; j++) {
       const items = ids.map((g, k) => {
-        const d = data[i + k]!;
+        const d = data[k * run + j]!;
+        const previous = j > 0 ? data[k * run + j - 1]!.state : undefined;
+        const sd = delta && previous ? stateDelta(previous, d.state) : null;
         return {
           g,
           v: versions[k],
           p: '0000',
           d: false,
-          st: d.state,
+          ...(sd ? { sd } : { st: d.state }),
           s: d.seat,
           m: d.move,
           a: 'player',
@@ -203,13 +209,15 @@ async function main() {
   const lz4 = compression === 'l';
   console.log(`\ngroup commit (game_commit_moves), state compression ${lz4 ? 'lz4' : 'pglz'}:`);
   for (const n of [1, 4, 16, 64]) await batches(`batch of ${n}`, n);
+  // What the server sends: the top-level keys of the state that the move changed.
+  for (const n of [1, 4, 16]) await batches(`batch of ${n}, state delta`, n, undefined, true);
   // Without storing the state: what a snapshot per hand (state written once per hand) would save.
   const noState = (await c.query(`select pg_get_functiondef('game_commit_moves'::regproc) as d`))
     .rows[0].d as string;
   await c.query(
     noState
       .replace('public.game_commit_moves(', 'public.gcm_no_state(')
-      .replace("UPDATE games SET state = it->'st', version", 'UPDATE games SET version'),
+      .replace(/state = CASE WHEN it \? 'sd' THEN state \|\| \(it->'sd'\) ELSE it->'st' END,/, ''),
   );
   for (const n of [1, 16]) await batches(`batch of ${n}, state not stored`, n, 'gcm_no_state');
   if (lz4) {

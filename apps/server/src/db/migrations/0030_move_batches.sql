@@ -18,7 +18,10 @@ $$;
 --    written by one call in one transaction, each still checked against its game's version and
 --    its seats' presence under its row lock, exactly as game_commit_move does for one move.
 --    p_items: a JSON array of {g: game id, v: expected version, p: presence ('0'/'1' per seat,
---    '1' = away), d: due only (the sweeper), st: new state, s: seat, m: move, a: actor,
+--    '1' = away), d: due only (the sweeper), st: new state, or sd: the top-level keys of the
+--    state that the move changed (merged into the stored state with ||: most moves change only
+--    `hand` and `seq`, ~1 KB of the ~3.5 KB; `history` changes once per hand), s: seat, m: move,
+--    a: actor,
 --    due: due time or null, dl: turn deadline or null, ap: the mover's new count of bot-played
 --    turns or null}. Returns an array of the same length and order: {outcome, version, players}
 --    as game_commit_move returns it ('ok' | 'stale' | 'busy' | 'not_found'; the seats only
@@ -64,7 +67,9 @@ BEGIN
     ELSE
       INSERT INTO game_moves (game_id, seq, seat, move, actor)
         VALUES (v_id, v_version + 1, (it->>'s')::smallint, it->'m', it->>'a');
-      UPDATE games SET state = it->'st', version = v_version + 1,
+      UPDATE games SET
+          state = CASE WHEN it ? 'sd' THEN state || (it->'sd') ELSE it->'st' END,
+          version = v_version + 1,
           due_at = (it->>'due')::timestamptz, turn_deadline = (it->>'dl')::timestamptz,
           updated_at = now()
         WHERE id = v_id;

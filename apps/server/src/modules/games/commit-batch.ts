@@ -29,6 +29,11 @@ export interface MoveCommit {
   /** The sweeper: the game must be due now. */
   dueOnly: boolean;
   state: unknown;
+  /**
+   * The state the move was computed from (the version `expectedVersion` holds), when the caller
+   * has it: then only the top-level keys the engine replaced are sent (`stateDelta`).
+   */
+  previous?: unknown;
   seat: number;
   move: unknown;
   actor: 'player' | 'bot' | 'autoplay' | 'forced';
@@ -136,7 +141,7 @@ export class MoveCommitter {
         v: i.expectedVersion,
         p: i.presence,
         d: i.dueOnly,
-        st: i.state,
+        ...stateField(i.state, i.previous),
         s: i.seat,
         m: i.move,
         a: i.actor,
@@ -163,6 +168,41 @@ export class MoveCommitter {
       };
     });
   }
+}
+
+/**
+ * What a move sends of its new state: `{sd}`, the top-level keys whose values the engine replaced
+ * (stateDelta), or `{st}`, the whole state when there is no previous state or the delta could not
+ * express the change.
+ */
+function stateField(state: unknown, previous: unknown): { st: unknown } | { sd: unknown } {
+  const delta = previous === undefined ? null : stateDelta(previous, state);
+  return delta === null ? { st: state } : { sd: delta };
+}
+
+/**
+ * The top-level keys of `next` whose values are not the very objects of `previous`, or null
+ * when a merge (`previous || delta` in PostgreSQL) would not give `next`: a key removed or set
+ * to undefined (JSON drops it, the merge would keep the old value), or not two plain objects.
+ * Relies on the engine never changing a state in place (packages/domino: pure functions that
+ * return new objects for what changed and keep the others; commit-batch.test.ts and
+ * commit-batch.postgres.test.ts check the merge over whole matches).
+ */
+export function stateDelta(previous: unknown, next: unknown): Record<string, unknown> | null {
+  if (!isPlainObject(previous) || !isPlainObject(next)) return null;
+  const delta: Record<string, unknown> = {};
+  for (const k of Object.keys(previous)) {
+    if (!(k in next) || next[k] === undefined) return null;
+  }
+  for (const [k, v] of Object.entries(next)) {
+    if (v === undefined) return null;
+    if (previous[k] !== v) delta[k] = v;
+  }
+  return delta;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** One committer per database handle, i.e. per server node (tests build several in one process). */

@@ -116,6 +116,7 @@ export async function commitFromCopy(
     presence: presenceOf(players),
     dueOnly,
     state: next,
+    previous: row.state,
     seat,
     move,
     actor,
