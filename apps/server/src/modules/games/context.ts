@@ -1,4 +1,5 @@
 import type { Seat } from '@domino/domino';
+import type { GameView } from '@domino/contracts';
 import { centsToBolivares, gameMessage } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -68,9 +69,9 @@ export function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: 
  * the new wallet balances of a settlement, and, when a table match finished, tells the table's
  * listeners through the `tableMatchFinished` port. Then, without holding the caller, the
  * spectators get their view (spectators.ts: no hand, two moves behind at a paid table). Call
- * after commit.
+ * after commit. Returns the views it pushed, by seat (the mover's answer reuses its own).
  */
-export function broadcast(ctx: GamesContext, committed: Committed): void {
+export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, GameView> {
   const { hub } = ctx;
   for (const [userId, cents] of committed.balances ?? []) {
     hub.toUser(userId, 'balance:updated', { balance: centsToBolivares(cents) });
@@ -95,6 +96,7 @@ export function broadcast(ctx: GamesContext, committed: Committed): void {
     hub.toUser(p.userId!, 'game:view', views.get(p.seat as Seat));
   }
   void pushToSpectators(ctx, committed);
+  return views;
 }
 
 /**

@@ -197,13 +197,11 @@ export async function submitMove(
         false,
       );
       if (committed !== 'stale' && committed !== 'busy') {
-        broadcast(ctx, committed);
+        const views = broadcast(ctx, committed);
         announceTurn(ctx, committed);
-        return gameViewJson(
-          committed.game,
-          committed.players,
-          seat,
-          spectatorCount(ctx.hub, gameId),
+        return (
+          views.get(seat) ??
+          gameViewJson(committed.game, committed.players, seat, spectatorCount(ctx.hub, gameId))
         );
       }
     }
