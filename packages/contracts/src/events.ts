@@ -128,6 +128,15 @@ export const CLIENT_EVENTS = {
   watchTournament: 'tournament:watch',
   /** Leave a tournament's room. Payload `{tournament_id}`; ack `{ok: true}`. */
   unwatchTournament: 'tournament:unwatch',
+  /**
+   * Join the public `tables` channel (docs/product.md §7: `UserJoinedTable` whenever the seats of a
+   * table change). Only a screen that shows the table list asks (decision 035): a socket is not in
+   * it by default, or every join would be sent to every connected player. No payload; ack
+   * `{ok: true}`.
+   */
+  watchTables: 'tables:watch',
+  /** Leave the public `tables` channel. No payload; ack `{ok: true}`. */
+  unwatchTables: 'tables:unwatch',
 } as const;
 
 export type ServerEventName = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];

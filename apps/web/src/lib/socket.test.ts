@@ -173,7 +173,7 @@ describe('one socket per tab', () => {
 describe('connections', () => {
   it('joins at once when connected, again on every connection, and reports drops', async () => {
     const m = await load();
-    m.subscribeToTableChanges(() => undefined);
+    m.openChannel({});
     const s = theSocket();
     s.serverConnects();
     const live: boolean[] = [];
@@ -227,6 +227,35 @@ describe('connections', () => {
     expect(s.cycles).toBe(1);
     s.serverConnects();
     expect(changes).toHaveBeenCalledTimes(2);
+  });
+
+  it('is in the tables channel only while a table list is open (decision 035)', async () => {
+    const m = await load();
+    const first = m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    s.serverConnects();
+    const names = () => s.emitted.map((e) => e.event);
+    expect(names()).toEqual([CLIENT_EVENTS.watchTables]);
+    const second = m.subscribeToTableChanges(() => undefined);
+    expect(names()).toEqual([CLIENT_EVENTS.watchTables, CLIENT_EVENTS.watchTables]);
+    first();
+    first();
+    expect(names()).not.toContain(CLIENT_EVENTS.unwatchTables);
+    second();
+    expect(names()).toEqual([
+      CLIENT_EVENTS.watchTables,
+      CLIENT_EVENTS.watchTables,
+      CLIENT_EVENTS.unwatchTables,
+    ]);
+    // Opened again after a disconnection: watched again on the next connection, no unwatch sent
+    // while disconnected.
+    const third = m.subscribeToTableChanges(() => undefined);
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    third();
+    m.subscribeToTableChanges(() => undefined);
+    s.serverConnects();
+    expect(names().slice(3)).toEqual([CLIENT_EVENTS.watchTables, CLIENT_EVENTS.watchTables]);
   });
 
   it('reconnects faster while a live screen is open', async () => {

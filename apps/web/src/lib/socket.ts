@@ -297,15 +297,37 @@ export function openChannel(spec: ChannelSpec): Channel {
   return channel;
 }
 
+/** Open subscriptions to the table list's channel in this tab. */
+let tableListeners = 0;
+const TABLES_ACK_MS = 8_000;
+
 /**
  * Calls `onChange` whenever the public table list may have changed: on `UserJoinedTable` and after
- * a reconnection (events may have been missed meanwhile). Returns the unsubscribe function.
+ * a reconnection (events may have been missed meanwhile). The socket joins the `tables` channel
+ * (`tables:watch`, on every connection) while at least one subscription is open, and leaves it
+ * (`tables:unwatch`) when the last one closes: the server sends every table change to every socket
+ * in the channel (decision 035), so a player in a game is not in it. Returns the unsubscribe
+ * function.
  */
 export function subscribeToTableChanges(onChange: () => void): () => void {
-  return openChannel({
+  tableListeners += 1;
+  const channel = openChannel({
     listen: { [SERVER_EVENTS.userJoinedTable]: () => onChange() },
+    onConnect: (ch) => ch.request(CLIENT_EVENTS.watchTables, {}, TABLES_ACK_MS, () => undefined),
     onReconnect: () => onChange(),
-  }).close;
+  });
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    tableListeners -= 1;
+    // Disconnected: the next connection is in no room anyway (and a buffered unwatch could undo
+    // the watch of a list opened meanwhile).
+    if (tableListeners === 0 && socket?.connected) {
+      channel.request(CLIENT_EVENTS.unwatchTables, {}, TABLES_ACK_MS, () => undefined);
+    }
+    channel.close();
+  };
 }
 
 export type { BalanceUpdatedEvent, RequestUpdatedEvent };

@@ -274,6 +274,8 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         });
         sockets.push(watcher);
         await new Promise<void>((r) => watcher.on('connect', () => r()));
+        // Only a socket that watches the table list hears its changes (decision 035).
+        await watcher.timeout(5_000).emitWithAck('tables:watch', {});
         const heard = waitFor<{ table_id: number }>(
           watcher,
           'UserJoinedTable',

@@ -27,8 +27,9 @@ export interface RealtimeOptions {
 }
 
 /**
- * Attaches Socket.IO to the HTTP server. Every socket joins the public `tables` room (docs/product.md §7:
- * channel 'tables', event UserJoinedTable). A handshake with a token (`auth: {token}`) must
+ * Attaches Socket.IO to the HTTP server. A socket joins the public `tables` room (docs/product.md §7:
+ * channel 'tables', event UserJoinedTable) when it asks, with `tables:watch` (tables/socket.ts;
+ * decision 035). A handshake with a token (`auth: {token}`) must
  * authenticate: a dead token is refused (`connect_error`, code `auth/session_ended`), a live one
  * puts the socket under the node's SessionGuard (user and session rooms, expiry timer, per-event
  * refusal once the session is over; docs/decisions/012). A handshake without a token is anonymous.
@@ -75,7 +76,6 @@ export function attachRealtime(
   io.on('connection', (socket) => {
     // NUL and lone surrogates in any client message are refused in one place (decision 014).
     socket.use(socketInputGuard);
-    void socket.join(ROOMS.tables);
     const { userId, tokenId, expiresAt } = socket.data;
     const session =
       userId !== null && tokenId !== null && expiresAt !== null

@@ -6,12 +6,29 @@ import { maySeeTable } from './private';
 import { tableDetails } from './repo';
 
 /**
- * The waiting room's socket message, for every socket (anonymous too): `table:watch {table_id}`
+ * The table list's channel, for every socket (anonymous too): `tables:watch` joins the public
+ * `tables` room (UserJoinedTable pushes, publish.ts), `tables:unwatch` leaves it; both acknowledge
+ * `{ok: true}`. The waiting room's socket message: `table:watch {table_id}`
  * joins the table's room and acknowledges `{ok: true, table}` with its snapshot; `table:updated`
  * pushes follow (publish.ts). An unknown or malformed id is `{ok: false, code: 'tables/not_found'}`
  * with the Spanish message. Registered through attachRealtime's `onConnection` (server.ts).
  */
 export function registerTableSocket(socket: Socket, db: Db): void {
+  // The table list: join or leave the public `tables` channel (UserJoinedTable; decision 035).
+  socket.on(
+    CLIENT_EVENTS.watchTables,
+    async (_payload: unknown, ack?: (reply: unknown) => void) => {
+      await socket.join(ROOMS.tables);
+      if (typeof ack === 'function') ack({ ok: true });
+    },
+  );
+  socket.on(
+    CLIENT_EVENTS.unwatchTables,
+    async (_payload: unknown, ack?: (reply: unknown) => void) => {
+      await socket.leave(ROOMS.tables);
+      if (typeof ack === 'function') ack({ ok: true });
+    },
+  );
   // Waiting room: watch one table; the ack carries its snapshot, then `table:updated` follows.
   socket.on(CLIENT_EVENTS.watchTable, async (payload: unknown, ack?: (reply: unknown) => void) => {
     if (typeof ack !== 'function') return;

@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_EVENTS, SERVER_EVENTS } from '@domino/contracts';
+import { loadConfig } from '../../config';
+import type { RunningServer } from '../../server';
+import { startServer } from '../../server';
+import { ask, openSocket, sleep } from '../../test/sockets';
+import type { TestSocket } from '../../test/sockets';
+
+/**
+ * The public `tables` channel (docs/product.md §7, UserJoinedTable) reaches only the sockets that
+ * asked for it with `tables:watch`, until `tables:unwatch` (decision 035): a player in a game is
+ * not sent every table change of the site.
+ */
+describe('the tables channel', () => {
+  let server: RunningServer;
+  let base: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATA_DIR: 'memory://',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWEEPER_INTERVAL_MS: '0',
+        ADMIN_EMAIL: 'admin@channel.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+      }),
+    );
+    const { port } = server.app.server.address() as AddressInfo;
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.socket.close();
+    await server?.close();
+  });
+
+  const heard = (s: TestSocket) =>
+    s.received.filter((r) => r.event === SERVER_EVENTS.userJoinedTable).map((r) => r.payload);
+  async function publish(tableId: number) {
+    server.app.deps.hub.toTables(SERVER_EVENTS.userJoinedTable, { table_id: tableId });
+    await sleep(150);
+  }
+
+  it('sends table changes only to the sockets watching the list', async () => {
+    const [lobby, player] = [await openSocket(base), await openSocket(base)];
+    sockets.push(lobby, player);
+    expect(await ask(lobby.socket, CLIENT_EVENTS.watchTables, {})).toEqual({ ok: true });
+    await publish(1);
+    expect(heard(lobby)).toEqual([{ table_id: 1 }]);
+    expect(heard(player)).toEqual([]);
+
+    expect(await ask(lobby.socket, CLIENT_EVENTS.unwatchTables, {})).toEqual({ ok: true });
+    expect(await ask(player.socket, CLIENT_EVENTS.watchTables, undefined)).toEqual({ ok: true });
+    await publish(2);
+    expect(heard(lobby)).toEqual([{ table_id: 1 }]);
+    expect(heard(player)).toEqual([{ table_id: 2 }]);
+  });
+});
