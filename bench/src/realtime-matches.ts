@@ -244,6 +244,18 @@ class Client {
     socket.on('disconnect', (reason) => {
       if (stats.running) addError(stats, `disconnect:${reason}`);
     });
+    // Keep mode reconnects (counted above as an error all the same) and takes the seat back, so
+    // one lost socket does not leave its match to the server's bot for the rest of the run.
+    socket.io.on('reconnect', () => {
+      const gameId = this.match.gameId;
+      void socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck('game:join', { game_id: gameId })
+        .then((ack: JoinAck) => {
+          if (ack.ok && this.match.gameId === gameId) this.adopt(ack.view);
+        })
+        .catch(() => addError(stats, 'rejoin_failed'));
+    });
   }
 
   get match(): Match {
@@ -344,7 +356,10 @@ class Client {
   }
 }
 
-/** Connects one authenticated websocket client; retried (3 tries) on a refused handshake. */
+/**
+ * Connects one authenticated websocket client; retried (3 tries) on a refused handshake. In keep
+ * mode the socket also reconnects by itself after a later drop (see Client).
+ */
 async function connect(url: string, token: string): Promise<Socket> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -353,7 +368,7 @@ async function connect(url: string, token: string): Promise<Socket> {
           transports: ['websocket'],
           auth: { token },
           forceNew: true,
-          reconnection: false,
+          reconnection: KEEP,
           timeout: 20_000,
         });
         s.once('connect', () => resolve(s));
@@ -469,19 +484,26 @@ async function prepareSlots(
 
 /**
  * Seats the prepared `slots` (four joins per table, 16 tables at a time) and then connects their
- * clients (`game:join`, 50 at a time). Returns the seconds of each part.
+ * clients (`game:join`, 50 at a time). Returns the seconds of each part, how many tables-channel
+ * messages the clients already connected received during the joins (each join is announced to
+ * every socket) and the server's CPU seconds over the joins.
  */
 async function startSlots(
   base: string,
   slots: Slot[],
   stats: Stats,
-): Promise<{ join: number; connect: number }> {
+  serverPid: number,
+): Promise<{ join: number; connect: number; fanout: number; joinServerCpu: number }> {
   const t0 = performance.now();
+  const heard0 = stats.tablesChannel;
+  const cpu0 = cpuMs(serverPid);
   // Joins: one table at a time per worker, its four players in seat order.
   await pool(slots, 16, async (slot) => {
     slot.match.gameId = await seatPlayers(base, slot, false);
   });
   const tJoin = performance.now();
+  const fanout = stats.tablesChannel - heard0;
+  const joinServerCpu = (cpuMs(serverPid) - cpu0) / 1000;
   // Connect after the joins so the setup's table broadcasts do not reach these sockets.
   const jobs = slots.flatMap((slot) => slot.players.map((player) => ({ slot, player })));
   await pool(jobs, 50, async ({ slot, player }) => {
@@ -494,7 +516,12 @@ async function startSlots(
     if (!ack.ok) throw new Error(`game:join failed: ${ack.code}`);
     c.adopt(ack.view);
   });
-  return { join: (tJoin - t0) / 1000, connect: (performance.now() - tJoin) / 1000 };
+  return {
+    join: (tJoin - t0) / 1000,
+    connect: (performance.now() - tJoin) / 1000,
+    fanout,
+    joinServerCpu,
+  };
 }
 
 /**
@@ -672,10 +699,11 @@ async function main() {
     if (add < 0) throw new Error(`with --keep, --matches must grow (${n} after ${slots.length})`);
     const fresh = unused.splice(0, add);
     slots.push(...fresh);
-    const setup = await startSlots(base, fresh, stats);
+    const setup = await startSlots(base, fresh, stats, server.pid);
     const r = await measure(slots, fresh, stats, new CpuMeter(server.pid, databaseUrl), rss, KEEP);
     console.log(
-      `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s, connect+game:join ${setup.connect.toFixed(1)} s; ` +
+      `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s (server CPU ${setup.joinServerCpu.toFixed(1)} s, ` +
+        `tables-channel messages received meanwhile ${setup.fanout}), connect+game:join ${setup.connect.toFixed(1)} s; ` +
         `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
         `matches completed in window ${r.completed}, replaced ${r.renewed}, ` +
         `tables-channel messages received ${(r.tablesChannel / r.elapsed).toFixed(0)}/s, ` +
