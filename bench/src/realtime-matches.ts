@@ -704,7 +704,9 @@ async function main() {
     console.log(
       `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s (server CPU ${setup.joinServerCpu.toFixed(1)} s, ` +
         `tables-channel messages received meanwhile ${setup.fanout}), connect+game:join ${setup.connect.toFixed(1)} s; ` +
-        `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
+        `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples} ` +
+        `(p50 ${r.p50.toFixed(1)}, p95 ${r.p95.toFixed(1)}, p99 ${r.p99.toFixed(1)}, max ${r.max.toFixed(1)} ms), ` +
+        `errors in the window ${errText(r.errors)}, ` +
         `matches completed in window ${r.completed}, replaced ${r.renewed}, ` +
         `tables-channel messages received ${(r.tablesChannel / r.elapsed).toFixed(0)}/s, ` +
         `server RSS ${mib(r.rss.end)} MiB (peak ${mib(r.rss.peak)} MiB), bench RSS ${mib(process.memoryUsage().rss)} MiB, ` +
