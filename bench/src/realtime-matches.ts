@@ -1,15 +1,34 @@
 /**
  * Real-time load (issue: real time bench): N concurrent four-player table matches played over
- * Socket.IO against one server process on PostgreSQL. Every client moves as soon as its view says
- * it is its turn with 2+ legal moves (first legal move); forced single moves are left to the
- * server (auto-played after ~1.2 s) and counted apart. Latency is move-to-broadcast: from emitting
+ * Socket.IO against one server process on PostgreSQL. Latency is move-to-broadcast: from emitting
  * `game:move` to each of the mover's three table-mates receiving the `game:view` with the new
- * version (one sample per receiver).
+ * version (one sample per receiver). Forced single moves are left to the server (auto-played
+ * after ~1.2 s by the sweeper) and counted apart.
+ *
+ * Two paces (docs/performance.md "Real time"):
+ * - closed loop (default): every client moves as soon as its view says it is its turn with 2+
+ *   legal moves (first legal move); each configuration is set up, measured (`--seconds`, default
+ *   20) and torn down.
+ * - human-paced, `--think 1500-6000`: each client waits a uniform random delay in that range (ms)
+ *   before emitting its move, and moves only if the view it answers is still the current one
+ *   when the timer fires. The window defaults to 60 s. The steps of `--matches` run on one server
+ *   process as a capacity search: by default (`--keep`; `--no-keep` tears down as the closed
+ *   loop does) each step adds only the matches it lacks and the earlier steps' matches keep
+ *   playing, so step k measures k matches at once. A match that finishes is replaced (keep mode):
+ *   its four players join their table again through the server's join/escrow path and the same
+ *   sockets `game:join` the new match. Tables play to `--target` points (default 200 in this
+ *   mode, the highest a table accepts, so fewer matches end inside a window).
  *
  * Run: npx tsx bench/src/realtime-matches.ts [--matches 100,500] [--seconds 20]
+ *      npx tsx bench/src/realtime-matches.ts --matches 500,1000,1500,2000 --think 1500-6000
+ * Other options: --register-concurrency 8, --client-nice 0, --server-node-args '...',
+ * --server-root <checkout> (run another checkout's server), --keep / --no-keep, --target 100|150|200.
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
- * Setup (registration is argon2-heavy, joins, connections) is timed apart and not counted.
+ * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
+ * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
+ * 4 × the largest step (checked before starting).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +44,7 @@ import {
   arg,
   createDatabase,
   login,
+  onCleanup,
   pct,
   pool,
   registerPlayers,
@@ -38,7 +58,24 @@ const MATCHES = arg('matches', '100,500')
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
-const SECONDS = Number(arg('seconds', '20'));
+
+/** `--think MIN-MAX` (ms): the human-paced mode's think time range; null in the closed loop. */
+function thinkRange(): { min: number; max: number } | null {
+  const raw = arg('think', '');
+  if (!raw) return null;
+  const m = /^(\d+)-(\d+)$/.exec(raw.trim());
+  if (!m || Number(m[1]) > Number(m[2])) throw new Error(`--think wants MIN-MAX in ms, got ${raw}`);
+  return { min: Number(m[1]), max: Number(m[2]) };
+}
+const THINK = thinkRange();
+const SECONDS = Number(arg('seconds', THINK ? '60' : '20'));
+/** Keep earlier steps' matches playing (capacity search): default in the human-paced mode. */
+const KEEP = process.argv.includes('--no-keep')
+  ? false
+  : process.argv.includes('--keep') || THINK !== null;
+/** Target points of the bench tables; the table's default (100) unless asked or human-paced. */
+const TARGET = arg('target', THINK ? '200' : '');
+const REGISTER_CONCURRENCY = Number(arg('register-concurrency', '8'));
 /** Niceness of this (client) process once the server is started: the server keeps priority 0. */
 const CLIENT_NICE = Number(arg('client-nice', '0'));
 /** Extra node arguments for the server, space-separated (e.g. '--cpu-prof --cpu-prof-dir=/tmp/p'). */
@@ -46,6 +83,10 @@ const SERVER_NODE_ARGS = arg('server-node-args', '').split(' ').filter(Boolean);
 /** Another checkout to run the server from (A/B against a `git worktree` of an earlier commit). */
 const SERVER_ROOT = arg('server-root', '');
 const ACK_TIMEOUT_MS = 10_000;
+/** Capacity criterion (docs/performance.md "Real time"): p99 under this, and no errors. */
+const P99_TARGET_MS = 50;
+/** Bolívares each player gets: one entry (10) per match, replacements included in keep mode. */
+const BALANCE = KEEP ? 1000 : 100;
 
 type MoveAck = { ok: true; version: number } | { ok: false; code: string };
 type JoinAck = { ok: true; view: GameView } | { ok: false; code: string };
@@ -68,6 +109,11 @@ interface Stats {
   moves: number;
   forced: number;
   errors: Map<string, number>;
+  /** Matches that finished, and matches that replaced them (keep mode), while measuring. */
+  completed: number;
+  renewed: number;
+  /** `UserJoinedTable` messages of the public tables channel received by all clients. */
+  tablesChannel: number;
   running: boolean;
   /** Clients move only while this is set. */
   emitting: boolean;
@@ -132,26 +178,105 @@ class CpuMeter {
   }
 }
 
+/**
+ * The server's resident set size (VmRSS, bytes), sampled every second between `start` and
+ * `stop`: the peak over the window and the value at its end.
+ */
+class RssSampler {
+  peak = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly pid: number) {}
+
+  private sample(): number {
+    const rss = rssBytes(this.pid);
+    this.peak = Math.max(this.peak, rss);
+    return rss;
+  }
+
+  start(): void {
+    this.peak = 0;
+    this.sample();
+    this.timer = setInterval(() => this.sample(), 1000);
+  }
+
+  /** Stops sampling; returns the RSS at this moment (also counted in the peak). */
+  stop(): number {
+    clearInterval(this.timer);
+    return this.sample();
+  }
+}
+
 function addError(stats: Stats, code: string): void {
   stats.errors.set(code, (stats.errors.get(code) ?? 0) + 1);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One bench table: its four players and clients (seat order) and the match they play now. */
+interface Slot {
+  tableId: number;
+  players: Player[];
+  clients: Client[];
+  match: Match;
+  renewing: boolean;
 }
 
 class Client {
   version = -1;
   lastEmitted = -1;
   lastForced = -1;
+  /** Version a think timer is running for (human-paced mode). */
+  lastScheduled = -1;
   view: GameView | null = null;
+  seat = -1;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     readonly socket: Socket,
-    readonly seat: number,
-    readonly match: Match,
+    readonly slot: Slot,
     readonly stats: Stats,
   ) {
     socket.on('game:view', (v: GameView) => this.onView(v));
+    socket.on('UserJoinedTable', () => {
+      stats.tablesChannel += 1;
+    });
     socket.on('disconnect', (reason) => {
       if (stats.running) addError(stats, `disconnect:${reason}`);
     });
+    // Keep mode reconnects (counted above as an error all the same) and takes the seat back, so
+    // one lost socket does not leave its match to the server's bot for the rest of the run.
+    socket.io.on('reconnect', () => {
+      const gameId = this.match.gameId;
+      void socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck('game:join', { game_id: gameId })
+        .then((ack: JoinAck) => {
+          if (ack.ok && this.match.gameId === gameId) this.adopt(ack.view);
+        })
+        .catch(() => addError(stats, 'rejoin_failed'));
+    });
+  }
+
+  get match(): Match {
+    return this.slot.match;
+  }
+
+  /** Follows the slot's new match: forgets the old one's state and takes the join's view. */
+  adopt(view: GameView): void {
+    clearTimeout(this.timer);
+    this.version = -1;
+    this.lastEmitted = -1;
+    this.lastForced = -1;
+    this.lastScheduled = -1;
+    this.view = null;
+    this.seat = view.my_seat;
+    this.onView(view);
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.socket.close();
   }
 
   onView(v: GameView): void {
@@ -173,7 +298,11 @@ class Client {
         addError(this.stats, 'missing_broadcast');
       }
     }
-    if (v.status === 'finished') this.match.finished = true;
+    if (v.status === 'finished' && !this.match.finished) {
+      this.match.finished = true;
+      if (this.stats.measuring) this.stats.completed += 1;
+      if (KEEP && this.stats.running) void renew(this.slot, this.stats);
+    }
     this.maybeMove();
   }
 
@@ -188,12 +317,27 @@ class Client {
       }
       return;
     }
+    if (!THINK) return this.emitMove(v);
+    if (this.lastScheduled >= v.version) return;
+    this.lastScheduled = v.version;
+    const delay = THINK.min + Math.random() * (THINK.max - THINK.min);
+    this.timer = setTimeout(() => {
+      // Answer only the view the delay was drawn for: a newer one (a timeout, a staff action)
+      // makes this move stale.
+      if (this.view === v && this.match.gameId === v.game_id && this.stats.emitting)
+        this.emitMove(v);
+    }, delay);
+  }
+
+  private emitMove(v: GameView): void {
+    const stats = this.stats;
     if (this.lastEmitted >= v.version) return;
     this.lastEmitted = v.version;
     const move = v.legal_moves[0] as LegalMoveJson;
     const measured = stats.measuring;
+    const match = this.match;
     const t0 = performance.now();
-    if (measured) this.match.pending.set(v.version, { t0, mover: this.seat, seen: 0 });
+    if (measured) match.pending.set(v.version, { t0, mover: this.seat, seen: 0 });
     stats.inFlight += 1;
     this.socket
       .timeout(ACK_TIMEOUT_MS)
@@ -206,38 +350,117 @@ class Client {
             if (stats.running) addError(stats, 'ack_timeout');
           } else if (!res.ok) addError(stats, res.code);
           else if (measured) stats.moves += 1;
-          if (err || !res.ok) this.match.pending.delete(v.version);
+          if (err || !res.ok) match.pending.delete(v.version);
         },
       );
   }
 }
 
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, {
-      transports: ['websocket'],
-      auth: { token },
-      forceNew: true,
-      reconnection: false,
-      timeout: 20_000,
-    });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', (err) => {
-      s.close();
-      reject(err);
-    });
-  });
+/**
+ * Connects one authenticated websocket client; retried (3 tries) on a refused handshake. In keep
+ * mode the socket also reconnects by itself after a later drop (see Client).
+ */
+async function connect(url: string, token: string): Promise<Socket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await new Promise<Socket>((resolve, reject) => {
+        const s = io(url, {
+          transports: ['websocket'],
+          auth: { token },
+          forceNew: true,
+          reconnection: KEEP,
+          timeout: 20_000,
+        });
+        s.once('connect', () => resolve(s));
+        s.once('connect_error', (err) => {
+          s.close();
+          reject(err);
+        });
+      });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await sleep(500 * attempt);
+    }
+  }
 }
 
-async function runConfig(base: string, adminToken: string, n: number, meter: CpuMeter) {
-  const setupStart = performance.now();
-  // Tables.
+/** Seats a slot's four players in seat order (retrying while the old match settles); its game id. */
+async function seatPlayers(base: string, slot: Slot, retry: boolean): Promise<string> {
+  for (let k = 0; k < 4; k++) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await api(
+          base,
+          'POST',
+          `/api/tables/${slot.tableId}/join`,
+          { entry_price: 10 },
+          slot.players[k]!.token,
+        );
+        break;
+      } catch (err) {
+        if (!retry || attempt >= 20 || !/tables\/playing/.test(String(err))) throw err;
+        await sleep(250);
+      }
+    }
+  }
+  const detail = await api<{ game_id: string | null }>(base, 'GET', `/api/tables/${slot.tableId}`);
+  if (!detail.game_id) throw new Error(`table ${slot.tableId} has no game after four joins`);
+  return detail.game_id;
+}
+
+let baseUrl = '';
+
+/**
+ * Replaces a slot's finished match (keep mode): the same four players join the same table again
+ * (entry fee to escrow, the server's own path) and their sockets `game:join` the new match.
+ * Failures are counted as errors `renew:<message>` and leave the slot idle.
+ */
+async function renew(slot: Slot, stats: Stats): Promise<void> {
+  if (slot.renewing) return;
+  slot.renewing = true;
+  try {
+    const gameId = await seatPlayers(baseUrl, slot, true);
+    slot.match = { gameId, pending: new Map(), finished: false };
+    await Promise.all(
+      slot.clients.map(async (c) => {
+        const ack = (await c.socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck('game:join', { game_id: gameId })) as JoinAck;
+        if (!ack.ok) throw new Error(`game:join failed: ${ack.code}`);
+        c.adopt(ack.view);
+      }),
+    );
+    if (stats.measuring) stats.renewed += 1;
+  } catch (err) {
+    if (stats.running) addError(stats, `renew:${String(err).slice(0, 80)}`);
+  } finally {
+    slot.renewing = false;
+  }
+}
+
+/**
+ * Creates `n` tables and registers and funds 4×n players, before any client connects: every table
+ * created (and every join) is announced on the public tables channel to every connected socket,
+ * so doing this first keeps that fan-out out of the setup. Returns the slots (not yet seated) and
+ * the seconds each part took.
+ */
+async function prepareSlots(
+  base: string,
+  adminToken: string,
+  n: number,
+): Promise<{ slots: Slot[]; tables: number; register: number }> {
+  const t0 = performance.now();
   const tableIds = await pool(Array.from({ length: n }), 8, async (_, i) => {
     const t = await api<{ id: number }>(
       base,
       'POST',
       '/api/admin/tables',
-      { name: `Bench ${n}-${i}`, entry_price: 10, turn_seconds: 120 },
+      {
+        name: `Bench ${i + 1}`,
+        entry_price: 10,
+        turn_seconds: 120,
+        ...(TARGET ? { target_points: Number(TARGET) } : {}),
+      },
       adminToken,
     );
     return t.id;
@@ -245,132 +468,180 @@ async function runConfig(base: string, adminToken: string, n: number, meter: Cpu
   const tTables = performance.now();
   const players = await registerPlayers(base, 4 * n, {
     adminToken,
-    balance: 100,
-    concurrency: 8,
+    balance: BALANCE,
+    concurrency: REGISTER_CONCURRENCY,
   });
   const tRegister = performance.now();
-  // Joins: one table at a time per worker, its four players in seat order.
-  const gameIds = await pool(tableIds, 16, async (tableId, i) => {
-    for (let k = 0; k < 4; k++) {
-      await api(
-        base,
-        'POST',
-        `/api/tables/${tableId}/join`,
-        { entry_price: 10 },
-        players[4 * i + k]!.token,
-      );
-    }
-    const detail = await api<{ game_id: string | null }>(base, 'GET', `/api/tables/${tableId}`);
-    if (!detail.game_id) throw new Error(`table ${tableId} has no game after four joins`);
-    return detail.game_id;
-  });
-  const tJoin = performance.now();
-
-  const stats: Stats = {
-    latencies: [],
-    moves: 0,
-    forced: 0,
-    errors: new Map(),
-    running: false,
-    emitting: false,
-    measuring: false,
-    inFlight: 0,
-  };
-  const matches: Match[] = gameIds.map((gameId) => ({
-    gameId,
-    pending: new Map(),
-    finished: false,
+  const slots: Slot[] = tableIds.map((tableId, i) => ({
+    tableId,
+    players: players.slice(4 * i, 4 * i + 4),
+    clients: [],
+    match: { gameId: '', pending: new Map(), finished: false },
+    renewing: false,
   }));
-  // Connect after the joins so the setup's table broadcasts do not reach thousands of sockets.
-  const clients: Client[] = [];
-  const jobs = matches.flatMap((m, i) =>
-    [0, 1, 2, 3].map((k) => ({ match: m, player: players[4 * i + k] as Player, k })),
-  );
-  try {
-    await pool(jobs, 50, async ({ match, player }) => {
-      const socket = await connect(base, player.token);
-      const ack = (await socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck('game:join', { game_id: match.gameId })) as JoinAck;
-      if (!ack.ok) throw new Error(`game:join failed: ${ack.code}`);
-      const c = new Client(socket, ack.view.my_seat, match, stats);
-      c.onView(ack.view);
-      clients.push(c);
-    });
-    const tConnect = performance.now();
-
-    // Warm up (unmeasured): every match has a 5 s start countdown and opens with the forced
-    // double six, so wait until every match is past version 0 (at most 20 s), plus 1 s.
-    stats.running = true;
-    stats.emitting = true;
-    for (const c of clients) c.maybeMove();
-    const warmDeadline = Date.now() + 20_000;
-    while (Date.now() < warmDeadline && clients.some((c) => c.version < 1)) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-    const finishedBefore = matches.filter((m) => m.finished).length;
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
-    await meter.begin();
-    const client0 = process.cpuUsage();
-    stats.measuring = true;
-    const t0 = performance.now();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    stats.measuring = false;
-    const cpu = await meter.end();
-    const clientCpu = process.cpuUsage(client0);
-    loop.disable();
-    stats.emitting = false;
-    const elapsed = (performance.now() - t0) / 1000;
-    // Let the last moves' broadcasts arrive, then stop.
-    const drain = Date.now() + 3000;
-    while (stats.inFlight > 0 && Date.now() < drain) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 300));
-    stats.running = false;
-    for (const m of matches) {
-      if (m.pending.size > 0) addError(stats, 'missing_broadcast');
-    }
-    const lat = stats.latencies.sort((a, b) => a - b);
-    return {
-      matches: n,
-      sockets: clients.length,
-      movesPerSec: stats.moves / elapsed,
-      moves: stats.moves,
-      forced: stats.forced,
-      completed: matches.filter((m) => m.finished).length - finishedBefore,
-      samples: lat.length,
-      p50: pct(lat, 50),
-      p95: pct(lat, 95),
-      p99: pct(lat, 99),
-      max: lat.length ? lat[lat.length - 1]! : Number.NaN,
-      errors: stats.errors,
-      /** The bench client's own event-loop delay (ms) during the window: part of every sample. */
-      clientLoop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6 },
-      /**
-       * CPU ms per move (player + forced) in the window: the server process, PostgreSQL, and this
-       * bench process (the simulated players: their sockets, parsing the views, choosing moves).
-       */
-      cpuPerMove: {
-        server: cpu.server / Math.max(1, stats.moves + stats.forced),
-        postgres: cpu.postgres / Math.max(1, stats.moves + stats.forced),
-        client:
-          (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, stats.moves + stats.forced),
-      },
-      setup: {
-        tables: (tTables - setupStart) / 1000,
-        register: (tRegister - tTables) / 1000,
-        join: (tJoin - tRegister) / 1000,
-        connect: (tConnect - tJoin) / 1000,
-      },
-    };
-  } finally {
-    stats.running = false;
-    for (const c of clients) c.socket.close();
-  }
+  return { slots, tables: (tTables - t0) / 1000, register: (tRegister - tTables) / 1000 };
 }
 
+/**
+ * Seats the prepared `slots` (four joins per table, 16 tables at a time) and then connects their
+ * clients (`game:join`, 50 at a time). Returns the seconds of each part, how many tables-channel
+ * messages the clients already connected received during the joins (each join is announced to
+ * every socket) and the server's CPU seconds over the joins.
+ */
+async function startSlots(
+  base: string,
+  slots: Slot[],
+  stats: Stats,
+  serverPid: number,
+): Promise<{ join: number; connect: number; fanout: number; joinServerCpu: number }> {
+  const t0 = performance.now();
+  const heard0 = stats.tablesChannel;
+  const cpu0 = cpuMs(serverPid);
+  // Joins: one table at a time per worker, its four players in seat order.
+  await pool(slots, 16, async (slot) => {
+    slot.match.gameId = await seatPlayers(base, slot, false);
+  });
+  const tJoin = performance.now();
+  const fanout = stats.tablesChannel - heard0;
+  const joinServerCpu = (cpuMs(serverPid) - cpu0) / 1000;
+  // Connect after the joins so the setup's table broadcasts do not reach these sockets.
+  const jobs = slots.flatMap((slot) => slot.players.map((player) => ({ slot, player })));
+  await pool(jobs, 50, async ({ slot, player }) => {
+    const socket = await connect(base, player.token);
+    const c = new Client(socket, slot, stats);
+    slot.clients.push(c);
+    const ack = (await socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck('game:join', { game_id: slot.match.gameId })) as JoinAck;
+    if (!ack.ok) throw new Error(`game:join failed: ${ack.code}`);
+    c.adopt(ack.view);
+  });
+  return {
+    join: (tJoin - t0) / 1000,
+    connect: (performance.now() - tJoin) / 1000,
+    fanout,
+    joinServerCpu,
+  };
+}
+
+/**
+ * Warms up the given slots (unmeasured) and measures all `slots` for SECONDS: latency, moves,
+ * CPU per move, the server's RSS. Clients keep playing afterwards when `keepPlaying`.
+ */
+async function measure(
+  slots: Slot[],
+  fresh: Slot[],
+  stats: Stats,
+  meter: CpuMeter,
+  rss: RssSampler,
+  keepPlaying: boolean,
+) {
+  stats.running = true;
+  stats.emitting = true;
+  const freshClients = fresh.flatMap((s) => s.clients);
+  for (const c of freshClients) c.maybeMove();
+  // Warm up (unmeasured): every match has a 5 s start countdown and opens with the forced
+  // double six, so wait until every new match is past version 0 (at most 20 s), plus 1 s; at
+  // human pace also one longest think time, so the first moves are spread as later ones are.
+  const warmDeadline = Date.now() + 20_000;
+  while (Date.now() < warmDeadline && freshClients.some((c) => c.version < 1)) await sleep(100);
+  await sleep(1000 + (THINK?.max ?? 0));
+  // Errors so far (setup, warm-up, earlier steps' tails) are reported apart from the window's.
+  const before = stats.errors;
+  stats.errors = new Map();
+  stats.latencies = [];
+  stats.moves = 0;
+  stats.forced = 0;
+  stats.completed = 0;
+  stats.renewed = 0;
+  stats.tablesChannel = 0;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  await meter.begin();
+  rss.start();
+  const client0 = process.cpuUsage();
+  stats.measuring = true;
+  const t0 = performance.now();
+  await sleep(SECONDS * 1000);
+  stats.measuring = false;
+  const cpu = await meter.end();
+  const rssEnd = rss.stop();
+  const clientCpu = process.cpuUsage(client0);
+  loop.disable();
+  const elapsed = (performance.now() - t0) / 1000;
+  const windowStats = {
+    moves: stats.moves,
+    forced: stats.forced,
+    completed: stats.completed,
+    renewed: stats.renewed,
+    tablesChannel: stats.tablesChannel,
+  };
+  if (!keepPlaying) stats.emitting = false;
+  // Let the last measured moves' broadcasts arrive.
+  const drain = Date.now() + 3000;
+  const waiting = () =>
+    keepPlaying ? slots.some((s) => s.match.pending.size > 0) : stats.inFlight > 0;
+  while (waiting() && Date.now() < drain) await sleep(50);
+  await sleep(300);
+  if (!keepPlaying) stats.running = false;
+  for (const s of slots) {
+    if (s.match.pending.size > 0) addError(stats, 'missing_broadcast');
+    s.match.pending.clear();
+  }
+  const windowErrors = stats.errors;
+  stats.errors = new Map();
+  const lat = stats.latencies.sort((a, b) => a - b);
+  stats.latencies = [];
+  const movesAll = Math.max(1, windowStats.moves + windowStats.forced);
+  return {
+    matches: slots.length,
+    sockets: slots.reduce((n, s) => n + s.clients.length, 0),
+    elapsed,
+    movesPerSec: windowStats.moves / elapsed,
+    forcedPerSec: windowStats.forced / elapsed,
+    ...windowStats,
+    samples: lat.length,
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    p99: pct(lat, 99),
+    max: lat.length ? lat[lat.length - 1]! : Number.NaN,
+    errors: windowErrors,
+    errorsOutside: before,
+    /** The bench client's own event-loop delay (ms) during the window: part of every sample. */
+    clientLoop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6 },
+    /** Server RSS (bytes) at the window's end and its peak, sampled every second. */
+    rss: { end: rssEnd, peak: rss.peak },
+    /**
+     * CPU ms per move (player + forced) in the window: the server process, PostgreSQL, and this
+     * bench process (the simulated players: their sockets, parsing the views, choosing moves).
+     */
+    cpuPerMove: {
+      server: cpu.server / movesAll,
+      postgres: cpu.postgres / movesAll,
+      client: (clientCpu.user + clientCpu.system) / 1000 / movesAll,
+    },
+    /** Cores busy on average over the window: server, PostgreSQL, bench clients. */
+    cores: {
+      server: cpu.server / 1000 / elapsed,
+      postgres: cpu.postgres / 1000 / elapsed,
+      client: (clientCpu.user + clientCpu.system) / 1e6 / elapsed,
+    },
+  };
+}
+
+const mib = (b: number) => (b / 2 ** 20).toFixed(0);
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const errText = (m: Map<string, number>) => [...m].map(([k, v]) => `${k}=${v}`).join(' ') || '0';
+
 async function main() {
+  const limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
+  const most = Math.max(...MATCHES);
+  if (Number.isFinite(limit) && 4 * most + 500 > limit)
+    throw new Error(`ulimit -n is ${limit}: ${4 * most} sockets need more descriptors`);
   const databaseUrl = await createDatabase();
   const server = await startServerProcess(
     { DATABASE_URL: databaseUrl },
@@ -381,34 +652,96 @@ async function main() {
   );
   if (CLIENT_NICE !== 0) os.setPriority(CLIENT_NICE);
   const base = server.url;
+  baseUrl = base;
   const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const pace = THINK ? `human-paced (think ${THINK.min}-${THINK.max} ms)` : 'closed loop';
   console.log(
-    `Real-time matches: ${SECONDS} s measured per configuration (after the start countdown), server pid ${server.pid}` +
+    `Real-time matches, ${pace}: ${SECONDS} s measured per configuration (after the start countdown), ` +
+      `${KEEP ? 'earlier steps keep playing (finished matches replaced)' : 'each configuration set up apart'}, ` +
+      `tables to ${TARGET || 'the default'} points, server pid ${server.pid}` +
       `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL, client niceness ${os.getPriority()}`,
   );
+  const stats: Stats = {
+    latencies: [],
+    moves: 0,
+    forced: 0,
+    errors: new Map(),
+    completed: 0,
+    renewed: 0,
+    tablesChannel: 0,
+    running: false,
+    emitting: false,
+    measuring: false,
+    inFlight: 0,
+  };
+  // Every step's tables and players are made up front (timed apart); each step seats and
+  // connects only the matches it adds (keep) or its own matches (no keep).
+  const total = KEEP ? Math.max(...MATCHES) : MATCHES.reduce((a, b) => a + b, 0);
+  const prep = await prepareSlots(base, adminToken, total);
+  console.log(
+    `setup for all steps: ${total} tables ${prep.tables.toFixed(1)} s, register+fund ${4 * total} players ` +
+      `${prep.register.toFixed(1)} s (concurrency ${REGISTER_CONCURRENCY}); load average ${loadavg()}`,
+  );
+  const unused = prep.slots;
+  let slots: Slot[] = [];
+  const closeAll = () => {
+    stats.running = false;
+    for (const s of slots) for (const c of s.clients) c.close();
+    slots = [];
+  };
+  onCleanup(closeAll);
+  const rss = new RssSampler(server.pid);
   const rows: string[] = [];
+  const results: { matches: number; sockets: number; ok: boolean; peak: number }[] = [];
   for (const n of MATCHES) {
-    const r = await runConfig(base, adminToken, n, new CpuMeter(server.pid, databaseUrl));
-    const errors = [...r.errors].map(([k, v]) => `${k}=${v}`).join(' ') || '0';
+    if (!KEEP) closeAll();
+    const add = n - slots.length;
+    if (add < 0) throw new Error(`with --keep, --matches must grow (${n} after ${slots.length})`);
+    const fresh = unused.splice(0, add);
+    slots.push(...fresh);
+    const setup = await startSlots(base, fresh, stats, server.pid);
+    const r = await measure(slots, fresh, stats, new CpuMeter(server.pid, databaseUrl), rss, KEEP);
     console.log(
-      `setup ${n} matches: tables ${r.setup.tables.toFixed(1)} s, register+fund ${r.setup.register.toFixed(1)} s, ` +
-        `joins ${r.setup.join.toFixed(1)} s, connect+game:join ${r.setup.connect.toFixed(1)} s; ` +
-        `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples}, ` +
-        `matches completed in window ${r.completed}, server RSS ${(rssBytes(server.pid) / 2 ** 20).toFixed(0)} MiB, ` +
+      `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s (server CPU ${setup.joinServerCpu.toFixed(1)} s, ` +
+        `tables-channel messages received meanwhile ${setup.fanout}), connect+game:join ${setup.connect.toFixed(1)} s; ` +
+        `player moves ${r.moves}, forced (server) ${r.forced}, latency samples ${r.samples} ` +
+        `(p50 ${r.p50.toFixed(1)}, p95 ${r.p95.toFixed(1)}, p99 ${r.p99.toFixed(1)}, max ${r.max.toFixed(1)} ms), ` +
+        `errors in the window ${errText(r.errors)}, ` +
+        `matches completed in window ${r.completed}, replaced ${r.renewed}, ` +
+        `tables-channel messages received ${(r.tablesChannel / r.elapsed).toFixed(0)}/s, ` +
+        `server RSS ${mib(r.rss.end)} MiB (peak ${mib(r.rss.peak)} MiB), bench RSS ${mib(process.memoryUsage().rss)} MiB, ` +
         `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms; ` +
         `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
-        `bench clients ${r.cpuPerMove.client.toFixed(2)} ms`,
+        `bench clients ${r.cpuPerMove.client.toFixed(2)} ms; cores busy: server ${r.cores.server.toFixed(2)}, ` +
+        `PostgreSQL ${r.cores.postgres.toFixed(2)}, bench ${r.cores.client.toFixed(2)}; ` +
+        `errors outside the window ${errText(r.errorsOutside)}; load average ${loadavg()}`,
     );
     rows.push(
       `${String(r.matches).padStart(7)} | ${String(r.sockets).padStart(7)} | ${r.movesPerSec.toFixed(0).padStart(7)} | ` +
+        `${r.forcedPerSec.toFixed(0).padStart(8)} | ` +
         `${r.p50.toFixed(1).padStart(6)} | ${r.p95.toFixed(1).padStart(6)} | ${r.p99.toFixed(1).padStart(6)} | ` +
-        `${r.max.toFixed(1).padStart(7)} | ${String(r.completed).padStart(9)} | ${errors}`,
+        `${r.max.toFixed(1).padStart(7)} | ${mib(r.rss.end).padStart(7)} | ${mib(r.rss.peak).padStart(8)} | ` +
+        `${`${r.cpuPerMove.server.toFixed(2)} / ${r.cpuPerMove.postgres.toFixed(2)} / ${r.cpuPerMove.client.toFixed(2)}`.padStart(18)} | ` +
+        `${String(r.completed).padStart(9)} | ${errText(r.errors)}`,
     );
+    results.push({
+      matches: r.matches,
+      sockets: r.sockets,
+      ok: r.p99 < P99_TARGET_MS && r.errors.size === 0,
+      peak: r.rss.peak,
+    });
   }
   console.log(
-    'matches | sockets | moves/s |    p50 |    p95 |    p99 |     max | completed | errors',
+    'matches | sockets | moves/s | forced/s |    p50 |    p95 |    p99 |     max | RSS MiB | peak MiB | CPU/move srv/pg/cli | completed | errors',
   );
   for (const row of rows) console.log(row);
+  const best = results.filter((r) => r.ok).at(-1);
+  console.log(
+    best
+      ? `capacity: largest step with p99 < ${P99_TARGET_MS} ms and no errors = ${best.matches} matches ` +
+          `(${best.sockets} sockets), server peak RSS ${mib(best.peak)} MiB`
+      : `capacity: no step had p99 < ${P99_TARGET_MS} ms and no errors`,
+  );
 }
 
 runBench(main);
