@@ -80,8 +80,8 @@ async function main() {
     `states: mean ${Math.round(sizes.reduce((a, b) => a + b) / sizes.length)} B, max ${Math.max(...sizes)} B`,
   );
 
-  async function run(label: string, fn: string, advances = true, prepared = false) {
-    const id = `g-${label}`;
+  /** A playing practice game `id` with four CPU seats, at version 0. */
+  async function insertGame(id: string) {
     await c.query(
       `insert into games (id, kind, state, version, status, commitment, rules) values ($1, 'practice', $2, 0, 'playing', 'x', '{}')`,
       [id, JSON.stringify(data[0]!.state)],
@@ -91,6 +91,11 @@ async function main() {
         `insert into game_players (game_id, seat, bot_level, client_seed) values ($1, $2, 'medio', 's')`,
         [id, s],
       );
+  }
+
+  async function run(label: string, fn: string, advances = true, prepared = false) {
+    const id = `g-${label}`;
+    await insertGame(id);
     const t0 = performance.now();
     const c0 = cpuMs(pid);
     for (let i = 0; i < data.length; i++) {
@@ -150,15 +155,7 @@ async function main() {
     for (let k = 0; k < n; k++) {
       const id = `b-${gameNo++}`;
       ids.push(id);
-      await c.query(
-        `insert into games (id, kind, state, version, status, commitment, rules) values ($1, 'practice', $2, 0, 'playing', 'x', '{}')`,
-        [id, JSON.stringify(data[0]!.state)],
-      );
-      for (let s = 0; s < 4; s++)
-        await c.query(
-          `insert into game_players (game_id, seat, bot_level, client_seed) values ($1, $2, 'medio', 's')`,
-          [id, s],
-        );
+      await insertGame(id);
     }
     const versions = ids.map(() => 0);
     const t0 = performance.now();

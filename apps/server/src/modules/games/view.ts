@@ -69,7 +69,6 @@ export function gameViewJson(
 ): GameView {
   const state = game.state as MatchState;
   const v = playerView(state, seat);
-  const winnerSeats = v.result ? [...v.result.winnerSeats] : [];
   return {
     game_id: game.id,
     kind: game.kind as GameView['kind'],
@@ -98,16 +97,7 @@ export function gameViewJson(
     hands_played: v.handsPlayed,
     last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
     seats: seatsJson(players, seat),
-    result: v.result
-      ? {
-          winner_side: v.result.winnerSide,
-          winner_seats: winnerSeats,
-          scores: [...v.result.scores],
-          hands: v.result.hands,
-          won: winnerSeats.includes(seat),
-          ...(v.result.forfeit ? { forfeit: true } : {}),
-        }
-      : null,
+    result: resultJson(v.result, seat),
     fairness: {
       commitment: v.fairness.commitment,
       client_seeds: [...v.fairness.clientSeeds],
@@ -172,23 +162,27 @@ export function seatViewsJson(
 
 /** The seat-dependent fields of `seat`'s view, as gameViewJson computes them. */
 function seatPart(game: GameRow, players: PlayerRow[], state: MatchState, seat: Seat): SeatPart {
-  const winnerSeats = state.result ? [...state.result.winnerSeats] : [];
   return {
     my_seat: seat,
     hand: (state.hand.hands[seat] ?? []).map(tile),
     legal_moves: legalMoves(state, seat).map(legalMove),
     seats: seatsJson(players, seat),
-    result: state.result
-      ? {
-          winner_side: state.result.winnerSide,
-          winner_seats: winnerSeats,
-          scores: [...state.result.scores],
-          hands: state.result.hands,
-          won: winnerSeats.includes(seat),
-          ...(state.result.forfeit ? { forfeit: true } : {}),
-        }
-      : null,
+    result: resultJson(state.result, seat),
     settlement: settlementJson(game, players, seat),
+  };
+}
+
+/** A finished match's result as `seat` sees it (whether it won), or null while playing. */
+function resultJson(result: MatchState['result'], seat: Seat): GameView['result'] {
+  if (!result) return null;
+  const winnerSeats = [...result.winnerSeats];
+  return {
+    winner_side: result.winnerSide,
+    winner_seats: winnerSeats,
+    scores: [...result.scores],
+    hands: result.hands,
+    won: winnerSeats.includes(seat),
+    ...(result.forfeit ? { forfeit: true } : {}),
   };
 }
 
