@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { GAME_MESSAGES, INPUT_CODES, MSG_INPUT, MSG_TABLES } from '@domino/contracts';
-import { loadConfig } from '../config';
 import type { RunningServer } from '../server';
-import { startServer } from '../server';
+import { startMemoryServer } from '../test/memory-server';
 import { newPlayer } from '../test/helpers';
 
 /**
@@ -18,21 +16,9 @@ describe('socket messages with forbidden characters', () => {
   let socket: Socket;
 
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        ADMIN_EMAIL: 'admin@socket.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-      }),
-    );
-    const { port } = server.app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
+    const started = await startMemoryServer('admin@socket.local');
+    server = started.server;
+    const base = started.base;
     const reg = await fetch(`${base}/api/register_api`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { MSG_ADMIN, SESSION_ENDED_EVENT } from '@domino/contracts';
-import { loadConfig } from '../../config';
 import type { RunningServer } from '../../server';
-import { startServer } from '../../server';
+import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 
 /**
@@ -31,21 +29,7 @@ describe('suspending a connected player', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        ADMIN_EMAIL: 'admin@socket.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-      }),
-    );
-    const { port } = server.app.server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
+    ({ server, base } = await startMemoryServer('admin@socket.local'));
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@domino/contracts';
 import { MSG_SESSIONS, SESSION_ENDED_CODE } from '@domino/contracts';
-import { loadConfig } from '../../config';
 import { authTokens, games, passwordResetTokens } from '../../db/schema';
 import type { RunningServer } from '../../server';
-import { startServer } from '../../server';
+import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import type { TestSocket } from '../../test/sockets';
 import { ask, call, openSocket, refusedHandshake, sleep, within } from '../../test/sockets';
@@ -46,23 +44,8 @@ vi.mock('./service', async (importOriginal) => {
 
 const ADMIN = { email: 'admin@sessions.local', password: 'AdminPass123' };
 
-async function start(sweepMs: number): Promise<{ server: RunningServer; base: string }> {
-  const server = await startServer(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '',
-      DATA_DIR: 'memory://',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SWEEPER_INTERVAL_MS: '0',
-      SESSION_SWEEP_MS: String(sweepMs),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    }),
-  );
-  const { port } = server.app.server.address() as AddressInfo;
-  return { server, base: `http://127.0.0.1:${port}` };
+function start(sweepMs: number): Promise<{ server: RunningServer; base: string }> {
+  return startMemoryServer(ADMIN.email, { SESSION_SWEEP_MS: String(sweepMs) });
 }
 
 describe('a session that ends reaches its sockets (one node)', () => {

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { MSG_REALTIME } from '@domino/contracts';
-import { loadConfig } from '../../config';
 import type { RunningServer } from '../../server';
-import { startServer } from '../../server';
+import { startMemoryServer } from '../../test/memory-server';
 import { isSpanish } from '../../test/spanish';
 import { Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
@@ -20,21 +18,7 @@ describe('real-time transport refusals', () => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        ADMIN_EMAIL: 'admin@transport.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-      }),
-    );
-    const { port } = server.app.server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
+    ({ server, base } = await startMemoryServer('admin@transport.local'));
   });
   afterAll(async () => {
     await server?.close();

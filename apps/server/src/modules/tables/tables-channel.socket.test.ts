@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@domino/contracts';
-import { loadConfig } from '../../config';
 import type { RunningServer } from '../../server';
-import { startServer } from '../../server';
+import { startMemoryServer } from '../../test/memory-server';
 import { ask, openSocket, sleep } from '../../test/sockets';
 import type { TestSocket } from '../../test/sockets';
 
@@ -18,21 +16,7 @@ describe('the tables channel', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        ADMIN_EMAIL: 'admin@channel.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-      }),
-    );
-    const { port } = server.app.server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
+    ({ server, base } = await startMemoryServer('admin@channel.local'));
   });
   afterAll(async () => {
     for (const s of sockets) s.socket.close();

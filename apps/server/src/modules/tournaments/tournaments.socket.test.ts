@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,10 +9,9 @@ import {
   tournamentUpdatedEventSchema,
   type TournamentDetail,
 } from '@domino/contracts';
-import { loadConfig } from '../../config';
 import { tournaments } from '../../db/schema';
 import type { RunningServer } from '../../server';
-import { startServer } from '../../server';
+import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import { tournamentRequest } from '../../test/tournaments';
 import type { TestSocket } from '../../test/sockets';
@@ -34,22 +32,7 @@ describe('tournament sockets (one node)', () => {
   const opened: TestSocket[] = [];
 
   beforeAll(async () => {
-    server = await startServer(
-      loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '',
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SWEEPER_INTERVAL_MS: '0',
-        SESSION_SWEEP_MS: '0',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      }),
-    );
-    const { port } = server.app.server.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
+    ({ server, base } = await startMemoryServer(ADMIN.email, { SESSION_SWEEP_MS: '0' }));
     adminToken = (await call<{ token: string }>(base, 'POST', '/api/login_api', { body: ADMIN }))
       .body.token;
   });
