@@ -34,7 +34,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { GameView, LegalMoveJson } from '@domino/contracts';
 import {
@@ -42,6 +41,7 @@ import {
   ADMIN_PASSWORD,
   api,
   arg,
+  connectClient,
   createDatabase,
   login,
   onCleanup,
@@ -363,20 +363,7 @@ class Client {
 async function connect(url: string, token: string): Promise<Socket> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await new Promise<Socket>((resolve, reject) => {
-        const s = io(url, {
-          transports: ['websocket'],
-          auth: { token },
-          forceNew: true,
-          reconnection: KEEP,
-          timeout: 20_000,
-        });
-        s.once('connect', () => resolve(s));
-        s.once('connect_error', (err) => {
-          s.close();
-          reject(err);
-        });
-      });
+      return await connectClient(url, token, { reconnection: KEEP, timeoutMs: 20_000 });
     } catch (err) {
       if (attempt >= 3) throw err;
       await sleep(500 * attempt);

@@ -11,6 +11,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -265,4 +267,29 @@ export function pct(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.max(1, Math.ceil((q / 100) * sorted.length));
   return sorted[rank - 1]!;
+}
+
+/**
+ * Opens one authenticated websocket-only Socket.IO client to `url`; resolves once connected,
+ * rejects (and closes it) on a refused handshake. `reconnection` as Socket.IO's option.
+ */
+export function connectClient(
+  url: string,
+  token: string,
+  opts: { reconnection: boolean; timeoutMs: number },
+): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = io(url, {
+      transports: ['websocket'],
+      auth: { token },
+      forceNew: true,
+      reconnection: opts.reconnection,
+      timeout: opts.timeoutMs,
+    });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', (err) => {
+      s.close();
+      reject(err);
+    });
+  });
 }

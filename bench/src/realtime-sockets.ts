@@ -10,10 +10,10 @@
  * Each socket is a file descriptor on both sides: `ulimit -n` must exceed the socket count.
  */
 import { execFileSync } from 'node:child_process';
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import {
   arg,
+  connectClient,
   createDatabase,
   onCleanup,
   pool,
@@ -27,20 +27,7 @@ const WANTED = Number(arg('sockets', '10000'));
 const BATCH = Number(arg('batch', '500'));
 
 function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, {
-      transports: ['websocket'],
-      auth: { token },
-      forceNew: true,
-      reconnection: false,
-      timeout: 30_000,
-    });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', (err) => {
-      s.close();
-      reject(err);
-    });
-  });
+  return connectClient(url, token, { reconnection: false, timeoutMs: 30_000 });
 }
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
