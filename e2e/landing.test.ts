@@ -343,4 +343,130 @@ describe('the landing and the public pages in the browser', () => {
       await logged.close();
     },
   );
+
+  /** The prerendered public pages besides the landing (decision 036), with their H1. */
+  const PAGES = [
+    ['/login', 'Iniciar Sesión'],
+    ['/register', 'Crear cuenta'],
+    ['/forgot-password', 'Recuperar contraseña'],
+    ['/privacy', 'Política de privacidad'],
+    ['/terms', 'Términos y condiciones'],
+  ] as const;
+
+  it.skipIf(!journey.ok)(
+    'serves /login, /register, /forgot-password, /privacy and /terms prerendered: styled HTML, adopted without a shift, forms closed until then',
+    async () => {
+      // Without JavaScript: each page is there, styled, and its form cannot be used (a native
+      // submit would put the password in the address).
+      const bare = await journey.browser.newContext({
+        baseURL: journey.app.baseUrl,
+        viewport: PHONE,
+        javaScriptEnabled: false,
+      });
+      const still = await bare.newPage();
+      for (const [pagePath, title] of PAGES) {
+        const res = await still.goto(pagePath);
+        expect(res?.headers()['content-security-policy'], pagePath).toMatch(/'sha256-/);
+        await still.getByRole('heading', { level: 1, name: title }).waitFor();
+        const stylesheets = await still.evaluate(() => document.styleSheets.length);
+        expect(stylesheets, pagePath).toBeGreaterThan(0);
+        if ((await still.locator('#root form').count()) > 0) {
+          expect(await still.locator('#root form fieldset[disabled]').count(), pagePath).toBe(1);
+          expect(await still.locator('#root form input').first().isDisabled(), pagePath).toBe(true);
+          const submit = still.locator('#root form button[type="submit"]');
+          expect(await submit.isDisabled(), pagePath).toBe(true);
+        }
+      }
+      await bare.close();
+
+      // With JavaScript: hydration keeps the very elements of the HTML (the H1 is the same
+      // node), nothing moves, no error; the forms open once their handlers are attached.
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __h1: Element | null; __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number }[]) w.__shift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          w.__h1 = document.querySelector('h1');
+        });
+      });
+      for (const [pagePath, title] of PAGES) {
+        await page.goto(pagePath);
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
+        await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+        if (await page.locator('#root form').count())
+          await page.locator('#root form fieldset[data-hydrated="true"]').waitFor();
+        await page.waitForLoadState('networkidle');
+        const { same, shift } = await page.evaluate(() => {
+          const w = window as unknown as { __h1: Element | null; __shift: number };
+          return {
+            same: w.__h1 !== null && w.__h1 === document.querySelector('h1'),
+            shift: w.__shift,
+          };
+        });
+        expect(same, pagePath).toBe(true);
+        expect(shift, pagePath).toBeLessThan(0.01);
+        await shot(page, `prerendered${pagePath.replace(/\//g, '-')}-phone`);
+      }
+      expect(errors).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!journey.ok)(
+    'a visitor who types on the prerendered /login before the app has started loses nothing and logs in',
+    async () => {
+      const player = await registerViaApi(journey.app.baseUrl);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      // A slow phone: the app's entry script arrives 1.5 s after the page has been painted.
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      // Not waiting for the load event (which would wait for the entry script): the visitor acts
+      // as soon as the form is painted.
+      await page.goto('/login', { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' }).waitFor();
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+      // Playwright waits for the fields to be enabled, as a person waits for the form to open.
+      await page.getByLabel('Correo electrónico').fill(player.email);
+      await page.getByLabel(/^Contraseña/).fill(player.password);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.waitForURL('**/dashboard');
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const me = await fetch(`${journey.app.baseUrl}/api/user`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { email: string }).email).toBe(player.email);
+      expect(errors).toEqual([]);
+
+      // With a session, a prerendered public page shows the player's shell, not the visitor's.
+      await page.unrouteAll();
+      await page.goto('/privacy');
+      await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+      await page
+        .getByRole('button', { name: /^Menú de / })
+        .or(page.getByRole('button', { name: 'Abrir menú' }))
+        .first()
+        .waitFor();
+      expect(await page.getByRole('link', { name: 'Iniciar Sesión' }).count()).toBe(0);
+      // ... and /login itself sends the player on; a query string gets the app, not the HTML.
+      await page.goto('/login?redirect=%2Fpote');
+      await page.waitForURL('**/pote');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -243,7 +243,10 @@ export async function buildApp(
       !url.startsWith('/socket.io')
     ) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDist.root);
+      // A prerendered public page for its exact path (decision 036); with a query string the
+      // page may render differently from its prerendered HTML, so the app renders it.
+      const page = request.url.includes('?') ? undefined : webDist.pages.get(url);
+      return reply.sendFile(page ?? 'index.html', webDist.root);
     }
     return reply.code(404).send({ message: MSG.notFound, code: INPUT_CODES.notFound });
   });

@@ -5,7 +5,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppRoot } from './app/root';
-import { preloadLandingPage, routes } from './app/router';
+import { preloadPage, routes } from './app/router';
 import { registerServiceWorker } from './lib/pwa';
 
 const container = document.getElementById('root');
@@ -14,14 +14,15 @@ if (!container) throw new Error('#root element missing from index.html');
 const router = createBrowserRouter(routes);
 
 if (container.hasAttribute('data-prerendered')) {
-  // The prerendered landing (dist/landing.html, decision 011) is already on screen: with its
-  // chunk loaded, React adopts that markup (hydration) instead of building the page again. In a
-  // transition, hydration is time-sliced too (by default it runs as one blocking task).
+  // A prerendered page (dist/landing.html and the others of decisions 011 and 036) is already on
+  // screen: with its chunk loaded, React adopts that markup (hydration) instead of building the
+  // page again. In a transition, hydration is time-sliced too (by default it runs as one
+  // blocking task).
   const hydrate = () =>
     startTransition(() => {
       hydrateRoot(container, <AppRoot router={router} />);
     });
-  preloadLandingPage().then(hydrate, hydrate);
+  preloadPage(window.location.pathname).then(hydrate, hydrate);
 } else {
   // A transition renders with time slicing: React yields to the browser every few milliseconds
   // instead of building the whole first screen in one long task (phones: Total Blocking Time).

@@ -116,8 +116,11 @@ export function pageQuery(max = 100_000) {
     .transform((n) => n ?? 1);
 }
 
-const numberFormat = new Intl.NumberFormat('es-VE');
-const fmt = (n: number | bigint): string => numberFormat.format(n);
+// Built at its first use: an Intl constructor costs milliseconds on a phone, and this module is
+// loaded by every page (docs/decisions/036-first-load.md).
+let numberFormat: Intl.NumberFormat | undefined;
+const fmt = (n: number | bigint): string =>
+  (numberFormat ??= new Intl.NumberFormat('es-VE')).format(n);
 /** Client-sent names (unknown keys, enum values) are quoted so they read as data, not language. */
 const quote = (v: unknown): string => `«${String(v).slice(0, 40)}»`;
 

@@ -93,22 +93,28 @@ export const adminWithdrawalReviewSchema = withdrawalReviewSchema.extend({
 });
 export type AdminWithdrawalReview = z.infer<typeof adminWithdrawalReviewSchema>;
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+/**
+ * The formatter, built at its first use: an Intl constructor costs milliseconds on a phone, and
+ * this module is loaded by every page (docs/decisions/036-first-load.md).
+ */
+const caracasFormat = (): Intl.DateTimeFormat =>
+  (dateTimeFormat ??= new Intl.DateTimeFormat('es-VE', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** "23/11/2026 14:05" in Caracas time (docs/product.md §9 dates dd/mm/yyyy); the input as is if not a date. */
 export function caracasDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of caracasFormat().formatToParts(date)) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 

@@ -179,7 +179,8 @@ export const SPEC_BANK_NAMES: Readonly<Record<string, string>> = {
   '0175': 'BDT',
 };
 
-const bankCollator = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+// Built at its first use (an Intl constructor costs milliseconds on a phone; decision 036).
+let bankCollator: Intl.Collator | undefined;
 
 /**
  * Bank order everywhere a list of banks is shown (player select, staff page): alphabetical by the
@@ -190,7 +191,12 @@ export function compareBanks(
   a: { name: string; code: string },
   b: { name: string; code: string },
 ): number {
-  return bankCollator.compare(a.name, b.name) || a.code.localeCompare(b.code);
+  return (
+    (bankCollator ??= new Intl.Collator('es', { sensitivity: 'base', numeric: true })).compare(
+      a.name,
+      b.name,
+    ) || a.code.localeCompare(b.code)
+  );
 }
 
 /** A copy of `banks` in display order (see compareBanks). */

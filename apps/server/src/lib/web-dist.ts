@@ -11,7 +11,13 @@ export interface WebDist {
    * build has it, else `index.html`.
    */
   home: 'landing.html' | 'index.html';
-  /** CSP script sources (`'sha256-…'`) for the inline scripts of the page sent for `/`. */
+  /**
+   * The other prerendered pages (decision 036): path (`/login`) -> file of the build
+   * (`login.html`), from the build's `prerendered.json`. Sent for a GET of exactly that path
+   * without a query string; any other path gets `index.html`.
+   */
+  pages: ReadonlyMap<string, string>;
+  /** CSP script sources (`'sha256-…'`) for the inline scripts of the prerendered pages. */
   scriptHashes: string[];
 }
 
@@ -28,14 +34,35 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/** Reads what the server needs to know about the web build in `dir` (null: no build there). */
+/** A file name of the build's top directory (no path, no `..`): what prerendered.json may name. */
+const PAGE_FILE = /^[a-z0-9-]+\.html$/;
+
+/**
+ * Reads what the server needs to know about the web build in `dir` (null: no build there).
+ *
+ * @throws Error when `prerendered.json` names a file that is not a plain `.html` name of the
+ *   build's top directory or does not exist (a broken build must not start).
+ */
 export function readWebDist(dir: string | undefined): WebDist | null {
   if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return null;
   const landing = path.join(dir, 'landing.html');
-  if (!fs.existsSync(landing)) return { root: dir, home: 'index.html', scriptHashes: [] };
-  return {
-    root: dir,
-    home: 'landing.html',
-    scriptHashes: inlineScriptHashes(fs.readFileSync(landing, 'utf8')),
-  };
+  const home = fs.existsSync(landing) ? 'landing.html' : 'index.html';
+  const listed = path.join(dir, 'prerendered.json');
+  const pages = new Map<string, string>();
+  if (fs.existsSync(listed)) {
+    const entries = Object.entries(JSON.parse(fs.readFileSync(listed, 'utf8')) as object);
+    for (const [pagePath, file] of entries) {
+      if (pagePath === '/') continue; // sent as the directory index (`home`)
+      if (typeof file !== 'string' || !PAGE_FILE.test(file) || !fs.existsSync(path.join(dir, file)))
+        throw new Error(`prerendered.json: bad file for ${pagePath}`);
+      pages.set(pagePath, file);
+    }
+  }
+  const files = [...(home === 'landing.html' ? [home] : []), ...pages.values()];
+  const scriptHashes = [
+    ...new Set(
+      files.flatMap((f) => inlineScriptHashes(fs.readFileSync(path.join(dir, f), 'utf8'))),
+    ),
+  ];
+  return { root: dir, home, pages, scriptHashes };
 }

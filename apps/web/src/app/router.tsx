@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPageComponent } from './lazy-page';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/AppLayout';
 
@@ -162,7 +162,35 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the landing page's chunk ahead of the first render: main.tsx before hydrating the
- * prerendered `/`, prerender.tsx before rendering it (decision 011).
+ * The pages prerendered at build time (scripts/prerender.ts, docs/decisions/036-first-load.md):
+ * public pages a visitor opens first, whose first screen needs no data. Each is rendered by
+ * prerender.tsx into its own HTML file, which the server sends for exactly that path.
  */
-export const preloadLandingPage = LandingPage.preload;
+export const PRERENDERED_PAGES = {
+  '/': LandingPage,
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+} as const satisfies Record<string, LazyPageComponent>;
+
+/** A path of {@link PRERENDERED_PAGES}. */
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+/** True when `pathname` is one of {@link PRERENDERED_PAGES}. */
+export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath {
+  return Object.prototype.hasOwnProperty.call(PRERENDERED_PAGES, pathname);
+}
+
+/**
+ * Loads the chunk of the prerendered page at `pathname` ahead of the first render, so that
+ * hydration finds the page itself and not its Suspense fallback: main.tsx before hydrating,
+ * prerender.tsx before rendering (decision 036). Resolves at once for any other path.
+ *
+ * @throws whatever the page's import throws (a chunk that failed to download, a timeout after
+ *   LIMITS.lazyChunkTimeoutMs); callers hydrate anyway and the page's boundary shows the error.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  return isPrerenderedPath(pathname) ? PRERENDERED_PAGES[pathname].preload() : Promise.resolve();
+}

@@ -1,4 +1,4 @@
-import { TIME_ZONE, formatBs } from '@domino/contracts';
+import { caracasDateTime, formatBs } from '@domino/contracts';
 
 /** Bolívares (the API's JSON number) to integer céntimos (docs/architecture.md#how-a-payment-flows). */
 export function bolivaresToCents(bolivares: number): number {
@@ -28,27 +28,12 @@ export function digitsOnly(value: string, max?: number): string {
   return max === undefined ? digits : digits.slice(0, max);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-VE', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * An ISO instant as `dd/mm/yyyy HH:mm` in Caracas time (business time zone, constants TIME_ZONE).
- * Returns the input unchanged when it is not a valid date.
+ * Returns the input unchanged when it is not a valid date. The contracts' `caracasDateTime`, under
+ * the name the web app uses.
  */
-export function formatCaracasDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeFormat.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
+export const formatCaracasDateTime = caracasDateTime;
 
 /** Basis points (10 000 = 100 %) as a Spanish percentage: 800 -> '8 %', 250 -> '2,5 %'. */
 export function formatBps(bps: number): string {

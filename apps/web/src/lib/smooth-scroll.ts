@@ -34,23 +34,35 @@ let cancelRunning: (() => void) | null = null;
 /**
  * Scrolls the window to `top` (pixels, clamped to the page) over `durationMs`. A new call cancels
  * the one running. Returns a function that cancels this animation.
+ *
+ * `top` may be a function, read again on every frame: the target can move while the page scrolls
+ * (sections rendered only near the viewport, `content-visibility: auto`, take their real height as
+ * the page passes them; decision 036), and the animation ends on where the target is then.
  */
-export function animateScrollTo(top: number, durationMs: number = SCROLL_ANIMATION_MS): () => void {
+export function animateScrollTo(
+  top: number | (() => number),
+  durationMs: number = SCROLL_ANIMATION_MS,
+): () => void {
   cancelRunning?.();
-  const max = Math.max(0, document.documentElement.scrollHeight - window.innerHeight);
-  const to = Math.min(max, Math.max(0, Math.round(top)));
+  const target = () => {
+    const max = Math.max(0, document.documentElement.scrollHeight - window.innerHeight);
+    return Math.min(max, Math.max(0, Math.round(typeof top === 'function' ? top() : top)));
+  };
   const from = window.scrollY;
-  if (from === to || durationMs <= 0 || prefersReducedMotion()) {
-    window.scrollTo({ top: to, left: 0, behavior: 'instant' });
+  if (from === target() || durationMs <= 0 || prefersReducedMotion()) {
+    window.scrollTo({ top: target(), left: 0, behavior: 'instant' });
     return () => undefined;
   }
   let frame = 0;
   let start: number | null = null;
   const step = (now: number) => {
     start ??= now;
+    const to = target();
     const y = scrollPositionAt(from, to, now - start, durationMs);
     window.scrollTo({ top: y, left: 0, behavior: 'instant' });
-    if (y !== to) frame = window.requestAnimationFrame(step);
+    // Past its duration it only follows a target that still moves, for at most a second.
+    const settling = now - start < durationMs + 1000;
+    if (y !== to || (settling && target() !== to)) frame = window.requestAnimationFrame(step);
     else cancelRunning = null;
   };
   frame = window.requestAnimationFrame(step);
@@ -71,6 +83,8 @@ export function animateScrollToElement(
   durationMs: number = SCROLL_ANIMATION_MS,
 ): () => void {
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  const top = element.getBoundingClientRect().top + window.scrollY - padding;
-  return animateScrollTo(top, durationMs);
+  return animateScrollTo(
+    () => element.getBoundingClientRect().top + window.scrollY - padding,
+    durationMs,
+  );
 }

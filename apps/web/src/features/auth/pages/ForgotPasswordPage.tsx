@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LIMITS, MSG } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
 import { useRecoveryMutation } from '../api/recovery';
+import { HydrationGate } from '../../../components/HydrationGate';
 import { AuthLayout } from '../components/AuthLayout';
 import { forgotFailure, validateForgotEmail } from '../lib/recovery-form';
 
@@ -67,65 +68,72 @@ export default function ForgotPasswordPage() {
       subtitle="Te enviaremos un enlace para elegir una nueva."
     >
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {sent ? (
-            <Alert
-              color="green"
-              variant="light"
-              icon={<IconMailCheck aria-hidden />}
-              role="status"
-              title="Revisa tu correo"
+        <HydrationGate>
+          <Stack gap="md">
+            {sent ? (
+              <Alert
+                color="green"
+                variant="light"
+                icon={<IconMailCheck aria-hidden />}
+                role="status"
+                title="Revisa tu correo"
+              >
+                {MSG.recoverySent}. El enlace es válido durante 60 minutos. Te llevamos al inicio de
+                sesión…
+              </Alert>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                Escribe el correo electrónico con el que te registraste. Si existe una cuenta con
+                ese correo, recibirás un enlace de un solo uso para restablecer tu contraseña.
+              </Text>
+            )}
+            <TextInput
+              ref={inputRef}
+              label="Correo electrónico"
+              placeholder="tucorreo@ejemplo.com"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              leftSection={<IconAt size={18} aria-hidden />}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setServerError(undefined);
+                setFormError(null);
+              }}
+              onBlur={() => setTouched(true)}
+              error={emailError}
+              disabled={sent}
+              required
+            />
+
+            {formError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+              >
+                {formError}
+              </Alert>
+            )}
+
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={mutation.isPending}
+              disabled={sent}
+              onMouseDown={(e) => e.preventDefault()}
             >
-              {MSG.recoverySent}. El enlace es válido durante 60 minutos. Te llevamos al inicio de
-              sesión…
-            </Alert>
-          ) : (
-            <Text fz="sm" c="dimmed">
-              Escribe el correo electrónico con el que te registraste. Si existe una cuenta con ese
-              correo, recibirás un enlace de un solo uso para restablecer tu contraseña.
-            </Text>
-          )}
-          <TextInput
-            ref={inputRef}
-            label="Correo electrónico"
-            placeholder="tucorreo@ejemplo.com"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            leftSection={<IconAt size={18} aria-hidden />}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setServerError(undefined);
-              setFormError(null);
-            }}
-            onBlur={() => setTouched(true)}
-            error={emailError}
-            disabled={sent}
-            required
-          />
-
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
-
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={mutation.isPending}
-            disabled={sent}
-            onMouseDown={(e) => e.preventDefault()}
-          >
-            Enviar instrucciones
-          </Button>
-          <Anchor component={Link} to="/login" fz="sm" ta="center">
-            <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> Volver a
-            iniciar sesión
-          </Anchor>
-        </Stack>
+              Enviar instrucciones
+            </Button>
+            <Anchor component={Link} to="/login" fz="sm" ta="center">
+              <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> Volver a
+              iniciar sesión
+            </Anchor>
+          </Stack>
+        </HydrationGate>
       </form>
     </AuthLayout>
   );

@@ -15,6 +15,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { redirectTargetFromSearch } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
 import { useLoginMutation } from '../api/auth';
+import { HydrationGate } from '../../../components/HydrationGate';
 import { AuthLayout } from '../components/AuthLayout';
 import {
   loginFailure,
@@ -64,63 +65,70 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Iniciar Sesión" subtitle="Entra a tu cuenta y vuelve a la mesa.">
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Correo electrónico"
-            placeholder="tucorreo@ejemplo.com"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            leftSection={<IconAt size={18} aria-hidden />}
-            value={values.email}
-            onChange={(e) => setField('email', e.currentTarget.value)}
-            error={errors.email}
-            required
-          />
-          <PasswordInput
-            label="Contraseña"
-            placeholder="Tu contraseña"
-            autoComplete="current-password"
-            leftSection={<IconLock size={18} aria-hidden />}
-            value={values.password}
-            onChange={(e) => setField('password', e.currentTarget.value)}
-            error={errors.password}
-            visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
-            visibilityToggleFocusable
-            required
-          />
-          <Group justify="space-between" gap="xs">
-            <Checkbox
-              label="Recordarme"
-              checked={values.remember}
-              onChange={(e) => {
-                // Read now: React clears currentTarget once the handler returns, before the
-                // updater below runs (decision 017: reading it there crashed the page).
-                const remember = e.currentTarget.checked;
-                setValues((v) => ({ ...v, remember }));
-              }}
+        <HydrationGate>
+          <Stack gap="md">
+            <TextInput
+              label="Correo electrónico"
+              placeholder="tucorreo@ejemplo.com"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              leftSection={<IconAt size={18} aria-hidden />}
+              value={values.email}
+              onChange={(e) => setField('email', e.currentTarget.value)}
+              error={errors.email}
+              required
             />
-            <Anchor component={Link} to="/forgot-password" fz="sm">
-              ¿Olvidaste tu contraseña?
-            </Anchor>
-          </Group>
+            <PasswordInput
+              label="Contraseña"
+              placeholder="Tu contraseña"
+              autoComplete="current-password"
+              leftSection={<IconLock size={18} aria-hidden />}
+              value={values.password}
+              onChange={(e) => setField('password', e.currentTarget.value)}
+              error={errors.password}
+              visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }}
+              visibilityToggleFocusable
+              required
+            />
+            <Group justify="space-between" gap="xs">
+              <Checkbox
+                label="Recordarme"
+                checked={values.remember}
+                onChange={(e) => {
+                  // Read now: React clears currentTarget once the handler returns, before the
+                  // updater below runs (decision 017: reading it there crashed the page).
+                  const remember = e.currentTarget.checked;
+                  setValues((v) => ({ ...v, remember }));
+                }}
+              />
+              <Anchor component={Link} to="/forgot-password" fz="sm">
+                ¿Olvidaste tu contraseña?
+              </Anchor>
+            </Group>
 
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
+            {formError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+              >
+                {formError}
+              </Alert>
+            )}
 
-          <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
-            Iniciar Sesión
-          </Button>
-          <Text ta="center" fz="sm">
-            ¿No tienes una cuenta?{' '}
-            <Anchor component={Link} to="/register" fw={600}>
-              Regístrate
-            </Anchor>
-          </Text>
-        </Stack>
+            <Button type="submit" size="md" fullWidth loading={mutation.isPending}>
+              Iniciar Sesión
+            </Button>
+            <Text ta="center" fz="sm">
+              ¿No tienes una cuenta?{' '}
+              <Anchor component={Link} to="/register" fw={600}>
+                Regístrate
+              </Anchor>
+            </Text>
+          </Stack>
+        </HydrationGate>
       </form>
     </AuthLayout>
   );

@@ -30,6 +30,7 @@ import {
   useCheckAvailabilityNow,
   type AvailabilityStatus,
 } from '../api/availability';
+import { HydrationGate } from '../../../components/HydrationGate';
 import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import {
@@ -169,171 +170,178 @@ export default function RegisterPage() {
   return (
     <AuthLayout title="Crear cuenta" subtitle="Regístrate gratis y juega en minutos." size={520}>
       <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Nombre completo"
-            placeholder="Ej. María Pérez"
-            autoComplete="name"
-            leftSection={<IconUser size={18} aria-hidden />}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            onBlur={touch('name')}
-            error={errorOf('name')}
-            required
-          />
+        <HydrationGate>
+          <Stack gap="md">
+            <TextInput
+              label="Nombre completo"
+              placeholder="Ej. María Pérez"
+              autoComplete="name"
+              leftSection={<IconUser size={18} aria-hidden />}
+              value={values.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              onBlur={touch('name')}
+              error={errorOf('name')}
+              required
+            />
 
-          <TextInput
-            label="Correo electrónico"
-            placeholder="tucorreo@ejemplo.com"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            leftSection={<IconAt size={18} aria-hidden />}
-            rightSection={<StatusIcon status={emailStatus} />}
-            loading={emailStatus === 'checking'}
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            onBlur={touch('email')}
-            error={errorOf('email')}
-            required
-          />
+            <TextInput
+              label="Correo electrónico"
+              placeholder="tucorreo@ejemplo.com"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              leftSection={<IconAt size={18} aria-hidden />}
+              rightSection={<StatusIcon status={emailStatus} />}
+              loading={emailStatus === 'checking'}
+              value={values.email}
+              onChange={(e) => set('email', e.currentTarget.value)}
+              onBlur={touch('email')}
+              error={errorOf('email')}
+              required
+            />
 
-          <CompositeField
-            label="Documento de identidad"
-            inputId="register-identification"
-            error={errorOf('type_identification') ?? errorOf('n_identification')}
-          >
-            {(describedBy) => (
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <NativeSelect
-                  aria-label="Tipo de documento"
-                  aria-describedby={describedBy}
-                  w={88}
-                  data={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
-                  title={DOCUMENT_LABELS[values.type_identification as 'V' | 'E']}
-                  value={values.type_identification}
-                  onChange={(e) => set('type_identification', e.currentTarget.value)}
-                  error={Boolean(errorOf('type_identification'))}
-                />
-                <TextInput
-                  id="register-identification"
-                  aria-describedby={describedBy}
-                  style={{ flex: 1 }}
-                  placeholder="12345678"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={LIMITS.identificationMaxDigits}
-                  leftSection={<IconId size={18} aria-hidden />}
-                  rightSection={<StatusIcon status={identityStatus} />}
-                  loading={identityStatus === 'checking'}
-                  value={values.n_identification}
-                  onChange={(e) =>
-                    set(
-                      'n_identification',
-                      digitsOnly(e.currentTarget.value, LIMITS.identificationMaxDigits),
-                    )
-                  }
-                  onBlur={touch('n_identification')}
-                  error={Boolean(errorOf('n_identification'))}
-                  required
-                />
-              </Group>
+            <CompositeField
+              label="Documento de identidad"
+              inputId="register-identification"
+              error={errorOf('type_identification') ?? errorOf('n_identification')}
+            >
+              {(describedBy) => (
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <NativeSelect
+                    aria-label="Tipo de documento"
+                    aria-describedby={describedBy}
+                    w={88}
+                    data={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
+                    title={DOCUMENT_LABELS[values.type_identification as 'V' | 'E']}
+                    value={values.type_identification}
+                    onChange={(e) => set('type_identification', e.currentTarget.value)}
+                    error={Boolean(errorOf('type_identification'))}
+                  />
+                  <TextInput
+                    id="register-identification"
+                    aria-describedby={describedBy}
+                    style={{ flex: 1 }}
+                    placeholder="12345678"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={LIMITS.identificationMaxDigits}
+                    leftSection={<IconId size={18} aria-hidden />}
+                    rightSection={<StatusIcon status={identityStatus} />}
+                    loading={identityStatus === 'checking'}
+                    value={values.n_identification}
+                    onChange={(e) =>
+                      set(
+                        'n_identification',
+                        digitsOnly(e.currentTarget.value, LIMITS.identificationMaxDigits),
+                      )
+                    }
+                    onBlur={touch('n_identification')}
+                    error={Boolean(errorOf('n_identification'))}
+                    required
+                  />
+                </Group>
+              )}
+            </CompositeField>
+
+            <CompositeField label="Teléfono" inputId="register-phone" error={phoneError}>
+              {(describedBy) => (
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <NativeSelect
+                    aria-label="Código de área"
+                    aria-describedby={describedBy}
+                    w={104}
+                    data={[
+                      { value: '', label: 'Código', disabled: true },
+                      ...AREA_CODES.map((code) => ({ value: code, label: code })),
+                    ]}
+                    value={values.area_code}
+                    onChange={(e) => set('area_code', e.currentTarget.value)}
+                    onBlur={touch('area_code')}
+                    error={Boolean(errorOf('area_code'))}
+                    required
+                  />
+                  <TextInput
+                    id="register-phone"
+                    aria-describedby={describedBy}
+                    style={{ flex: 1 }}
+                    placeholder="1234567"
+                    inputMode="numeric"
+                    autoComplete="tel-local"
+                    maxLength={LIMITS.phoneDigits}
+                    leftSection={<IconPhone size={18} aria-hidden />}
+                    rightSection={<StatusIcon status={phoneStatus} />}
+                    loading={phoneStatus === 'checking'}
+                    value={values.phone_number}
+                    onChange={(e) =>
+                      set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
+                    }
+                    onBlur={touch('phone_number')}
+                    error={Boolean(errorOf('phone_number'))}
+                    required
+                  />
+                </Group>
+              )}
+            </CompositeField>
+
+            <NewPasswordFields
+              kind="first"
+              values={values}
+              onChange={set}
+              onBlur={(field) => touch(field)()}
+              passwordError={errorOf('password')}
+              confirmationErrors={{
+                server: serverErrors.password_confirmation,
+                form: errorOf('password_confirmation'),
+              }}
+            />
+
+            <Checkbox
+              checked={values.terms}
+              onChange={(e) => {
+                set('terms', e.currentTarget.checked);
+                setTouched((t) => ({ ...t, terms: true }));
+              }}
+              error={errorOf('terms')}
+              label={
+                <>
+                  Acepto los{' '}
+                  <Anchor component={Link} to="/terms" target="_blank" rel="noopener">
+                    términos y condiciones
+                  </Anchor>
+                </>
+              }
+            />
+
+            {formError && (
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle aria-hidden />}
+                role="alert"
+              >
+                {formError}
+              </Alert>
             )}
-          </CompositeField>
 
-          <CompositeField label="Teléfono" inputId="register-phone" error={phoneError}>
-            {(describedBy) => (
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <NativeSelect
-                  aria-label="Código de área"
-                  aria-describedby={describedBy}
-                  w={104}
-                  data={[
-                    { value: '', label: 'Código', disabled: true },
-                    ...AREA_CODES.map((code) => ({ value: code, label: code })),
-                  ]}
-                  value={values.area_code}
-                  onChange={(e) => set('area_code', e.currentTarget.value)}
-                  onBlur={touch('area_code')}
-                  error={Boolean(errorOf('area_code'))}
-                  required
-                />
-                <TextInput
-                  id="register-phone"
-                  aria-describedby={describedBy}
-                  style={{ flex: 1 }}
-                  placeholder="1234567"
-                  inputMode="numeric"
-                  autoComplete="tel-local"
-                  maxLength={LIMITS.phoneDigits}
-                  leftSection={<IconPhone size={18} aria-hidden />}
-                  rightSection={<StatusIcon status={phoneStatus} />}
-                  loading={phoneStatus === 'checking'}
-                  value={values.phone_number}
-                  onChange={(e) =>
-                    set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
-                  }
-                  onBlur={touch('phone_number')}
-                  error={Boolean(errorOf('phone_number'))}
-                  required
-                />
-              </Group>
-            )}
-          </CompositeField>
-
-          <NewPasswordFields
-            kind="first"
-            values={values}
-            onChange={set}
-            onBlur={(field) => touch(field)()}
-            passwordError={errorOf('password')}
-            confirmationErrors={{
-              server: serverErrors.password_confirmation,
-              form: errorOf('password_confirmation'),
-            }}
-          />
-
-          <Checkbox
-            checked={values.terms}
-            onChange={(e) => {
-              set('terms', e.currentTarget.checked);
-              setTouched((t) => ({ ...t, terms: true }));
-            }}
-            error={errorOf('terms')}
-            label={
-              <>
-                Acepto los{' '}
-                <Anchor component={Link} to="/terms" target="_blank" rel="noopener">
-                  términos y condiciones
-                </Anchor>
-              </>
-            }
-          />
-
-          {formError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {formError}
-            </Alert>
-          )}
-
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={mutation.isPending}
-            // Keep focus in the field: its blur would show an error above the button, moving the
-            // button before mouseup and swallowing the click.
-            onMouseDown={(e) => e.preventDefault()}
-          >
-            Crear cuenta
-          </Button>
-          <Text ta="center" fz="sm">
-            ¿Ya tienes una cuenta?{' '}
-            <Anchor component={Link} to="/login" fw={600}>
-              Inicia sesión
-            </Anchor>
-          </Text>
-        </Stack>
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              loading={mutation.isPending}
+              // Keep focus in the field: its blur would show an error above the button, moving the
+              // button before mouseup and swallowing the click.
+              onMouseDown={(e) => e.preventDefault()}
+            >
+              Crear cuenta
+            </Button>
+            <Text ta="center" fz="sm">
+              ¿Ya tienes una cuenta?{' '}
+              <Anchor component={Link} to="/login" fw={600}>
+                Inicia sesión
+              </Anchor>
+            </Text>
+          </Stack>
+        </HydrationGate>
       </form>
     </AuthLayout>
   );

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DominoTile } from '../../../components/DominoTile';
 import { formatBolivares } from '../../../lib/format';
 import { useHighlights } from '../api/highlights';
-import { useHydrated } from '../lib/hydration';
+import { useHydrated } from '../../../lib/hydration';
 import { monthName } from '../lib/format';
 import classes from '../pages/LandingPage.module.css';
 

@@ -19,7 +19,7 @@ import type { Highlights as HighlightsData } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 import { loginPathFor } from '../../../lib/redirect';
 import { useHighlights } from '../api/highlights';
-import { useHydrated } from '../lib/hydration';
+import { useHydrated } from '../../../lib/hydration';
 import { joinNames, monthLabel, timeAgo } from '../lib/format';
 import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';

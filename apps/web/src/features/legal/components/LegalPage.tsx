@@ -47,7 +47,13 @@ export function LegalPage({
         </Card>
         <Stack gap="xl">
           {doc.sections.map((s) => (
-            <Box component="section" key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
+            <Box
+              component="section"
+              key={s.id}
+              id={s.id}
+              aria-labelledby={`${s.id}-title`}
+              className={classes.section}
+            >
               <Title order={2} id={`${s.id}-title`} fz={{ base: 20, sm: 24 }} mb="sm">
                 {s.title}
               </Title>
