@@ -238,6 +238,9 @@ describe('the landing and the public pages in the browser', () => {
     const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto('/register');
+    // The consent's link belongs to the form, which opens once the app has taken over the
+    // prerendered page (decision 036): a tap while React hydrates may not reach the link.
+    await page.locator('#root form fieldset[data-hydrated="true"]').waitFor();
     const [terms] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('link', { name: 'términos y condiciones' }).click(),

@@ -73,6 +73,8 @@ export const authTokens = pgTable(
     remember: boolean('remember').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was revoked (a SessionEndReason, migration 0031); NULL for rows revoked before it. */
+    revokedReason: text('revoked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),

@@ -11,6 +11,7 @@ import {
 } from '../lib/session';
 import { readLastActivity, writeLastActivity } from '../lib/storage';
 import { loginPathFor } from '../lib/redirect';
+import { connectUserSocketSoon } from '../lib/user-socket';
 import { isInactive, shouldRecordActivity } from '../lib/timing';
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll', 'touchstart'] as const;
@@ -41,6 +42,11 @@ export function SessionManager() {
     fetchCurrentUser()
       .then(updateUser)
       .catch(() => undefined);
+  }, [token]);
+
+  // The tab's socket from the start of a session (lib/user-socket.ts).
+  useEffect(() => {
+    if (token) connectUserSocketSoon();
   }, [token]);
 
   // Periodic session check.

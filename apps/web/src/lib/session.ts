@@ -64,8 +64,21 @@ export function useSession(): SessionState {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
+/** The token of the session opened in this page (login or registration), not restored. */
+let openedHere: string | null = null;
+
+/**
+ * True when `token` is the session this page opened itself (login or registration since it
+ * loaded), false for a session restored from storage at start. The socket uses it to tell news of
+ * a session's end from a token that died while the page was away (lib/socket.ts).
+ */
+export function openedInThisPage(token: string | null): boolean {
+  return token !== null && token === openedHere;
+}
+
 /** Logged out -> logged in, after login or registration (docs/product.md §4). */
 export function startSession(auth: Pick<AuthResponse, 'token' | 'user'>): void {
+  openedHere = auth.token;
   writeSession(auth.token, auth.user);
   writeLastActivity(Date.now());
   setState({ token: auth.token, user: auth.user, expired: false, endedBy: null });

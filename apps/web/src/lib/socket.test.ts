@@ -74,13 +74,16 @@ vi.mock('socket.io-client', () => ({ io: ioMock }));
 const session = { token: 'tok-1' as string | null };
 const sessionListeners = new Set<() => void>();
 const sessionEndedByServer = vi.fn();
+const fetchCurrentUser = vi.fn(() => Promise.reject(new Error('offline')));
+const opened = { token: null as string | null };
 vi.mock('./session', () => ({
+  openedInThisPage: (token: string | null) => token !== null && token === opened.token,
   getSession: () => ({ token: session.token, user: null }),
   subscribeSession: (l: () => void) => {
     sessionListeners.add(l);
     return () => sessionListeners.delete(l);
   },
-  fetchCurrentUser: vi.fn(() => Promise.reject(new Error('offline'))),
+  fetchCurrentUser,
   sessionEndedByServer,
   updateUser: vi.fn(),
 }));
@@ -106,6 +109,8 @@ beforeEach(() => {
   sockets.length = 0;
   ioMock.mockClear();
   sessionEndedByServer.mockClear();
+  fetchCurrentUser.mockClear();
+  opened.token = null;
   sessionListeners.clear();
   session.token = 'tok-1';
 });
@@ -329,5 +334,39 @@ describe('the end of a session (decision 012)', () => {
     s.fire(SERVER_EVENTS.sessionEnded, { reason: 'nope' });
     expect(sessionEndedByServer).toHaveBeenCalledTimes(1);
     expect(sessionEndedByServer).toHaveBeenCalledWith('tok-1', payload);
+  });
+
+  /** The handshake refusal of a dead token, as the server's session guard sends it. */
+  const refusal = (reason: string) =>
+    Object.assign(new Error(MSG_SESSIONS.logged_out), {
+      data: { code: 'auth/session_ended', reason, message: MSG_SESSIONS.logged_out },
+    });
+
+  it('takes a refused handshake as the end of a session this page opened, with its reason', async () => {
+    opened.token = 'tok-1';
+    const m = await load();
+    m.connectUserSocket();
+    const s = theSocket();
+    s.fire('connect_error', refusal('logged_out'));
+    expect(sessionEndedByServer).toHaveBeenCalledWith('tok-1', {
+      reason: 'logged_out',
+      message: MSG_SESSIONS.logged_out,
+    });
+    expect(fetchCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it('asks GET /api/user about a refused session restored from storage', async () => {
+    const m = await load();
+    m.connectUserSocket();
+    theSocket().fire('connect_error', refusal('logged_out'));
+    expect(sessionEndedByServer).not.toHaveBeenCalled();
+    expect(fetchCurrentUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens no socket for a visitor when asked to connect the user socket', async () => {
+    session.token = null;
+    const m = await load();
+    m.connectUserSocket();
+    expect(sockets).toHaveLength(0);
   });
 });

@@ -16,6 +16,7 @@ import {
 import {
   fetchCurrentUser,
   getSession,
+  openedInThisPage,
   sessionEndedByServer,
   subscribeSession,
   updateUser,
@@ -194,8 +195,9 @@ function ensureSocket(): Socket {
   // - `session:ended {reason, message}`: the session-invalid flow with the server's Spanish
   //   message (the server drops the socket right after; Socket.IO does not reconnect a socket the
   //   server dropped, so the old token is never used again);
-  // - a handshake refused with `auth/session_ended` (a token that died while the page was away):
-  //   GET /api/user decides, as on app start (a 401 ends the session with the usual banner).
+  // - a handshake refused with `auth/session_ended`: for a session this page opened, the same
+  //   flow with the refusal's reason; for a token that died while the page was away, GET
+  //   /api/user decides, as on app start (a 401 ends the session with the usual banner).
   s.on(SERVER_EVENTS.sessionEnded, (payload: unknown) => {
     endNoticed = true;
     const parsed = sessionEndedEventSchema.safeParse(payload);
@@ -206,7 +208,14 @@ function ensureSocket(): Socket {
   // any other refusal (the server could not check the token), try again later.
   s.on('connect_error', (error: unknown) => {
     if (refusedAsEnded(error)) {
-      void checkSession(connectedToken);
+      // A session this page opened itself and that ended before its socket was in: the refusal
+      // is the news, with the server's reason (read from the database), like `session:ended`.
+      // A session restored from storage: GET /api/user decides, as on app start.
+      const notice = sessionEndedEventSchema.safeParse((error as { data?: unknown }).data);
+      if (notice.success && openedInThisPage(connectedToken)) {
+        endNoticed = true;
+        sessionEndedByServer(connectedToken, notice.data);
+      } else void checkSession(connectedToken);
       return;
     }
     if (s.active) return;
@@ -309,6 +318,15 @@ const TABLES_ACK_MS = 8_000;
  * in the channel (decision 035), so a player in a game is not in it. Returns the unsubscribe
  * function.
  */
+/**
+ * Opens the tab's socket now, for a signed-in session: the session manager calls it as soon as a
+ * session exists, so that the server's notice of the session's end (decision 012) reaches this
+ * tab even before a screen opens a channel (the player's navbar loads lazily, decision 036).
+ */
+export function connectUserSocket(): void {
+  if (getSession().token) ensureSocket();
+}
+
 export function subscribeToTableChanges(onChange: () => void): () => void {
   tableListeners += 1;
   const channel = openChannel({

@@ -183,7 +183,7 @@ export async function suspendUser(
       .set({ status: 'suspendido', updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    await revokeAllTokens(tx, userId);
+    await revokeAllTokens(tx, userId, 'suspended');
 
     let leftTable: SuspensionResult['leftTable'] = null;
     const [seat] = await tx.select().from(tableSeats).where(eq(tableSeats.userId, userId));

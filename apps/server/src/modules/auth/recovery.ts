@@ -158,7 +158,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
-    await revokeAllTokens(tx, user.id);
+    await revokeAllTokens(tx, user.id, 'password_reset');
     await cancelResetTokens(tx, user.id);
     return user.id;
   });

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { RegisterRequest, LoginRequest, AuthResponse, FieldErrors } from '@domino/contracts';
+import type {
+  RegisterRequest,
+  LoginRequest,
+  AuthResponse,
+  FieldErrors,
+  SessionEndReason,
+} from '@domino/contracts';
 import { MSG, registerRequestSchema, toFieldErrors } from '@domino/contracts';
 import type { Db, Executor } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
@@ -197,24 +203,36 @@ export async function authenticate(db: Executor, token: string): Promise<AuthCon
   return { user: row.user, tokenId: row.tokenId, tokenHash, expiresAt: row.expiresAt };
 }
 
-/** Revokes one token (logout). Idempotent. */
-export async function revokeToken(db: Executor, tokenId: number): Promise<void> {
+/**
+ * Revokes one token (logout), recording why (`revoked_reason`, migration 0031: a socket that
+ * arrives later is told this reason, auth/sessions.ts `endedSessions`). Idempotent: a token already
+ * revoked keeps its first time and reason.
+ */
+export async function revokeToken(
+  db: Executor,
+  tokenId: number,
+  reason: SessionEndReason = 'logged_out',
+): Promise<void> {
   await db
     .update(authTokens)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }
 
-/** Revokes every live token of a user (suspension, password change), optionally sparing one. */
+/**
+ * Revokes every live token of a user, optionally sparing one, recording why: `suspended`,
+ * `password_changed` (sparing the session that changed it) or `password_reset`.
+ */
 export async function revokeAllTokens(
   db: Executor,
   userId: number,
+  reason: SessionEndReason,
   exceptTokenId?: number,
 ): Promise<void> {
   const conditions = [eq(authTokens.userId, userId), isNull(authTokens.revokedAt)];
   if (exceptTokenId !== undefined) conditions.push(sql`${authTokens.id} <> ${exceptTokenId}`);
   await db
     .update(authTokens)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(...conditions));
 }

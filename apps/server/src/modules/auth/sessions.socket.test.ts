@@ -158,11 +158,13 @@ describe('a session that ends reaches its sockets (one node)', () => {
     expect(balanceEvents(mine)).toEqual([]);
     expect(await gameVersion(gameId)).toBe(version);
 
-    // The old token opens nothing: no socket, no HTTP. The other session is untouched.
+    // The old token opens nothing: no socket, no HTTP. A socket that comes after the logout (a
+    // page that had just signed in) is told why, like the open ones (migration 0031). The other
+    // session is untouched.
     expect(await refusedHandshake(base, p.token)).toEqual({
       code: SESSION_ENDED_CODE,
-      reason: 'revoked',
-      message: MSG_SESSIONS.revoked,
+      reason: 'logged_out',
+      message: MSG_SESSIONS.logged_out,
     });
     expect((await call(base, 'GET', '/api/user', { token: p.token })).status).toBe(401);
     expect((await call(base, 'GET', '/api/user', { token: otherSession })).status).toBe(200);
@@ -200,7 +202,11 @@ describe('a session that ends reaches its sockets (one node)', () => {
       'the balance event of the session that changed the password',
     );
     expect(balanceEvents(other)).toEqual([]);
-    expect(await refusedHandshake(base, otherSession)).toMatchObject({ reason: 'revoked' });
+    expect(await refusedHandshake(base, otherSession)).toEqual({
+      code: SESSION_ENDED_CODE,
+      reason: 'password_changed',
+      message: MSG_SESSIONS.password_changed,
+    });
     expect((await call(base, 'GET', '/api/user', { token: otherSession })).status).toBe(401);
     expect((await call(base, 'GET', '/api/user', { token: p.token })).status).toBe(200);
   });
@@ -221,7 +227,11 @@ describe('a session that ends reaches its sockets (one node)', () => {
     });
     expect(res.status).toBe(200);
     for (const s of sockets) expect(await within(1_000, s.ended)).toEqual(ended('password_reset'));
-    expect(await refusedHandshake(base, p.token)).toMatchObject({ code: SESSION_ENDED_CODE });
+    expect(await refusedHandshake(base, p.token)).toEqual({
+      code: SESSION_ENDED_CODE,
+      reason: 'password_reset',
+      message: MSG_SESSIONS.password_reset,
+    });
   });
 
   it('ends every socket of the account on a suspension, with the suspension notice', async () => {

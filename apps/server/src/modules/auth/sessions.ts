@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@domino/contracts';
-import { SESSION_ENDED_EVENT, sessionEndedEvent } from '@domino/contracts';
+import { SESSION_ENDED_EVENT, SESSION_END_REASONS, sessionEndedEvent } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import type { RealtimeHub } from '../realtime/hub';
@@ -54,14 +54,23 @@ export function endSessions(
  * every node. Other sessions of the same user stay open.
  */
 export async function logout(db: Executor, hub: RealtimeHub, tokenId: number): Promise<void> {
-  await revokeToken(db, tokenId);
+  await revokeToken(db, tokenId, 'logged_out');
   endSessions(hub, { tokenId }, 'logged_out');
+}
+
+/** A reason read from `revoked_reason` (migration 0031); NULL or anything unknown is `revoked`. */
+function storedReason(value: string | null): SessionEndReason {
+  return (SESSION_END_REASONS as readonly string[]).includes(value ?? '')
+    ? (value as SessionEndReason)
+    : 'revoked';
 }
 
 /**
  * Which of `tokenIds` no longer authenticate, and why: `suspended` when the account is not active,
- * `revoked` when the token was revoked (or no longer exists), `expired` when it reached
- * `expires_at` (database clock). Live sessions are absent from the result. One query.
+ * the reason recorded when the token was revoked (`logged_out`, `password_changed`,
+ * `password_reset`; `revoked` for rows revoked before it was recorded, or a token that no longer
+ * exists), `expired` when it reached `expires_at` (database clock). Live sessions are absent from
+ * the result. One query.
  */
 export async function endedSessions(
   db: Executor,
@@ -74,6 +83,7 @@ export async function endedSessions(
     .select({
       id: authTokens.id,
       revoked: sql<boolean>`${authTokens.revokedAt} is not null`,
+      revokedReason: authTokens.revokedReason,
       expired: sql<boolean>`${authTokens.expiresAt} <= now()`,
       status: users.status,
     })
@@ -84,7 +94,7 @@ export async function endedSessions(
   for (const row of rows) {
     seen.add(row.id);
     if (row.status !== 'activo') ended.set(row.id, 'suspended');
-    else if (row.revoked) ended.set(row.id, 'revoked');
+    else if (row.revoked) ended.set(row.id, storedReason(row.revokedReason));
     else if (row.expired) ended.set(row.id, 'expired');
   }
   for (const id of ids) if (!seen.has(id)) ended.set(id, 'revoked');

@@ -176,7 +176,7 @@ export async function changePassword(
       .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)))
       .returning({ id: users.id });
     if (!changed) throw wrongCurrentPassword();
-    await revokeAllTokens(tx, row.id, currentTokenId);
+    await revokeAllTokens(tx, row.id, 'password_changed', currentTokenId);
     await cancelResetTokens(tx, row.id);
   });
 }

@@ -14,6 +14,7 @@ import { IconAlertCircle, IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { redirectTargetFromSearch } from '../../../lib/redirect';
 import { startSession } from '../../../lib/session';
+import { loadSocketClient } from '../../../lib/user-socket';
 import { useLoginMutation } from '../api/auth';
 import { HydrationGate } from '../../../components/HydrationGate';
 import { AuthLayout } from '../components/AuthLayout';
@@ -46,6 +47,8 @@ export default function LoginPage() {
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0) return;
 
+    // The socket client downloads while the server checks the password (lib/user-socket.ts).
+    void loadSocketClient().catch(() => undefined);
     mutation.mutate(
       { email: values.email.trim(), password: values.password, remember: values.remember },
       {

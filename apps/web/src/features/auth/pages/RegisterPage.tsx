@@ -24,6 +24,7 @@ import { Link, useNavigate } from 'react-router';
 import { AREA_CODES, DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
 import { digitsOnly } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
+import { loadSocketClient } from '../../../lib/user-socket';
 import { useRegisterMutation } from '../api/auth';
 import {
   useAvailability,
@@ -151,6 +152,8 @@ export default function RegisterPage() {
       return;
     }
 
+    // The socket client downloads while the account is created (lib/user-socket.ts).
+    void loadSocketClient().catch(() => undefined);
     mutation.mutate(registerPayload(values), {
       onSuccess: (auth) => {
         startSession(auth);
