@@ -23,6 +23,14 @@ import {
 describe('the landing and the public pages in the browser', () => {
   const journey = useJourney();
 
+  /** A phone-sized browser context with JavaScript off: what the HTML alone shows. */
+  const withoutJavaScript = () =>
+    journey.browser.newContext({
+      baseURL: journey.app.baseUrl,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+
   /** Opens the landing and waits for the banner and the below-the-fold chunk. */
   async function openLanding(page: Page) {
     await page.goto('/');
@@ -256,11 +264,7 @@ describe('the landing and the public pages in the browser', () => {
     'serves / prerendered: the banner is in the HTML, the app adopts it without rebuilding it, a player goes to /dashboard',
     async () => {
       // Without JavaScript: the banner, the navbar and the calls to action are already there.
-      const bare = await journey.browser.newContext({
-        baseURL: journey.app.baseUrl,
-        viewport: PHONE,
-        javaScriptEnabled: false,
-      });
+      const bare = await withoutJavaScript();
       const still = await bare.newPage();
       await still.goto('/');
       await still.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
@@ -361,11 +365,7 @@ describe('the landing and the public pages in the browser', () => {
     async () => {
       // Without JavaScript: each page is there, styled, and its form cannot be used (a native
       // submit would put the password in the address).
-      const bare = await journey.browser.newContext({
-        baseURL: journey.app.baseUrl,
-        viewport: PHONE,
-        javaScriptEnabled: false,
-      });
+      const bare = await withoutJavaScript();
       const still = await bare.newPage();
       for (const [pagePath, title] of PAGES) {
         const res = await still.goto(pagePath);

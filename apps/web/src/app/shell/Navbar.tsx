@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Badge, Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { HEADER_ACTIONS_ID } from '../../components/header-actions';
 import { useSession } from '../../lib/session';
 import { Brand } from './Brand';
+import { MenuBurger } from './MenuBurger';
 import { VISITOR_LINKS } from './nav-items';
 import classes from './Navbar.module.css';
 
@@ -83,15 +84,12 @@ function VisitorNavbar() {
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <div id={HEADER_ACTIONS_ID} className={classes.actions} />
             <Box hiddenFrom="md">
-              <Burger
+              <MenuBurger
                 opened={opened}
                 onClick={() => {
                   setWanted(true);
                   setOpened((o) => !o);
                 }}
-                color="var(--mantine-color-gold-3)"
-                aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
-                size="sm"
               />
             </Box>
           </Group>

@@ -2,7 +2,6 @@ import {
   Avatar,
   Badge,
   Box,
-  Burger,
   Button,
   Container,
   Divider,
@@ -43,6 +42,7 @@ import { BalanceBadge } from './BalanceBadge';
 import { InvitationsBell, LiveInvitations, invitationsLabel } from './InvitationsBell';
 import { useInvitations } from '../../lib/friends';
 import { Brand } from './Brand';
+import { MenuBurger } from './MenuBurger';
 import { LiveTournamentCalls } from './LiveTournamentCalls';
 import { ADMIN_LINK, PLAY_LINKS, PLAYER_LINKS } from './nav-items';
 import { useLogout } from './use-logout';
@@ -120,13 +120,7 @@ export default function PlayerNavbar() {
               hiddenFrom="sm"
               data-testid="menu-invitations-dot"
             >
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                color="var(--mantine-color-gold-3)"
-                aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
-                size="sm"
-              />
+              <MenuBurger opened={opened} onClick={toggle} />
             </Indicator>
           </Group>
         </Group>
@@ -198,6 +192,15 @@ export default function PlayerNavbar() {
   );
 }
 
+/** An entry of the account menu: a link with its icon. */
+function menuLink(link: { to: string; label: string }) {
+  return (
+    <Menu.Item key={link.to} component={Link} to={link.to} leftSection={PLAYER_ICONS[link.to]}>
+      {link.label}
+    </Menu.Item>
+  );
+}
+
 function UserMenu({
   user,
   onLogout,
@@ -237,27 +240,9 @@ function UserMenu({
           </Text>
           {user && <UsdApprox balance={user.balance} testId="menu-usd-approx" />}
         </Menu.Label>
-        {PLAY_LINKS.map((link) => (
-          <Menu.Item
-            key={link.to}
-            component={Link}
-            to={link.to}
-            leftSection={PLAYER_ICONS[link.to]}
-          >
-            {link.label}
-          </Menu.Item>
-        ))}
+        {PLAY_LINKS.map(menuLink)}
         <Menu.Divider />
-        {PLAYER_LINKS.map((link) => (
-          <Menu.Item
-            key={link.to}
-            component={Link}
-            to={link.to}
-            leftSection={PLAYER_ICONS[link.to]}
-          >
-            {link.label}
-          </Menu.Item>
-        ))}
+        {PLAYER_LINKS.map(menuLink)}
         {user?.rol === 'admin' && (
           <Menu.Item
             component={Link}
