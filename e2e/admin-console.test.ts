@@ -163,12 +163,27 @@ describe('the staff console in the browser', () => {
         });
         await api('/api/tables/1/join', p.token, { entry_price: 500 });
       }
+      // The fourth seat starts the match after the table's short countdown: the overview is
+      // opened once it is under way (the page shows what it fetched; "Actualizar" refreshes).
+      await expect
+        .poll(
+          async () => {
+            const { matches } = (await api('/api/admin/dashboard', staff)) as {
+              matches: { started_at: string }[];
+            };
+            return matches.filter((m) => Date.parse(m.started_at) <= Date.now()).length;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const errors = trackErrors(admin);
       await loginViaUi(admin, ADMIN.email, ADMIN.password);
       await admin.goto('/admin');
-      await expect.poll(() => admin.getByTestId('dashboard-match').count()).toBe(1);
+      await expect
+        .poll(() => admin.getByTestId('dashboard-match').count(), { timeout: 15_000 })
+        .toBe(1);
       expect(await admin.getByTestId('dashboard-match').textContent()).toContain(
         'Mesa Principiantes',
       );
