@@ -4,8 +4,9 @@
  * First the one-move function of decision 008 (`game_commit_move`) and variants that show what
  * each part of the write costs, with the state compressed by pglz (PostgreSQL's default) and by
  * lz4; then the group commit of decision 035 (`game_commit_moves`, migration 0030) with batches
- * of 1 to 64 moves of different games, and the same without storing the state (what keeping a
- * snapshot per hand instead would save).
+ * of 1 to 64 moves of different games, the same without storing the state (what keeping a
+ * snapshot per hand instead would save), and with the seats' revision of an exact copy, so that
+ * the seats are not read back (decision 037, what the server sends).
  *
  * Run: npx tsx bench/src/game-commit.ts [--calls 4000]
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
@@ -150,7 +151,13 @@ async function main() {
 
   let gameNo = 0;
   /** Moves `data` through `game_commit_moves` in batches of `n` moves of `n` different games. */
-  async function batches(label: string, n: number, fnName = 'game_commit_moves', delta = false) {
+  async function batches(
+    label: string,
+    n: number,
+    fnName = 'game_commit_moves',
+    delta = false,
+    exactSeats = false,
+  ) {
     const ids: string[] = [];
     for (let k = 0; k < n; k++) {
       const id = `b-${gameNo++}`;
@@ -181,6 +188,8 @@ async function main() {
           due: new Date(Date.now() + 20_000).toISOString(),
           dl: new Date(Date.now() + 20_000).toISOString(),
           ap: null,
+          // The sum of the seats' revisions of an exact copy (no seat row was updated).
+          ...(exactSeats ? { r: 0 } : {}),
         };
       });
       const r = await c.query(`select ${fnName}($1::jsonb) as r`, [JSON.stringify(items)]);
@@ -209,14 +218,18 @@ async function main() {
   // What the server sends: the top-level keys of the state that the move changed.
   for (const n of [1, 4, 16]) await batches(`batch of ${n}, state delta`, n, undefined, true);
   // Without storing the state: what a snapshot per hand (state written once per hand) would save.
-  const noState = (await c.query(`select pg_get_functiondef('game_commit_moves'::regproc) as d`))
+  const original = (await c.query(`select pg_get_functiondef('game_commit_moves'::regproc) as d`))
     .rows[0].d as string;
   await c.query(
-    noState
+    original
       .replace('public.game_commit_moves(', 'public.gcm_no_state(')
       .replace(/state = CASE WHEN it \? 'sd' THEN state \|\| \(it->'sd'\) ELSE it->'st' END,/, ''),
   );
   for (const n of [1, 16]) await batches(`batch of ${n}, state not stored`, n, 'gcm_no_state');
+  // What the server sends since decision 037: the delta and the seats' revision, so that the
+  // seats are not read back (the copy is exact).
+  for (const n of [1, 4, 16])
+    await batches(`batch of ${n}, delta, seats exact`, n, undefined, true, true);
   if (lz4) {
     await c.query(`alter table games alter column state set compression pglz`);
     console.log("\nthe same with pglz (PostgreSQL's default, before migration 0030):");

@@ -22,7 +22,9 @@
  * Run: npx tsx bench/src/realtime-matches.ts [--matches 100,500] [--seconds 20]
  *      npx tsx bench/src/realtime-matches.ts --matches 500,1000,1500,2000 --think 1500-6000
  * Other options: --register-concurrency 8, --client-nice 0, --server-node-args '...',
- * --server-root <checkout> (run another checkout's server), --keep / --no-keep, --target 100|150|200.
+ * --server-root <checkout> (run another checkout's server), --server-log <file> (the server's
+ * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
+ * --target 100|150|200.
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
  * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
@@ -82,6 +84,7 @@ const CLIENT_NICE = Number(arg('client-nice', '0'));
 const SERVER_NODE_ARGS = arg('server-node-args', '').split(' ').filter(Boolean);
 /** Another checkout to run the server from (A/B against a `git worktree` of an earlier commit). */
 const SERVER_ROOT = arg('server-root', '');
+const SERVER_LOG = arg('server-log', '');
 const ACK_TIMEOUT_MS = 10_000;
 /** Capacity criterion (docs/performance.md "Real time"): p99 under this, and no errors. */
 const P99_TARGET_MS = 50;
@@ -155,6 +158,31 @@ class CpuMeter {
         'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       );
       return res.rows.map((r) => r.pid);
+    } finally {
+      await c.end();
+    }
+  }
+
+  /**
+   * The `games` table's counters (pg_stat_user_tables; backends flush them about every second):
+   * updates, of which HOT (no new index entries), dead row versions, and its size with indexes.
+   */
+  async gamesTable(): Promise<{ upd: number; hot: number; dead: number; bytes: number }> {
+    const c = new pg.Client({ connectionString: this.databaseUrl });
+    await c.connect();
+    try {
+      const res = await c.query<{ upd: string; hot: string; dead: string; bytes: string }>(
+        `select n_tup_upd as upd, n_tup_hot_upd as hot, n_dead_tup as dead,
+                pg_total_relation_size('games') as bytes
+           from pg_stat_user_tables where relname = 'games'`,
+      );
+      const r = res.rows[0];
+      return {
+        upd: Number(r?.upd ?? 0),
+        hot: Number(r?.hot ?? 0),
+        dead: Number(r?.dead ?? 0),
+        bytes: Number(r?.bytes ?? 0),
+      };
     } finally {
       await c.end();
     }
@@ -544,6 +572,7 @@ async function measure(
   stats.tablesChannel = 0;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const table0 = await meter.gamesTable();
   await meter.begin();
   rss.start();
   const client0 = process.cpuUsage();
@@ -553,6 +582,7 @@ async function measure(
   stats.measuring = false;
   const cpu = await meter.end();
   const rssEnd = rss.stop();
+  const table1 = await meter.gamesTable();
   const clientCpu = process.cpuUsage(client0);
   loop.disable();
   const elapsed = (performance.now() - t0) / 1000;
@@ -607,6 +637,17 @@ async function measure(
       postgres: cpu.postgres / movesAll,
       client: (clientCpu.user + clientCpu.system) / 1000 / movesAll,
     },
+    /**
+     * The `games` table in the window: row updates, the share of them that were HOT (a new row
+     * version on the same page and no new index entries), and at the window's end its dead row
+     * versions and size with its indexes (bytes).
+     */
+    gamesTable: {
+      updates: table1.upd - table0.upd,
+      hotShare: (table1.hot - table0.hot) / Math.max(1, table1.upd - table0.upd),
+      dead: table1.dead,
+      bytes: table1.bytes,
+    },
     /** Cores busy on average over the window: server, PostgreSQL, bench clients. */
     cores: {
       server: cpu.server / 1000 / elapsed,
@@ -634,6 +675,7 @@ async function main() {
     { DATABASE_URL: databaseUrl },
     {
       nodeArgs: SERVER_NODE_ARGS,
+      ...(SERVER_LOG ? { logFile: path.resolve(SERVER_LOG) } : {}),
       ...(SERVER_ROOT ? { root: path.resolve(SERVER_ROOT) } : {}),
     },
   );
@@ -701,6 +743,8 @@ async function main() {
         `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
         `bench clients ${r.cpuPerMove.client.toFixed(2)} ms; cores busy: server ${r.cores.server.toFixed(2)}, ` +
         `PostgreSQL ${r.cores.postgres.toFixed(2)}, bench ${r.cores.client.toFixed(2)}; ` +
+        `games table: ${r.gamesTable.updates} updates, ${(100 * r.gamesTable.hotShare).toFixed(0)}% HOT, ` +
+        `${r.gamesTable.dead} dead row versions, ${mib(r.gamesTable.bytes)} MiB with indexes; ` +
         `errors outside the window ${errText(r.errorsOutside)}; load average ${loadavg()}`,
     );
     rows.push(

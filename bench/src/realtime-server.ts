@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,11 +106,12 @@ export interface ServerProcess {
  * Starts the server with `env` on a free port and waits until it answers GET /api/tables.
  * `opts.nodeArgs` go before the entry point (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; the
  * profile is written when the server exits on the cleanup's SIGTERM); `opts.root` runs another
- * checkout's server (A/B comparisons against a `git worktree` of an earlier commit).
+ * checkout's server (A/B comparisons against a `git worktree` of an earlier commit);
+ * `opts.logFile` appends the server's stdout and stderr to that file (e.g. with `--trace-gc`).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; root?: string } = {},
+  opts: { nodeArgs?: string[]; root?: string; logFile?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'];
@@ -138,6 +139,11 @@ export async function startServerProcess(
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (opts.logFile) {
+    const log = createWriteStream(opts.logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   let exited: number | null = null;
   child.once('exit', (code) => {
     exited = code ?? -1;

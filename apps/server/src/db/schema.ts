@@ -292,8 +292,11 @@ export const games = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('games_due_idx')
-      .on(t.dueAt)
+    // The live games, for the sweeper's poll of due times. The due time itself is not indexed,
+    // so that a move's update of the row is heap-only (HOT: no new index entries); the table's
+    // fill factor is 50 (migration 0032, docs/decisions/037-hot-moves.md).
+    index('games_playing_idx')
+      .on(t.id)
       .where(sql`${t.status} = 'playing'`),
     // A table runs one match at a time.
     uniqueIndex('games_one_live_match_per_table')
@@ -322,6 +325,11 @@ export const gamePlayers = pgTable(
     /** Real-money matches after settlement: win/loss and the céntimos paid to this seat. */
     result: text('result'),
     payoutCents: bigint('payout_cents', { mode: 'number' }),
+    /**
+     * Raised by one on every update of the row (a trigger, migration 0032): a node's copy of the
+     * seats is exact while the sum of their revisions is the database's (decision 037).
+     */
+    rev: integer('rev').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

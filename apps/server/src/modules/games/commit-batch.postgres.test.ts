@@ -75,6 +75,7 @@ describe('group commit of moves on PostgreSQL', async () => {
       dueAt: new Date(Date.now() + 20_000),
       turnDeadline: new Date(Date.now() + 20_000),
       autoplayed: null,
+      seatsRev: null,
     };
     return { item, next: r.state };
   }
@@ -103,7 +104,7 @@ describe('group commit of moves on PostgreSQL', async () => {
           const first = ok[0]!;
           if (first.out.outcome === 'ok') {
             expect(first.out.version).toBe(versions[i]! + 1);
-            expect(first.out.players.map((p) => p.seat)).toEqual([0, 1, 2, 3]);
+            expect(first.out.players?.map((p) => p.seat)).toEqual([0, 1, 2, 3]);
           }
           stale += mine.filter((o) => o.out.outcome === 'stale' || o.out.outcome === 'busy').length;
           versions[i]! += 1;
@@ -196,6 +197,114 @@ describe('group commit of moves on PostgreSQL', async () => {
       expect((await committer.commit(away.item)).outcome).toBe('ok');
       const missing = nextMove('no-such-game', g.state, 0);
       expect((await committer.commit(missing.item)).outcome).toBe('not_found');
+    },
+  );
+
+  it.skipIf(skip)(
+    'sends the seats back only when the copy is not exact (seats revision, decision 037)',
+    async () => {
+      const committer = new MoveCommitter(database.db);
+      const g = await newGame(400);
+      const revs = async () =>
+        (
+          await database.db
+            .select({ seat: gamePlayers.seat, rev: gamePlayers.rev })
+            .from(gamePlayers)
+            .where(eq(gamePlayers.gameId, g.id))
+            .orderBy(asc(gamePlayers.seat))
+        ).map((r) => r.rev);
+      expect(await revs()).toEqual([0, 0, 0, 0]);
+      // An exact copy: no seats back, the sum as it was.
+      const first = nextMove(g.id, g.state, 0);
+      expect(await committer.commit({ ...first.item, seatsRev: 0 })).toEqual({
+        outcome: 'ok',
+        version: 1,
+        rev: 0,
+        players: null,
+      });
+      // The mover's count of bot-played turns changes its row: revision + 1, still no seats.
+      const second = nextMove(g.id, first.next, 1);
+      const mover = second.item.seat;
+      expect(
+        await committer.commit({ ...second.item, seatsRev: 0, autoplayed: 1, presence: '0000' }),
+      ).toEqual({ outcome: 'ok', version: 2, rev: 1, players: null });
+      expect((await revs())[mover]).toBe(1);
+      // Any other write to a seat row raises its revision, whoever makes it.
+      await database.db.execute(
+        sql`update game_players set client_seed = client_seed where game_id = ${g.id} and seat = 0`,
+      );
+      const sum = (await revs()).reduce((a, b) => a + b, 0);
+      expect(sum).toBe(2);
+      const presence = [0, 1, 2, 3].map((s) => (s === mover ? '1' : '0')).join('');
+      // A copy that missed it gets the seats, each with its revision, and the new sum.
+      const third = nextMove(g.id, second.next, 2);
+      const out = await committer.commit({ ...third.item, seatsRev: 1, presence });
+      expect(out).toMatchObject({ outcome: 'ok', version: 3, rev: 2 });
+      if (out.outcome !== 'ok') throw new Error(out.outcome);
+      expect(out.players?.map((p) => [p.seat, p.rev, p.autoplayedTurns])).toEqual(
+        [0, 1, 2, 3].map((s) => [
+          s,
+          (s === 0 ? 1 : 0) + (s === mover ? 1 : 0),
+          s === mover ? 1 : 0,
+        ]),
+      );
+      // So does a node that does not send a revision (the previous release).
+      const fourth = nextMove(g.id, third.next, 3);
+      const old = await committer.commit({ ...fourth.item, presence });
+      expect(old.outcome === 'ok' && old.players?.length).toBe(4);
+    },
+  );
+
+  it.skipIf(skip)(
+    'rewrites the game row in place: every move a heap-only update, no index entry',
+    async () => {
+      // One connection, so that its statistics can be flushed before they are read.
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const g = await newGame(500);
+        const stats = async () => {
+          await client.query('select pg_stat_force_next_flush()');
+          await client.query('select 1');
+          const r = await client.query<{ upd: string; hot: string }>(
+            `select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
+              where relname = 'games'`,
+          );
+          return { upd: Number(r.rows[0]!.upd), hot: Number(r.rows[0]!.hot) };
+        };
+        const before = await stats();
+        let state = g.state;
+        let version = 0;
+        for (let i = 0; i < 40; i++) {
+          const { item, next } = nextMove(g.id, state, version);
+          if (next.status !== 'playing') break;
+          const payload = JSON.stringify([
+            {
+              g: item.gameId,
+              v: version,
+              p: item.presence,
+              d: false,
+              st: item.state,
+              s: item.seat,
+              m: item.move,
+              a: item.actor,
+              due: item.dueAt!.toISOString(),
+              dl: item.turnDeadline!.toISOString(),
+              ap: null,
+              r: 0,
+            },
+          ]);
+          const res = await client.query('select game_commit_moves($1::jsonb) as r', [payload]);
+          expect(res.rows[0].r[0].outcome).toBe('ok');
+          state = next;
+          version += 1;
+        }
+        const after = await stats();
+        expect(after.upd - before.upd).toBe(version);
+        expect(after.hot - before.hot).toBe(version);
+      } finally {
+        await client.end();
+      }
     },
   );
 

@@ -41,11 +41,22 @@ export interface MoveCommit {
   turnDeadline: Date | null;
   /** The mover's new count of bot-played turns, or null to leave it. */
   autoplayed: number | null;
+  /**
+   * The sum of the seats' revisions in the caller's copy (`game_players.rev`, decision 037), or
+   * null when unknown: when it matches the database's, the seats are not sent back.
+   */
+  seatsRev: number | null;
 }
 
-/** What the database answered for one move: 'stale', 'busy' and 'not_found' change nothing. */
+/**
+ * What the database answered for one move: 'stale', 'busy' and 'not_found' change nothing. On
+ * 'ok', `players` are the seats as committed, or null when the caller's copy was exact
+ * (`seatsRev` matched): then the only change to the seats is the mover's new count of bot-played
+ * turns when one was given, whose row's revision went up by one. `rev` is the new sum of the
+ * seats' revisions.
+ */
 export type CommitOutcome =
-  | { outcome: 'ok'; version: number; players: PlayerRow[] }
+  | { outcome: 'ok'; version: number; players: PlayerRow[] | null; rev: number }
   | { outcome: 'stale' | 'busy' | 'not_found' };
 
 interface Waiting {
@@ -57,6 +68,7 @@ interface Waiting {
 type RawOutcome = {
   outcome: 'ok' | 'stale' | 'busy' | 'not_found';
   version?: number;
+  rev?: number;
   players?: (Omit<PlayerRow, 'disconnectedAt'> & { disconnectedAt: string | null })[];
 };
 
@@ -148,6 +160,7 @@ export class MoveCommitter {
         due: i.dueAt?.toISOString() ?? null,
         dl: i.turnDeadline?.toISOString() ?? null,
         ap: i.autoplayed,
+        ...(i.seatsRev === null ? {} : { r: i.seatsRev }),
       })),
     );
     this.stats.calls += 1;
@@ -161,10 +174,14 @@ export class MoveCommitter {
       return {
         outcome: 'ok',
         version: o.version!,
-        players: (o.players ?? []).map((p) => ({
-          ...p,
-          disconnectedAt: p.disconnectedAt === null ? null : new Date(p.disconnectedAt),
-        })),
+        rev: Number(o.rev ?? 0),
+        players:
+          o.players === undefined
+            ? null
+            : o.players.map((p) => ({
+                ...p,
+                disconnectedAt: p.disconnectedAt === null ? null : new Date(p.disconnectedAt),
+              })),
       };
     });
   }

@@ -15,7 +15,7 @@ import { announceTurn } from './turn-notice';
 import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
-import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf } from './repo';
+import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf, seatsRevOf } from './repo';
 import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
@@ -76,11 +76,13 @@ export async function persistMove(
   const occupant = players.find((p) => p.seat === seat);
   const autoplayed = botPlayedTurnsAfter(occupant, actor);
   if (occupant && autoplayed !== null) {
-    await tx
+    const [seatRow] = await tx
       .update(gamePlayers)
       .set({ autoplayedTurns: autoplayed })
-      .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, seat)));
+      .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, seat)))
+      .returning({ rev: gamePlayers.rev });
     occupant.autoplayedTurns = autoplayed;
+    if (seatRow) occupant.rev = seatRow.rev;
   }
   if (finished && row.kind === 'table') return finishTableMatch(tx, row, players, next);
   return { row };
@@ -104,6 +106,10 @@ export async function commitFromCopy(
   dueOnly: boolean,
 ): Promise<Committed | 'stale' | 'busy'> {
   const { row, players } = entry;
+  const autoplayed = botPlayedTurnsAfter(
+    players.find((p) => p.seat === seat),
+    actor,
+  );
   const when = schedule(
     next,
     players,
@@ -122,10 +128,8 @@ export async function commitFromCopy(
     actor,
     dueAt: when.dueAt,
     turnDeadline: when.turnDeadline,
-    autoplayed: botPlayedTurnsAfter(
-      players.find((p) => p.seat === seat),
-      actor,
-    ),
+    autoplayed,
+    seatsRev: seatsRevOf(players),
   });
   const cache = gameCacheFor(ctx.db);
   if (out.outcome === 'busy') return 'busy';
@@ -141,12 +145,22 @@ export async function commitFromCopy(
     turnDeadline: when.turnDeadline,
     updatedAt: new Date(),
   };
-  // The commit function returns the seats without ratings; they do not change during a match.
-  const seated = out.players.map((p) => ({
-    ...p,
-    rating: players.find((x) => x.seat === p.seat)?.rating ?? null,
-  }));
-  cache.set({ row: game, players: seated });
+  // The copy's seats were exact: only the mover's count of bot-played turns changed (decision
+  // 037). Otherwise the database sent the seats, without ratings (they do not change during a
+  // match).
+  const seated =
+    out.players === null
+      ? players.map((p) =>
+          p.seat === seat && autoplayed !== null
+            ? { ...p, autoplayedTurns: autoplayed, rev: p.rev + 1 }
+            : p,
+        )
+      : out.players.map((p) => ({
+          ...p,
+          rating: players.find((x) => x.seat === p.seat)?.rating ?? null,
+        }));
+  if (seatsRevOf(seated) === out.rev) cache.set({ row: game, players: seated });
+  else cache.delete(row.id);
   return { game, players: seated };
 }
 

@@ -23,12 +23,14 @@ import { gameViewJson } from './view';
  * disconnected. Updates `me` in place.
  */
 export async function markPresent(tx: Tx, gameId: string, me: PlayerRow): Promise<void> {
-  await tx
+  const [seatRow] = await tx
     .update(gamePlayers)
     .set({ autoplayedTurns: 0, disconnectedAt: null })
-    .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)));
+    .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)))
+    .returning({ rev: gamePlayers.rev });
   me.autoplayedTurns = 0;
   me.disconnectedAt = null;
+  if (seatRow) me.rev = seatRow.rev;
 }
 
 /**
@@ -92,11 +94,13 @@ export async function markDisconnected(
   return changeOwnSeat(ctx, gameId, userId, async (tx, game, players, me) => {
     if (me.disconnectedAt !== null) return null;
     const now = new Date();
-    await tx
+    const [seatRow] = await tx
       .update(gamePlayers)
       .set({ disconnectedAt: now })
-      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)));
+      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)))
+      .returning({ rev: gamePlayers.rev });
     me.disconnectedAt = now;
+    if (seatRow) me.rev = seatRow.rev;
     const state = game.state as MatchState;
     if (state.hand.turn !== me.seat || !game.dueAt) return game;
     const when = schedule(state, players, ctx.timing, false);

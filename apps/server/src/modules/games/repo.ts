@@ -101,6 +101,15 @@ export function presenceOf(players: readonly PlayerRow[]): string {
     .join('');
 }
 
+/**
+ * The sum of the seats' revisions (`game_players.rev`, raised by every update of a seat row;
+ * migration 0032, docs/decisions/037-hot-moves.md): equal to the database's sum only while no
+ * seat row changed since these were read.
+ */
+export function seatsRevOf(players: readonly PlayerRow[]): number {
+  return players.reduce((sum, p) => sum + p.rev, 0);
+}
+
 export async function appendMove(
   tx: Executor,
   row: {
