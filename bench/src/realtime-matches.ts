@@ -194,15 +194,29 @@ class CpuMeter {
     this.server0 = cpuMs(this.serverPid);
   }
 
-  /** CPU ms since `begin`: the server, and the backends alive at both ends. */
-  async end(): Promise<{ server: number; postgres: number }> {
+  /**
+   * CPU ms since `begin`: the server, and the backends alive at both ends; with how many
+   * backends there were at the start, how many of them were still alive, and how many started
+   * meanwhile (their CPU is not counted: a pool that reconnects hides PostgreSQL's work).
+   */
+  async end(): Promise<{
+    server: number;
+    postgres: number;
+    backends: { start: number; kept: number; new: number };
+  }> {
     const server = cpuMs(this.serverPid) - this.server0;
     let postgres = 0;
+    let kept = 0;
     for (const pid of this.pids) {
       const now = cpuMs(pid);
-      if (now > 0) postgres += now - (this.start.get(pid) ?? now);
+      if (now > 0) {
+        postgres += now - (this.start.get(pid) ?? now);
+        kept += 1;
+      }
     }
-    return { server, postgres };
+    const known = new Set(this.pids);
+    const fresh = (await this.backends()).filter((pid) => !known.has(pid)).length;
+    return { server, postgres, backends: { start: this.pids.length, kept, new: fresh } };
   }
 }
 
@@ -642,6 +656,8 @@ async function measure(
      * version on the same page and no new index entries), and at the window's end its dead row
      * versions and size with its indexes (bytes).
      */
+    /** PostgreSQL backends of the bench database: at the start, still alive at the end, new. */
+    backends: cpu.backends,
     gamesTable: {
       updates: table1.upd - table0.upd,
       hotShare: (table1.hot - table0.hot) / Math.max(1, table1.upd - table0.upd),
@@ -743,6 +759,7 @@ async function main() {
         `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
         `bench clients ${r.cpuPerMove.client.toFixed(2)} ms; cores busy: server ${r.cores.server.toFixed(2)}, ` +
         `PostgreSQL ${r.cores.postgres.toFixed(2)}, bench ${r.cores.client.toFixed(2)}; ` +
+        `PostgreSQL backends ${r.backends.start} (${r.backends.kept} alive at the end, ${r.backends.new} new); ` +
         `games table: ${r.gamesTable.updates} updates, ${(100 * r.gamesTable.hotShare).toFixed(0)}% HOT, ` +
         `${r.gamesTable.dead} dead row versions, ${mib(r.gamesTable.bytes)} MiB with indexes; ` +
         `errors outside the window ${errText(r.errorsOutside)}; load average ${loadavg()}`,

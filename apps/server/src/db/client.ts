@@ -54,7 +54,12 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
+    const max = opts.poolMax ?? 20;
+    // The pool keeps the connections it opened (`min` = `max`) instead of closing them after 10 s
+    // idle: at human pace the load comes in bursts, and each reopened connection cost a new
+    // PostgreSQL backend (a fork, its catalog caches, the compile of game_commit_moves) and the
+    // driver's start-up (docs/decisions/037-hot-moves.md, docs/performance.md).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max, min: max });
     // Without a listener, an idle connection's error (e.g. PostgreSQL restarting) crashes the process.
     pool.on(
       'error',

@@ -116,6 +116,40 @@ describe('practice games over HTTP', () => {
     expect(body).not.toContain((row?.state as MatchState).fairness.serverSeed);
   });
 
+  it("shows a player's new name from the next move of a match in progress", async () => {
+    const me = newPlayer({ name: 'Nombre Viejo' });
+    const tk = (
+      await t.app.inject({ method: 'POST', url: '/api/register_api', payload: me })
+    ).json().token as string;
+    const created = await api('POST', '/api/practice-games', { difficulty: 'medio' }, tk);
+    const { game_id } = created.json();
+    const first: GameView = (await api('GET', `/api/games/${game_id}/view`, undefined, tk)).json();
+    expect(first.seats[0]?.name).toBe('Nombre Viejo');
+    let view = first;
+    while (view.turn_seat !== 0) {
+      await sweep();
+      view = (await api('GET', `/api/games/${game_id}/view`, undefined, tk)).json();
+    }
+    // This node's copy of the game holds the seats with the old name.
+    const copy = await gameCacheFor(t.database.db).load(t.database.db, game_id);
+    expect(copy?.players[0]?.name).toBe('Nombre Viejo');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { name: 'Nombre Nuevo', email: me.email, phone: me.phone },
+      headers: { authorization: `Bearer ${tk}` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const moved = await api(
+      'POST',
+      `/api/games/${game_id}/moves`,
+      { version: view.version, ...view.legal_moves[0] },
+      tk,
+    );
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json() as GameView).seats[0]?.name).toBe('Nombre Nuevo');
+  });
+
   it('refuses strangers, unknown games and bad difficulties', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     expect((await api('GET', `/api/games/${game_id}/view`, undefined, otherToken)).json()).toEqual({

@@ -110,6 +110,18 @@ export function seatsRevOf(players: readonly PlayerRow[]): number {
   return players.reduce((sum, p) => sum + p.rev, 0);
 }
 
+/**
+ * A user's name changed (profile): raises the revision of their seats in live games, so that
+ * every node's copy of those games reads the seats (with the new name) again at the next move,
+ * as it did when every move read them (decision 037). Call inside the name's transaction.
+ */
+export async function refreshLiveSeats(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`
+    update game_players set rev = rev + 1
+     where user_id = ${userId}
+       and game_id in (select id from games where status = 'playing')`);
+}
+
 export async function appendMove(
   tx: Executor,
   row: {

@@ -14,6 +14,7 @@ import { uploads, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { cancelResetTokens } from '../auth/recovery';
+import { refreshLiveSeats } from '../games/repo';
 import { DUPLICATE_BY_CONSTRAINT, duplicateError, revokeAllTokens } from '../auth/service';
 import type { ChangeToRecord } from '../protection/changes';
 import { recordAccountChanges } from '../protection/changes';
@@ -124,6 +125,8 @@ export async function updateProfile(
         .set({ name: data.name, email: data.email, phone, updatedAt: sql`now()` })
         .where(eq(users.id, self.id))
         .returning();
+      // The seats of a match in progress show the new name from the next move on.
+      if (updated && updated.name !== locked.name) await refreshLiveSeats(tx, self.id);
       const at =
         changes.length > 0 ? await recordAccountChanges(tx, self.id, changes, ctx.client) : null;
       return { row: updated ?? locked, before: locked, changes, at };
