@@ -165,7 +165,10 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       const pc = await phone(carla.ip, DESKTOP);
       errors.push(...trackErrors(pc));
       await loginViaUi(pc, carla.email, carla.password);
-      await expect.poll(() => pc.getByTestId('dashboard-quick-play').isVisible()).toBe(true);
+      // The dashboard's first render after a login can take seconds on a loaded 2-core machine.
+      await expect
+        .poll(() => pc.getByTestId('dashboard-quick-play').isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await shot(pc, 'quick-play-dashboard-desktop');
       await pc.getByTestId('dashboard-quick-play').click();
       await expect.poll(() => pc.getByTestId('quick-start').isVisible()).toBe(true);

@@ -211,7 +211,10 @@ describe('ratings and the public leaderboard', () => {
       const deskErrors = trackErrors(dp);
       await loginViaUi(dp, me.email, me.password);
       await dp.goto('/clasificacion');
-      await expect.poll(() => dp.getByTestId('leaderboard-row').count()).toBe(9);
+      // The ladder's route and data load after the login; seconds on a loaded 2-core machine.
+      await expect
+        .poll(() => dp.getByTestId('leaderboard-row').count(), { timeout: 15_000 })
+        .toBe(9);
       await expect.poll(() => dp.getByTestId('leaderboard-my-row').count()).toBe(1);
       await settle(dp);
       await shot(dp, 'ratings-leaderboard-1280');
