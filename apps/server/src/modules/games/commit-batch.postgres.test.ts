@@ -258,19 +258,25 @@ describe('group commit of moves on PostgreSQL', async () => {
   it.skipIf(skip)(
     'rewrites the game row in place: every move a heap-only update, no index entry',
     async () => {
-      // One connection, so that its statistics can be flushed before they are read.
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
+      // One connection (the pool keeps it), so that its statistics can be flushed before they
+      // are read.
+      const single = await openDatabase({
+        databaseUrl: database.url!,
+        dataDir: 'unused',
+        poolMax: 1,
+      });
       try {
+        const committer = new MoveCommitter(single.db);
         const g = await newGame(500);
         const stats = async () => {
-          await client.query('select pg_stat_force_next_flush()');
-          await client.query('select 1');
-          const r = await client.query<{ upd: string; hot: string }>(
-            `select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
-              where relname = 'games'`,
+          await single.db.execute(sql`select pg_stat_force_next_flush()`);
+          await single.db.execute(sql`select 1`);
+          const r = await single.db.execute(
+            sql`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
+                 where relname = 'games'`,
           );
-          return { upd: Number(r.rows[0]!.upd), hot: Number(r.rows[0]!.hot) };
+          const row = (r as unknown as { rows: { upd: string; hot: string }[] }).rows[0]!;
+          return { upd: Number(row.upd), hot: Number(row.hot) };
         };
         const before = await stats();
         let state = g.state;
@@ -278,24 +284,7 @@ describe('group commit of moves on PostgreSQL', async () => {
         for (let i = 0; i < 40; i++) {
           const { item, next } = nextMove(g.id, state, version);
           if (next.status !== 'playing') break;
-          const payload = JSON.stringify([
-            {
-              g: item.gameId,
-              v: version,
-              p: item.presence,
-              d: false,
-              st: item.state,
-              s: item.seat,
-              m: item.move,
-              a: item.actor,
-              due: item.dueAt!.toISOString(),
-              dl: item.turnDeadline!.toISOString(),
-              ap: null,
-              r: 0,
-            },
-          ]);
-          const res = await client.query('select game_commit_moves($1::jsonb) as r', [payload]);
-          expect(res.rows[0].r[0].outcome).toBe('ok');
+          expect((await committer.commit({ ...item, seatsRev: 0 })).outcome).toBe('ok');
           state = next;
           version += 1;
         }
@@ -303,7 +292,7 @@ describe('group commit of moves on PostgreSQL', async () => {
         expect(after.upd - before.upd).toBe(version);
         expect(after.hot - before.hot).toBe(version);
       } finally {
-        await client.end();
+        await single.close();
       }
     },
   );

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { GameView, MoveRequest } from '@domino/contracts';
 import { gameMessage } from '@domino/contracts';
 import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
 import { applyMove } from '@domino/domino';
 import type { Tx } from '../../db/client';
-import { gamePlayers, games } from '../../db/schema';
+import { games } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { gameCacheFor } from './cache';
 import type { CachedGame } from './cache';
@@ -15,7 +15,15 @@ import { announceTurn } from './turn-notice';
 import { finishTableMatch } from './finish';
 import { markPresent, reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
-import { appendMove, commitMoveRow, gamePlayersOf, lockGame, presenceOf, seatsRevOf } from './repo';
+import {
+  appendMove,
+  commitMoveRow,
+  gamePlayersOf,
+  lockGame,
+  presenceOf,
+  seatsRevOf,
+  updateSeat,
+} from './repo';
 import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
@@ -76,13 +84,7 @@ export async function persistMove(
   const occupant = players.find((p) => p.seat === seat);
   const autoplayed = botPlayedTurnsAfter(occupant, actor);
   if (occupant && autoplayed !== null) {
-    const [seatRow] = await tx
-      .update(gamePlayers)
-      .set({ autoplayedTurns: autoplayed })
-      .where(and(eq(gamePlayers.gameId, game.id), eq(gamePlayers.seat, seat)))
-      .returning({ rev: gamePlayers.rev });
-    occupant.autoplayedTurns = autoplayed;
-    if (seatRow) occupant.rev = seatRow.rev;
+    await updateSeat(tx, game.id, occupant, { autoplayedTurns: autoplayed });
   }
   if (finished && row.kind === 'table') return finishTableMatch(tx, row, players, next);
   return { row };

@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { GameView } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import type { Executor, Tx } from '../../db/client';
-import { gamePlayers } from '../../db/schema';
 import { rescheduleTurn, schedule } from './clock';
 import type { GamesContext } from './context';
 import { afterCommit, seatOf } from './context';
 import type { GameRow, PlayerRow } from './repo';
-import { findGame, gamePlayersOf, lockGame } from './repo';
+import { findGame, gamePlayersOf, lockGame, updateSeat } from './repo';
 import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
@@ -23,14 +21,7 @@ import { gameViewJson } from './view';
  * disconnected. Updates `me` in place.
  */
 export async function markPresent(tx: Tx, gameId: string, me: PlayerRow): Promise<void> {
-  const [seatRow] = await tx
-    .update(gamePlayers)
-    .set({ autoplayedTurns: 0, disconnectedAt: null })
-    .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)))
-    .returning({ rev: gamePlayers.rev });
-  me.autoplayedTurns = 0;
-  me.disconnectedAt = null;
-  if (seatRow) me.rev = seatRow.rev;
+  await updateSeat(tx, gameId, me, { autoplayedTurns: 0, disconnectedAt: null });
 }
 
 /**
@@ -94,13 +85,7 @@ export async function markDisconnected(
   return changeOwnSeat(ctx, gameId, userId, async (tx, game, players, me) => {
     if (me.disconnectedAt !== null) return null;
     const now = new Date();
-    const [seatRow] = await tx
-      .update(gamePlayers)
-      .set({ disconnectedAt: now })
-      .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, me.seat)))
-      .returning({ rev: gamePlayers.rev });
-    me.disconnectedAt = now;
-    if (seatRow) me.rev = seatRow.rev;
+    await updateSeat(tx, gameId, me, { disconnectedAt: now });
     const state = game.state as MatchState;
     if (state.hand.turn !== me.seat || !game.dueAt) return game;
     const when = schedule(state, players, ctx.timing, false);

@@ -111,6 +111,26 @@ export function seatsRevOf(players: readonly PlayerRow[]): number {
 }
 
 /**
+ * Updates one seat row inside the caller's transaction and applies the same change to `player`
+ * (the caller's copy), with the revision the trigger gave the row (migration 0032), so that the
+ * copy stays exact for the seats' revision check (decision 037).
+ */
+export async function updateSeat(
+  tx: Executor,
+  gameId: string,
+  player: PlayerRow,
+  change: Partial<Pick<PlayerRow, 'autoplayedTurns' | 'disconnectedAt'>>,
+): Promise<void> {
+  const [row] = await tx
+    .update(gamePlayers)
+    .set(change)
+    .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.seat, player.seat)))
+    .returning({ rev: gamePlayers.rev });
+  Object.assign(player, change);
+  if (row) player.rev = row.rev;
+}
+
+/**
  * A user's name changed (profile): raises the revision of their seats in live games, so that
  * every node's copy of those games reads the seats (with the new name) again at the next move,
  * as it did when every move read them (decision 037). Call inside the name's transaction.
