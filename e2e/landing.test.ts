@@ -472,4 +472,53 @@ describe('the landing and the public pages in the browser', () => {
       await context.close();
     },
   );
+
+  it.skipIf(!journey.ok)(
+    'a visitor who scrolls the prerendered /privacy before the app has started stays where they were, and the footer link works',
+    async () => {
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto('/privacy', { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+      // The reader goes down to the footer while the page is still plain HTML.
+      const faq = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' });
+      await faq.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
+      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+      // React has adopted the link (its fiber is on the node) and its effects have run.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const link = document.querySelector('footer a[href="/faq"]');
+              return link !== null && Object.keys(link).some((k) => k.startsWith('__reactFiber'));
+            }),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      // Still at the footer (the sections' content-visibility may settle the height by a few
+      // hundred pixels, so the link's place on screen is the measure, not an exact scrollY).
+      const place = await page.evaluate(() => {
+        const link = document.querySelector('footer a[href="/faq"]');
+        const top = link ? link.getBoundingClientRect().top : -1;
+        return { y: window.scrollY, onScreen: top >= 0 && top < window.innerHeight };
+      });
+      expect(place.y).toBeGreaterThan(1_000);
+      expect(place.onScreen).toBe(true);
+      await faq.click();
+      await page.waitForURL('**/faq');
+      await page.getByRole('heading', { level: 1, name: 'Lo que necesitas saber' }).waitFor();
+      // A navigation inside the app starts the next page at its top.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
