@@ -19,6 +19,19 @@ export const configSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString,
+  /**
+   * What every key and channel this deployment keeps in Redis starts with (rate-limit counters,
+   * the Socket.IO adapter's channels), so two deployments may share one Redis without reading each
+   * other's counters or broadcasts. Default `domino:<database name>:`: the nodes of a deployment
+   * share its database, hence the prefix (docs/decisions/038).
+   */
+  REDIS_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX: letters, digits and : _ . - (up to 64)')
+      .optional(),
+  ),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587 (unset = .eml files in DATA_DIR/outbox). */
   SMTP_URL: optionalString,
   /** Sender of every e-mail (RFC 5322 address, a display name is allowed). */
@@ -131,7 +144,27 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof configSchema> & { publicUrl: string; vapidSubject: string };
+export type Config = z.infer<typeof configSchema> & {
+  publicUrl: string;
+  vapidSubject: string;
+  /** REDIS_PREFIX, or its default from the database's name (see there). */
+  redisPrefix: string;
+};
+
+/**
+ * The default REDIS_PREFIX: `domino:` + the database's name + `:` (`domino:local:` on the
+ * embedded database). A URL that does not parse keeps the plain `domino:`.
+ */
+export function defaultRedisPrefix(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return 'domino:local:';
+  try {
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\/+/, ''));
+    const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 48);
+    return safe ? `domino:${safe}:` : 'domino:';
+  } catch {
+    return 'domino:';
+  }
+}
 
 /** Parses the environment; throws an Error listing every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -150,5 +183,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     vapidSubject: c.VAPID_SUBJECT ?? `mailto:${c.ADMIN_EMAIL}`,
+    redisPrefix: c.REDIS_PREFIX ?? defaultRedisPrefix(c.DATABASE_URL),
   };
 }

@@ -147,7 +147,12 @@ export async function startServer(
       seedDemo: config.SEED_DEMO,
     });
     if (config.REDIS_URL) {
-      redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+      // Every key this deployment writes starts with its prefix (config REDIS_PREFIX; ioredis
+      // adds it to keys, not to pub/sub channels: the adapter gets it separately below).
+      redis = new Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: 3,
+        keyPrefix: config.redisPrefix,
+      });
       redisSub = redis.duplicate();
     }
     const app = await buildApp(createDeps(config, database, redis, engineBots, overrides));
@@ -161,7 +166,10 @@ export async function startServer(
     const games = gamesContext(app);
     const talk = talkDeps(app);
     const io = attachRealtime(app.server, socketSessions(database.db), {
-      redis: redis && redisSub ? { pub: redis, sub: redisSub } : undefined,
+      redis:
+        redis && redisSub
+          ? { pub: redis, sub: redisSub, channelPrefix: config.redisPrefix }
+          : undefined,
       onConnection: (socket) => {
         registerTableSocket(socket, database.db);
         registerTournamentSocket(socket, database.db);

@@ -11,6 +11,7 @@ import type { GameView } from '@domino/contracts';
 import { eq } from 'drizzle-orm';
 import { gameMoves } from '../../db/schema';
 import { checkLedger } from '../ledger/ledger';
+import { defaultRedisPrefix } from '../../config';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 
 /**
@@ -236,13 +237,15 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
     { timeout: 240_000 },
     async () => {
       const database = await createTestDatabase('postgres');
+      const otherDatabase = await createTestDatabase('postgres');
       const nodes: Node[] = [];
       const sockets: Socket[] = [];
       let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
       try {
         nodes.push(await startNode(database.url!));
         nodes.push(await startNode(database.url!));
-        const [a, b] = nodes as [Node, Node];
+        nodes.push(await startNode(otherDatabase.url!));
+        const [a, b, other] = nodes as [Node, Node, Node];
         const admin = (
           await call<{ token: string }>(a.url, 'POST', '/api/login_api', undefined, {
             email: 'admin@test.local',
@@ -276,6 +279,14 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         await new Promise<void>((r) => watcher.on('connect', () => r()));
         // Only a socket that watches the table list hears its changes (decision 035).
         await watcher.timeout(5_000).emitWithAck('tables:watch', {});
+        // Another deployment (its own database) on the same Redis: its table 2 is another table,
+        // and it must hear nothing of this one (REDIS_PREFIX, decision 038).
+        const outsider = connect(other.url, { transports: ['websocket'] });
+        sockets.push(outsider);
+        await new Promise<void>((r) => outsider.on('connect', () => r()));
+        await outsider.timeout(5_000).emitWithAck('tables:watch', {});
+        const overheard: unknown[] = [];
+        outsider.on('UserJoinedTable', (p: unknown) => overheard.push(p));
         const heard = waitFor<{ table_id: number }>(
           watcher,
           'UserJoinedTable',
@@ -289,6 +300,20 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
           ).status,
         ).toBe(200);
         expect(await heard).toEqual({ table_id: 2 });
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(overheard).toEqual([]);
+        // This deployment's channels and counters carry its prefix in Redis.
+        const prefix = defaultRedisPrefix(database.url);
+        expect(prefix).not.toBe(defaultRedisPrefix(otherDatabase.url));
+        const probe = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+        try {
+          const channels = (await probe.pubsub('CHANNELS', `${prefix}socket.io*`)) as string[];
+          expect(channels.length).toBeGreaterThan(0);
+          expect(await probe.keys(`${prefix}availability*`)).not.toEqual([]);
+        } finally {
+          probe.disconnect();
+        }
+        other.child.kill('SIGKILL');
 
         // Racing for the last seat across both nodes: exactly one wins.
         await call(b.url, 'POST', '/api/tables/2/join', players[1]!.token, { entry_price: 1000 });
@@ -505,6 +530,7 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         for (const n of nodes) n.child.kill('SIGKILL');
         await new Promise((r) => setTimeout(r, 300));
         await database.close();
+        await otherDatabase.close();
       }
     },
   );

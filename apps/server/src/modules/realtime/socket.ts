@@ -14,8 +14,11 @@ export type { SocketData, SocketSession };
 
 /** Options of `attachRealtime`. */
 export interface RealtimeOptions {
-  /** Redis clients for the adapter (several nodes share rooms). */
-  redis?: { pub: Redis; sub: Redis } | undefined;
+  /**
+   * Redis clients for the adapter (several nodes share rooms), and what its channels start with
+   * (the deployment's REDIS_PREFIX: another deployment on the same Redis never hears them).
+   */
+  redis?: { pub: Redis; sub: Redis; channelPrefix?: string } | undefined;
   /** Registers the handlers of every socket, anonymous or not (the waiting room's `table:watch`). */
   onConnection?: (socket: Socket) => void;
   /** Registers the handlers of an authenticated socket (the game messages). */
@@ -48,7 +51,13 @@ export function attachRealtime(
     cors: { origin: false },
     // The transport's own refusals in Spanish (transport-refusals.ts; decision 014).
     parser: spanishParser,
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub) } : {}),
+    ...(redis
+      ? {
+          adapter: createAdapter(redis.pub, redis.sub, {
+            key: `${redis.channelPrefix ?? ''}socket.io`,
+          }),
+        }
+      : {}),
   });
   spanishEngineRefusals(io);
   const guard = new SessionGuard(sessions, options.sessionSweepMs ?? 0, onError);
