@@ -1,21 +1,45 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Test files run two at a time at least, even on a 2-core machine: most of a file's time is
+ * spent waiting (PostgreSQL, child server processes, Chromium, timers), so one file per core
+ * left the machine half idle and the suite took over an hour (docs/decisions/038).
+ */
+const workers = Math.max(2, os.availableParallelism());
 
 /**
  * One vitest run covers every workspace. Projects:
  * - contracts, domino: pure unit and property tests.
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
- * - e2e: browser journeys (Playwright + Debian Chromium) against the built app.
+ * - e2e: browser journeys (Playwright + Debian Chromium) against the built app; they run after
+ *   the others (sequence.groupOrder), two files at a time, each with its own server, data
+ *   directory or database, and Redis prefix (REDIS_PREFIX follows the database).
  */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/src/**/*.test.ts'],
+          maxWorkers: workers,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          maxWorkers: workers,
+        },
+      },
       {
         test: {
           name: 'domino',
           include: ['packages/domino/src/**/*.test.ts'],
           testTimeout: 120_000,
+          maxWorkers: workers,
         },
       },
       {
@@ -24,6 +48,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: workers,
         },
       },
       {
@@ -32,7 +57,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
