@@ -25,7 +25,7 @@ describe('a real-money individual match between three browsers', () => {
 
   it.skipIf(!journey.ok)(
     'seats three players in order of play, shows the stock and pays the single winner',
-    { timeout: 420_000 },
+    { timeout: 600_000 },
     async () => {
       const api = async (url: string, token: string, body?: unknown) => {
         const res = await fetch(`${journey.app.baseUrl}${url}`, {
@@ -120,7 +120,7 @@ describe('a real-money individual match between three browsers', () => {
       }
       await shot(pages[0]!, 'individual-match-start-phone');
 
-      const deadline = Date.now() + 360_000;
+      const deadline = Date.now() + 540_000;
       const done = new Set<number>();
       let drew = false;
       while (done.size < 3 && Date.now() < deadline) {

@@ -112,7 +112,7 @@ describe('private tables between two friends', () => {
 
   it.skipIf(!journey.ok)(
     'the host shares a link, the friend joins from it and they play to settlement',
-    { timeout: 420_000 },
+    { timeout: 600_000 },
     async () => {
       const admin = await adminToken();
       const host = await fundedPlayer(admin, 1000);
@@ -210,7 +210,7 @@ describe('private tables between two friends', () => {
         pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
       );
       expect(new Set(pages.map((p) => p.url().split('/').pop())).size).toBe(1);
-      const deadline = Date.now() + 360_000;
+      const deadline = Date.now() + 540_000;
       const done = new Set<number>();
       while (done.size < 2 && Date.now() < deadline) {
         let acted = false;

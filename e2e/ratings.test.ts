@@ -96,7 +96,7 @@ describe('ratings and the public leaderboard', () => {
 
   /** Plays the match through the API: each turn's player sends their first legal move. */
   async function playThrough(gameId: string, tokens: string[]): Promise<GameView> {
-    const deadline = Date.now() + 240_000;
+    const deadline = Date.now() + 300_000;
     for (;;) {
       const view = (await api<GameView>(`/api/games/${gameId}/view`, tokens[0])).json;
       if (view.status === 'finished') return view;
@@ -126,6 +126,7 @@ describe('ratings and the public leaderboard', () => {
 
   it.skipIf(!journey.ok)(
     'rates a public match, shows the change, the seat chip, the profile card and the ladder',
+    { timeout: 360_000 },
     async () => {
       const login = await api<{ token: string }>('/api/login_api', undefined, {
         email: ADMIN.email,

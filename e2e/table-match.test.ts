@@ -72,7 +72,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
 
   it.skipIf(!journey.ok)(
     'seats four players, plays the match and pays the winners to the céntimo',
-    { timeout: 420_000 },
+    { timeout: 600_000 },
     async () => {
       const { app, nodes } = journey;
       const adminLogin = await fetch(`${app.baseUrl}/api/login_api`, {
@@ -114,7 +114,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
       expect(gameIds.size).toBe(1);
       if (nodes.length === 1) await shot(pages[0]!, 'table-match-start-phone');
 
-      const deadline = Date.now() + 360_000;
+      const deadline = Date.now() + 540_000;
       const done = new Set<number>();
       while (done.size < 4 && Date.now() < deadline) {
         let acted = false;
