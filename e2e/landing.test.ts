@@ -425,22 +425,29 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
+  /**
+   * A prerendered page on a slow phone: the app's entry script arrives 1.5 s after the page has
+   * been painted. Not waiting for the load event (which would wait for the entry script): the
+   * visitor acts as soon as the page's H1 is painted.
+   */
+  async function onSlowPhone(pathname: string, title: string) {
+    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(pathname, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    return { context, page, errors };
+  }
+
   it.skipIf(!journey.ok)(
     'a visitor who types on the prerendered /login before the app has started loses nothing and logs in',
     async () => {
       const player = await registerViaApi(journey.app.baseUrl);
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      const page = await context.newPage();
-      const errors = trackErrors(page);
-      // A slow phone: the app's entry script arrives 1.5 s after the page has been painted.
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        await route.continue();
-      });
-      // Not waiting for the load event (which would wait for the entry script): the visitor acts
-      // as soon as the form is painted.
-      await page.goto('/login', { waitUntil: 'commit' });
-      await page.getByRole('heading', { level: 1, name: 'Iniciar Sesión' }).waitFor();
+      const { context, page, errors } = await onSlowPhone('/login', 'Iniciar Sesión');
       expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
       // Playwright waits for the fields to be enabled, as a person waits for the form to open.
       await page.getByLabel('Correo electrónico').fill(player.email);
@@ -476,15 +483,7 @@ describe('the landing and the public pages in the browser', () => {
   it.skipIf(!journey.ok)(
     'a visitor who scrolls the prerendered /privacy before the app has started stays where they were, and the footer link works',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      const page = await context.newPage();
-      const errors = trackErrors(page);
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        await route.continue();
-      });
-      await page.goto('/privacy', { waitUntil: 'commit' });
-      await page.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+      const { context, page, errors } = await onSlowPhone('/privacy', 'Política de privacidad');
       // The reader goes down to the footer while the page is still plain HTML.
       const faq = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' });
       await faq.scrollIntoViewIfNeeded();

@@ -126,7 +126,6 @@ describe('ratings and the public leaderboard', () => {
 
   it.skipIf(!journey.ok)(
     'rates a public match, shows the change, the seat chip, the profile card and the ladder',
-    { timeout: 360_000 },
     async () => {
       const login = await api<{ token: string }>('/api/login_api', undefined, {
         email: ADMIN.email,
