@@ -59,6 +59,10 @@ export default defineConfig({
           hookTimeout: 180_000,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          // A poll waits for a state; with two journeys sharing the cores a page may take a few
+          // seconds to get there, so a poll without its own timeout waits up to 10 s (vitest's
+          // default is 1 s). Only a failing poll ever waits that long.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
