@@ -46,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: workers,
@@ -55,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { PGLITE_DIR_ENV } from '../apps/server/src/test/db-images';
 
 /**
  * Browser-journey support: the built app in a child process on a free port with a fresh data
@@ -85,6 +86,12 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-e2e-'));
+  // The run's migrated PGlite (docs/decisions/045-fast-test-databases.md): the server finds every
+  // migration applied instead of spending seconds of CPU on them.
+  const image = process.env[PGLITE_DIR_ENV];
+  if (image && !env.DATABASE_URL && fs.existsSync(image)) {
+    fs.cpSync(image, path.join(dataDir, 'pglite'), { recursive: true });
+  }
   let output = '';
   const child = spawn(
     process.execPath,

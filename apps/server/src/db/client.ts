@@ -26,6 +26,8 @@ export interface Database {
   /** Applies pending migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** In-memory PGlite only: its data directory as a gzip tarball (for test images). */
+  dump?(): Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -52,6 +54,11 @@ export async function openDatabase(opts: {
   poolMax?: number;
   /** Errors of idle pooled connections (server restart, dropped database); never fatal. */
   onIdleError?: (err: Error) => void;
+  /**
+   * In-memory PGlite only: start from this data directory image (`PGlite.dumpDataDir`) instead of
+   * an empty cluster; tests pass a migrated one (docs/decisions/045-fast-test-databases.md).
+   */
+  pgliteImage?: Blob | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const max = opts.poolMax ?? 20;
@@ -86,13 +93,14 @@ export async function openDatabase(opts: {
   }
 
   if (opts.dataDir === 'memory://') {
-    const client = new PGlite();
+    const client = new PGlite(opts.pgliteImage ? { loadDataDir: opts.pgliteImage } : {});
     const db = drizzlePglite({ client, schema });
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       close: () => client.close(),
+      dump: async () => client.dumpDataDir('gzip'),
     };
   }
 

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
+import { PG_TEMPLATE_ENV, pgliteImage } from './db-images';
 import type { Database } from '../db/client';
 import { bootstrap } from '../modules/catalog/bootstrap';
 import { createDeps } from '../server';
@@ -51,18 +52,20 @@ export function postgresAvailable(): Promise<boolean> {
 
 /**
  * A fresh, empty, migrated database: PGlite in memory, or a new PostgreSQL database
- * (`domino_t_<random>`) that close() drops, keeping the shared server tidy.
+ * (`domino_t_<random>`) that close() drops, keeping the shared server tidy. Under vitest both
+ * start from the run's migrated images (./db-images.ts, docs/decisions/045-fast-test-databases.md).
  */
 export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteImage: pgliteImage() });
     await database.migrate();
     return database;
   }
   const name = `domino_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env[PG_TEMPLATE_ENV];
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../db/client';
+
+/**
+ * Migrated database images, built once per test run (docs/decisions/045-fast-test-databases.md).
+ *
+ * Migrating an empty database is the fixed cost of every test database: about 6 s of CPU on PGlite
+ * (WebAssembly PostgreSQL runs each of the 30-odd migrations' DDL), about 0.4 s on PostgreSQL.
+ * The suite creates a few hundred of them. `vitest.global-setup.ts` calls {@link buildDbImages}
+ * before any worker starts and passes the images to the workers in environment variables;
+ * `createTestDatabase` and the browser journeys' `startApp` start from an image when its variable
+ * is set and migrate from scratch otherwise (a file run outside vitest, a bench). Migrations still
+ * run on every database opened from an image: drizzle finds them all applied and does nothing, so
+ * a stale image can only be slower, never wrong.
+ */
+
+/** Path of a gzip tarball of a migrated in-memory PGlite (`PGlite.dumpDataDir`). */
+export const PGLITE_IMAGE_ENV = 'DOMINO_TEST_PGLITE_IMAGE';
+/** Path of a migrated on-disk PGlite directory; a journey copies it to `DATA_DIR/pglite`. */
+export const PGLITE_DIR_ENV = 'DOMINO_TEST_PGLITE_DIR';
+/** Name of a migrated PostgreSQL database to `create database ... template` from. */
+export const PG_TEMPLATE_ENV = 'DOMINO_TEST_PG_TEMPLATE';
+
+/** Templates older than this are leftovers of a killed run and are dropped by the next one. */
+const STALE_TEMPLATE_MS = 6 * 60 * 60 * 1000;
+
+/** The PGlite image as a Blob for `new PGlite({ loadDataDir })`, or undefined without one. */
+export function pgliteImage(): Blob | undefined {
+  const file = process.env[PGLITE_IMAGE_ENV];
+  if (!file || !fs.existsSync(file)) return undefined;
+  return new Blob([fs.readFileSync(file)]);
+}
+
+/**
+ * Builds the three images and returns the environment that points at them plus a teardown that
+ * removes them. `adminUrl` is the PostgreSQL server's URL (database `test`); without a reachable
+ * server the PostgreSQL template is skipped and its suites migrate from scratch.
+ *
+ * @returns env: variables to set for the workers; teardown(): drops the template, removes files.
+ */
+export async function buildDbImages(adminUrl: string | undefined): Promise<{
+  env: Record<string, string>;
+  teardown(): Promise<void>;
+}> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-db-images-'));
+  const env: Record<string, string> = {};
+
+  // 1. In-memory PGlite, migrated, dumped as a tarball.
+  const memory = await openDatabase({ dataDir: 'memory://' });
+  await memory.migrate();
+  const dump = await memory.dump!();
+  const imageFile = path.join(root, 'pglite.tar.gz');
+  fs.writeFileSync(imageFile, Buffer.from(await dump.arrayBuffer()));
+  await memory.close();
+  env[PGLITE_IMAGE_ENV] = imageFile;
+
+  // 2. On-disk PGlite for the journeys' servers: opened from the same image and closed cleanly.
+  const dir = path.join(root, 'pglite');
+  const disk = new PGlite(dir, { loadDataDir: new Blob([fs.readFileSync(imageFile)]) });
+  await disk.waitReady;
+  await disk.close();
+  env[PGLITE_DIR_ENV] = dir;
+
+  // 3. PostgreSQL template.
+  let template: string | undefined;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await admin.connect();
+      await dropStaleTemplates(admin);
+      template = `domino_tpl_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+      await admin.query(`create database ${template}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${template}`;
+      const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', poolMax: 1 });
+      await db.migrate();
+      await db.close();
+      env[PG_TEMPLATE_ENV] = template;
+    } catch {
+      // No PostgreSQL here: its suites decide for themselves (skip off CI, fail under CI).
+      template = undefined;
+    } finally {
+      await admin.end().catch(() => undefined);
+    }
+  }
+
+  return {
+    env,
+    async teardown() {
+      fs.rmSync(root, { recursive: true, force: true });
+      if (!template || !adminUrl) return;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      try {
+        await admin.connect();
+        await admin.query(`drop database if exists ${template} with (force)`);
+      } finally {
+        await admin.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
+/** Drops `domino_tpl_<base36 ms>_*` databases left by runs that were killed long ago. */
+async function dropStaleTemplates(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname like 'domino\\_tpl\\_%'",
+  );
+  for (const { datname } of rows) {
+    const born = parseInt(datname.split('_')[2] ?? '', 36);
+    if (Number.isFinite(born) && Date.now() - born > STALE_TEMPLATE_MS) {
+      await admin.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+    }
+  }
+}
