@@ -6,7 +6,7 @@ import {
   PHONE,
   loginViaUi,
   newContext,
-  playStep,
+  playUntilDone,
   registerViaApi,
   shot,
   trackErrors,
@@ -120,20 +120,13 @@ describe('a real-money individual match between three browsers', () => {
       }
       await shot(pages[0]!, 'individual-match-start-phone');
 
-      const deadline = Date.now() + 540_000;
-      const done = new Set<number>();
       let drew = false;
-      while (done.size < 3 && Date.now() < deadline) {
-        let acted = false;
-        for (const [i, page] of pages.entries()) {
-          if (done.has(i)) continue;
-          if (!drew && (await page.getByTestId('move-draw').isVisible())) drew = true;
-          const r = await playStep(page);
-          if (r === 'done') done.add(i);
-          if (r === 'acted') acted = true;
-        }
-        if (!acted) await pages[0]!.waitForTimeout(150);
-      }
+      const done = await playUntilDone(pages, {
+        deadline: Date.now() + 540_000,
+        seen: (_, s) => {
+          if (s.drawVisible) drew = true;
+        },
+      });
       expect(done.size).toBe(3);
       await shot(pages[0]!, 'individual-match-result-phone');
 

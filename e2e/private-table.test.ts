@@ -9,7 +9,7 @@ import {
   SHOTS,
   loginViaUi,
   newContext,
-  playStep,
+  playUntilDone,
   registerViaApi,
   shot,
   trackErrors,
@@ -210,18 +210,7 @@ describe('private tables between two friends', () => {
         pages.map((page) => page.waitForURL(/\/games\/[0-9a-f-]{36}$/, { timeout: 30_000 })),
       );
       expect(new Set(pages.map((p) => p.url().split('/').pop())).size).toBe(1);
-      const deadline = Date.now() + 540_000;
-      const done = new Set<number>();
-      while (done.size < 2 && Date.now() < deadline) {
-        let acted = false;
-        for (const [i, page] of pages.entries()) {
-          if (done.has(i)) continue;
-          const r = await playStep(page);
-          if (r === 'done') done.add(i);
-          if (r === 'acted') acted = true;
-        }
-        if (!acted) await hostPage.waitForTimeout(150);
-      }
+      const done = await playUntilDone(pages, { deadline: Date.now() + 540_000 });
       expect(done.size).toBe(2);
       await shot(hostPage, 'private-result-phone');
 

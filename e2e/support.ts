@@ -347,42 +347,147 @@ export const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** What a player's game screen shows, read in one round trip (see {@link readPlaySnapshot}). */
+export interface PlaySnapshot {
+  /** The result overlay is on screen: the match is over for this player. */
+  done: boolean;
+  /** A hand summary waits to be closed. */
+  handSummary: boolean;
+  /** The player chose a tile that fits both ends: the end buttons are showing. */
+  endChoice: boolean;
+  /** It is this player's turn (`turn-status[data-my-turn]`). */
+  myTurn: boolean;
+  /** The draw button shows, and whether it can be pressed. */
+  drawVisible: boolean;
+  drawEnabled: boolean;
+  /** The test id of the first playable tile in the hand, if any. */
+  playable: string | null;
+}
+
+/**
+ * Reads the game screen in one `page.evaluate` (a player's state used to take four to six
+ * Playwright round trips per look, and a match is thousands of looks; docs/decisions/045).
+ * Visible means laid out with a box and not `visibility: hidden`, as Playwright's isVisible.
+ * Null while the page navigates.
+ */
+export async function readPlaySnapshot(page: Page): Promise<PlaySnapshot | null> {
+  return page
+    .evaluate(() => {
+      const byId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      const visible = (el: HTMLElement | null) => {
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      const draw = byId('move-draw') as HTMLButtonElement | null;
+      const tile = [
+        ...document.querySelectorAll<HTMLElement>(
+          '[data-testid^="hand-tile-"][data-playable="true"]',
+        ),
+      ].find(visible);
+      return {
+        done: visible(byId('result-overlay')),
+        handSummary: visible(byId('hand-summary-close')),
+        endChoice: visible(byId('end-choice-left')),
+        myTurn: byId('turn-status')?.getAttribute('data-my-turn') === 'true',
+        drawVisible: visible(draw),
+        drawEnabled: !!draw && !draw.disabled && draw.getAttribute('aria-disabled') !== 'true',
+        playable: tile?.getAttribute('data-testid') ?? null,
+      };
+    })
+    .catch(() => null);
+}
+
 /**
  * One step of a player's part in a match on the game screen: 'done' when the result overlay
  * shows; otherwise closes a hand summary, picks the left end when asked, draws when it must, or
- * plays the first playable tile when it is this player's turn ('acted'); else 'idle'.
+ * plays the first playable tile when it is this player's turn ('acted'); else 'idle'. The page is
+ * read in one round trip; every action is a real Playwright click. `seen` gets what was read.
  */
-export async function playStep(page: Page): Promise<'done' | 'acted' | 'idle'> {
-  if (await page.getByTestId('result-overlay').isVisible()) return 'done';
-  const close = page.getByTestId('hand-summary-close');
-  if (await close.isVisible()) {
-    await close.click().catch(() => undefined);
-    return 'acted';
-  }
-  if (await page.getByTestId('end-choice-left').isVisible()) {
+export async function playStep(
+  page: Page,
+  seen?: (snapshot: PlaySnapshot) => void,
+): Promise<'done' | 'acted' | 'idle'> {
+  const s = await readPlaySnapshot(page);
+  if (!s) return 'idle';
+  seen?.(s);
+  if (s.done) return 'done';
+  const click = async (testId: string) => {
+    // The element can go between the read and the click (the turn moved on): then it is not
+    // ours to press, rather than a 30 s wait for an element that is gone.
     await page
-      .getByTestId('end-choice-left')
-      .click()
+      .getByTestId(testId)
+      .click({ timeout: 2_000 })
       .catch(() => undefined);
-    return 'acted';
-  }
-  const mine =
-    (await page
-      .getByTestId('turn-status')
-      .getAttribute('data-my-turn')
-      .catch(() => null)) === 'true';
-  if (!mine) return 'idle';
-  const draw = page.getByTestId('move-draw');
-  // The button can go between the two checks (the turn moved on): then it is not ours to press,
-  // rather than a 30 s wait for an element that is gone.
-  if ((await draw.isVisible()) && (await draw.isEnabled({ timeout: 1_000 }).catch(() => false))) {
-    await draw.click().catch(() => undefined);
-    return 'acted';
-  }
-  const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
-  if ((await tile.count()) > 0) {
-    await tile.click().catch(() => undefined);
-    return 'acted';
-  }
+    return 'acted' as const;
+  };
+  if (s.handSummary) return click('hand-summary-close');
+  if (s.endChoice) return click('end-choice-left');
+  if (!s.myTurn) return 'idle';
+  if (s.drawVisible && s.drawEnabled) return click('move-draw');
+  if (s.playable) return click(s.playable);
   return 'idle';
+}
+
+/**
+ * Plays every page's part of a match at once until each shows its result or the deadline (epoch
+ * ms) passes. Each page has its own loop, so a page whose turn it is never waits for the others
+ * to be looked at; an idle page waits in the browser for something to do (its turn, a summary,
+ * the result), up to 2 s at a time. `seen(i, snapshot)` gets every read of page i.
+ *
+ * @returns the indexes of the pages that reached the result.
+ */
+export async function playUntilDone(
+  pages: Page[],
+  opts: { deadline: number; seen?: (index: number, snapshot: PlaySnapshot) => void },
+): Promise<Set<number>> {
+  const done = new Set<number>();
+  await Promise.all(
+    pages.map(async (page, i) => {
+      while (Date.now() < opts.deadline) {
+        let myTurn = false;
+        const r = await playStep(page, (s) => {
+          myTurn = s.myTurn;
+          opts.seen?.(i, s);
+        });
+        if (r === 'done') {
+          done.add(i);
+          return;
+        }
+        if (r === 'idle') await waitForSomethingToDo(page, myTurn);
+      }
+    }),
+  );
+  return done;
+}
+
+/**
+ * Waits in the page (up to 2 s) for something a player can do: a summary, the end choice or the
+ * result; the player's turn (when it was not); a playable tile, an enabled draw button or the
+ * turn moving on (when it was the player's turn with nothing to press yet).
+ */
+async function waitForSomethingToDo(page: Page, wasMyTurn: boolean): Promise<void> {
+  await page
+    .waitForFunction(
+      (mine) => {
+        const has = (selector: string) => document.querySelector(selector) !== null;
+        if (
+          has('[data-testid="hand-summary-close"]') ||
+          has('[data-testid="end-choice-left"]') ||
+          has('[data-testid="result-overlay"]')
+        )
+          return true;
+        const myTurn = has('[data-testid="turn-status"][data-my-turn="true"]');
+        if (!mine) return myTurn;
+        const draw = document.querySelector<HTMLButtonElement>('[data-testid="move-draw"]');
+        return (
+          !myTurn ||
+          has('[data-testid^="hand-tile-"][data-playable="true"]') ||
+          (!!draw && !draw.disabled)
+        );
+      },
+      wasMyTurn,
+      { timeout: 2_000, polling: 100 },
+    )
+    .catch(() => undefined);
 }

@@ -10,7 +10,7 @@ import {
   browserAvailable,
   loginViaUi,
   newContext,
-  playStep,
+  playUntilDone,
   redisAvailable,
   registerViaApi,
   shot,
@@ -114,18 +114,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
       expect(gameIds.size).toBe(1);
       if (nodes.length === 1) await shot(pages[0]!, 'table-match-start-phone');
 
-      const deadline = Date.now() + 540_000;
-      const done = new Set<number>();
-      while (done.size < 4 && Date.now() < deadline) {
-        let acted = false;
-        for (const [i, page] of pages.entries()) {
-          if (done.has(i)) continue;
-          const r = await playStep(page);
-          if (r === 'done') done.add(i);
-          if (r === 'acted') acted = true;
-        }
-        if (!acted) await pages[0]!.waitForTimeout(150);
-      }
+      const done = await playUntilDone(pages, { deadline: Date.now() + 540_000 });
       expect(done.size).toBe(4);
       if (nodes.length === 1) await shot(pages[0]!, 'table-match-result-phone');
 
