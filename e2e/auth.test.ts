@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, MSG_SESSIONS } from '@domino/contracts';
+import { MSG, MSG_PHONE, MSG_SESSIONS } from '@domino/contracts';
 import { DESKTOP, PHONE, newContext, shot, trackErrors, uniquePlayer, useJourney } from './support';
 
 /**
@@ -66,16 +66,15 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Nombre completo').fill(player.name);
       await page.getByLabel('Correo electrónico').fill('no-es-un-correo');
       await page.getByLabel('Documento de identidad').fill('123');
-      await visible(page, MSG.areaCodeRequired);
-      await page.getByLabel('Código de área').selectOption(player.areaCode);
-      await page.getByLabel('Teléfono').fill('12345');
+      await visible(page, MSG.phoneRequired);
+      await page.getByLabel('Teléfono').fill(`${player.areaCode} 12345`);
       await page.getByLabel(/^Contraseña/).fill('abc');
       await page.getByLabel('Confirmar contraseña').fill('abd');
       await page.getByLabel('Nombre completo').click();
       for (const m of [
         MSG.emailInvalid,
         MSG.identificationInvalid,
-        MSG.phoneDigits,
+        MSG_PHONE.tooShort,
         MSG.passwordMinLength,
         MSG.passwordMismatch,
       ]) {
@@ -95,7 +94,13 @@ describe('accounts in the browser', () => {
 
       await page.getByLabel('Correo electrónico').fill(player.email);
       await page.getByLabel('Documento de identidad').fill(player.identification);
-      await page.getByLabel('Teléfono').fill(player.phone);
+      // The report's case: the whole number, typed as people write it, is kept whole
+      // (decision 040) and shown back formatted when the field is left.
+      const typedPhone = `${player.areaCode}-${player.phone.slice(0, 3)}.${player.phone.slice(3, 5)}.${player.phone.slice(5)}`;
+      await page.getByLabel('Teléfono').fill('');
+      await page.getByLabel('Teléfono').pressSequentially(`+58 ${typedPhone.slice(1)}`);
+      await page.getByLabel(/^Contraseña/).click();
+      expect(await page.getByLabel('Teléfono').inputValue()).toBe(typedPhone);
       await page.getByLabel(/^Contraseña/).fill(player.password);
       await page.getByLabel('Confirmar contraseña').fill(player.password);
       await visible(page, 'Muy fuerte');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { AREA_CODES, DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './constants';
+import { DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './constants';
 import { MSG } from './messages';
+import { normalizePhone, parsePhone } from './phone';
 
 /**
  * Request and response schemas of the account endpoints (docs/product.md §3, §5, §7). Field names are the
@@ -30,20 +31,6 @@ export function identificationProblems(value: string): string[] {
   return /^\d{6,10}$/.test(value) ? [] : [MSG.identificationInvalid];
 }
 
-/**
- * Problems with a full phone (area code + 7 digits, e.g. "04121234567"; docs/product.md §3, §5).
- * Separators (spaces, dashes) are not accepted: the client sends digits only.
- */
-export function phoneProblems(phone: string): string[] {
-  if (phone.trim() === '') return [MSG.phoneRequired];
-  if (!/^\d+$/.test(phone)) return [MSG.phoneOnlyDigits];
-  const problems: string[] = [];
-  if (!(AREA_CODES as readonly string[]).includes(phone.slice(0, 4)))
-    problems.push(MSG.areaCodeInvalid);
-  if (phone.length !== 4 + LIMITS.phoneDigits) problems.push(MSG.phoneDigits);
-  return problems;
-}
-
 const str = (required: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
 
@@ -70,7 +57,8 @@ export const registerRequestSchema = z
     if (!(DOCUMENT_TYPES as readonly string[]).includes(v.type_identification))
       add('type_identification', MSG.documentTypeRequired);
     for (const m of identificationProblems(v.n_identification)) add('n_identification', m);
-    for (const m of phoneProblems(v.phone)) add('phone', m);
+    const phone = parsePhone(v.phone);
+    if (!phone.ok) add('phone', phone.message);
     if (v.password === '') add('password', MSG.passwordRequired);
     else for (const m of passwordProblems(v.password)) add('password', m);
     if (v.password_confirmation === '') add('password_confirmation', MSG.passwordConfirmRequired);
@@ -81,6 +69,8 @@ export const registerRequestSchema = z
     ...v,
     name: v.name.trim(),
     email: v.email.trim().toLowerCase(),
+    // Stored one way whatever shape it was typed in (phone.ts).
+    phone: normalizePhone(v.phone) ?? v.phone,
     type_identification: v.type_identification as (typeof DOCUMENT_TYPES)[number],
   }));
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

@@ -14,7 +14,7 @@ import {
   isEmail,
   loginRequestSchema,
   messageResponseSchema,
-  phoneProblems,
+  parsePhone,
   recoveryRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -162,9 +162,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       await availability(req.ip);
-      const problem = phoneProblems(req.body.phone)[0];
-      if (problem) return { available: false, message: problem };
-      return (await phoneExists(db(), req.body.phone))
+      const phone = parsePhone(req.body.phone);
+      if (!phone.ok) return { available: false, message: phone.message };
+      return (await phoneExists(db(), phone.phone))
         ? { available: false, message: MSG.phoneTaken }
         : { available: true };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@domino/contracts';
+import { MSG, MSG_PHONE } from '@domino/contracts';
 import { ApiError, NO_RESPONSE } from '../../../lib/api';
 import {
   canSubmitRegister,
@@ -15,8 +15,7 @@ const valid: RegisterValues = {
   email: ' Maria@Example.com ',
   type_identification: 'V',
   n_identification: '12345678',
-  area_code: '0414',
-  phone_number: '1234567',
+  phone: '0414-123.45.67',
   password: 'Domino2026',
   password_confirmation: 'Domino2026',
   terms: true,
@@ -34,8 +33,7 @@ describe('validateRegister', () => {
       email: MSG.emailRequired,
       type_identification: MSG.documentTypeRequired,
       n_identification: MSG.identificationRequired,
-      area_code: MSG.areaCodeRequired,
-      phone_number: MSG.phoneRequired,
+      phone: MSG.phoneRequired,
       password: MSG.passwordRequired,
       password_confirmation: MSG.passwordConfirmRequired,
       terms: MSG.termsRequired,
@@ -47,13 +45,13 @@ describe('validateRegister', () => {
       ...valid,
       email: 'maria@',
       n_identification: '123',
-      phone_number: '12345',
+      phone: '0414 12345',
       password: 'domino',
       password_confirmation: 'otra',
     });
     expect(errors.email).toBe(MSG.emailInvalid);
     expect(errors.n_identification).toBe(MSG.identificationInvalid);
-    expect(errors.phone_number).toBe(MSG.phoneDigits);
+    expect(errors.phone).toBe(MSG_PHONE.tooShort);
     expect(errors.password).toBe(MSG.passwordMinLength);
     expect(errors.password_confirmation).toBe(MSG.passwordMismatch);
   });
@@ -67,7 +65,7 @@ describe('validateRegister', () => {
 });
 
 describe('registerPayload', () => {
-  it('trims, lower-cases the email and joins the phone into 11 digits', () => {
+  it('trims, lower-cases the email and sends the phone as its 11 digits', () => {
     expect(registerPayload(valid)).toEqual({
       name: 'María Pérez',
       email: 'maria@example.com',
@@ -99,28 +97,19 @@ describe('canSubmitRegister', () => {
 });
 
 describe('registerFailure', () => {
-  it('maps 422 field errors onto the form fields, the phone onto its number input', () => {
+  it('maps 422 field errors onto the form fields', () => {
     const error = new ApiError(
       422,
       {
         message: 'x',
-        errors: { email: [MSG.emailInvalid], phone: [MSG.phoneDigits], other: ['?'] },
+        errors: { email: [MSG.emailInvalid], phone: [MSG_PHONE.unknownOperator], other: ['?'] },
       },
       'x',
     );
     expect(registerFailure(error)).toEqual({
       message: MSG.formHasErrors,
-      fieldErrors: { email: MSG.emailInvalid, phone_number: MSG.phoneDigits },
+      fieldErrors: { email: MSG.emailInvalid, phone: MSG_PHONE.unknownOperator },
     });
-  });
-
-  it('puts an area-code error on the area-code select', () => {
-    const error = new ApiError(
-      422,
-      { message: 'x', errors: { phone: [MSG.areaCodeInvalid] } },
-      'x',
-    );
-    expect(registerFailure(error).fieldErrors).toEqual({ area_code: MSG.areaCodeInvalid });
   });
 
   it('shows MSG.emailInUse on the email for a 409', () => {
@@ -141,7 +130,7 @@ describe('registerFailure', () => {
       n_identification: MSG.identificationTaken,
     });
     const phone = new ApiError(409, { message: MSG.phoneTaken, code: 'auth/phone_taken' }, 'x');
-    expect(registerFailure(phone).fieldErrors).toEqual({ phone_number: MSG.phoneTaken });
+    expect(registerFailure(phone).fieldErrors).toEqual({ phone: MSG.phoneTaken });
   });
 
   it('shows MSG.unexpected for anything else, and the network message without a response', () => {

@@ -17,11 +17,12 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconId,
-  IconPhone,
   IconUser,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { AREA_CODES, DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
+import { DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
+import { PHONE_HINT, PhoneInput } from '../../../components/PhoneInput';
+import { phonePayload } from '../../../components/phone-field';
 import { digitsOnly } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
 import { loadSocketClient } from '../../../lib/user-socket';
@@ -37,7 +38,6 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import {
   canSubmitRegister,
   EMPTY_REGISTER_VALUES,
-  fullPhone,
   registerFailure,
   registerPayload,
   validateRegister,
@@ -101,13 +101,13 @@ export default function RegisterPage() {
   );
   const phoneStatus = useAvailability(
     'phone',
-    clientErrors.area_code || clientErrors.phone_number ? null : { phone: fullPhone(values) },
+    clientErrors.phone ? null : { phone: phonePayload(values.phone) },
   );
 
   const takenErrors: RegisterErrors = {
     email: emailStatus === 'taken' ? MSG.emailTaken : undefined,
     n_identification: identityStatus === 'taken' ? MSG.identificationTaken : undefined,
-    phone_number: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
+    phone: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
   };
 
   const errorOf = (field: RegisterField): string | undefined =>
@@ -167,8 +167,6 @@ export default function RegisterPage() {
       },
     });
   };
-
-  const phoneError = errorOf('area_code') ?? errorOf('phone_number');
 
   return (
     <AuthLayout title="Crear cuenta" subtitle="Regístrate gratis y juega en minutos." size={520}>
@@ -246,45 +244,18 @@ export default function RegisterPage() {
               )}
             </CompositeField>
 
-            <CompositeField label="Teléfono" inputId="register-phone" error={phoneError}>
-              {(describedBy) => (
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <NativeSelect
-                    aria-label="Código de área"
-                    aria-describedby={describedBy}
-                    w={104}
-                    data={[
-                      { value: '', label: 'Código', disabled: true },
-                      ...AREA_CODES.map((code) => ({ value: code, label: code })),
-                    ]}
-                    value={values.area_code}
-                    onChange={(e) => set('area_code', e.currentTarget.value)}
-                    onBlur={touch('area_code')}
-                    error={Boolean(errorOf('area_code'))}
-                    required
-                  />
-                  <TextInput
-                    id="register-phone"
-                    aria-describedby={describedBy}
-                    style={{ flex: 1 }}
-                    placeholder="1234567"
-                    inputMode="numeric"
-                    autoComplete="tel-local"
-                    maxLength={LIMITS.phoneDigits}
-                    leftSection={<IconPhone size={18} aria-hidden />}
-                    rightSection={<StatusIcon status={phoneStatus} />}
-                    loading={phoneStatus === 'checking'}
-                    value={values.phone_number}
-                    onChange={(e) =>
-                      set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
-                    }
-                    onBlur={touch('phone_number')}
-                    error={Boolean(errorOf('phone_number'))}
-                    required
-                  />
-                </Group>
-              )}
-            </CompositeField>
+            <PhoneInput
+              label="Teléfono"
+              description={PHONE_HINT}
+              rightSection={<StatusIcon status={phoneStatus} />}
+              loading={phoneStatus === 'checking'}
+              value={values.phone}
+              onChange={(text) => set('phone', text)}
+              onBlur={touch('phone')}
+              error={errorOf('phone')}
+              required
+              data-testid="register-phone"
+            />
 
             <NewPasswordFields
               kind="first"
@@ -351,8 +322,7 @@ export default function RegisterPage() {
 }
 
 /**
- * One label and one error line for two inputs side by side (document type + number, area code +
- * number). The label points at the main input; both inputs are described by the error.
+ * One label and one error line for two inputs side by side (document type + number). The label points at the main input; both inputs are described by the error.
  */
 function CompositeField({
   label,
