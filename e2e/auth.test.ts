@@ -43,6 +43,9 @@ describe('accounts in the browser', () => {
           phone: taken.areaCode + taken.phone,
           password: taken.password,
           password_confirmation: taken.password,
+          username: taken.username,
+          birth_date: taken.birthDate,
+          adult_declaration: true,
         }),
       });
       expect(pre.status).toBe(201);

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './messages';
 export * from './names';
 export * from './phone';
+export * from './usernames';
 export * from './money';
 export * from './password';
 export * from './tables';

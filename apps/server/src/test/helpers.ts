@@ -128,10 +128,17 @@ export async function buildTestApp(
 }
 
 let seq = 0;
-/** A valid registration payload with a unique email, identity and phone (random, per call). */
+/**
+ * A valid registration payload with a unique email, identity, phone and username (random, per
+ * call), an adult's date of birth and the 18+ declaration (decision 040: without them recharges
+ * and paid entries are refused).
+ */
 export function newPlayer(overrides: Record<string, unknown> = {}) {
   seq += 1;
   return {
+    username: `j${seq}_${randomBytes(4).toString('hex')}`,
+    birth_date: '1990-05-17',
+    adult_declaration: true,
     name: 'Jugador Prueba',
     email: `jugador${seq}_${randomBytes(4).toString('hex')}@example.com`,
     type_identification: 'V',
