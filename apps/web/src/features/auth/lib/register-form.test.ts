@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_PHONE } from '@domino/contracts';
+import { MSG, MSG_PHONE, MSG_USERNAME } from '@domino/contracts';
 import { ApiError, NO_RESPONSE } from '../../../lib/api';
 import {
   canSubmitRegister,
@@ -13,11 +13,14 @@ import {
 const valid: RegisterValues = {
   name: '  María Pérez ',
   email: ' Maria@Example.com ',
+  username: ' MariaP ',
   type_identification: 'V',
   n_identification: '12345678',
   phone: '0414-123.45.67',
   password: 'Domino2026',
   password_confirmation: 'Domino2026',
+  birth_date: '1990-05-17',
+  adult_declaration: true,
   terms: true,
 };
 
@@ -31,11 +34,14 @@ describe('validateRegister', () => {
     expect(errors).toEqual({
       name: MSG.nameRequired,
       email: MSG.emailRequired,
+      username: MSG_USERNAME.required,
       type_identification: MSG.documentTypeRequired,
       n_identification: MSG.identificationRequired,
       phone: MSG.phoneRequired,
       password: MSG.passwordRequired,
       password_confirmation: MSG.passwordConfirmRequired,
+      birth_date: MSG_USERNAME.birthDateRequired,
+      adult_declaration: MSG_USERNAME.adultRequired,
       terms: MSG.termsRequired,
     });
   });
@@ -74,7 +80,31 @@ describe('registerPayload', () => {
       phone: '04141234567',
       password: 'Domino2026',
       password_confirmation: 'Domino2026',
+      username: 'MariaP',
+      birth_date: '1990-05-17',
+      adult_declaration: true,
     });
+  });
+});
+
+describe('username and age on the register form (decision 040)', () => {
+  it('checks the username rules before asking the server', () => {
+    expect(validateRegister({ ...valid, username: '9vidas' }).username).toBe(
+      MSG_USERNAME.startLetter,
+    );
+    expect(validateRegister({ ...valid, username: 'soporte_ve' }).username).toBe(
+      MSG_USERNAME.reserved,
+    );
+  });
+
+  it('refuses under 18 on the day before the 18th birthday, not on the day', () => {
+    const form = { ...valid, birth_date: '2008-11-29' };
+    expect(validateRegister(form, '2026-11-28').birth_date).toBe(MSG_USERNAME.underAge);
+    expect(validateRegister(form, '2026-11-29').birth_date).toBeUndefined();
+    expect(validateRegister({ ...valid, adult_declaration: false }).adult_declaration).toBe(
+      MSG_USERNAME.adultRequired,
+    );
+    expect(canSubmitRegister({ ...valid, adult_declaration: false }, {}, true)).toBe(false);
   });
 });
 

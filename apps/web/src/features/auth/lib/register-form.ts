@@ -7,6 +7,9 @@ import {
   passwordProblems,
   passwordScore,
   type RegisterRequest,
+  adultProblems,
+  caracasToday,
+  usernameProblems,
 } from '@domino/contracts';
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
 import type { FailureOutcome } from './login-form';
@@ -16,11 +19,17 @@ import { phoneFieldError, phonePayload } from '../../../components/phone-field';
 export interface RegisterValues {
   name: string;
   email: string;
+  /** The name other players see (decision 040). */
+  username: string;
   type_identification: string;
   n_identification: string;
   phone: string;
   password: string;
   password_confirmation: string;
+  /** "YYYY-MM-DD" from a date input. */
+  birth_date: string;
+  /** "Declaro que soy mayor de 18 años". */
+  adult_declaration: boolean;
   terms: boolean;
 }
 
@@ -30,11 +39,14 @@ export type RegisterErrors = Partial<Record<RegisterField, string>>;
 export const EMPTY_REGISTER_VALUES: RegisterValues = {
   name: '',
   email: '',
+  username: '',
   type_identification: 'V',
   n_identification: '',
   phone: '',
   password: '',
   password_confirmation: '',
+  birth_date: '',
+  adult_declaration: false,
   terms: false,
 };
 
@@ -44,7 +56,10 @@ const includes = (list: readonly string[], value: string) => list.includes(value
  * Client-side checks of the registration form (docs/product.md §5), first problem per field, with the
  * contracts' messages and rules.
  */
-export function validateRegister(values: RegisterValues): RegisterErrors {
+export function validateRegister(
+  values: RegisterValues,
+  today: string = caracasToday(),
+): RegisterErrors {
   const errors: RegisterErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = MSG.nameRequired;
@@ -53,6 +68,9 @@ export function validateRegister(values: RegisterValues): RegisterErrors {
   const email = values.email.trim();
   if (email === '') errors.email = MSG.emailRequired;
   else if (!isEmail(email)) errors.email = MSG.emailInvalid;
+
+  const username = usernameProblems(values.username)[0];
+  if (username) errors.username = username;
 
   if (!includes(DOCUMENT_TYPES, values.type_identification)) {
     errors.type_identification = MSG.documentTypeRequired;
@@ -78,6 +96,10 @@ export function validateRegister(values: RegisterValues): RegisterErrors {
     errors.password_confirmation = MSG.passwordMismatch;
   }
 
+  const adult = adultProblems(values.birth_date, values.adult_declaration, today);
+  if (adult.birth_date) errors.birth_date = adult.birth_date;
+  if (adult.adult_declaration) errors.adult_declaration = adult.adult_declaration;
+
   if (!values.terms) errors.terms = MSG.termsRequired;
   return errors;
 }
@@ -92,6 +114,9 @@ export function registerPayload(values: RegisterValues): RegisterRequest {
     phone: phonePayload(values.phone),
     password: values.password,
     password_confirmation: values.password_confirmation,
+    username: values.username.trim(),
+    birth_date: values.birth_date,
+    adult_declaration: values.adult_declaration,
   };
 }
 
@@ -100,6 +125,9 @@ export function allFilled(values: RegisterValues): boolean {
   return (
     values.name.trim() !== '' &&
     values.email.trim() !== '' &&
+    values.username.trim() !== '' &&
+    values.birth_date !== '' &&
+    values.adult_declaration &&
     values.type_identification !== '' &&
     values.n_identification.trim() !== '' &&
     values.phone.trim() !== '' &&
@@ -132,7 +160,10 @@ function formFieldFor(apiField: string): RegisterField | null {
   const known: readonly string[] = [
     'name',
     'email',
+    'username',
     'phone',
+    'birth_date',
+    'adult_declaration',
     'type_identification',
     'n_identification',
     'password',

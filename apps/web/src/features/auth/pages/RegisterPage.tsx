@@ -14,13 +14,15 @@ import {
 import {
   IconAlertCircle,
   IconAt,
+  IconCalendar,
   IconCircleCheck,
   IconCircleX,
   IconId,
   IconUser,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
+import { caracasToday, DOCUMENT_TYPES, LIMITS, MSG, MSG_USERNAME } from '@domino/contracts';
 import { PHONE_HINT, PhoneInput } from '../../../components/PhoneInput';
 import { phonePayload } from '../../../components/phone-field';
 import { digitsOnly } from '../../../lib/format';
@@ -29,6 +31,7 @@ import { loadSocketClient } from '../../../lib/user-socket';
 import { useRegisterMutation } from '../api/auth';
 import {
   useAvailability,
+  useAvailabilityAnswer,
   useCheckAvailabilityNow,
   type AvailabilityStatus,
 } from '../api/availability';
@@ -99,6 +102,10 @@ export default function RegisterPage() {
           n_identification: values.n_identification,
         },
   );
+  const username = useAvailabilityAnswer(
+    'username',
+    clientErrors.username ? null : { username: values.username.trim() },
+  );
   const phoneStatus = useAvailability(
     'phone',
     clientErrors.phone ? null : { phone: phonePayload(values.phone) },
@@ -106,6 +113,7 @@ export default function RegisterPage() {
 
   const takenErrors: RegisterErrors = {
     email: emailStatus === 'taken' ? MSG.emailTaken : undefined,
+    username: username.status === 'taken' ? (username.message ?? MSG_USERNAME.taken) : undefined,
     n_identification: identityStatus === 'taken' ? MSG.identificationTaken : undefined,
     phone: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
   };
@@ -201,6 +209,24 @@ export default function RegisterPage() {
               required
             />
 
+            <TextInput
+              label="Nombre de usuario"
+              description="Así te verán tus amigos y rivales: 3 a 20 letras, números o _ . -"
+              placeholder="Ej. ElPana22"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              leftSection={<IconUserCircle size={18} aria-hidden />}
+              rightSection={<StatusIcon status={username.status} />}
+              loading={username.status === 'checking'}
+              value={values.username}
+              onChange={(e) => set('username', e.currentTarget.value)}
+              onBlur={touch('username')}
+              error={errorOf('username')}
+              required
+              data-testid="register-username"
+            />
+
             <CompositeField
               label="Documento de identidad"
               inputId="register-identification"
@@ -267,6 +293,30 @@ export default function RegisterPage() {
                 server: serverErrors.password_confirmation,
                 form: errorOf('password_confirmation'),
               }}
+            />
+
+            <TextInput
+              type="date"
+              label="Fecha de nacimiento"
+              leftSection={<IconCalendar size={18} aria-hidden />}
+              value={values.birth_date}
+              max={caracasToday()}
+              onChange={(e) => set('birth_date', e.currentTarget.value)}
+              onBlur={touch('birth_date')}
+              error={errorOf('birth_date')}
+              required
+              data-testid="register-birth-date"
+            />
+
+            <Checkbox
+              checked={values.adult_declaration}
+              onChange={(e) => {
+                set('adult_declaration', e.currentTarget.checked);
+                setTouched((t) => ({ ...t, adult_declaration: true }));
+              }}
+              error={errorOf('adult_declaration')}
+              label={MSG_USERNAME.adultDeclarationLabel}
+              data-testid="register-adult"
             />
 
             <Checkbox

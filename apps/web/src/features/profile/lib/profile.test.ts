@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_ACCOUNT, MSG_PAYMENTS, MSG_PROTECTION, type User, MSG_PHONE } from '@domino/contracts';
+import {
+  MSG,
+  MSG_ACCOUNT,
+  MSG_PAYMENTS,
+  MSG_PROTECTION,
+  type User,
+  MSG_PHONE,
+} from '@domino/contracts';
 import { ApiError } from '../../../lib/api';
 import {
   avatarFileProblem,
@@ -29,6 +36,9 @@ const user: User = {
   created_at: '2026-03-05T15:00:00.000Z',
   updated_at: '2026-03-06T02:00:00.000Z',
   avatar_url: null,
+  username_chosen: true,
+  adult_declared: true,
+  username_change_after: null,
 };
 
 describe('profile display rules (docs/product.md §2 Profile, §9)', () => {
