@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, MSG_PHONE, MSG_SESSIONS } from '@domino/contracts';
+import { MSG, MSG_PHONE, MSG_SESSIONS, MSG_USERNAME } from '@domino/contracts';
 import { DESKTOP, PHONE, newContext, shot, trackErrors, uniquePlayer, useJourney } from './support';
 
 /**
@@ -96,6 +96,19 @@ describe('accounts in the browser', () => {
       await shot(page, 'register-errors-phone');
 
       await page.getByLabel('Correo electrónico').fill(player.email);
+      // The username (decision 040): checked live, with the server's reason.
+      await page.getByLabel('Nombre de usuario').fill(taken.username.toUpperCase());
+      await visible(page, MSG_USERNAME.taken);
+      await page.getByLabel('Nombre de usuario').fill('Mamaguevo_1');
+      await visible(page, MSG_USERNAME.offensive);
+      await page.getByLabel('Nombre de usuario').fill(player.username);
+      // 18+: a minor's date is refused in Spanish before anything is sent.
+      const year = new Date().getUTCFullYear();
+      await page.getByLabel('Fecha de nacimiento').fill(`${year - 16}-06-15`);
+      await page.getByLabel('Nombre completo').click();
+      await visible(page, MSG_USERNAME.underAge);
+      await page.getByLabel('Fecha de nacimiento').fill(player.birthDate);
+      await page.getByLabel(MSG_USERNAME.adultDeclarationLabel).check();
       await page.getByLabel('Documento de identidad').fill(player.identification);
       // The report's case: the whole number, typed as people write it, is kept whole
       // (decision 040) and shown back formatted when the field is left.
@@ -107,9 +120,23 @@ describe('accounts in the browser', () => {
       await page.getByLabel(/^Contraseña/).fill(player.password);
       await page.getByLabel('Confirmar contraseña').fill(player.password);
       await visible(page, 'Muy fuerte');
-      await page.getByRole('checkbox').check();
+      await page.getByLabel(/^Acepto los/).check();
+      await shot(page, 'register-filled-phone');
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
       await page.waitForURL('**/dashboard');
+      // What the server stored: the whole phone, the chosen name, the declaration.
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const me = (await (
+        await fetch(`${journey.app.baseUrl}/api/user`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as Record<string, unknown>;
+      expect(me).toMatchObject({
+        phone: `${player.areaCode}${player.phone}`,
+        username: player.username,
+        username_chosen: true,
+        adult_declared: true,
+      });
       await visible(page, 'Seleccione un Juego');
       await visible(page, `Bienvenido, ${player.name}`);
       await visible(page, 'Mesa Principiantes');

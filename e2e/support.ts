@@ -302,7 +302,7 @@ export function uniquePlayer() {
     phone: String((r * 3 + n) % 10_000_000).padStart(7, '0'),
     password: 'Secreto123!',
     /** Chosen at registration (decision 040): never derived from the e-mail. */
-    username: `Mari${n}_${r.toString(36)}`,
+    username: `Jp${[...Array(10)].map(() => 'bdghjlmnpqrsvwxz'[Math.floor(Math.random() * 16)]).join('')}`,
     /** An adult's date of birth, "YYYY-MM-DD" (decision 040). */
     birthDate: '1994-03-08',
   };
