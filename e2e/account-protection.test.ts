@@ -98,8 +98,7 @@ describe('account protection in the browser', () => {
       await page.getByRole('textbox', { name: /^Nombre/ }).fill('María Protegida');
       // The name alone asks nothing.
       expect(await page.getByLabel(/^Contraseña actual/).count()).toBe(0);
-      await page.getByLabel('Código de área').selectOption('0424');
-      await page.getByLabel('Teléfono').fill('5550123');
+      await page.getByLabel('Teléfono').fill('0424 555 01 23');
       await visible(page, MSG_PROTECTION.contactChangeHint);
       await page.getByRole('button', { name: 'Guardar Cambios' }).click();
       await visible(page, MSG_PROTECTION.currentPasswordForContact);
@@ -116,7 +115,7 @@ describe('account protection in the browser', () => {
       await snap(page, 'protection-profile-password-phone');
       await page.getByRole('button', { name: 'Guardar Cambios' }).click();
       await visible(page, MSG_PROTECTION.noticeSent);
-      await visible(page, '0424-5550123');
+      await visible(page, '0424-555.01.23');
       const saved = await api<{ phone: string; name: string }>('GET', '/api/user', player.token);
       expect(saved.body).toMatchObject({ phone: '04245550123', name: 'María Protegida' });
 

@@ -197,18 +197,18 @@ describe('account recovery and profile in the browser', () => {
           await page.getByRole('button', { name: 'Guardar Cambios' }).click();
           await visible(page, MSG.nameRequired);
           await page.getByRole('textbox', { name: /^Nombre/ }).fill('Carmen Editada');
-          await page.getByLabel('Código de área').selectOption('0426');
-          await page.getByLabel('Teléfono').fill('7654321');
+          // The whole number in the international shape (decision 040).
+          await page.getByLabel('Teléfono').fill('+58 426 765 4321');
           // A new phone (the Pago Móvil payout destination) needs the current password (decision 013).
           await page.getByLabel(/^Contraseña actual/).fill(player.password);
           await snap(page, `profile-edit-${suffix}`);
           await page.getByRole('button', { name: 'Guardar Cambios' }).click();
           await visible(page, MSG.profileUpdated);
-          await visible(page, '0426-7654321');
+          await visible(page, '0426-765.43.21');
 
           await page.reload();
           await visible(page, 'Carmen Editada');
-          await visible(page, '0426-7654321');
+          await visible(page, '0426-765.43.21');
           const server = (await (await me(player.token)).json()) as { name: string; phone: string };
           expect(server).toMatchObject({ name: 'Carmen Editada', phone: '04267654321' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MSG, MSG_SESSIONS } from '@domino/contracts';
+import { MSG, MSG_PHONE, MSG_SESSIONS, MSG_USERNAME } from '@domino/contracts';
 import { DESKTOP, PHONE, newContext, shot, trackErrors, uniquePlayer, useJourney } from './support';
 
 /**
@@ -43,6 +43,9 @@ describe('accounts in the browser', () => {
           phone: taken.areaCode + taken.phone,
           password: taken.password,
           password_confirmation: taken.password,
+          username: taken.username,
+          birth_date: taken.birthDate,
+          adult_declaration: true,
         }),
       });
       expect(pre.status).toBe(201);
@@ -66,16 +69,15 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Nombre completo').fill(player.name);
       await page.getByLabel('Correo electrónico').fill('no-es-un-correo');
       await page.getByLabel('Documento de identidad').fill('123');
-      await visible(page, MSG.areaCodeRequired);
-      await page.getByLabel('Código de área').selectOption(player.areaCode);
-      await page.getByLabel('Teléfono').fill('12345');
+      await visible(page, MSG.phoneRequired);
+      await page.getByLabel('Teléfono').fill(`${player.areaCode} 12345`);
       await page.getByLabel(/^Contraseña/).fill('abc');
       await page.getByLabel('Confirmar contraseña').fill('abd');
       await page.getByLabel('Nombre completo').click();
       for (const m of [
         MSG.emailInvalid,
         MSG.identificationInvalid,
-        MSG.phoneDigits,
+        MSG_PHONE.tooShort,
         MSG.passwordMinLength,
         MSG.passwordMismatch,
       ]) {
@@ -94,14 +96,47 @@ describe('accounts in the browser', () => {
       await shot(page, 'register-errors-phone');
 
       await page.getByLabel('Correo electrónico').fill(player.email);
+      // The username (decision 040): checked live, with the server's reason.
+      await page.getByLabel('Nombre de usuario').fill(taken.username.toUpperCase());
+      await visible(page, MSG_USERNAME.taken);
+      await page.getByLabel('Nombre de usuario').fill('Mamaguevo_1');
+      await visible(page, MSG_USERNAME.offensive);
+      await page.getByLabel('Nombre de usuario').fill(player.username);
+      // 18+: a minor's date is refused in Spanish before anything is sent.
+      const year = new Date().getUTCFullYear();
+      await page.getByLabel('Fecha de nacimiento').fill(`${year - 16}-06-15`);
+      await page.getByLabel('Nombre completo').click();
+      await visible(page, MSG_USERNAME.underAge);
+      await page.getByLabel('Fecha de nacimiento').fill(player.birthDate);
+      await page.getByLabel(MSG_USERNAME.adultDeclarationLabel).check();
       await page.getByLabel('Documento de identidad').fill(player.identification);
-      await page.getByLabel('Teléfono').fill(player.phone);
+      // The report's case: the whole number, typed as people write it, is kept whole
+      // (decision 040) and shown back formatted when the field is left.
+      const typedPhone = `${player.areaCode}-${player.phone.slice(0, 3)}.${player.phone.slice(3, 5)}.${player.phone.slice(5)}`;
+      await page.getByLabel('Teléfono').fill('');
+      await page.getByLabel('Teléfono').pressSequentially(`+58 ${typedPhone.slice(1)}`);
+      await page.getByLabel(/^Contraseña/).click();
+      expect(await page.getByLabel('Teléfono').inputValue()).toBe(typedPhone);
       await page.getByLabel(/^Contraseña/).fill(player.password);
       await page.getByLabel('Confirmar contraseña').fill(player.password);
       await visible(page, 'Muy fuerte');
-      await page.getByRole('checkbox').check();
+      await page.getByLabel(/^Acepto los/).check();
+      await shot(page, 'register-filled-phone');
       await page.getByRole('button', { name: 'Crear cuenta' }).click();
       await page.waitForURL('**/dashboard');
+      // What the server stored: the whole phone, the chosen name, the declaration.
+      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+      const me = (await (
+        await fetch(`${journey.app.baseUrl}/api/user`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as Record<string, unknown>;
+      expect(me).toMatchObject({
+        phone: `${player.areaCode}${player.phone}`,
+        username: player.username,
+        username_chosen: true,
+        adult_declared: true,
+      });
       await visible(page, 'Seleccione un Juego');
       await visible(page, `Bienvenido, ${player.name}`);
       await visible(page, 'Mesa Principiantes');

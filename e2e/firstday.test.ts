@@ -103,6 +103,9 @@ describe('a new player’s first day', () => {
       phone: p.areaCode + p.phone,
       password: p.password,
       password_confirmation: p.password,
+      username: p.username,
+      birth_date: p.birthDate,
+      adult_declaration: true,
     });
     expect(res.status).toBe(201);
     const body = res.json as { token: string; user: { id: number } };

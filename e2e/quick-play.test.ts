@@ -66,6 +66,9 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
         phone: p.areaCode + p.phone,
         password: p.password,
         password_confirmation: p.password,
+        username: p.username,
+        birth_date: p.birthDate,
+        adult_declaration: true,
       }),
     });
     expect(res.status).toBe(201);

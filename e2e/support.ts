@@ -308,6 +308,10 @@ export function uniquePlayer() {
     areaCode: '0414',
     phone: String((r * 3 + n) % 10_000_000).padStart(7, '0'),
     password: 'Secreto123!',
+    /** Chosen at registration (decision 040): never derived from the e-mail. */
+    username: `Jp${[...Array(10)].map(() => 'bdghjlmnpqrsvwxz'[Math.floor(Math.random() * 16)]).join('')}`,
+    /** An adult's date of birth, "YYYY-MM-DD" (decision 040). */
+    birthDate: '1994-03-08',
   };
 }
 
@@ -334,6 +338,9 @@ export async function registerViaApi(baseUrl: string) {
       phone: p.areaCode + p.phone,
       password: p.password,
       password_confirmation: p.password,
+      username: p.username,
+      birth_date: p.birthDate,
+      adult_declaration: true,
     }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);

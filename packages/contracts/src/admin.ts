@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneProblems } from './auth';
+import { normalizePhone, phoneProblems } from './phone';
 import { ROLES, USER_STATUSES } from './constants';
 import { idParam, pageQuery } from './input';
 import { MSG } from './messages';
@@ -194,7 +194,7 @@ export const HOLDER_DOCUMENT_TYPES = ['V', 'E', 'J', 'G'] as const;
 /**
  * POST /api/admin/recharge-accounts and PATCH .../{id}: bank, 20-digit account number whose first
  * four digits are the bank's code (checked by the server against the bank), holder, document
- * (6-10 digits) and Pago Móvil phone (area code + 7 digits).
+ * (6-10 digits) and Pago Móvil phone (any shape phone.ts accepts, stored as 11 digits).
  */
 export const rechargeAccountInputSchema = z.object({
   // A number, or its canonical decimal spelling from a form; `0x10`, ` 1`, `1e3` or `01` are not
@@ -222,7 +222,8 @@ export const rechargeAccountInputSchema = z.object({
     .trim()
     .superRefine((phone, ctx) => {
       for (const message of phoneProblems(phone)) ctx.addIssue({ code: 'custom', message });
-    }),
+    })
+    .transform((phone) => normalizePhone(phone) ?? phone),
 });
 export type RechargeAccountInput = z.input<typeof rechargeAccountInputSchema>;
 

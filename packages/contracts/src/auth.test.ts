@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
 import { passwordScore, strengthLabel } from './password';
-import { identificationProblems, isEmail, passwordProblems, phoneProblems } from './auth';
+import { identificationProblems, isEmail, passwordProblems } from './auth';
 import { tableBadge } from './tables';
 
 describe('registration rules (docs/product.md §5)', () => {
@@ -29,14 +29,10 @@ describe('registration rules (docs/product.md §5)', () => {
     expect(passwordProblems('Secreto123')).toEqual([]);
   });
 
-  it('checks identification and phone formats', () => {
+  it('checks identification formats', () => {
     expect(identificationProblems('12345')).toEqual([MSG.identificationInvalid]);
     expect(identificationProblems('123456')).toEqual([]);
     expect(identificationProblems('12345678901')).toEqual([MSG.identificationInvalid]);
-    expect(phoneProblems('04241234567')).toEqual([]);
-    expect(phoneProblems('0424123456')).toEqual([MSG.phoneDigits]);
-    expect(phoneProblems('0424-123456')).toEqual([MSG.phoneOnlyDigits]);
-    expect(phoneProblems('')).toEqual([MSG.phoneRequired]);
   });
 
   it('recognises e-mail addresses', () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { AREA_CODES, DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './constants';
+import { DOCUMENT_TYPES, LIMITS, ROLES, USER_STATUSES } from './constants';
 import { MSG } from './messages';
+import { normalizePhone, parsePhone } from './phone';
+import { adultProblems, usernameProblems } from './usernames';
 
 /**
  * Request and response schemas of the account endpoints (docs/product.md §3, §5, §7). Field names are the
@@ -30,20 +32,6 @@ export function identificationProblems(value: string): string[] {
   return /^\d{6,10}$/.test(value) ? [] : [MSG.identificationInvalid];
 }
 
-/**
- * Problems with a full phone (area code + 7 digits, e.g. "04121234567"; docs/product.md §3, §5).
- * Separators (spaces, dashes) are not accepted: the client sends digits only.
- */
-export function phoneProblems(phone: string): string[] {
-  if (phone.trim() === '') return [MSG.phoneRequired];
-  if (!/^\d+$/.test(phone)) return [MSG.phoneOnlyDigits];
-  const problems: string[] = [];
-  if (!(AREA_CODES as readonly string[]).includes(phone.slice(0, 4)))
-    problems.push(MSG.areaCodeInvalid);
-  if (phone.length !== 4 + LIMITS.phoneDigits) problems.push(MSG.phoneDigits);
-  return problems;
-}
-
 const str = (required: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
 
@@ -57,6 +45,18 @@ export const registerRequestSchema = z
     phone: str(MSG.phoneRequired),
     password: str(MSG.passwordRequired),
     password_confirmation: str(MSG.passwordConfirmRequired),
+    /**
+     * The name others see (usernames.ts rules). Optional for API clients: without it the account
+     * gets a neutral generated name ("jugador004217") and the app asks the player to choose one.
+     */
+    username: z.string().optional(),
+    /**
+     * "YYYY-MM-DD" and the 18+ declaration (decision 040). Optional for API clients: an account
+     * registered without them is asked once, and refused recharges and paid entries until then.
+     * Sent (the web form always does), both are checked: under 18 is refused.
+     */
+    birth_date: z.string().optional(),
+    adult_declaration: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     const add = (path: string, message: string) =>
@@ -70,7 +70,14 @@ export const registerRequestSchema = z
     if (!(DOCUMENT_TYPES as readonly string[]).includes(v.type_identification))
       add('type_identification', MSG.documentTypeRequired);
     for (const m of identificationProblems(v.n_identification)) add('n_identification', m);
-    for (const m of phoneProblems(v.phone)) add('phone', m);
+    const phone = parsePhone(v.phone);
+    if (!phone.ok) add('phone', phone.message);
+    if (v.username !== undefined) for (const m of usernameProblems(v.username)) add('username', m);
+    if (v.birth_date !== undefined || v.adult_declaration !== undefined)
+      for (const [path, m] of Object.entries(
+        adultProblems(v.birth_date ?? '', v.adult_declaration ?? false),
+      ))
+        add(path, m);
     if (v.password === '') add('password', MSG.passwordRequired);
     else for (const m of passwordProblems(v.password)) add('password', m);
     if (v.password_confirmation === '') add('password_confirmation', MSG.passwordConfirmRequired);
@@ -81,6 +88,10 @@ export const registerRequestSchema = z
     ...v,
     name: v.name.trim(),
     email: v.email.trim().toLowerCase(),
+    username: v.username?.trim(),
+    birth_date: v.birth_date?.trim(),
+    // Stored one way whatever shape it was typed in (phone.ts).
+    phone: normalizePhone(v.phone) ?? v.phone,
     type_identification: v.type_identification as (typeof DOCUMENT_TYPES)[number],
   }));
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -121,6 +132,15 @@ export const userSchema = z.object({
    * Defaults to null so a user object stored by an older client still reads.
    */
   avatar_url: z.string().nullable().default(null),
+  /**
+   * False while the account has the neutral generated name (decision 040): the app asks the
+   * player to choose one. Defaults to true so a user object stored by an older client still reads.
+   */
+  username_chosen: z.boolean().default(true),
+  /** False until the player declared being 18+ (decision 040): recharges and paid entries wait. */
+  adult_declared: z.boolean().default(true),
+  /** When the username may next be changed (ISO), or null when it may be changed now. */
+  username_change_after: z.string().nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
 

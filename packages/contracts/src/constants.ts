@@ -12,7 +12,6 @@ export const LIMITS = {
   proofMaxBytes: 5_242_880,
   identificationMinDigits: 6,
   identificationMaxDigits: 10,
-  phoneDigits: 7,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   defaultMaxPlayers: 4,
@@ -26,10 +25,6 @@ export const LIMITS = {
   availabilityCheckDebounceMs: 500,
   minPasswordScore: 40,
 } as const;
-
-/** Venezuelan mobile area codes accepted for registration (docs/product.md §5). */
-export const AREA_CODES = ['0412', '0414', '0416', '0424', '0426'] as const;
-export type AreaCode = (typeof AREA_CODES)[number];
 
 /** Document types (docs/product.md §5): V = venezolano, E = extranjero. */
 export const DOCUMENT_TYPES = ['V', 'E'] as const;

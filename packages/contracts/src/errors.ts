@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'auth/email_taken',
   'auth/identity_taken',
   'auth/phone_taken',
+  'account/adult_declaration_required',
   'rate/limited',
   'http/not_found',
   'http/bad_request',

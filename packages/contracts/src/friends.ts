@@ -75,8 +75,7 @@ export const PRESENCE_LABELS: Record<Presence, string> = {
 
 /**
  * A username as typed: trimmed, an optional leading '@' dropped, lower-cased; 3 to 30 of
- * [a-z0-9._] (usernames are made from the e-mail's local part, apps/server auth/service.ts
- * `usernameBase`, plus up to 5 digits).
+ * [a-z0-9._-] (chosen names follow usernames.ts; older generated ones are "jugador" + digits).
  */
 export const usernameInputSchema = z
   .string({ error: MSG_FRIENDS.usernameRequired })
@@ -85,7 +84,7 @@ export const usernameInputSchema = z
     z
       .string()
       .min(1, { error: MSG_FRIENDS.usernameRequired, abort: true })
-      .regex(/^[a-z0-9._]{3,30}$/, MSG_FRIENDS.usernameInvalid),
+      .regex(/^[a-z0-9._-]{3,30}$/, MSG_FRIENDS.usernameInvalid),
   );
 
 /** POST /api/friends/requests: ask a player to be friends, by username. */

@@ -3,6 +3,8 @@ export * from './constants';
 export * from './errors';
 export * from './messages';
 export * from './names';
+export * from './phone';
+export * from './usernames';
 export * from './money';
 export * from './password';
 export * from './tables';

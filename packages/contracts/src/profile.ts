@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isEmail, passwordProblems, phoneProblems } from './auth';
+import { isEmail, passwordProblems } from './auth';
+import { normalizePhone, phoneProblems } from './phone';
 import { LIMITS } from './constants';
 import { passwordScore } from './password';
 import { MSG } from './messages';
@@ -97,7 +98,7 @@ export const profileUpdateRequestSchema = z
   .transform((v) => ({
     name: v.name.trim(),
     email: v.email.trim().toLowerCase(),
-    phone: v.phone?.trim(),
+    phone: v.phone === undefined ? undefined : (normalizePhone(v.phone) ?? v.phone.trim()),
     current_password: v.current_password,
     rol: v.rol,
     status: v.status,

@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   customType,
   doublePrecision,
   index,
@@ -48,11 +49,18 @@ export const users = pgTable(
     avatarUploadId: bigint('avatar_upload_id', { mode: 'number' }).references(
       (): AnyPgColumn => uploads.id,
     ),
+    /** When the player chose the current username; null = a generated one (migration 0034). */
+    usernameChosenAt: timestamp('username_chosen_at', { withTimezone: true }),
+    /** Date of birth given at registration, "YYYY-MM-DD" (decision 040). */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** When the player declared being 18+; null = not yet (recharges and paid entries wait). */
+    adultDeclaredAt: timestamp('adult_declared_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_identity_key').on(t.typeIdentification, t.nIdentification),
     uniqueIndex('users_phone_key').on(t.phone),
     check('users_rol_check', sql`${t.rol} in ('jugador', 'admin')`),
@@ -1617,5 +1625,26 @@ export const identityVerifications = pgTable(
       .where(sql`${t.status} = 'aprobado'`),
     index('identity_verifications_queue_idx').on(t.status, t.createdAt),
     index('identity_verifications_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Usernames players left (migration 0034, decision 040): held for their former owner until
+ * `heldUntil`, so nobody else can pass for them. Append-only.
+ */
+export const usernameHistory = pgTable(
+  'username_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    username: text('username').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('username_history_lower_idx').on(sql`lower(${t.username})`, t.heldUntil),
+    index('username_history_user_idx').on(t.userId, t.releasedAt),
   ],
 );

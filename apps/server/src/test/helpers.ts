@@ -130,11 +130,27 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * A unique username for a test player: "jp" and 10 random consonants. No vowels and no digits,
+ * so the offensive-word filter (leet-speak reads 4 as a, 1 as i) can never refuse it by chance.
+ */
+export function testUsername(): string {
+  const consonants = 'bdghjlmnpqrsvwxz';
+  return `jp${[...randomBytes(10)].map((b) => consonants[b % 16]).join('')}`;
+}
+
 let seq = 0;
-/** A valid registration payload with a unique email, identity and phone (random, per call). */
+/**
+ * A valid registration payload with a unique email, identity, phone and username (random, per
+ * call), an adult's date of birth and the 18+ declaration (decision 040: without them recharges
+ * and paid entries are refused).
+ */
 export function newPlayer(overrides: Record<string, unknown> = {}) {
   seq += 1;
   return {
+    username: testUsername(),
+    birth_date: '1990-05-17',
+    adult_declaration: true,
     name: 'Jugador Prueba',
     email: `jugador${seq}_${randomBytes(4).toString('hex')}@example.com`,
     type_identification: 'V',

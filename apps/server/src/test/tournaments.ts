@@ -38,6 +38,9 @@ export async function makePlayers(db: Db, n: number, cents: number): Promise<num
           nIdentification: String(10_000_000 + counter * 7 + Math.floor(Math.random() * 5)),
           phone: `0414${String(counter).padStart(7, '0')}`,
           passwordHash: 'x',
+          // Paid entries need the 18+ declaration (decision 040).
+          birthDate: '1990-01-01',
+          adultDeclaredAt: new Date(),
         })
         .returning({ id: users.id });
       if (!u) throw new Error('user insert returned no row');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
+import { MSG, MSG_ADMIN, MSG_PAYMENTS, MSG_PHONE } from '@domino/contracts';
 import { accounts, auditLog, tableSeats, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
@@ -530,7 +530,7 @@ describe('staff console routes', () => {
       account_number: [MSG_PAYMENTS.accountNumberInvalid],
       type_identification: [MSG_ADMIN.documentTypeInvalid],
       holder_name: [MSG_ADMIN.holderRequired],
-      phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
+      phone: [MSG_PHONE.unknownOperator],
     });
     const mismatch = await post('/api/admin/recharge-accounts', admin, {
       ...input,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@domino/contracts';
+import { MOBILE_PREFIXES, MSG, MSG_PHONE } from '@domino/contracts';
 import { authTokens, users } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
@@ -29,6 +29,14 @@ export function accountSuite(kind: DbKind): void {
         payload: payload as Record<string, unknown>,
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
+    /** A POST from another address: its availability questions do not spend the suite's 60. */
+    const postFrom = (remoteAddress: string, url: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        payload: payload as Record<string, unknown>,
+      });
     const get = (url: string, token?: string) =>
       t.app.inject({
         method: 'GET',
@@ -49,7 +57,9 @@ export function accountSuite(kind: DbKind): void {
         type_identification: 'V',
         n_identification: p.n_identification,
         phone: p.phone,
-        username: 'maria.perez',
+        username: p.username,
+        username_chosen: true,
+        adult_declared: true,
         rol: 'jugador',
         status: 'activo',
         points: 0,
@@ -80,12 +90,15 @@ export function accountSuite(kind: DbKind): void {
       },
     );
 
-    it.skipIf(skip)('gives each user a unique username derived from the e-mail', async () => {
-      const a = await post('/api/register_api', newPlayer({ email: 'pedro@uno.com' }));
-      const b = await post('/api/register_api', newPlayer({ email: 'pedro@dos.com' }));
-      expect(a.json().user.username).toBe('pedro');
-      expect(b.json().user.username).toMatch(/^pedro\d+$/);
-    });
+    it.skipIf(skip)(
+      'never makes a username from the e-mail: without a chosen one it is a neutral generated name',
+      async () => {
+        const { username: _omit, ...rest } = newPlayer({ email: 'pedro@uno.com' });
+        const a = await post('/api/register_api', rest);
+        expect(a.json().user.username).toMatch(/^jugador\d{6}$/);
+        expect(a.json().user.username_chosen).toBe(false);
+      },
+    );
 
     it.skipIf(skip)(
       'answers missing fields with the required messages of docs/product.md §5',
@@ -124,7 +137,7 @@ export function accountSuite(kind: DbKind): void {
           email: [MSG.emailInvalid],
           type_identification: [MSG.documentTypeRequired],
           n_identification: [MSG.identificationInvalid],
-          phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
+          phone: [MSG_PHONE.unknownOperator],
           password: [MSG.passwordMinLength, MSG.passwordUppercase, MSG.passwordNumber],
           password_confirmation: [MSG.passwordMismatch],
         });
@@ -137,15 +150,61 @@ export function accountSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      'accepts every area code of docs/product.md §5 and rejects others',
+      'accepts every mobile operator prefix and rejects others (decision 040)',
       async () => {
-        for (const code of ['0412', '0414', '0416', '0424', '0426']) {
+        for (const code of MOBILE_PREFIXES) {
           const p = newPlayer();
-          const res = await post('/api/register_api', { ...p, phone: code + p.phone.slice(4) });
+          const res = await postFrom('10.0.40.1', '/api/register_api', {
+            ...p,
+            phone: code + p.phone.slice(4),
+          });
           expect(res.statusCode, code).toBe(201);
         }
-        const res = await post('/api/register_api', { ...newPlayer(), phone: '02121234567' });
-        expect(res.json().errors.phone).toEqual([MSG.areaCodeInvalid]);
+        const res = await postFrom('10.0.40.1', '/api/register_api', {
+          ...newPlayer(),
+          phone: '02121234567',
+        });
+        expect(res.json().errors.phone).toEqual([MSG_PHONE.unknownOperator]);
+      },
+    );
+
+    it.skipIf(skip)(
+      'registers a whole number typed in any usual shape, stores its 11 digits, never a cut one',
+      async () => {
+        const rest = () => String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+        for (const shape of [
+          (r: string) => `0412${r}`,
+          (r: string) => `0412-${r.slice(0, 3)}.${r.slice(3, 5)}.${r.slice(5)}`,
+          (r: string) => `+58 412 ${r}`,
+          (r: string) => `412 ${r}`,
+        ]) {
+          const r = rest();
+          const typed = shape(r);
+          const res = await postFrom('10.0.40.2', '/api/register_api', newPlayer({ phone: typed }));
+          expect(res.statusCode, typed).toBe(201);
+          expect(res.json().user.phone, typed).toBe(`0412${r}`);
+          const [row] = await t.database.db
+            .select({ phone: users.phone })
+            .from(users)
+            .where(eq(users.id, res.json().user.id));
+          expect(row?.phone).toBe(`0412${r}`);
+          // The same number in another shape is the same phone: already registered.
+          const again = await postFrom(
+            '10.0.40.2',
+            '/api/register_api',
+            newPlayer({ phone: `0412${r}` }),
+          );
+          expect(again.json().errors.phone, typed).toEqual([MSG.phoneTaken]);
+          const check = await postFrom('10.0.40.2', '/api/check_phone', { phone: `+58-412-${r}` });
+          expect(check.json()).toEqual({ available: false, message: MSG.phoneTaken });
+        }
+        // The report's case: a whole number is never kept as its first 7 digits.
+        const long = await postFrom(
+          '10.0.40.2',
+          '/api/register_api',
+          newPlayer({ phone: '041270723401' }),
+        );
+        expect(long.json().errors.phone).toEqual([MSG_PHONE.tooLong]);
       },
     );
 

@@ -9,12 +9,13 @@ import {
   checkEmailRequestSchema,
   checkIdentityRequestSchema,
   checkPhoneRequestSchema,
+  checkUsernameRequestSchema,
   errorSchema,
   identificationProblems,
   isEmail,
   loginRequestSchema,
   messageResponseSchema,
-  phoneProblems,
+  parsePhone,
   recoveryRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -29,12 +30,13 @@ import { loginFailed, loginSucceeded, loginWait } from '../protection/login-guar
 import { askAvailability, clientOf } from '../protection/request';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
+import { usernameRefusal } from '../users/usernames';
 import { accountLimiters, apiErrorSchema } from './limits';
 import { rateLimited } from '../../lib/rate-limit';
-import { requireAuth, session } from './plugin';
+import { bearerToken, requireAuth, session } from './plugin';
 import { checkResetToken, requestPasswordRecovery, resetPassword } from './recovery';
 import type { SessionSettings } from './service';
-import { login, register } from './service';
+import { authenticate, login, register } from './service';
 import { endSessions, logout } from './sessions';
 
 const tags = ['Cuentas'];
@@ -162,11 +164,36 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       await availability(req.ip);
-      const problem = phoneProblems(req.body.phone)[0];
-      if (problem) return { available: false, message: problem };
-      return (await phoneExists(db(), req.body.phone))
+      const phone = parsePhone(req.body.phone);
+      if (!phone.ok) return { available: false, message: phone.message };
+      return (await phoneExists(db(), phone.phone))
         ? { available: false, message: MSG.phoneTaken }
         : { available: true };
+    },
+  );
+
+  r.post(
+    '/api/check_username',
+    {
+      schema: {
+        tags,
+        summary: '¿Se puede elegir este nombre de usuario?',
+        description:
+          'Reglas de la decisión 040: 3 a 20 caracteres (letras sin acentos, números, _ . -), ' +
+          'empieza por letra, sin palabras reservadas ni ofensivas, libre sin importar ' +
+          'mayúsculas y no retenido para otro jugador. Cuenta en el mismo límite por dirección ' +
+          'IP que check_email (429 al agotarlo). Con sesión, el nombre propio cuenta como libre.',
+        body: checkUsernameRequestSchema,
+        response: { 200: availabilityResponseSchema, 429: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      await availability(req.ip);
+      // A signed-in player asking about their own name hears "available" (the profile form).
+      const token = bearerToken(req);
+      const self = token ? (await authenticate(db(), token))?.user.id : undefined;
+      const refusal = await usernameRefusal(db(), req.body.username, self);
+      return refusal ? { available: false, message: refusal } : { available: true };
     },
   );
 

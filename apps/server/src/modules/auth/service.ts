@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   RegisterRequest,
@@ -7,13 +6,14 @@ import type {
   FieldErrors,
   SessionEndReason,
 } from '@domino/contracts';
-import { MSG, registerRequestSchema, toFieldErrors } from '@domino/contracts';
+import { MSG, MSG_USERNAME, registerRequestSchema, toFieldErrors } from '@domino/contracts';
 import type { Db, Executor } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { authTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { createWallet } from '../ledger/accounts';
-import { findUserByEmail, identityExists, phoneExists, usernameExists } from '../users/repo';
+import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
+import { generatedUsername, usernameRefusal } from '../users/usernames';
 import type { UserRow } from '../users/serialize';
 import { loadUser, serializeUser } from '../users/serialize';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/password';
@@ -62,24 +62,6 @@ export function duplicateError(fields: string[]): AppError {
   return AppError.validation(errors);
 }
 
-/** The username base for an e-mail: its local part, lower-cased, reduced to [a-z0-9._], 3-20 chars. */
-export function usernameBase(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const base = local
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[^a-z0-9._]/g, '')
-    .replace(/^[._]+|[._]+$/g, '')
-    .slice(0, 20);
-  return base.length >= 3 ? base : `${base}jugador`.slice(0, 20);
-}
-
-async function pickUsername(db: Executor, email: string, attempt: number): Promise<string> {
-  const base = usernameBase(email);
-  if (attempt === 0 && !(await usernameExists(db, base))) return base;
-  return `${base}${randomInt(1000, 100000)}`;
-}
-
 async function issueToken(
   db: Executor,
   userId: number,
@@ -105,7 +87,8 @@ async function issueToken(
 
 /**
  * Registers a player (docs/product.md §5 rules, enforced here whatever the client did) and logs them in.
- * New users: rol jugador, status activo, points 0, a wallet with balance 0, a unique username.
+ * New users: rol jugador, status activo, points 0, a wallet with balance 0, the chosen username
+ * (or a neutral generated one), and the date of birth and 18+ declaration when sent (decision 040).
  * Uniqueness races are settled by the database's unique indexes and mapped to the same errors.
  */
 export async function register(
@@ -124,12 +107,19 @@ export async function register(
     taken.push('n_identification');
   if (await phoneExists(db, data.phone)) taken.push('phone');
   if (taken.length > 0) throw duplicateError(taken);
+  // A chosen username (decision 040): offensive, taken or held names are refused like a field error.
+  const chosen = data.username;
+  if (chosen !== undefined) {
+    const refusal = await usernameRefusal(db, chosen);
+    if (refusal) throw AppError.validation({ username: [refusal] });
+  }
 
   const passwordHash = await hashPassword(data.password);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        const username = await pickUsername(tx, data.email, attempt);
+        // Never from the e-mail: the chosen name, or a neutral generated one (decision 040).
+        const username = chosen ?? generatedUsername();
         const [row] = await tx
           .insert(users)
           .values({
@@ -140,6 +130,9 @@ export async function register(
             nIdentification: data.n_identification,
             phone: data.phone,
             passwordHash,
+            usernameChosenAt: chosen === undefined ? null : sql`now()`,
+            birthDate: data.birth_date ?? null,
+            adultDeclaredAt: data.adult_declaration ? sql`now()` : null,
           })
           .returning();
         if (!row) throw new Error('user insert returned no row');
@@ -150,7 +143,11 @@ export async function register(
     } catch (err) {
       if (pgErrorCode(err) !== '23505') throw err;
       const constraint = pgConstraint(err) ?? '';
-      if (constraint === 'users_username_key' && attempt < 5) continue;
+      if (constraint.startsWith('users_username')) {
+        if (chosen !== undefined)
+          throw AppError.validation({ username: [MSG_USERNAME.taken] }, MSG_USERNAME.taken);
+        if (attempt < 5) continue;
+      }
       const field = DUPLICATE_BY_CONSTRAINT[constraint];
       if (field) throw duplicateError([field]);
       throw err;

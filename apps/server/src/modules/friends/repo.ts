@@ -56,12 +56,12 @@ export async function blockedEitherWay(db: Executor, a: number, b: number): Prom
   return row !== undefined;
 }
 
-/** A player account by exact username (already lower-cased), with what the checks need. */
+/** A player account by username (already lower-cased; names are unique ignoring case, decision 040). */
 export async function playerByUsername(db: Executor, username: string) {
   const [row] = await db
     .select({ id: users.id, rol: users.rol, status: users.status })
     .from(users)
-    .where(eq(users.username, username));
+    .where(sql`lower(${users.username}) = ${username}`);
   return row;
 }
 

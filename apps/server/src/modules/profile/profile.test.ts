@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_ACCOUNT, MSG_PAYMENTS } from '@domino/contracts';
+import { MSG, MSG_ACCOUNT, MSG_PAYMENTS, MSG_PHONE } from '@domino/contracts';
 import { uploads, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
@@ -98,7 +98,7 @@ describe('profile', () => {
     expect(res.json().errors).toEqual({
       name: [MSG.nameRequired],
       email: [MSG.emailInvalid],
-      phone: [MSG.areaCodeInvalid, MSG.phoneDigits],
+      phone: [MSG_PHONE.unknownOperator],
     });
     // The phone is optional (docs/product.md §5): absent is no error, unlike name and e-mail.
     const empty = await send('PATCH', '/api/user', { token: u.token, body: {} });

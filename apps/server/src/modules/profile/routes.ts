@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   MSG,
   MSG_ACCOUNT,
+  adultDeclarationRequestSchema,
   changePasswordRequestSchema,
+  usernameChangeRequestSchema,
   messageResponseSchema,
   profileUpdateRequestSchema,
   userSchema,
@@ -22,6 +24,8 @@ import { ImageRejected } from '../uploads/images';
 import { findImage } from '../uploads/repo';
 import { parseAvatarFile, processAvatar } from '../users/avatar';
 import { changePassword, setAvatar, updateProfile } from './service';
+import { loadUser } from '../users/serialize';
+import { changeUsername, declareAdult } from '../users/usernames';
 
 const tags = ['Perfil'];
 
@@ -100,6 +104,47 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
           user,
           req.body,
         );
+      },
+    );
+
+    r.patch(
+      '/api/user/username',
+      {
+        schema: {
+          tags,
+          summary: 'Elegir o cambiar el nombre de usuario',
+          description:
+            'Reglas de la decisión 040 (ver check_username). Quien tiene un nombre generado ' +
+            '("jugador" y números) lo elige sin espera; un nombre elegido se cambia como mucho ' +
+            'una vez cada 30 días, y el anterior queda retenido 90 días para su dueño: nadie más ' +
+            'puede tomarlo. 422 en `username` con el motivo.',
+          body: usernameChangeRequestSchema,
+          response: { 200: userSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+        },
+      },
+      async (req) => {
+        const row = await changeUsername(db(), session(req).user, req.body.username);
+        return loadUser(db(), row);
+      },
+    );
+
+    r.post(
+      '/api/user/adult',
+      {
+        schema: {
+          tags,
+          summary: 'Declarar la mayoría de edad (cuentas creadas antes de pedirla)',
+          description:
+            'Fecha de nacimiento ("AAAA-MM-DD") y la declaración de ser mayor de 18 años. Se ' +
+            'pide una sola vez: hasta entonces se rechazan las recargas y las entradas pagadas ' +
+            '(403 account/adult_declaration_required). 422 si falta algo o si es menor de 18.',
+          body: adultDeclarationRequestSchema,
+          response: { 200: userSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+        },
+      },
+      async (req) => {
+        const row = await declareAdult(db(), session(req).user, req.body);
+        return loadUser(db(), row);
       },
     );
 

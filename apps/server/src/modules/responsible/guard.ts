@@ -2,6 +2,7 @@ import { LIMIT_PERIODS, RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import type { FieldErrors, LimitKind } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { assertAdultDeclared } from '../users/usernames';
 import { periodStart } from './periods';
 import { depositsSince, limitRows, lockSettings, playResultSince } from './repo';
 import { activePause, effectiveAmount } from './rules';
@@ -9,7 +10,8 @@ import { activePause, effectiveAmount } from './rules';
 /**
  * The checks other modules call inside their own transaction (docs/decisions/030): a recharge
  * request (payments) and every paid entry (tables join — public, quick and private —, quick-play
- * queueing, tournament registration). Each first locks the player's settings row, so two
+ * queueing, tournament registration). Both first refuse an account that has not declared being
+ * 18+ (403 `account/adult_declaration_required`, decision 040). Each then locks the player's settings row, so two
  * requests at the edge of a limit are judged one after the other and cannot both pass.
  */
 
@@ -44,6 +46,7 @@ export async function assertMayDeposit(
   amountCents: number,
   now: Date = new Date(),
 ): Promise<void> {
+  await assertAdultDeclared(tx, userId);
   const settings = await lockSettings(tx, userId);
   const pause = activePause(settings, now);
   if (pause) throw pausedError(pause);
@@ -70,6 +73,7 @@ export async function assertMayStake(
   now: Date = new Date(),
 ): Promise<void> {
   if (entryCents <= 0) return;
+  await assertAdultDeclared(tx, userId);
   const settings = await lockSettings(tx, userId);
   const pause = activePause(settings, now);
   if (pause) throw pausedError(pause);

@@ -5,6 +5,7 @@ import type { users } from '../../db/schema';
 import { walletBalanceCents } from '../ledger/accounts';
 import type { AvatarRef } from './avatar';
 import { avatarOf, avatarUrl } from './avatar';
+import { usernameChangeAfter } from './usernames';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,6 +30,9 @@ export function serializeUser(row: UserRow, balanceCents: number, avatar?: Avata
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     avatar_url: avatar ? avatarUrl(avatar) : null,
+    username_chosen: row.usernameChosenAt !== null,
+    adult_declared: row.adultDeclaredAt !== null,
+    username_change_after: usernameChangeAfter(row)?.toISOString() ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  AREA_CODES,
+  MOBILE_PREFIXES,
   DEFAULT_POT_SHARES_BPS,
   formatBs,
   LIMITS,
@@ -225,6 +225,6 @@ export const FAQ = [
   },
   {
     q: '¿Quién puede jugar?',
-    a: `Solo mayores de 18 años, con cédula venezolana (V) o de extranjero (E) y una línea móvil venezolana (${AREA_CODES.join(', ')}). Cada persona puede tener una sola cuenta: la cédula y el teléfono no se pueden repetir. Juega con responsabilidad y solo con dinero que puedas permitirte perder.`,
+    a: `Solo mayores de 18 años, con cédula venezolana (V) o de extranjero (E) y una línea móvil venezolana (${MOBILE_PREFIXES.join(', ')}). Cada persona puede tener una sola cuenta: la cédula y el teléfono no se pueden repetir. Juega con responsabilidad y solo con dinero que puedas permitirte perder.`,
   },
 ] as const;

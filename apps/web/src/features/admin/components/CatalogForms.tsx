@@ -20,6 +20,8 @@ import {
 import { isApiError } from '../../../lib/api';
 import { digitsOnly } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { PHONE_HINT, PhoneInput } from '../../../components/PhoneInput';
+import { phoneFieldText } from '../../../components/phone-field';
 import { useCatalogAction } from '../api/console';
 import { accountFormErrors, bankFormErrors, type AccountForm } from '../lib/console';
 
@@ -174,7 +176,7 @@ function AccountFormBody({
     holder_name: account?.holder_name ?? '',
     type_identification: account?.type_identification ?? 'J',
     n_identification: account?.n_identification ?? '',
-    phone: account?.phone ?? '',
+    phone: phoneFieldText(account?.phone),
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -269,12 +271,11 @@ function AccountFormBody({
               data-testid="account-doc-number"
             />
           </Group>
-          <TextInput
+          <PhoneInput
             label="Teléfono Pago Móvil"
-            description="Código de área + 7 dígitos"
+            description={PHONE_HINT}
             value={form.phone}
-            onChange={(e) => set('phone', digitsOnly(e.currentTarget.value, 11))}
-            inputMode="tel"
+            onChange={(text) => set('phone', text)}
             error={err('phone')}
             required
             data-testid="account-phone"

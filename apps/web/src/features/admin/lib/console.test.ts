@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
+import { MSG, MSG_ADMIN, MSG_PAYMENTS, MSG_PHONE } from '@domino/contracts';
 import {
   accountFormErrors,
   auditActionLabel,
@@ -89,7 +89,7 @@ describe('staff console rules', () => {
     ).toEqual({
       bank_id: [MSG.bankRequired],
       holder_name: [MSG_ADMIN.holderRequired],
-      phone: [MSG.phoneDigits],
+      phone: [MSG_PHONE.tooShort],
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@domino/contracts';
+import { MSG, MSG_PHONE, MSG_USERNAME } from '@domino/contracts';
 import { ApiError, NO_RESPONSE } from '../../../lib/api';
 import {
   canSubmitRegister,
@@ -13,12 +13,14 @@ import {
 const valid: RegisterValues = {
   name: '  María Pérez ',
   email: ' Maria@Example.com ',
+  username: ' MariaP ',
   type_identification: 'V',
   n_identification: '12345678',
-  area_code: '0414',
-  phone_number: '1234567',
+  phone: '0414-123.45.67',
   password: 'Domino2026',
   password_confirmation: 'Domino2026',
+  birth_date: '1990-05-17',
+  adult_declaration: true,
   terms: true,
 };
 
@@ -32,12 +34,14 @@ describe('validateRegister', () => {
     expect(errors).toEqual({
       name: MSG.nameRequired,
       email: MSG.emailRequired,
+      username: MSG_USERNAME.required,
       type_identification: MSG.documentTypeRequired,
       n_identification: MSG.identificationRequired,
-      area_code: MSG.areaCodeRequired,
-      phone_number: MSG.phoneRequired,
+      phone: MSG.phoneRequired,
       password: MSG.passwordRequired,
       password_confirmation: MSG.passwordConfirmRequired,
+      birth_date: MSG_USERNAME.birthDateRequired,
+      adult_declaration: MSG_USERNAME.adultRequired,
       terms: MSG.termsRequired,
     });
   });
@@ -47,13 +51,13 @@ describe('validateRegister', () => {
       ...valid,
       email: 'maria@',
       n_identification: '123',
-      phone_number: '12345',
+      phone: '0414 12345',
       password: 'domino',
       password_confirmation: 'otra',
     });
     expect(errors.email).toBe(MSG.emailInvalid);
     expect(errors.n_identification).toBe(MSG.identificationInvalid);
-    expect(errors.phone_number).toBe(MSG.phoneDigits);
+    expect(errors.phone).toBe(MSG_PHONE.tooShort);
     expect(errors.password).toBe(MSG.passwordMinLength);
     expect(errors.password_confirmation).toBe(MSG.passwordMismatch);
   });
@@ -67,7 +71,7 @@ describe('validateRegister', () => {
 });
 
 describe('registerPayload', () => {
-  it('trims, lower-cases the email and joins the phone into 11 digits', () => {
+  it('trims, lower-cases the email and sends the phone as its 11 digits', () => {
     expect(registerPayload(valid)).toEqual({
       name: 'María Pérez',
       email: 'maria@example.com',
@@ -76,7 +80,31 @@ describe('registerPayload', () => {
       phone: '04141234567',
       password: 'Domino2026',
       password_confirmation: 'Domino2026',
+      username: 'MariaP',
+      birth_date: '1990-05-17',
+      adult_declaration: true,
     });
+  });
+});
+
+describe('username and age on the register form (decision 040)', () => {
+  it('checks the username rules before asking the server', () => {
+    expect(validateRegister({ ...valid, username: '9vidas' }).username).toBe(
+      MSG_USERNAME.startLetter,
+    );
+    expect(validateRegister({ ...valid, username: 'soporte_ve' }).username).toBe(
+      MSG_USERNAME.reserved,
+    );
+  });
+
+  it('refuses under 18 on the day before the 18th birthday, not on the day', () => {
+    const form = { ...valid, birth_date: '2008-11-29' };
+    expect(validateRegister(form, '2026-11-28').birth_date).toBe(MSG_USERNAME.underAge);
+    expect(validateRegister(form, '2026-11-29').birth_date).toBeUndefined();
+    expect(validateRegister({ ...valid, adult_declaration: false }).adult_declaration).toBe(
+      MSG_USERNAME.adultRequired,
+    );
+    expect(canSubmitRegister({ ...valid, adult_declaration: false }, {}, true)).toBe(false);
   });
 });
 
@@ -99,28 +127,19 @@ describe('canSubmitRegister', () => {
 });
 
 describe('registerFailure', () => {
-  it('maps 422 field errors onto the form fields, the phone onto its number input', () => {
+  it('maps 422 field errors onto the form fields', () => {
     const error = new ApiError(
       422,
       {
         message: 'x',
-        errors: { email: [MSG.emailInvalid], phone: [MSG.phoneDigits], other: ['?'] },
+        errors: { email: [MSG.emailInvalid], phone: [MSG_PHONE.unknownOperator], other: ['?'] },
       },
       'x',
     );
     expect(registerFailure(error)).toEqual({
       message: MSG.formHasErrors,
-      fieldErrors: { email: MSG.emailInvalid, phone_number: MSG.phoneDigits },
+      fieldErrors: { email: MSG.emailInvalid, phone: MSG_PHONE.unknownOperator },
     });
-  });
-
-  it('puts an area-code error on the area-code select', () => {
-    const error = new ApiError(
-      422,
-      { message: 'x', errors: { phone: [MSG.areaCodeInvalid] } },
-      'x',
-    );
-    expect(registerFailure(error).fieldErrors).toEqual({ area_code: MSG.areaCodeInvalid });
   });
 
   it('shows MSG.emailInUse on the email for a 409', () => {
@@ -141,7 +160,7 @@ describe('registerFailure', () => {
       n_identification: MSG.identificationTaken,
     });
     const phone = new ApiError(409, { message: MSG.phoneTaken, code: 'auth/phone_taken' }, 'x');
-    expect(registerFailure(phone).fieldErrors).toEqual({ phone_number: MSG.phoneTaken });
+    expect(registerFailure(phone).fieldErrors).toEqual({ phone: MSG.phoneTaken });
   });
 
   it('shows MSG.unexpected for anything else, and the network message without a response', () => {

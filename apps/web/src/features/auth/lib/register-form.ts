@@ -1,5 +1,4 @@
 import {
-  AREA_CODES,
   DOCUMENT_TYPES,
   identificationProblems,
   isEmail,
@@ -7,22 +6,30 @@ import {
   MSG,
   passwordProblems,
   passwordScore,
-  phoneProblems,
   type RegisterRequest,
+  adultProblems,
+  caracasToday,
+  usernameProblems,
 } from '@domino/contracts';
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
 import type { FailureOutcome } from './login-form';
+import { phoneFieldError, phonePayload } from '../../../components/phone-field';
 
-/** The registration form (docs/product.md §2 Register). The phone is split into area code + 7 digits. */
+/** The registration form (docs/product.md §2 Register). The phone is one field, as typed (decision 040). */
 export interface RegisterValues {
   name: string;
   email: string;
+  /** The name other players see (decision 040). */
+  username: string;
   type_identification: string;
   n_identification: string;
-  area_code: string;
-  phone_number: string;
+  phone: string;
   password: string;
   password_confirmation: string;
+  /** "YYYY-MM-DD" from a date input. */
+  birth_date: string;
+  /** "Declaro que soy mayor de 18 años". */
+  adult_declaration: boolean;
   terms: boolean;
 }
 
@@ -32,12 +39,14 @@ export type RegisterErrors = Partial<Record<RegisterField, string>>;
 export const EMPTY_REGISTER_VALUES: RegisterValues = {
   name: '',
   email: '',
+  username: '',
   type_identification: 'V',
   n_identification: '',
-  area_code: '',
-  phone_number: '',
+  phone: '',
   password: '',
   password_confirmation: '',
+  birth_date: '',
+  adult_declaration: false,
   terms: false,
 };
 
@@ -47,7 +56,10 @@ const includes = (list: readonly string[], value: string) => list.includes(value
  * Client-side checks of the registration form (docs/product.md §5), first problem per field, with the
  * contracts' messages and rules.
  */
-export function validateRegister(values: RegisterValues): RegisterErrors {
+export function validateRegister(
+  values: RegisterValues,
+  today: string = caracasToday(),
+): RegisterErrors {
   const errors: RegisterErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = MSG.nameRequired;
@@ -57,19 +69,17 @@ export function validateRegister(values: RegisterValues): RegisterErrors {
   if (email === '') errors.email = MSG.emailRequired;
   else if (!isEmail(email)) errors.email = MSG.emailInvalid;
 
+  const username = usernameProblems(values.username)[0];
+  if (username) errors.username = username;
+
   if (!includes(DOCUMENT_TYPES, values.type_identification)) {
     errors.type_identification = MSG.documentTypeRequired;
   }
   const identification = identificationProblems(values.n_identification)[0];
   if (identification) errors.n_identification = identification;
 
-  if (values.area_code === '') errors.area_code = MSG.areaCodeRequired;
-  else if (!includes(AREA_CODES, values.area_code)) errors.area_code = MSG.areaCodeInvalid;
-
-  // The area code has its own field and message: check the number against a valid code.
-  const number = values.phone_number.trim();
-  const phone = number === '' ? MSG.phoneRequired : phoneProblems(`${AREA_CODES[0]}${number}`)[0];
-  if (phone) errors.phone_number = phone;
+  const phone = phoneFieldError(values.phone);
+  if (phone) errors.phone = phone;
 
   if (values.password === '') errors.password = MSG.passwordRequired;
   else {
@@ -86,13 +96,12 @@ export function validateRegister(values: RegisterValues): RegisterErrors {
     errors.password_confirmation = MSG.passwordMismatch;
   }
 
+  const adult = adultProblems(values.birth_date, values.adult_declaration, today);
+  if (adult.birth_date) errors.birth_date = adult.birth_date;
+  if (adult.adult_declaration) errors.adult_declaration = adult.adult_declaration;
+
   if (!values.terms) errors.terms = MSG.termsRequired;
   return errors;
-}
-
-/** The full phone as the API wants it: area code + 7 digits, e.g. "04121234567". */
-export function fullPhone(values: Pick<RegisterValues, 'area_code' | 'phone_number'>): string {
-  return `${values.area_code}${values.phone_number.trim()}`;
 }
 
 /** The POST /api/register_api payload (docs/product.md §3 Registration payload). */
@@ -102,9 +111,12 @@ export function registerPayload(values: RegisterValues): RegisterRequest {
     email: values.email.trim().toLowerCase(),
     type_identification: values.type_identification,
     n_identification: values.n_identification.trim(),
-    phone: fullPhone(values),
+    phone: phonePayload(values.phone),
     password: values.password,
     password_confirmation: values.password_confirmation,
+    username: values.username.trim(),
+    birth_date: values.birth_date,
+    adult_declaration: values.adult_declaration,
   };
 }
 
@@ -113,10 +125,12 @@ export function allFilled(values: RegisterValues): boolean {
   return (
     values.name.trim() !== '' &&
     values.email.trim() !== '' &&
+    values.username.trim() !== '' &&
+    values.birth_date !== '' &&
+    values.adult_declaration &&
     values.type_identification !== '' &&
     values.n_identification.trim() !== '' &&
-    values.area_code !== '' &&
-    values.phone_number.trim() !== '' &&
+    values.phone.trim() !== '' &&
     values.password !== '' &&
     values.password_confirmation !== '' &&
     values.terms
@@ -141,16 +155,15 @@ export function canSubmitRegister(
   );
 }
 
-/** Maps the API's field names to the form's (the phone is one API field, two inputs). */
-function formFieldFor(apiField: string, message: string): RegisterField | null {
-  if (apiField === 'phone') {
-    return message === MSG.areaCodeInvalid || message === MSG.areaCodeRequired
-      ? 'area_code'
-      : 'phone_number';
-  }
+/** Maps the API's field names to the form's. */
+function formFieldFor(apiField: string): RegisterField | null {
   const known: readonly string[] = [
     'name',
     'email',
+    'username',
+    'phone',
+    'birth_date',
+    'adult_declaration',
     'type_identification',
     'n_identification',
     'password',
@@ -172,7 +185,7 @@ export function registerFailure(error: unknown): FailureOutcome<RegisterField> {
     for (const [apiField, messages] of Object.entries(error.fieldErrors)) {
       const first = messages[0];
       if (!first) continue;
-      const field = formFieldFor(apiField, first);
+      const field = formFieldFor(apiField);
       if (field && !fieldErrors[field]) fieldErrors[field] = first;
     }
     return { message: MSG.formHasErrors, fieldErrors };
@@ -184,7 +197,7 @@ export function registerFailure(error: unknown): FailureOutcome<RegisterField> {
     }
     if (error.code === 'auth/phone_taken') {
       const message = serverMessage(error.body) ?? MSG.phoneTaken;
-      return { message, fieldErrors: { phone_number: message } };
+      return { message, fieldErrors: { phone: message } };
     }
     return { message: MSG.emailInUse, fieldErrors: { email: MSG.emailInUse } };
   }

@@ -14,20 +14,24 @@ import {
 import {
   IconAlertCircle,
   IconAt,
+  IconCalendar,
   IconCircleCheck,
   IconCircleX,
   IconId,
-  IconPhone,
   IconUser,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { AREA_CODES, DOCUMENT_TYPES, LIMITS, MSG } from '@domino/contracts';
+import { caracasToday, DOCUMENT_TYPES, LIMITS, MSG, MSG_USERNAME } from '@domino/contracts';
+import { PHONE_HINT, PhoneInput } from '../../../components/PhoneInput';
+import { phonePayload } from '../../../components/phone-field';
 import { digitsOnly } from '../../../lib/format';
 import { startSession } from '../../../lib/session';
 import { loadSocketClient } from '../../../lib/user-socket';
 import { useRegisterMutation } from '../api/auth';
 import {
   useAvailability,
+  useAvailabilityAnswer,
   useCheckAvailabilityNow,
   type AvailabilityStatus,
 } from '../api/availability';
@@ -37,7 +41,6 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import {
   canSubmitRegister,
   EMPTY_REGISTER_VALUES,
-  fullPhone,
   registerFailure,
   registerPayload,
   validateRegister,
@@ -99,15 +102,20 @@ export default function RegisterPage() {
           n_identification: values.n_identification,
         },
   );
+  const username = useAvailabilityAnswer(
+    'username',
+    clientErrors.username ? null : { username: values.username.trim() },
+  );
   const phoneStatus = useAvailability(
     'phone',
-    clientErrors.area_code || clientErrors.phone_number ? null : { phone: fullPhone(values) },
+    clientErrors.phone ? null : { phone: phonePayload(values.phone) },
   );
 
   const takenErrors: RegisterErrors = {
     email: emailStatus === 'taken' ? MSG.emailTaken : undefined,
+    username: username.status === 'taken' ? (username.message ?? MSG_USERNAME.taken) : undefined,
     n_identification: identityStatus === 'taken' ? MSG.identificationTaken : undefined,
-    phone_number: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
+    phone: phoneStatus === 'taken' ? MSG.phoneTaken : undefined,
   };
 
   const errorOf = (field: RegisterField): string | undefined =>
@@ -168,8 +176,6 @@ export default function RegisterPage() {
     });
   };
 
-  const phoneError = errorOf('area_code') ?? errorOf('phone_number');
-
   return (
     <AuthLayout title="Crear cuenta" subtitle="Regístrate gratis y juega en minutos." size={520}>
       <form onSubmit={submit} noValidate>
@@ -201,6 +207,24 @@ export default function RegisterPage() {
               onBlur={touch('email')}
               error={errorOf('email')}
               required
+            />
+
+            <TextInput
+              label="Nombre de usuario"
+              description="Así te verán tus amigos y rivales: 3 a 20 letras, números o _ . -"
+              placeholder="Ej. ElPana22"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              leftSection={<IconUserCircle size={18} aria-hidden />}
+              rightSection={<StatusIcon status={username.status} />}
+              loading={username.status === 'checking'}
+              value={values.username}
+              onChange={(e) => set('username', e.currentTarget.value)}
+              onBlur={touch('username')}
+              error={errorOf('username')}
+              required
+              data-testid="register-username"
             />
 
             <CompositeField
@@ -246,45 +270,18 @@ export default function RegisterPage() {
               )}
             </CompositeField>
 
-            <CompositeField label="Teléfono" inputId="register-phone" error={phoneError}>
-              {(describedBy) => (
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <NativeSelect
-                    aria-label="Código de área"
-                    aria-describedby={describedBy}
-                    w={104}
-                    data={[
-                      { value: '', label: 'Código', disabled: true },
-                      ...AREA_CODES.map((code) => ({ value: code, label: code })),
-                    ]}
-                    value={values.area_code}
-                    onChange={(e) => set('area_code', e.currentTarget.value)}
-                    onBlur={touch('area_code')}
-                    error={Boolean(errorOf('area_code'))}
-                    required
-                  />
-                  <TextInput
-                    id="register-phone"
-                    aria-describedby={describedBy}
-                    style={{ flex: 1 }}
-                    placeholder="1234567"
-                    inputMode="numeric"
-                    autoComplete="tel-local"
-                    maxLength={LIMITS.phoneDigits}
-                    leftSection={<IconPhone size={18} aria-hidden />}
-                    rightSection={<StatusIcon status={phoneStatus} />}
-                    loading={phoneStatus === 'checking'}
-                    value={values.phone_number}
-                    onChange={(e) =>
-                      set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
-                    }
-                    onBlur={touch('phone_number')}
-                    error={Boolean(errorOf('phone_number'))}
-                    required
-                  />
-                </Group>
-              )}
-            </CompositeField>
+            <PhoneInput
+              label="Teléfono"
+              description={PHONE_HINT}
+              rightSection={<StatusIcon status={phoneStatus} />}
+              loading={phoneStatus === 'checking'}
+              value={values.phone}
+              onChange={(text) => set('phone', text)}
+              onBlur={touch('phone')}
+              error={errorOf('phone')}
+              required
+              data-testid="register-phone"
+            />
 
             <NewPasswordFields
               kind="first"
@@ -296,6 +293,30 @@ export default function RegisterPage() {
                 server: serverErrors.password_confirmation,
                 form: errorOf('password_confirmation'),
               }}
+            />
+
+            <TextInput
+              type="date"
+              label="Fecha de nacimiento"
+              leftSection={<IconCalendar size={18} aria-hidden />}
+              value={values.birth_date}
+              max={caracasToday()}
+              onChange={(e) => set('birth_date', e.currentTarget.value)}
+              onBlur={touch('birth_date')}
+              error={errorOf('birth_date')}
+              required
+              data-testid="register-birth-date"
+            />
+
+            <Checkbox
+              checked={values.adult_declaration}
+              onChange={(e) => {
+                set('adult_declaration', e.currentTarget.checked);
+                setTouched((t) => ({ ...t, adult_declaration: true }));
+              }}
+              error={errorOf('adult_declaration')}
+              label={MSG_USERNAME.adultDeclarationLabel}
+              data-testid="register-adult"
             />
 
             <Checkbox
@@ -351,8 +372,7 @@ export default function RegisterPage() {
 }
 
 /**
- * One label and one error line for two inputs side by side (document type + number, area code +
- * number). The label points at the main input; both inputs are described by the error.
+ * One label and one error line for two inputs side by side (document type + number). The label points at the main input; both inputs are described by the error.
  */
 function CompositeField({
   label,

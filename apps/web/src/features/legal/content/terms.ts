@@ -1,5 +1,5 @@
 import {
-  AREA_CODES,
+  MOBILE_PREFIXES,
   DEFAULT_POT_SHARES_BPS,
   formatBs,
   LIMITS,
@@ -39,7 +39,7 @@ export const TERMS: LegalDocument = {
           list: [
             'Debes ser mayor de 18 años. Si detectamos que una cuenta pertenece a un menor, la suspendemos y devolvemos el saldo que corresponda a quien lo aportó.',
             'Una sola cuenta por persona. Te registras con tu cédula venezolana (V) o de extranjero (E), tu correo y una línea móvil venezolana (' +
-              AREA_CODES.join(', ') +
+              MOBILE_PREFIXES.join(', ') +
               '); la cédula, el correo y el teléfono no pueden repetirse en otra cuenta.',
             'Los datos deben ser verdaderos y tuyos. Los retiros se pagan a la cédula y al teléfono de tu cuenta, así que no pueden pagarse a terceros.',
             'Eres responsable de tu contraseña y de lo que se haga con tu sesión. Si crees que alguien entró a tu cuenta, cambia tu contraseña y avísanos.',

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   messageResponseSchema,
   userSchema,
+  type AdultDeclarationRequest,
   type ChangePasswordRequest,
   type MessageResponse,
   type ProfileUpdateRequest,
@@ -50,4 +51,28 @@ export function useUploadAvatarMutation() {
 }
 export function useRemoveAvatarMutation() {
   return useMutation({ mutationFn: removeAvatar });
+}
+
+/** PATCH /api/user/username (decision 040): choose or change the username; stores the user. */
+export async function changeUsername(username: string): Promise<User> {
+  const user = await apiSend('/api/user/username', userSchema, {
+    method: 'PATCH',
+    body: { username },
+  });
+  updateUser(user);
+  return user;
+}
+
+/** POST /api/user/adult (decision 040): the once-asked 18+ declaration; stores the user. */
+export async function declareAdult(payload: AdultDeclarationRequest): Promise<User> {
+  const user = await apiSend('/api/user/adult', userSchema, { method: 'POST', body: payload });
+  updateUser(user);
+  return user;
+}
+
+export function useChangeUsernameMutation() {
+  return useMutation({ mutationFn: changeUsername });
+}
+export function useDeclareAdultMutation() {
+  return useMutation({ mutationFn: declareAdult });
 }

@@ -5,9 +5,7 @@ import {
   Card,
   Flex,
   Group,
-  Input,
   Loader,
-  NativeSelect,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -20,13 +18,12 @@ import {
   IconAt,
   IconEdit,
   IconLock,
-  IconPhone,
   IconShieldCheck,
   IconUser,
   IconX,
 } from '@tabler/icons-react';
-import { AREA_CODES, LIMITS, MSG, MSG_PROTECTION, type User } from '@domino/contracts';
-import { digitsOnly } from '../../../lib/format';
+import { MSG, MSG_PROTECTION, type User } from '@domino/contracts';
+import { PHONE_HINT, PhoneInput } from '../../../components/PhoneInput';
 import { notify } from '../../../lib/notify';
 import { useSaveProfileMutation } from '../api/profile';
 import {
@@ -124,7 +121,6 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
     });
   };
 
-  const phoneError = errors.area_code ?? errors.phone_number;
   const askPassword = editing && needsCurrentPassword(values, user);
 
   return (
@@ -180,45 +176,15 @@ export function PersonalInfoCard({ user }: { user: User | null }) {
                 error={errors.email}
                 required
               />
-              <Input.Wrapper
-                size="md"
+              <PhoneInput
                 label="Teléfono"
-                labelProps={{ htmlFor: 'profile-phone' }}
+                description={PHONE_HINT}
+                value={values.phone}
+                onChange={(text) => set('phone', text)}
+                error={errors.phone}
                 required
-                error={phoneError}
-                errorProps={{ id: 'profile-phone-error' }}
-              >
-                <Group gap="xs" wrap="nowrap" align="flex-start">
-                  <NativeSelect
-                    aria-label="Código de área"
-                    aria-describedby={phoneError ? 'profile-phone-error' : undefined}
-                    w={104}
-                    size="md"
-                    data={[
-                      { value: '', label: 'Código', disabled: true },
-                      ...AREA_CODES.map((code) => ({ value: code, label: code })),
-                    ]}
-                    value={values.area_code}
-                    onChange={(e) => set('area_code', e.currentTarget.value)}
-                    error={Boolean(errors.area_code)}
-                  />
-                  <TextInput
-                    id="profile-phone"
-                    aria-describedby={phoneError ? 'profile-phone-error' : undefined}
-                    style={{ flex: 1 }}
-                    placeholder="1234567"
-                    inputMode="numeric"
-                    autoComplete="tel-local"
-                    maxLength={LIMITS.phoneDigits}
-                    leftSection={<IconPhone size={18} aria-hidden />}
-                    value={values.phone_number}
-                    onChange={(e) =>
-                      set('phone_number', digitsOnly(e.currentTarget.value, LIMITS.phoneDigits))
-                    }
-                    error={Boolean(errors.phone_number)}
-                  />
-                </Group>
-              </Input.Wrapper>
+                data-testid="profile-phone"
+              />
               <TextInput
                 label="Rol"
                 value={roleBadge(user?.rol)}

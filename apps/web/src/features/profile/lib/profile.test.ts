@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, MSG_ACCOUNT, MSG_PAYMENTS, MSG_PROTECTION, type User } from '@domino/contracts';
+import {
+  MSG,
+  MSG_ACCOUNT,
+  MSG_PAYMENTS,
+  MSG_PROTECTION,
+  type User,
+  MSG_PHONE,
+} from '@domino/contracts';
 import { ApiError } from '../../../lib/api';
 import {
   avatarFileProblem,
@@ -29,6 +36,9 @@ const user: User = {
   created_at: '2026-03-05T15:00:00.000Z',
   updated_at: '2026-03-06T02:00:00.000Z',
   avatar_url: null,
+  username_chosen: true,
+  adult_declared: true,
+  username_change_after: null,
 };
 
 describe('profile display rules (docs/product.md §2 Profile, §9)', () => {
@@ -47,7 +57,7 @@ describe('profile display rules (docs/product.md §2 Profile, §9)', () => {
     expect(orNotSpecified('Ana')).toBe('Ana');
     expect(roleBadge('jugador')).toBe('JUGADOR');
     expect(roleBadge('')).toBe('No especificado');
-    expect(formatPhoneDisplay('04241234567')).toBe('0424-1234567');
+    expect(formatPhoneDisplay('04241234567')).toBe('0424-123.45.67');
     expect(formatPhoneDisplay('')).toBe('No especificado');
   });
 });
@@ -58,8 +68,7 @@ describe('profile edit form', () => {
     expect(values).toEqual({
       name: 'Ana',
       email: 'ana@example.com',
-      area_code: '0424',
-      phone_number: '1234567',
+      phone: '0424-123.45.67',
       current_password: '',
     });
     expect(profilePayload({ ...values, email: ' Ana@Example.COM ' }, user)).toEqual({
@@ -76,8 +85,8 @@ describe('profile edit form', () => {
     );
     for (const changed of [
       { ...values, email: 'nueva@example.com' },
-      { ...values, area_code: '0414' },
-      { ...values, phone_number: '7654321' },
+      { ...values, phone: '0414-123.45.67' },
+      { ...values, phone: '+58 424 7654321' },
     ]) {
       expect(needsCurrentPassword(changed, user)).toBe(true);
       expect(validateProfile(changed, user)).toEqual({
@@ -113,25 +122,26 @@ describe('profile edit form', () => {
       validateProfile({
         name: '  ',
         email: ' ',
-        area_code: '',
-        phone_number: '',
+        phone: '',
         current_password: '',
       }),
     ).toEqual({
       name: MSG.nameRequired,
       email: MSG.emailRequired,
-      area_code: MSG.areaCodeRequired,
-      phone_number: MSG.phoneRequired,
+      phone: MSG.phoneRequired,
     });
     expect(
       validateProfile({
         name: 'Ana',
         email: 'x@',
-        area_code: '0414',
-        phone_number: '12',
+        phone: '0414 12',
         current_password: '',
       }),
-    ).toEqual({ email: MSG.emailInvalid, phone_number: MSG.phoneDigits });
+    ).toEqual({ email: MSG.emailInvalid, phone: MSG_PHONE.tooShort });
+    // The same number in another shape is no change: no password asked.
+    expect(
+      needsCurrentPassword({ ...profileValuesOf(user), phone: '+58 424 123 45 67' }, user),
+    ).toBe(false);
     expect(validateProfile(profileValuesOf(user))).toEqual({});
   });
 
@@ -142,7 +152,7 @@ describe('profile edit form', () => {
     const phone = profileFailure(
       new ApiError(422, { errors: { phone: [MSG.phoneTaken] } }, MSG.formHasErrors),
     );
-    expect(phone.fieldErrors).toEqual({ phone_number: MSG.phoneTaken });
+    expect(phone.fieldErrors).toEqual({ phone: MSG.phoneTaken });
     expect(profileFailure(new ApiError(500, null, 'Error del servidor: 500')).message).toBe(
       MSG.profileUpdateError,
     );

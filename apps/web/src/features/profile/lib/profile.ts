@@ -1,16 +1,21 @@
 import {
-  AREA_CODES,
+  formatPhone,
   isEmail,
   LIMITS,
   MSG,
   MSG_PAYMENTS,
   MSG_PROTECTION,
-  phoneProblems,
   TIME_ZONE,
   type ProfileUpdateRequest,
   type User,
 } from '@domino/contracts';
 import { isApiError, NO_RESPONSE, serverMessage } from '../../../lib/api';
+import {
+  phoneFieldError,
+  phoneFieldText,
+  phonePayload,
+  samePhone,
+} from '../../../components/phone-field';
 
 /** Fallback texts of the profile (docs/product.md §2 Profile). */
 export const FALLBACK = {
@@ -51,22 +56,21 @@ export function roleBadge(rol: string | null | undefined): string {
   return v ? v.toUpperCase() : FALLBACK.empty;
 }
 
-/** A stored phone ("04141234567") shown as "0414-1234567"; other shapes unchanged. */
+/** A stored phone ("04127072340") shown as "0412-707.23.40" (decision 040); other shapes unchanged. */
 export function formatPhoneDisplay(phone: string | null | undefined): string {
   const v = phone?.trim();
   if (!v) return FALLBACK.empty;
-  return /^\d{11}$/.test(v) ? `${v.slice(0, 4)}-${v.slice(4)}` : v;
+  return formatPhone(v);
 }
 
 /**
- * The edit form (docs/product.md §2 Profile edit form). The phone is split like on /register. The current
+ * The edit form (docs/product.md §2 Profile edit form). The phone is one field, as typed (decision 040). The current
  * password is asked only when the e-mail or the phone changes (docs/decisions/013).
  */
 export interface ProfileValues {
   name: string;
   email: string;
-  area_code: string;
-  phone_number: string;
+  phone: string;
   current_password: string;
 }
 export type ProfileField = keyof ProfileValues;
@@ -74,15 +78,10 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 /** The form's starting values from the current user (Cancel resets to these; docs/product.md §4). */
 export function profileValuesOf(user: User | null): ProfileValues {
-  const phone = user?.phone ?? '';
-  const code = (AREA_CODES as readonly string[]).includes(phone.slice(0, 4))
-    ? phone.slice(0, 4)
-    : '';
   return {
     name: user?.name ?? '',
     email: user?.email ?? '',
-    area_code: code,
-    phone_number: code ? phone.slice(4) : phone,
+    phone: phoneFieldText(user?.phone),
     current_password: '',
   };
 }
@@ -94,8 +93,7 @@ export function profileValuesOf(user: User | null): ProfileValues {
 export function needsCurrentPassword(values: ProfileValues, user: User | null): boolean {
   if (!user) return false;
   const email = values.email.trim().toLowerCase();
-  const phone = `${values.area_code}${values.phone_number.trim()}`;
-  return email !== user.email.trim().toLowerCase() || phone !== user.phone;
+  return email !== user.email.trim().toLowerCase() || !samePhone(values.phone, user.phone);
 }
 
 /**
@@ -111,12 +109,8 @@ export function validateProfile(values: ProfileValues, user: User | null = null)
   const email = values.email.trim();
   if (email === '') errors.email = MSG.emailRequired;
   else if (!isEmail(email)) errors.email = MSG.emailInvalid;
-  if (values.area_code === '') errors.area_code = MSG.areaCodeRequired;
-  else if (!(AREA_CODES as readonly string[]).includes(values.area_code))
-    errors.area_code = MSG.areaCodeInvalid;
-  const number = values.phone_number.trim();
-  const phone = number === '' ? MSG.phoneRequired : phoneProblems(`${AREA_CODES[0]}${number}`)[0];
-  if (phone) errors.phone_number = phone;
+  const phone = phoneFieldError(values.phone);
+  if (phone) errors.phone = phone;
   if (needsCurrentPassword(values, user) && values.current_password === '')
     errors.current_password = MSG_PROTECTION.currentPasswordForContact;
   return errors;
@@ -130,7 +124,7 @@ export function profilePayload(
   return {
     name: values.name.trim(),
     email: values.email.trim().toLowerCase(),
-    phone: `${values.area_code}${values.phone_number.trim()}`,
+    phone: phonePayload(values.phone),
     ...(needsCurrentPassword(values, user) ? { current_password: values.current_password } : {}),
   };
 }
@@ -150,11 +144,7 @@ export function profileFailure(error: unknown): { message: string; fieldErrors: 
     if (password) fieldErrors.current_password = password;
     if (name) fieldErrors.name = name;
     if (email) fieldErrors.email = email;
-    if (phone) {
-      if (phone === MSG.areaCodeInvalid || phone === MSG.areaCodeRequired)
-        fieldErrors.area_code = phone;
-      else fieldErrors.phone_number = phone;
-    }
+    if (phone) fieldErrors.phone = phone;
     const other = Object.entries(error.fieldErrors).find(
       ([field]) => !['name', 'email', 'phone', 'current_password'].includes(field),
     )?.[1]?.[0];

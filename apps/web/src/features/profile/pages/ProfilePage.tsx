@@ -10,6 +10,7 @@ import { refreshUser, useSession } from '../../../lib/session';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { IdentityCard } from '../components/IdentityCard';
 import { NotificationsCard } from '../components/NotificationsCard';
+import { NameAndAgeCard } from '../components/NameAndAgeCard';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
@@ -111,6 +112,11 @@ export default function ProfilePage() {
           <div className={classes.ratings}>
             <RatingsCard />
           </div>
+          {user && (
+            <div className={classes.info}>
+              <NameAndAgeCard key={user.id} user={user} />
+            </div>
+          )}
           <div className={classes.info}>
             {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}
             <PersonalInfoCard key={user?.id ?? 0} user={user} />

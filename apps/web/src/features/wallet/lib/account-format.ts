@@ -9,11 +9,8 @@ export function formatAccountNumber(digits: string): string {
   return m ? `${m[1]}-${m[2]}-${m[3]}-${m[4]}` : digits;
 }
 
-/** An 11-digit mobile number as "0412-1234567"; other inputs unchanged. */
-export function formatPhone(phone: string): string {
-  const m = /^(0\d{3})(\d{7})$/.exec(phone);
-  return m ? `${m[1]}-${m[2]}` : phone;
-}
+/** A mobile number as "0412-123.45.67": the one formatter of packages/contracts (decision 040). */
+export { formatPhone } from '@domino/contracts';
 
 /** A document as "V-12345678". */
 export function formatDocument(type: string, number: string): string {

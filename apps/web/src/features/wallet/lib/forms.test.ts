@@ -153,7 +153,7 @@ describe('bank data display', () => {
   });
 
   it('writes phones and documents the Venezuelan way', () => {
-    expect(formatPhone('04121234567')).toBe('0412-1234567');
+    expect(formatPhone('04121234567')).toBe('0412-123.45.67');
     expect(formatDocument('V', '12345678')).toBe('V-12345678');
   });
 });
