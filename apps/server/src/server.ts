@@ -77,10 +77,18 @@ export function createDeps(
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
     limiters: {
-      loginAccountAddress: createLimiter(
+      loginBackoff: createLimiter(
         {
-          keyPrefix: 'login_account_ip',
-          points: LOGIN_LIMITS.perAccountAddress,
+          keyPrefix: 'login_backoff',
+          points: 1,
+          durationSec: LOGIN_LIMITS.maxBackoffSeconds,
+        },
+        redis,
+      ),
+      loginDeviceFailures: createLimiter(
+        {
+          keyPrefix: 'login_device',
+          points: LOGIN_LIMITS.perDevice,
           durationSec: LOGIN_LIMITS.windowMinutes * 60,
         },
         redis,
@@ -88,7 +96,7 @@ export function createDeps(
       loginIp: createLimiter(
         {
           keyPrefix: 'login_ip',
-          points: LOGIN_LIMITS.perAddress,
+          points: config.LOGIN_ADDRESS_LIMIT,
           durationSec: LOGIN_LIMITS.windowMinutes * 60,
         },
         redis,

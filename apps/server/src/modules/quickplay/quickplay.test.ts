@@ -7,9 +7,12 @@ import {
   authTokens,
   banks,
   gameTables,
+  loginDevices,
   quickPlayQueue,
+  riskItems,
   tableSeats,
   userBankAccounts,
+  users,
   withdrawals,
 } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
@@ -262,7 +265,6 @@ describe('quick play on postgres', async () => {
     async function linkVia(signal: string, a: P, b: P) {
       const db = t.database.db;
       if (signal === 'device') b.device = a.device;
-      if (signal === 'address') b.ip = a.ip;
       if (signal === 'session device')
         await db.insert(authTokens).values({
           userId: b.id,
@@ -270,12 +272,32 @@ describe('quick play on postgres', async () => {
           expiresAt: new Date(Date.now() + 60_000),
           deviceId: a.device,
         });
-      if (signal === 'session address')
-        await db.insert(authTokens).values({
+      if (signal === 'sign-in cookie')
+        for (const u of [a, b])
+          await db.insert(loginDevices).values({ userId: u.id, deviceHash: `cookie-of-${a.id}` });
+      if (signal === 'cédula') {
+        // b asks for a payout to a's cédula (with a phone of its own).
+        const [owner] = await db.select().from(users).where(eq(users.id, a.id));
+        const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
+        await db.insert(withdrawals).values({
           userId: b.id,
-          tokenHash: `y-${b.id}-${Date.now()}`,
-          expiresAt: new Date(Date.now() + 60_000),
-          ip: a.ip,
+          amountCents: 100,
+          bankId: bank!.id,
+          payoutPhone: `0416${String(b.id).padStart(7, '0')}`,
+          payoutTypeIdentification: owner!.typeIdentification,
+          payoutNIdentification: owner!.nIdentification,
+          payoutName: 'Titular',
+          status: 'rechazado',
+        });
+      }
+      if (signal === 'confirmed pattern')
+        await db.insert(riskItems).values({
+          kind: 'co_seating',
+          key: `co_seating:${a.id}:${b.id}`,
+          userIds: [a.id, b.id],
+          evidence: {},
+          score: 5,
+          status: 'actioned',
         });
       if (signal === 'payout phone') {
         const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
@@ -306,11 +328,12 @@ describe('quick play on postgres', async () => {
 
     for (const signal of [
       'device',
-      'address',
       'session device',
-      'session address',
+      'sign-in cookie',
       'payout phone',
       'bank account',
+      'cédula',
+      'confirmed pattern',
     ])
       it.skipIf(skip)(`by ${signal}`, async () => {
         const a = await player(1000);
@@ -329,21 +352,38 @@ describe('quick play on postgres', async () => {
         for (const u of [a, b]) await send('DELETE', u);
       });
 
-    it.skipIf(skip)('an address seen more than 30 days ago is not a link', async () => {
+    it.skipIf(skip)('an address alone is never a link, however recent', async () => {
       const a = await player(1000);
       const b = await player(1000);
-      const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      await t.database.db.insert(authTokens).values({
-        userId: b.id,
-        tokenHash: `old-${b.id}`,
-        expiresAt: old,
-        createdAt: old,
-        ip: a.ip,
+      b.ip = a.ip;
+      await t.database.db.update(authTokens).set({ ip: a.ip }).where(eq(authTokens.userId, b.id));
+      const graph = await linkedAmong(t.database.db, [a.id, b.id], {
+        recent: [a, b].map((u) => ({ userId: u.id, ip: u.ip })),
+        withAddress: true,
       });
-      const graph = await linkedAmong(t.database.db, [a.id, b.id]);
-      expect(graph.linked(a.id, b.id)).toBe(false);
-      const recent = await linkedAmong(t.database.db, [a.id, b.id], [], old);
-      expect(recent.pairs).toEqual([{ a: a.id, b: b.id, signals: ['address'] }]);
+      expect(graph.pairs).toEqual([]);
+      expect((await play(a, 'individual', 1000)).json().status).toBe('waiting');
+      expect((await play(b, 'individual', 1000)).json().status).toBe('matched');
+    });
+
+    it.skipIf(skip)('an address adds weight to a device link, not evidence', async () => {
+      const a = await player(1000);
+      const b = await player(1000);
+      await t.database.db
+        .update(authTokens)
+        .set({ ip: a.ip, deviceId: a.device })
+        .where(eq(authTokens.userId, b.id));
+      await t.database.db
+        .update(authTokens)
+        .set({ deviceId: a.device })
+        .where(eq(authTokens.userId, a.id));
+      const graph = await linkedAmong(t.database.db, [a.id, b.id], { withAddress: true });
+      expect(graph.pairs).toEqual([{ a: a.id, b: b.id, signals: ['device'], sharedAddress: true }]);
+      const old = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+      const later = await linkedAmong(t.database.db, [a.id, b.id], { withAddress: true, now: old });
+      expect(later.pairs).toEqual([
+        { a: a.id, b: b.id, signals: ['device'], sharedAddress: false },
+      ]);
     });
   });
 

@@ -435,8 +435,7 @@ async function matchGroup(
     const links = await linkedAmong(
       tx,
       rows.map((r) => r.userId),
-      rows.map((r) => ({ userId: r.userId, deviceId: r.deviceId, ip: r.ip })),
-      now,
+      { recent: rows.map((r) => ({ userId: r.userId, deviceId: r.deviceId })), now },
     );
     let pool: Candidate[] = rows.map((r) => ({
       id: r.id,
