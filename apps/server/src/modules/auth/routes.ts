@@ -26,6 +26,7 @@ import { AppError } from '../../lib/errors';
 import { blockedFor, consume } from '../../lib/rate-limit';
 import { appMailer } from '../mail/app-mailer';
 import {
+  countBurst,
   deviceCookieHeader,
   deviceCookieOf,
   loginFailed,
@@ -118,7 +119,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const attempt = { email: req.body.email, ip: req.ip, device: deviceCookieOf(req.headers) };
       const trusted = await trustedDevice(db(), limiters, attempt);
       const wait = await loginWait(db(), limiters, attempt, trusted);
-      if (wait !== null) throw rateLimited(wait, MSG.tooManyLoginAttempts);
+      if (wait !== null) {
+        await countBurst(db(), limiters, attempt);
+        throw rateLimited(wait, MSG.tooManyLoginAttempts);
+      }
       try {
         const result = await login(db(), req.body, settings, clientOf(req));
         await loginSucceeded(limiters, attempt);

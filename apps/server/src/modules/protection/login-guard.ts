@@ -180,11 +180,8 @@ export function backoffSeconds(failures: number): number {
 }
 
 /**
- * Counts one wrong password (or unknown e-mail). A trusted device's failure counts against that
- * device only (and the account's burst row); an unknown device's counts against the account
- * (backoff) and the address. The failure that brings the account to exactly
- * LOGIN_LIMITS.accountBurst in its window writes the audit row: the counter is atomic, so one
- * row per window even across nodes.
+ * Counts one wrong password (or unknown e-mail) against the account (burst count and backoff)
+ * and against the device when trusted, or the address when not.
  */
 export async function loginFailed(
   db: Db,
@@ -192,16 +189,30 @@ export async function loginFailed(
   attempt: LoginAttempt,
   trusted: boolean,
 ): Promise<void> {
-  const failures = await countUp(limiters.loginAccountBurst, accountKey(attempt.email));
+  const failures = await countBurst(db, limiters, attempt);
   if (trusted) await consume(limiters.loginDeviceFailures, deviceKey(attempt));
-  else {
-    await consume(limiters.loginIp, attempt.ip);
-    const wait = backoffSeconds(failures);
-    if (wait > 0) await limiters.loginBackoff.block(accountKey(attempt.email), wait);
-  }
-  if (failures !== LOGIN_LIMITS.accountBurst) return;
+  else await consume(limiters.loginIp, attempt.ip);
+  // Every failure moves the account's backoff, which only unknown devices (and a known device
+  // that lost its trust) ever wait for.
+  const wait = backoffSeconds(failures);
+  if (wait > 0) await limiters.loginBackoff.block(accountKey(attempt.email), wait);
+}
+
+/**
+ * Counts one failed or refused attempt on the account and returns the attempts in the window. The
+ * attempt that brings the account to exactly LOGIN_LIMITS.accountBurst writes the audit row: the
+ * counter is atomic, so one row per window even across nodes. Attempts the backoff refuses count
+ * too (the route calls this for them), so a guesser that keeps knocking is still reported.
+ */
+export async function countBurst(
+  db: Db,
+  limiters: LoginLimiters,
+  attempt: LoginAttempt,
+): Promise<number> {
+  const failures = await countUp(limiters.loginAccountBurst, accountKey(attempt.email));
+  if (failures !== LOGIN_LIMITS.accountBurst) return failures;
   const user = await findUserByEmail(db, attempt.email);
-  if (!user) return;
+  if (!user) return failures;
   await audit(db, {
     actorUserId: null,
     action: 'auth.login_burst',
@@ -213,8 +224,9 @@ export async function loginFailed(
       window_minutes: LOGIN_LIMITS.windowMinutes,
       last_ip: attempt.ip,
     },
-    reason: `${failures} contraseñas incorrectas en menos de ${LOGIN_LIMITS.windowMinutes} minutos desde una o varias direcciones. La cuenta no se bloqueó.`,
+    reason: `${failures} contraseñas incorrectas o intentos rechazados en menos de ${LOGIN_LIMITS.windowMinutes} minutos desde una o varias direcciones. La cuenta no se bloqueó: los dispositivos desconocidos esperan entre intentos.`,
   });
+  return failures;
 }
 
 /** A successful sign-in forgets the failures of its device for the account. */

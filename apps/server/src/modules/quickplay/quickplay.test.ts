@@ -183,7 +183,7 @@ describe('quick play on postgres', async () => {
         .from(gameTables)
         .where(eq(gameTables.id, matched.table_id));
       expect(table).toMatchObject({ status: 'closed', closedReason: 'finished' });
-      expect((await send('GET', a)).json()).toEqual({ status: 'idle' });
+      expect((await send('GET', a)).json()).toEqual({ status: 'idle', seated: null });
       expect((await play(a, 'individual', 100)).json().status).toBe('waiting');
       expect((await send('DELETE', a)).statusCode).toBe(200);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
@@ -433,7 +433,7 @@ describe('quick play on postgres', async () => {
         status: 'dropped',
         message: MSG_QUICK.droppedBalance,
       });
-      expect((await send('GET', short)).json()).toEqual({ status: 'idle' });
+      expect((await send('GET', short)).json()).toEqual({ status: 'idle', seated: null });
       // No table was left behind by the undone formation.
       const empty = await t.database.db
         .select({ id: gameTables.id })
@@ -457,7 +457,7 @@ describe('quick play on postgres', async () => {
     expect((await send('GET', a)).json().status).toBe('waiting');
     const left = await send('DELETE', a);
     expect(left.statusCode).toBe(200);
-    expect(left.json()).toEqual({ status: 'idle' });
+    expect(left.json()).toEqual({ status: 'idle', seated: null });
     expect(await balance(a)).toBe(1000);
     expect((await send('DELETE', a)).statusCode).toBe(409);
   });
