@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_QUICK, MSG_TABLES, QUICK_WINDOW, ratingWindow } from '@domino/contracts';
+import {
+  MSG_QUICK,
+  MSG_TABLES,
+  QUICK_GIVE_UP_MS,
+  QUICK_WINDOW,
+  ratingWindow,
+} from '@domino/contracts';
 import { openDatabase } from '../../db/client';
 import {
   accounts,
@@ -492,6 +498,89 @@ describe('quick play on postgres', async () => {
         expect(anon.statusCode).toBe(401);
       }
       expect(await queueOf([a.id, broke.id])).toHaveLength(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'tells a waiting player who else searches, other prices, open tables and when it gives up',
+    async () => {
+      const a = await player(1000);
+      const b = await player(1000);
+      const c = await player(1000);
+      await queueUp(a, 'individual', 500);
+      await queueUp(b, 'individual', 1000);
+      await queueUp(c, 'individual', 1000);
+      const status = (await send('GET', a)).json();
+      expect(status).toMatchObject({ status: 'waiting', searching: 1, needed: 2 });
+      expect(status.other_prices).toContainEqual({ entry_price: 1000, searching: 2 });
+      expect(Date.parse(status.gives_up_at) - Date.parse(status.queued_at)).toBe(QUICK_GIVE_UP_MS);
+      // The open tables are the public ones of this mode and price with a free seat.
+      const listed = (
+        await t.app.inject({ method: 'GET', url: '/api/tables', headers: auth(a.token) })
+      ).json() as {
+        id: number;
+        entry_price: number;
+        rules: { mode: string };
+        current_players: number;
+        max_players: number;
+        game_id: string | null;
+      }[];
+      const expected = listed
+        .filter(
+          (x) =>
+            x.rules.mode === 'individual' &&
+            x.entry_price === 500 &&
+            x.game_id === null &&
+            x.current_players < x.max_players,
+        )
+        .map((x) => x.id);
+      expect(status.open_tables.map((x: { id: number }) => x.id)).toEqual(expected.slice(0, 5));
+      expect((await send('GET', b)).json()).toMatchObject({ searching: 2, needed: 2 });
+      expect(MSG_QUICK.searching(2, 2)).toBe(
+        '2 jugadores buscan esta mesa, tú incluido. Hacen falta 2.',
+      );
+
+      // After 3 minutes without a table the search ends, nothing charged, and says so once.
+      const later = new Date(Date.now() + QUICK_GIVE_UP_MS + 1_000);
+      const pass = await matchQueue(t.database.db, timing(), later);
+      expect(pass.dropped).toContainEqual({ userId: a.id, message: MSG_QUICK.gaveUp });
+      expect(pass.formed.some((f) => f.seats.some((x) => x.userId === a.id))).toBe(false);
+      expect((await send('GET', a)).json()).toEqual({
+        status: 'dropped',
+        message: MSG_QUICK.gaveUp,
+      });
+      expect((await send('GET', a)).json()).toEqual({ status: 'idle', seated: null });
+      expect(await balance(a)).toBe(1000);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a player seated at a table gets its link and may leave it to search',
+    async () => {
+      const a = await player(1000);
+      const join = await t.app.inject({
+        method: 'POST',
+        url: '/api/tables/1/join',
+        headers: auth(a.token),
+        payload: { entry_price: 500 },
+      });
+      expect(join.statusCode, join.body).toBe(200);
+      const refused = await play(a, 'individual', 500);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(MSG_QUICK.alreadySeated);
+      const [table] = await t.database.db.select().from(gameTables).where(eq(gameTables.id, 1));
+      expect((await send('GET', a)).json()).toEqual({
+        status: 'idle',
+        seated: { table_id: 1, name: table!.name, quick: false },
+      });
+      const left = await t.app.inject({
+        method: 'POST',
+        url: '/api/tables/1/leave',
+        headers: auth(a.token),
+      });
+      expect(left.statusCode).toBe(200);
+      expect((await play(a, 'individual', 500)).json().status).toBe('waiting');
+      expect((await send('DELETE', a)).statusCode).toBe(200);
     },
   );
 });
