@@ -4,7 +4,6 @@ import { MSG, MSG_TABLES } from '@domino/contracts';
 import { authTokens, tableSeats } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
-import { auth } from '../../test/wallet-helpers';
 
 /**
  * An address is not a person (docs/decisions/039-an-address-is-not-a-person.md), on real
