@@ -59,6 +59,11 @@ export interface AppDeps {
      */
     availability: RateLimiterAbstract;
     /**
+     * The address ceiling over `availability`, which counts per client (account, device id or
+     * address): ten times its allowance per address (docs/decisions/039).
+     */
+    availabilityAddress: RateLimiterAbstract;
+    /**
      * Private-table invitation codes looked up or joined, per user: 30 per 10 minutes, so codes
      * cannot be guessed by trying (docs/decisions/021-private-tables.md).
      */

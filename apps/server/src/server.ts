@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
+import { CLIENT_CEILING_FACTOR } from './modules/protection/request';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
@@ -113,6 +114,14 @@ export function createDeps(
         {
           keyPrefix: 'availability',
           points: config.AVAILABILITY_LIMIT_PER_MINUTE,
+          durationSec: 60,
+        },
+        redis,
+      ),
+      availabilityAddress: createLimiter(
+        {
+          keyPrefix: 'availability_ip',
+          points: config.AVAILABILITY_LIMIT_PER_MINUTE * CLIENT_CEILING_FACTOR,
           durationSec: 60,
         },
         redis,

@@ -35,7 +35,7 @@ import {
   rememberDevice,
   trustedDevice,
 } from '../protection/login-guard';
-import { askAvailability, clientOf } from '../protection/request';
+import { askAvailability, clientOf, consumeForClient } from '../protection/request';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
 import { accountLimiters, apiErrorSchema } from './limits';
@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** One question whether an e-mail, cédula or phone is taken (decision 013); 429 when spent. */
-  const availability = (ip: string) => askAvailability(app.deps, ip);
+  const availability = (req: FastifyRequest) => askAvailability(app.deps, req);
 
   r.post(
     '/api/register_api',
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       // A registration answers whether its e-mail, cédula and phone are taken: it spends the
       // same per-address counter as check_* (docs/decisions/013).
-      await availability(req.ip);
+      await availability(req);
       const result = await register(db(), req.body, settings, clientOf(req));
       await trustThisDevice(req, reply, result.user.id);
       return reply.code(201).send(result);
@@ -147,7 +147,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const email = req.body.email.trim();
       if (!isEmail(email)) return { available: false, message: MSG.emailInvalid };
       const taken = await findUserByEmail(db(), email);
@@ -166,7 +166,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const { type_identification: type, n_identification: number } = req.body;
       if (type !== 'V' && type !== 'E')
         return { available: false, message: MSG.documentTypeRequired };
@@ -189,7 +189,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const problem = phoneProblems(req.body.phone)[0];
       if (problem) return { available: false, message: problem };
       return (await phoneExists(db(), req.body.phone))
@@ -229,7 +229,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         (await consume(accountLimits.recoveryIp, req.ip)) ??
         // A 404 tells whether the e-mail has an account: the one availability counter
         // (docs/decisions/013) counts it like check_email.
-        (await consume(limiters.availability, req.ip));
+        (await consumeForClient(limiters.availability, limiters.availabilityAddress, req));
       if (wait !== null) throw rateLimited(wait, MSG.recoveryTooMany);
       await requestPasswordRecovery(
         { db: db(), mailer, publicUrl: config.publicUrl, log: req.log },

@@ -198,6 +198,7 @@ describe('many accounts behind one address on postgres', async () => {
       small = await buildTestApp('postgres', {
         TRUST_PROXY: 'loopback',
         LOGIN_ADDRESS_LIMIT: '40',
+        AVAILABILITY_LIMIT_PER_MINUTE: '5',
       });
     });
     afterAll(async () => {
@@ -244,6 +245,28 @@ describe('many accounts behind one address on postgres', async () => {
           { 'x-forwarded-for': '198.51.100.77' },
         );
         expect(elsewhere.statusCode).toBe(200);
+      },
+    );
+
+    it.skipIf(skip)(
+      'counts availability questions per browser under a ceiling of ten browsers per address',
+      async () => {
+        const from = { 'x-forwarded-for': '198.51.100.200' };
+        const ask = (device: string) =>
+          post(
+            '/api/check_email',
+            { email: `libre_${device}_${Math.random()}@example.com` },
+            { ...from, 'x-device-id': device },
+          );
+        // Each browser has its own 5 a minute, whoever else shares the address.
+        for (const device of ['browser-one-1', 'browser-two-2'])
+          for (let i = 0; i < 5; i++) expect((await ask(device)).statusCode).toBe(200);
+        expect((await ask('browser-one-1')).statusCode).toBe(429);
+        // Inventing device ids meets the address's ceiling: 50 in all (10 of them spent above).
+        const codes: number[] = [];
+        for (let i = 0; i < 41; i++) codes.push((await ask(`invented-${i}-abcdef`)).statusCode);
+        expect(codes.slice(0, 40).every((c) => c === 200)).toBe(true);
+        expect(codes[40]).toBe(429);
       },
     );
   });
