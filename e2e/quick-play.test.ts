@@ -121,6 +121,14 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       await expect.poll(() => pa.getByTestId('dashboard-quick-play').isVisible()).toBe(true);
       await shot(pa, 'quick-play-dashboard-360');
 
+      // Someone behind the same address already searches at another price (through the API).
+      const dani = await fundedPlayer(admin, CARRIER);
+      const daniQueued = await api('/api/quick-play', dani.token, {
+        mode: 'individual',
+        entry_price: 500,
+      });
+      expect(daniQueued.json.status).toBe('waiting');
+
       await searchIndividual(pa, 'ana');
       await expect.poll(() => pa.getByTestId('quick-searching').isVisible()).toBe(true);
       await expect.poll(() => pa.getByTestId('quick-window').textContent()).toContain('±100');
@@ -131,6 +139,9 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
         .poll(() => pa.getByTestId('quick-gives-up').textContent())
         .toMatch(/^Si en [0-3]:\d\d no se forma la mesa, dejamos de buscar/);
       await expect.poll(() => pa.getByTestId('join-confirm').isVisible()).toBe(false);
+      await expect
+        .poll(() => pa.getByTestId('quick-other-prices').textContent())
+        .toContain(`Bs. 500,00 · ${MSG_QUICK.otherPrice(1)}`);
       await pa.waitForTimeout(400);
       await shot(pa, 'quick-play-searching-360');
       // A reload finds the search where it was (the status comes from the server).
