@@ -118,6 +118,12 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       const errors = [...trackErrors(pa), ...trackErrors(pb)];
       await loginViaUi(pa, ana.email, ana.password);
       await loginViaUi(pb, beto.email, beto.password);
+      // Signing in left each browser its own sign-in cookie, unreadable by scripts (decision 039).
+      const cookieOf = async (p: Page) =>
+        (await p.context().cookies()).find((c) => c.name === 'domino_device');
+      for (const p of [pa, pb])
+        await expect.poll(async () => (await cookieOf(p))?.httpOnly).toBe(true);
+      expect((await cookieOf(pa))?.value).not.toBe((await cookieOf(pb))?.value);
       await expect.poll(() => pa.getByTestId('dashboard-quick-play').isVisible()).toBe(true);
       await shot(pa, 'quick-play-dashboard-360');
 
