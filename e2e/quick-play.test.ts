@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { QuickPlayStatus, TableDetail } from '@domino/contracts';
+import { MSG_QUICK, type QuickPlayStatus, type TableDetail } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
@@ -14,13 +14,17 @@ import {
 } from './support';
 
 /**
- * Quick play in the browser (docs/decisions/027-quick-play.md): two players on phones (360x740),
- * each from their own address (the server trusts X-Forwarded-For here, as behind the proxy; two
- * players on one address would be linked accounts and never seated together) and their own
- * browser (own device id), press "Jugar ahora" on the dashboard, pick individual and Bs. 100,
- * confirm the terms, see "Buscando mesa…", and land in the same match. The server is checked:
- * one quick table with both seated, each charged the entry exactly once, the ledger consistent.
+ * Quick play in the browser (docs/decisions/027-quick-play.md, 039): two players on phones
+ * (360x740), behind ONE address (the server trusts X-Forwarded-For here, as behind the proxy; a
+ * carrier's NAT gives strangers one address, which links nobody) with their own browser (own
+ * device id), press "Jugar ahora" on the dashboard, pick individual and Bs. 100, confirm the
+ * terms, see "Buscando mesa…" with who else searches, the rating range and when the search gives
+ * up, and land in the same match. The server is checked: one quick table with both seated, each
+ * charged the entry exactly once, the ledger consistent.
  */
+/** The public address a carrier's NAT gives every player of this journey. */
+const CARRIER = '203.0.113.7';
+
 describe('quick play: two players press Jugar ahora and meet at one table', () => {
   const journey = useJourney({ env: { TRUST_PROXY: 'true' } });
 
@@ -109,20 +113,44 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
     'seats both in one individual match with the entry taken once each',
     async () => {
       const admin = await adminToken();
-      const ana = await fundedPlayer(admin, '10.20.1.11');
-      const beto = await fundedPlayer(admin, '10.20.2.22');
+      // One carrier address for everybody (decision 039).
+      const ana = await fundedPlayer(admin, CARRIER);
+      const beto = await fundedPlayer(admin, CARRIER);
       const pa = await phone(ana.ip);
       const pb = await phone(beto.ip);
       const errors = [...trackErrors(pa), ...trackErrors(pb)];
       await loginViaUi(pa, ana.email, ana.password);
       await loginViaUi(pb, beto.email, beto.password);
+      // Signing in left each browser its own sign-in cookie, unreadable by scripts (decision 039).
+      const cookieOf = async (p: Page) =>
+        (await p.context().cookies()).find((c) => c.name === 'domino_device');
+      for (const p of [pa, pb])
+        await expect.poll(async () => (await cookieOf(p))?.httpOnly).toBe(true);
+      expect((await cookieOf(pa))?.value).not.toBe((await cookieOf(pb))?.value);
       await expect.poll(() => pa.getByTestId('dashboard-quick-play').isVisible()).toBe(true);
       await shot(pa, 'quick-play-dashboard-360');
+
+      // Someone behind the same address already searches at another price (through the API).
+      const dani = await fundedPlayer(admin, CARRIER);
+      const daniQueued = await api('/api/quick-play', dani.token, {
+        mode: 'individual',
+        entry_price: 500,
+      });
+      expect(daniQueued.json.status).toBe('waiting');
 
       await searchIndividual(pa, 'ana');
       await expect.poll(() => pa.getByTestId('quick-searching').isVisible()).toBe(true);
       await expect.poll(() => pa.getByTestId('quick-window').textContent()).toContain('±100');
+      await expect
+        .poll(() => pa.getByTestId('quick-count').textContent())
+        .toBe(MSG_QUICK.searching(1, 2));
+      await expect
+        .poll(() => pa.getByTestId('quick-gives-up').textContent())
+        .toMatch(/^Si en [0-3]:\d\d no se forma la mesa, dejamos de buscar/);
       await expect.poll(() => pa.getByTestId('join-confirm').isVisible()).toBe(false);
+      await expect
+        .poll(() => pa.getByTestId('quick-other-prices').textContent())
+        .toContain(`Bs. 500,00 · ${MSG_QUICK.otherPrice(1)}`);
       await pa.waitForTimeout(400);
       await shot(pa, 'quick-play-searching-360');
       // A reload finds the search where it was (the status comes from the server).
@@ -164,7 +192,7 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       expect((await api('/api/admin/ledger-check', admin, {})).json.ok).toBe(true);
 
       // The same screens on a desktop.
-      const carla = await fundedPlayer(admin, '10.20.3.33');
+      const carla = await fundedPlayer(admin, CARRIER);
       const pc = await phone(carla.ip, DESKTOP);
       errors.push(...trackErrors(pc));
       await loginViaUi(pc, carla.email, carla.password);

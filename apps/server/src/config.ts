@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LOGIN_LIMITS } from '@domino/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,6 +62,12 @@ export const configSchema = z.object({
    * this counter (docs/decisions/013).
    */
   AVAILABILITY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
+   * Failed sign-ins of unknown devices from one client address (any accounts) per 15 minutes
+   * before unknown devices from it wait; known devices and staff never do
+   * (docs/decisions/039-an-address-is-not-a-person.md). Default LOGIN_LIMITS.perAddress (300).
+   */
+  LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(LOGIN_LIMITS.perAddress),
   /**
    * How often each node re-checks the tokens of its open sockets, in milliseconds (0 disables it):
    * the bound on how long a socket can outlive a session whose end notification was lost

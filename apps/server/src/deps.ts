@@ -38,9 +38,17 @@ export interface AppDeps {
    */
   ratings: RatingSource;
   limiters: {
-    /** Failed logins per (e-mail, client address): 5 lock that pair only (decision 013). */
-    loginAccountAddress: RateLimiterAbstract;
-    /** Failed logins per client address, any account: 30 lock the address. */
+    /**
+     * Per-account backoff: an account's key is blocked for 2, 4, 8 … s after its failures pass
+     * LOGIN_LIMITS.backoffAfter; unknown devices wait it out (docs/decisions/039).
+     */
+    loginBackoff: RateLimiterAbstract;
+    /** Failed logins per (e-mail, known device cookie): LOGIN_LIMITS.perDevice end its trust. */
+    loginDeviceFailures: RateLimiterAbstract;
+    /**
+     * Failed logins of unknown devices per client address, any account: LOGIN_ADDRESS_LIMIT make
+     * unknown devices from it wait; known devices and staff never do (decision 039).
+     */
     loginIp: RateLimiterAbstract;
     /** Failed logins per e-mail from any address: counted, recorded for staff, never locking. */
     loginAccountBurst: RateLimiterAbstract;
@@ -50,6 +58,11 @@ export interface AppDeps {
      * or phone (one counter; decision 013).
      */
     availability: RateLimiterAbstract;
+    /**
+     * The address ceiling over `availability`, which counts per client (account, device id or
+     * address): ten times its allowance per address (docs/decisions/039).
+     */
+    availabilityAddress: RateLimiterAbstract;
     /**
      * Private-table invitation codes looked up or joined, per user: 30 per 10 minutes, so codes
      * cannot be guessed by trying (docs/decisions/021-private-tables.md).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
+import { CLIENT_CEILING_FACTOR } from './modules/protection/request';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
@@ -77,10 +78,18 @@ export function createDeps(
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
     limiters: {
-      loginAccountAddress: createLimiter(
+      loginBackoff: createLimiter(
         {
-          keyPrefix: 'login_account_ip',
-          points: LOGIN_LIMITS.perAccountAddress,
+          keyPrefix: 'login_backoff',
+          points: 1,
+          durationSec: LOGIN_LIMITS.maxBackoffSeconds,
+        },
+        redis,
+      ),
+      loginDeviceFailures: createLimiter(
+        {
+          keyPrefix: 'login_device',
+          points: LOGIN_LIMITS.perDevice,
           durationSec: LOGIN_LIMITS.windowMinutes * 60,
         },
         redis,
@@ -88,7 +97,7 @@ export function createDeps(
       loginIp: createLimiter(
         {
           keyPrefix: 'login_ip',
-          points: LOGIN_LIMITS.perAddress,
+          points: config.LOGIN_ADDRESS_LIMIT,
           durationSec: LOGIN_LIMITS.windowMinutes * 60,
         },
         redis,
@@ -105,6 +114,14 @@ export function createDeps(
         {
           keyPrefix: 'availability',
           points: config.AVAILABILITY_LIMIT_PER_MINUTE,
+          durationSec: 60,
+        },
+        redis,
+      ),
+      availabilityAddress: createLimiter(
+        {
+          keyPrefix: 'availability_ip',
+          points: config.AVAILABILITY_LIMIT_PER_MINUTE * CLIENT_CEILING_FACTOR,
           durationSec: 60,
         },
         redis,

@@ -54,8 +54,11 @@ export const MSG_FRIENDS = {
 export const FRIEND_LIMITS = {
   /** Friend requests by username per player, in `windowMinutes`. */
   requestsPerUser: 20,
-  /** Friend requests by username per client address, in `windowMinutes`. */
-  requestsPerAddress: 60,
+  /**
+   * Friend requests by username per client address, in `windowMinutes`: ten times a player's, a
+   * ceiling for everyone behind one address (docs/decisions/039).
+   */
+  requestsPerAddress: 200,
   /** Invitations sent per player, in `windowMinutes`. */
   invitationsPerUser: 30,
   windowMinutes: 10,

@@ -50,13 +50,18 @@ export const ACCOUNT_CHANGE_LABELS: Record<AccountChangeKind, string> = {
 export const WITHDRAWAL_REVIEW_HOURS = 24;
 
 /**
- * Login lockout (decision 013): failures per (account, address) before that pair is refused;
- * failures per address (any account) before the address is refused; failures on one account from
- * any address within the window that are recorded once in the audit log for staff (no lock).
+ * Login protection (docs/decisions/039, superseding the lockout of decision 013): failures on an
+ * account before unknown devices back off (2, 4, 8 … seconds, at most `maxBackoffSeconds`);
+ * failures of a known device before it stops being trusted for the window; failures from one
+ * address, any accounts, before unknown devices from it wait (the default of the
+ * LOGIN_ADDRESS_LIMIT setting); failures on one account from anywhere that are recorded once in
+ * the audit log for staff (no lock); the window, in minutes.
  */
 export const LOGIN_LIMITS = {
-  perAccountAddress: 5,
-  perAddress: 30,
+  backoffAfter: 5,
+  maxBackoffSeconds: 900,
+  perDevice: 10,
+  perAddress: 300,
   accountBurst: 20,
   windowMinutes: 15,
 } as const;

@@ -34,6 +34,13 @@ export function ratingWindow(waitedMs: number): number | null {
   return QUICK_WINDOW.startPoints + QUICK_WINDOW.stepPoints * steps;
 }
 
+/**
+ * How long a search lasts: after 3 minutes without a table the entry leaves the queue with
+ * {@link MSG_QUICK.gaveUp} (nothing charged), so nobody waits on a screen that never changes
+ * (docs/decisions/039-an-address-is-not-a-person.md).
+ */
+export const QUICK_GIVE_UP_MS = 180_000;
+
 /** The rules a quick-play table of `mode` plays by: the mode's default rules (rules.ts). */
 export function quickRules(mode: QuickMode): TableRules {
   return normalizeRules({ ...DEFAULT_RULES, mode, players: QUICK_SEATS[mode] });
@@ -62,6 +69,35 @@ export const MSG_QUICK = {
   matched: '¡Mesa encontrada! La partida empieza en unos segundos.',
   tableName: (mode: QuickMode) =>
     mode === 'parejas' ? 'Partida rápida · Parejas' : 'Partida rápida · Individual',
+  /**
+   * The waiting screen (decision 039): who else searches at this price and mode. `searching`
+   * counts the caller; `needed` is the table's seats.
+   */
+  searching: (searching: number, needed: number) =>
+    searching <= 1
+      ? `Por ahora eres el único jugador buscando esta mesa. Hacen falta ${needed}.`
+      : `${searching} jugadores buscan esta mesa, tú incluido. Hacen falta ${needed}.`,
+  /** The rating range now (null: any) and that it widens. */
+  range: (window: number | null) =>
+    window === null
+      ? 'Ya aceptamos rivales de cualquier nivel.'
+      : `Buscamos rivales de tu nivel (±${window} puntos). El rango se amplía cada 10 segundos.`,
+  /** When the search ends, in minutes and seconds ("2:35"). */
+  givesUpIn: (left: string) =>
+    `Si en ${left} no se forma la mesa, dejamos de buscar y te avisamos. No se te cobra nada.`,
+  /** The entry left the queue after QUICK_GIVE_UP_MS without a table. */
+  gaveUp:
+    'No encontramos rivales en 3 minutos y dejamos de buscar. No se te cobró nada. Prueba otro precio o una mesa pública.',
+  otherPricesTitle: 'Hay jugadores esperando a otros precios:',
+  otherPrice: (searching: number) =>
+    searching === 1 ? '1 jugador esperando' : `${searching} jugadores esperando`,
+  openTablesTitle: 'Mesas públicas con puestos libres a este precio:',
+  switchPrice: 'Buscar a este precio',
+  goToTable: 'Ir a la mesa',
+  /** GET/POST when the caller already sits at a table (a link to it and a way out). */
+  seatedElsewhere: (name: string) =>
+    `Ya estás sentado en «${name}». Ve a esa mesa o déjala para buscar otra.`,
+  leaveThatTable: 'Dejar esa mesa',
 } as const;
 
 /** GET /api/quick-play/options: what a player may pick (prices in bolívares). */
@@ -82,14 +118,23 @@ export type QuickPlayRequest = z.infer<typeof quickPlayRequestSchema>;
 
 /**
  * GET /api/quick-play (and the answer of POST/DELETE): where the caller stands.
- * - `idle`: not queued;
+ * - `idle`: not queued (`seated`: the table the caller already sits at, if any);
  * - `waiting`: queued since `queued_at` (ISO), `waited_ms` so far, `window` the rating window's
- *   half-width now (null = any rating);
+ *   half-width now (null = any rating), and what the waiting screen explains (decision 039): how
+ *   many search at this price and mode, when the search gives up, other prices with players
+ *   waiting, public tables open at this price;
  * - `matched`: seated at `table_id` (its match `game_id`) by the matcher, shown until the match ends;
  * - `dropped`: the last formation left the player out (`message` says why); shown once.
  */
 export const quickPlayStatusSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('idle') }),
+  z.object({
+    status: z.literal('idle'),
+    /** The table the caller already sits at (a link and "Dejar esa mesa"), if any. */
+    seated: z
+      .object({ table_id: z.number().int(), name: z.string(), quick: z.boolean() })
+      .nullable()
+      .optional(),
+  }),
   z.object({
     status: z.literal('waiting'),
     mode: z.enum(QUICK_MODES),
@@ -97,6 +142,23 @@ export const quickPlayStatusSchema = z.discriminatedUnion('status', [
     queued_at: z.string(),
     waited_ms: z.number().int(),
     window: z.number().int().nullable(),
+    /** Players waiting at this mode and price, the caller included. */
+    searching: z.number().int(),
+    /** Seats of the table (2 or 4). */
+    needed: z.number().int(),
+    /** When the search ends without a table (ISO): queued_at + QUICK_GIVE_UP_MS. */
+    gives_up_at: z.string(),
+    /** Other prices of this mode with players waiting (bolívares), busiest first. */
+    other_prices: z.array(z.object({ entry_price: z.number(), searching: z.number().int() })),
+    /** Public tables of this mode and price with free seats. */
+    open_tables: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        current_players: z.number().int(),
+        max_players: z.number().int(),
+      }),
+    ),
   }),
   z.object({
     status: z.literal('matched'),

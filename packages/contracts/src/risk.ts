@@ -61,9 +61,12 @@ export type RiskStatus = (typeof RISK_STATUSES)[number];
 /** Spanish label of a signal shared by linked accounts (risk/linked.ts). */
 export const LINK_SIGNAL_LABELS: Readonly<Record<string, string>> = {
   device: 'mismo dispositivo',
-  address: 'misma dirección IP',
   payout_phone: 'mismo teléfono de cobro',
   bank_account: 'misma cuenta bancaria',
+  cedula: 'misma cédula',
+  confirmed_pattern: 'patrón de juego confirmado por el personal',
+  /** Never a link on its own (docs/decisions/039): it only adds weight to the others. */
+  address: 'misma dirección IP (solo suma peso)',
 };
 
 /** An account of a signal, with the marks staff put on it. */

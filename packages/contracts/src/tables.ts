@@ -67,6 +67,9 @@ export const MSG_TABLES = {
   closed: 'Esta mesa no está disponible en este momento.',
   playing: 'Esta mesa tiene una partida en curso. Espera a que termine o elige otra mesa.',
   alreadySeated: 'Ya estás sentado en una mesa. Sal de ella antes de unirte a otra.',
+  /** A money table where an account linked to yours sits (docs/decisions/039). */
+  linkedAccount:
+    'No puedes sentarte en esta mesa: ya juega en ella una cuenta vinculada a la tuya (mismo dispositivo, cuenta de cobro o cédula).',
   notSeated: 'No estás sentado en esta mesa.',
   cannotLeave: 'La partida ya comenzó: no puedes salir ni recuperar la entrada.',
   notFound: 'La mesa no existe.',

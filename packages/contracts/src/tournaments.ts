@@ -124,6 +124,9 @@ export const MSG_TOURNAMENTS = {
   notRegistered: 'No estás inscrito en este torneo.',
   registrationClosed: 'Las inscripciones de este torneo están cerradas.',
   full: 'El torneo ya está completo.',
+  /** A money tournament where an account linked to yours is registered (docs/decisions/039). */
+  linkedAccount:
+    'No puedes inscribirte: ya está inscrita una cuenta vinculada a la tuya (mismo dispositivo, cuenta de cobro o cédula).',
   insufficientFunds:
     'Saldo insuficiente para la inscripción. Recarga tu billetera e intenta de nuevo.',
   accountInactive: 'Tu cuenta no está activa.',

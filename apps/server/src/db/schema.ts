@@ -102,6 +102,33 @@ export const authTokens = pgTable(
 );
 
 /**
+ * The browsers each account signed in from (migration 0033, docs/decisions/039): the SHA-256 of
+ * the `domino_device` cookie the server sets on a successful sign-in. Evidence that this browser
+ * signed in to this account before (the per-address login limit never refuses it) and a
+ * linked-accounts signal (two accounts, one browser; risk/linked.ts).
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('login_devices_user_device_key').on(t.userId, t.deviceHash),
+    index('login_devices_device_idx').on(t.deviceHash, t.lastSeenAt),
+  ],
+);
+
+/**
  * Ledger accounts (docs/architecture.md#how-a-payment-flows). One wallet per user; system accounts have no owner.
  * balance is céntimos; only modules/ledger writes it.
  */

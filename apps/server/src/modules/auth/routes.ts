@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,8 +26,17 @@ import {
 import { AppError } from '../../lib/errors';
 import { blockedFor, consume } from '../../lib/rate-limit';
 import { appMailer } from '../mail/app-mailer';
-import { loginFailed, loginSucceeded, loginWait } from '../protection/login-guard';
-import { askAvailability, clientOf } from '../protection/request';
+import {
+  countBurst,
+  deviceCookieHeader,
+  deviceCookieOf,
+  loginFailed,
+  loginSucceeded,
+  loginWait,
+  rememberDevice,
+  trustedDevice,
+} from '../protection/login-guard';
+import { askAvailability, clientOf, consumeForClient } from '../protection/request';
 import { findUserByEmail, identityExists, phoneExists } from '../users/repo';
 import { loadUser } from '../users/serialize';
 import { usernameRefusal } from '../users/usernames';
@@ -54,8 +63,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   };
   const db = () => app.deps.database.db;
 
+  /**
+   * After a successful sign-in or registration: keeps (or makes) this browser's `domino_device`
+   * cookie and records it for the account, so its right password is never refused by the address
+   * limit later (docs/decisions/039).
+   */
+  const trustThisDevice = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const cookie = deviceCookieHeader(deviceCookieOf(req.headers), req.protocol === 'https');
+    await rememberDevice(db(), userId, cookie.value);
+    void reply.header('set-cookie', cookie.header);
+  };
+
   /** One question whether an e-mail, cédula or phone is taken (decision 013); 429 when spent. */
-  const availability = (ip: string) => askAvailability(app.deps, ip);
+  const availability = (req: FastifyRequest) => askAvailability(app.deps, req);
 
   r.post(
     '/api/register_api',
@@ -73,8 +93,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       // A registration answers whether its e-mail, cédula and phone are taken: it spends the
       // same per-address counter as check_* (docs/decisions/013).
-      await availability(req.ip);
+      await availability(req);
       const result = await register(db(), req.body, settings, clientOf(req));
+      await trustThisDevice(req, reply, result.user.id);
       return reply.code(201).send(result);
     },
   );
@@ -86,25 +107,32 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Iniciar sesión',
         description:
-          '429 tras 5 contraseñas incorrectas para una cuenta desde una misma dirección IP (solo ' +
-          'esa dirección queda bloqueada para esa cuenta, 15 minutos) o 30 desde una dirección ' +
-          'para cualquier cuenta. 20 fallos para una cuenta desde cualquier dirección en 15 ' +
-          'minutos quedan en el registro de auditoría para el personal, sin bloquear la cuenta.',
+          'Tras 5 contraseñas incorrectas para una cuenta, los dispositivos desconocidos esperan ' +
+          '2, 4, 8… segundos (hasta 15 minutos) antes de volver a intentarlo con ella (429). Una ' +
+          'dirección IP con muchos fallos (300 en 15 minutos) hace esperar a sus dispositivos ' +
+          'desconocidos. Un navegador que ya inició sesión en la cuenta (cookie domino_device) ' +
+          'y las cuentas del personal nunca esperan por la dirección. 20 fallos para una cuenta ' +
+          'en 15 minutos quedan en el registro de auditoría para el personal.',
         body: loginRequestSchema,
         response: { 200: authResponseSchema, 429: apiErrorSchema },
       },
     },
-    async (req) => {
-      const { email } = req.body;
-      const wait = await loginWait(limiters, email, req.ip);
-      if (wait !== null) throw rateLimited(wait, MSG.tooManyLoginAttempts);
+    async (req, reply) => {
+      const attempt = { email: req.body.email, ip: req.ip, device: deviceCookieOf(req.headers) };
+      const trusted = await trustedDevice(db(), limiters, attempt);
+      const wait = await loginWait(db(), limiters, attempt, trusted);
+      if (wait !== null) {
+        await countBurst(db(), limiters, attempt);
+        throw rateLimited(wait, MSG.tooManyLoginAttempts);
+      }
       try {
         const result = await login(db(), req.body, settings, clientOf(req));
-        await loginSucceeded(limiters, email, req.ip);
+        await loginSucceeded(limiters, attempt);
+        await trustThisDevice(req, reply, result.user.id);
         return result;
       } catch (err) {
         if (err instanceof AppError && err.code === 'auth/invalid_credentials')
-          await loginFailed(db(), limiters, email, req.ip);
+          await loginFailed(db(), limiters, attempt, trusted);
         throw err;
       }
     },
@@ -121,7 +149,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const email = req.body.email.trim();
       if (!isEmail(email)) return { available: false, message: MSG.emailInvalid };
       const taken = await findUserByEmail(db(), email);
@@ -140,7 +168,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const { type_identification: type, n_identification: number } = req.body;
       if (type !== 'V' && type !== 'E')
         return { available: false, message: MSG.documentTypeRequired };
@@ -163,7 +191,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       const phone = parsePhone(req.body.phone);
       if (!phone.ok) return { available: false, message: phone.message };
       return (await phoneExists(db(), phone.phone))
@@ -188,7 +216,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      await availability(req.ip);
+      await availability(req);
       // A signed-in player asking about their own name hears "available" (the profile form).
       const token = bearerToken(req);
       const self = token ? (await authenticate(db(), token))?.user.id : undefined;
@@ -228,7 +256,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         (await consume(accountLimits.recoveryIp, req.ip)) ??
         // A 404 tells whether the e-mail has an account: the one availability counter
         // (docs/decisions/013) counts it like check_email.
-        (await consume(limiters.availability, req.ip));
+        (await consumeForClient(limiters.availability, limiters.availabilityAddress, req));
       if (wait !== null) throw rateLimited(wait, MSG.recoveryTooMany);
       await requestPasswordRecovery(
         { db: db(), mailer, publicUrl: config.publicUrl, log: req.log },

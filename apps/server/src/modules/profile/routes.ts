@@ -98,7 +98,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
             db: db(),
             client: clientOf(req),
             notices: { mailer, publicUrl: app.deps.config.publicUrl, log: req.log },
-            availability: () => askAvailability(app.deps, req.ip),
+            availability: () => askAvailability(app.deps, req),
             password: passwordGate(limits.passwordChange, user.id),
           },
           user,

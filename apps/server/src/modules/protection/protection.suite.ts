@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal } from '@domino/contracts';
 import {
   AUDIT_ACTION_LABELS,
+  LOGIN_LIMITS,
   MSG,
   MSG_ACCOUNT,
   MSG_PROTECTION,
   WITHDRAWAL_REVIEW_HOURS,
 } from '@domino/contracts';
-import { accountChanges, auditLog, users, withdrawals } from '../../db/schema';
+import { accountChanges, auditLog, loginDevices, users, withdrawals } from '../../db/schema';
+import { backoffSeconds, deviceHash } from './login-guard';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { TestInbox } from '../mail/test-inbox';
@@ -65,9 +67,10 @@ export function protectionSuite(kind: DbKind): void {
     function send(
       method: 'GET' | 'POST' | 'PATCH',
       url: string,
-      opts: { token?: string; body?: unknown; ip?: string; agent?: string } = {},
+      opts: { token?: string; body?: unknown; ip?: string; agent?: string; cookie?: string } = {},
     ) {
       const headers: Record<string, string> = {};
+      if (opts.cookie) headers.cookie = opts.cookie;
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       if (opts.agent) headers['user-agent'] = opts.agent;
       return t.app.inject({
@@ -603,31 +606,67 @@ export function protectionSuite(kind: DbKind): void {
     );
 
     it.skipIf(skip)(
-      "locks an attacker's address out of an account but not its owner's, and still locks a noisy address",
+      "makes unknown devices back off an account's guesses while its owner's browser signs in",
       async () => {
-        const p = await registered();
+        const p = newPlayer();
+        const reg = await send('POST', '/api/register_api', { body: p });
+        expect(reg.statusCode).toBe(201);
+        // Registration leaves the browser's sign-in cookie, scoped to the sign-in endpoint.
+        const setCookie = String(reg.headers['set-cookie']);
+        expect(setCookie).toMatch(/^domino_device=[A-Za-z0-9_-]{43};/);
+        expect(setCookie).toContain('Path=/api/login_api');
+        expect(setCookie).toContain('HttpOnly');
+        expect(setCookie).toContain('SameSite=Strict');
+        const cookie = setCookie.split(';')[0]!;
+        const [stored] = await t.database.db
+          .select()
+          .from(loginDevices)
+          .where(eq(loginDevices.userId, reg.json().user.id));
+        expect(stored?.deviceHash).toBe(deviceHash(cookie.split('=')[1]!));
+
         const attacker = address();
-        for (let i = 0; i < 5; i++) {
+        for (let i = 0; i < LOGIN_LIMITS.backoffAfter; i++) {
           const res = await send('POST', '/api/login_api', {
             ip: attacker,
             body: { email: p.email, password: `Adivina${i}X` },
           });
           expect(res.statusCode).toBe(401);
         }
-        const refused = await send('POST', '/api/login_api', {
-          ip: attacker,
-          body: { email: p.email, password: p.password },
-        });
-        expect(refused.statusCode).toBe(429);
-        expect(refused.json()).toEqual({ message: MSG.tooManyLoginAttempts, code: 'rate/limited' });
-        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // Any unknown device now waits (the account backs off), the right password included.
+        for (const ip of [attacker, address()]) {
+          const refused = await send('POST', '/api/login_api', {
+            ip,
+            body: { email: p.email, password: p.password },
+          });
+          expect(refused.statusCode).toBe(429);
+          expect(refused.json()).toEqual({
+            message: MSG.tooManyLoginAttempts,
+            code: 'rate/limited',
+          });
+          expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        // The owner's browser (its cookie) never waits, from any address.
         const owner = await send('POST', '/api/login_api', {
-          ip: address(),
+          ip: attacker,
+          cookie,
           body: { email: p.email, password: p.password },
         });
         expect(owner.statusCode).toBe(200);
-        // The attacker's address may still log in to another account (its own, say).
-        const mine = await registered();
+        expect(String(owner.headers['set-cookie'])).toContain(cookie);
+        // A cookie of another account's browser is not this account's known device.
+        const mine = newPlayer();
+        const other = await send('POST', '/api/register_api', { body: mine });
+        const otherCookie = String(other.headers['set-cookie']).split(';')[0]!;
+        expect(
+          (
+            await send('POST', '/api/login_api', {
+              ip: attacker,
+              cookie: otherCookie,
+              body: { email: p.email, password: p.password },
+            })
+          ).statusCode,
+        ).toBe(429);
+        // The attacker's address may still sign in to another account (its own, say).
         expect(
           (
             await send('POST', '/api/login_api', {
@@ -636,37 +675,52 @@ export function protectionSuite(kind: DbKind): void {
             })
           ).statusCode,
         ).toBe(200);
+        expect(backoffSeconds(4)).toBe(0);
+        expect([5, 6, 7, 14, 40].map(backoffSeconds)).toEqual([2, 4, 8, 900, 900]);
+      },
+    );
 
-        // 30 failures from one address, on any accounts, lock the whole address.
-        const noisy = address();
-        for (let i = 0; i < 30; i++) {
-          const res = await send('POST', '/api/login_api', {
-            ip: noisy,
-            body: { email: `nadie${i}_${randomInt(0, 1e9)}@example.com`, password: 'Clave1234' },
-          });
-          expect(res.statusCode).toBe(401);
-        }
-        const locked = await send('POST', '/api/login_api', {
-          ip: noisy,
-          body: { email: mine.email, password: mine.password },
+    it.skipIf(skip)(
+      'a known device that keeps failing loses its trust for the window',
+      async () => {
+        const p = newPlayer();
+        const reg = await send('POST', '/api/register_api', { body: p });
+        const cookie = String(reg.headers['set-cookie']).split(';')[0]!;
+        for (let i = 0; i < LOGIN_LIMITS.perDevice; i++)
+          expect(
+            (
+              await send('POST', '/api/login_api', {
+                cookie,
+                body: { email: p.email, password: `Olvide${i}X` },
+              })
+            ).statusCode,
+          ).toBe(401);
+        const after = await send('POST', '/api/login_api', {
+          cookie,
+          body: { email: p.email, password: p.password },
         });
-        expect(locked.statusCode).toBe(429);
-        expect(locked.json().message).toBe(MSG.tooManyLoginAttempts);
+        expect(after.statusCode).toBe(429);
       },
     );
 
     it.skipIf(skip)(
       'records a burst of failed logins on one account from many addresses once, for staff, without locking it',
       async () => {
-        const p = await registered();
+        const p = newPlayer();
+        const reg = await send('POST', '/api/register_api', { body: p });
+        const cookie = String(reg.headers['set-cookie']).split(';')[0]!;
+        const id = reg.json().user.id as number;
+        const codes: number[] = [];
         for (let i = 0; i < 25; i++) {
           const res = await send('POST', '/api/login_api', {
             ip: address(),
             body: { email: p.email.toUpperCase(), password: `Adivina${i}X` },
           });
-          expect(res.statusCode).toBe(401);
+          codes.push(res.statusCode);
         }
-        const rows = (await auditOf(p.id)).filter((r) => r.action === 'auth.login_burst');
+        // Five wrong passwords, then the account backs off: the refused attempts count too.
+        expect(codes).toEqual([...Array(5).fill(401), ...Array(20).fill(429)]);
+        const rows = (await auditOf(id)).filter((r) => r.action === 'auth.login_burst');
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({
           actorUserId: null,
@@ -675,11 +729,12 @@ export function protectionSuite(kind: DbKind): void {
         expect(rows[0]?.reason).toContain('La cuenta no se bloqueó');
         const owner = await send('POST', '/api/login_api', {
           ip: address(),
+          cookie,
           body: { email: p.email, password: p.password },
         });
         expect(owner.statusCode).toBe(200);
         const listed = (
-          await send('GET', `/api/admin/audit?action=auth.login_burst&target_id=${p.id}`, {
+          await send('GET', `/api/admin/audit?action=auth.login_burst&target_id=${id}`, {
             token: admin,
           })
         ).json();

@@ -33,15 +33,58 @@ export function clientOf(req: Pick<FastifyRequest, 'ip' | 'headers'>): ClientInf
 }
 
 /**
- * Spends one question whether an e-mail, cédula or phone is taken for the address `ip`: the one
- * counter of check_email / check_identity / check_phone, registrations and profile edits of the
- * e-mail or phone (docs/decisions/013). Throws a 429 `rate/limited` (Spanish, with
- * Retry-After) when the address has spent AVAILABILITY_LIMIT_PER_MINUTE.
+ * Who a per-client rate limit counts (docs/decisions/039): the signed-in account, else the web
+ * app's device id (`X-Device-Id`), else the client address. A key per client, so fifty people
+ * behind one carrier address do not share one allowance; the per-address ceiling
+ * ({@link CLIENT_CEILING_FACTOR} times the per-client limit) bounds a client that invents device
+ * ids.
+ */
+export function clientKey(
+  req: Pick<FastifyRequest, 'ip' | 'headers'>,
+  userId?: number | undefined,
+): string {
+  if (userId !== undefined) return `u:${userId}`;
+  const device = deviceIdOf(req);
+  return device ? `d:${device}` : `a:${req.ip}`;
+}
+
+/** How many times the per-client allowance one address may spend in all: 10. */
+export const CLIENT_CEILING_FACTOR = 10;
+
+/**
+ * Spends one point of a per-client limit (`perClient`, keyed by {@link clientKey}) and, when that
+ * allows it, one of the address's ceiling (`perAddress`, keyed by the address). Returns the
+ * seconds to wait when either is spent, else null.
+ */
+export async function consumeForClient(
+  perClient: RateLimiterAbstract,
+  perAddress: RateLimiterAbstract,
+  req: Pick<FastifyRequest, 'ip' | 'headers'>,
+  userId?: number | undefined,
+): Promise<number | null> {
+  return (await consume(perClient, clientKey(req, userId))) ?? (await consume(perAddress, req.ip));
+}
+
+/**
+ * Spends one question whether an e-mail, cédula or phone is taken for the client of `req`: the
+ * one counter of check_email / check_identity / check_phone, registrations and profile edits of
+ * the e-mail or phone (docs/decisions/013), AVAILABILITY_LIMIT_PER_MINUTE per client (device id
+ * or address, {@link clientKey}; never the account, so many accounts on one browser share one
+ * allowance) under ten times that per address (decision 039).
+ * Throws a 429 `rate/limited` (Spanish, with Retry-After) when either is spent.
  */
 export async function askAvailability(
-  deps: { limiters: { availability: RateLimiterAbstract } },
-  ip: string,
+  deps: {
+    limiters: { availability: RateLimiterAbstract; availabilityAddress: RateLimiterAbstract };
+  },
+  req: Pick<FastifyRequest, 'ip' | 'headers'>,
+  userId?: number | undefined,
 ): Promise<void> {
-  const wait = await consume(deps.limiters.availability, ip);
+  const wait = await consumeForClient(
+    deps.limiters.availability,
+    deps.limiters.availabilityAddress,
+    req,
+    userId,
+  );
   if (wait !== null) throw rateLimited(wait);
 }

@@ -22,7 +22,8 @@ describe('TRUST_PROXY', () => {
   describe('behind a proxy on the local network (TRUST_PROXY=true)', () => {
     let t: TestApp;
     beforeAll(async () => {
-      t = await buildTestApp('pglite', { TRUST_PROXY: 'true' });
+      // A per-address login limit of 5 (300 in production, docs/decisions/039) keeps it short.
+      t = await buildTestApp('pglite', { TRUST_PROXY: 'true', LOGIN_ADDRESS_LIMIT: '5' });
     });
     afterAll(async () => {
       await t?.close();
@@ -40,7 +41,7 @@ describe('TRUST_PROXY', () => {
         payload: body as Record<string, unknown>,
       });
 
-    it('locks the address the proxy saw, whatever address the attacker writes in the header', async () => {
+    it('counts the address the proxy saw, whatever address the attacker writes in the header', async () => {
       const player = newPlayer();
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/register_api', payload: player }))
@@ -48,12 +49,13 @@ describe('TRUST_PROXY', () => {
       ).toBe(201);
       for (let i = 0; i < 5; i++) {
         const res = await viaProxy(`198.51.100.${i + 1}`, '203.0.113.9', {
-          email: player.email,
+          email: `nadie${i}@example.com`,
           password: `Adivina${i}X`,
         });
         expect(res.statusCode).toBe(401);
       }
-      // A sixth try with yet another invented address is still the same client: locked.
+      // A sixth try with yet another invented address is still the same client: its unknown
+      // devices wait, on any account.
       const refused = await viaProxy('198.51.100.99', '203.0.113.9', {
         email: player.email,
         password: player.password,

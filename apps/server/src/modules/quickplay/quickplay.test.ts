@@ -1,15 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_QUICK, MSG_TABLES, QUICK_WINDOW, ratingWindow } from '@domino/contracts';
+import {
+  MSG_QUICK,
+  MSG_TABLES,
+  QUICK_GIVE_UP_MS,
+  QUICK_WINDOW,
+  ratingWindow,
+} from '@domino/contracts';
 import { openDatabase } from '../../db/client';
 import {
   accounts,
   authTokens,
   banks,
   gameTables,
+  loginDevices,
   quickPlayQueue,
+  riskItems,
   tableSeats,
   userBankAccounts,
+  users,
   withdrawals,
 } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
@@ -180,7 +189,7 @@ describe('quick play on postgres', async () => {
         .from(gameTables)
         .where(eq(gameTables.id, matched.table_id));
       expect(table).toMatchObject({ status: 'closed', closedReason: 'finished' });
-      expect((await send('GET', a)).json()).toEqual({ status: 'idle' });
+      expect((await send('GET', a)).json()).toEqual({ status: 'idle', seated: null });
       expect((await play(a, 'individual', 100)).json().status).toBe('waiting');
       expect((await send('DELETE', a)).statusCode).toBe(200);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true });
@@ -262,7 +271,6 @@ describe('quick play on postgres', async () => {
     async function linkVia(signal: string, a: P, b: P) {
       const db = t.database.db;
       if (signal === 'device') b.device = a.device;
-      if (signal === 'address') b.ip = a.ip;
       if (signal === 'session device')
         await db.insert(authTokens).values({
           userId: b.id,
@@ -270,12 +278,32 @@ describe('quick play on postgres', async () => {
           expiresAt: new Date(Date.now() + 60_000),
           deviceId: a.device,
         });
-      if (signal === 'session address')
-        await db.insert(authTokens).values({
+      if (signal === 'sign-in cookie')
+        for (const u of [a, b])
+          await db.insert(loginDevices).values({ userId: u.id, deviceHash: `cookie-of-${a.id}` });
+      if (signal === 'cédula') {
+        // b asks for a payout to a's cédula (with a phone of its own).
+        const [owner] = await db.select().from(users).where(eq(users.id, a.id));
+        const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
+        await db.insert(withdrawals).values({
           userId: b.id,
-          tokenHash: `y-${b.id}-${Date.now()}`,
-          expiresAt: new Date(Date.now() + 60_000),
-          ip: a.ip,
+          amountCents: 100,
+          bankId: bank!.id,
+          payoutPhone: `0416${String(b.id).padStart(7, '0')}`,
+          payoutTypeIdentification: owner!.typeIdentification,
+          payoutNIdentification: owner!.nIdentification,
+          payoutName: 'Titular',
+          status: 'rechazado',
+        });
+      }
+      if (signal === 'confirmed pattern')
+        await db.insert(riskItems).values({
+          kind: 'co_seating',
+          key: `co_seating:${a.id}:${b.id}`,
+          userIds: [a.id, b.id],
+          evidence: {},
+          score: 5,
+          status: 'actioned',
         });
       if (signal === 'payout phone') {
         const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
@@ -306,11 +334,12 @@ describe('quick play on postgres', async () => {
 
     for (const signal of [
       'device',
-      'address',
       'session device',
-      'session address',
+      'sign-in cookie',
       'payout phone',
       'bank account',
+      'cédula',
+      'confirmed pattern',
     ])
       it.skipIf(skip)(`by ${signal}`, async () => {
         const a = await player(1000);
@@ -329,21 +358,38 @@ describe('quick play on postgres', async () => {
         for (const u of [a, b]) await send('DELETE', u);
       });
 
-    it.skipIf(skip)('an address seen more than 30 days ago is not a link', async () => {
+    it.skipIf(skip)('an address alone is never a link, however recent', async () => {
       const a = await player(1000);
       const b = await player(1000);
-      const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      await t.database.db.insert(authTokens).values({
-        userId: b.id,
-        tokenHash: `old-${b.id}`,
-        expiresAt: old,
-        createdAt: old,
-        ip: a.ip,
+      b.ip = a.ip;
+      await t.database.db.update(authTokens).set({ ip: a.ip }).where(eq(authTokens.userId, b.id));
+      const graph = await linkedAmong(t.database.db, [a.id, b.id], {
+        recent: [a, b].map((u) => ({ userId: u.id, ip: u.ip })),
+        withAddress: true,
       });
-      const graph = await linkedAmong(t.database.db, [a.id, b.id]);
-      expect(graph.linked(a.id, b.id)).toBe(false);
-      const recent = await linkedAmong(t.database.db, [a.id, b.id], [], old);
-      expect(recent.pairs).toEqual([{ a: a.id, b: b.id, signals: ['address'] }]);
+      expect(graph.pairs).toEqual([]);
+      expect((await play(a, 'individual', 1000)).json().status).toBe('waiting');
+      expect((await play(b, 'individual', 1000)).json().status).toBe('matched');
+    });
+
+    it.skipIf(skip)('an address adds weight to a device link, not evidence', async () => {
+      const a = await player(1000);
+      const b = await player(1000);
+      await t.database.db
+        .update(authTokens)
+        .set({ ip: a.ip, deviceId: a.device })
+        .where(eq(authTokens.userId, b.id));
+      await t.database.db
+        .update(authTokens)
+        .set({ deviceId: a.device })
+        .where(eq(authTokens.userId, a.id));
+      const graph = await linkedAmong(t.database.db, [a.id, b.id], { withAddress: true });
+      expect(graph.pairs).toEqual([{ a: a.id, b: b.id, signals: ['device'], sharedAddress: true }]);
+      const old = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+      const later = await linkedAmong(t.database.db, [a.id, b.id], { withAddress: true, now: old });
+      expect(later.pairs).toEqual([
+        { a: a.id, b: b.id, signals: ['device'], sharedAddress: false },
+      ]);
     });
   });
 
@@ -393,7 +439,7 @@ describe('quick play on postgres', async () => {
         status: 'dropped',
         message: MSG_QUICK.droppedBalance,
       });
-      expect((await send('GET', short)).json()).toEqual({ status: 'idle' });
+      expect((await send('GET', short)).json()).toEqual({ status: 'idle', seated: null });
       // No table was left behind by the undone formation.
       const empty = await t.database.db
         .select({ id: gameTables.id })
@@ -417,7 +463,7 @@ describe('quick play on postgres', async () => {
     expect((await send('GET', a)).json().status).toBe('waiting');
     const left = await send('DELETE', a);
     expect(left.statusCode).toBe(200);
-    expect(left.json()).toEqual({ status: 'idle' });
+    expect(left.json()).toEqual({ status: 'idle', seated: null });
     expect(await balance(a)).toBe(1000);
     expect((await send('DELETE', a)).statusCode).toBe(409);
   });
@@ -452,6 +498,89 @@ describe('quick play on postgres', async () => {
         expect(anon.statusCode).toBe(401);
       }
       expect(await queueOf([a.id, broke.id])).toHaveLength(0);
+    },
+  );
+
+  it.skipIf(skip)(
+    'tells a waiting player who else searches, other prices, open tables and when it gives up',
+    async () => {
+      const a = await player(1000);
+      const b = await player(1000);
+      const c = await player(1000);
+      await queueUp(a, 'individual', 500);
+      await queueUp(b, 'individual', 1000);
+      await queueUp(c, 'individual', 1000);
+      const status = (await send('GET', a)).json();
+      expect(status).toMatchObject({ status: 'waiting', searching: 1, needed: 2 });
+      expect(status.other_prices).toContainEqual({ entry_price: 1000, searching: 2 });
+      expect(Date.parse(status.gives_up_at) - Date.parse(status.queued_at)).toBe(QUICK_GIVE_UP_MS);
+      // The open tables are the public ones of this mode and price with a free seat.
+      const listed = (
+        await t.app.inject({ method: 'GET', url: '/api/tables', headers: auth(a.token) })
+      ).json() as {
+        id: number;
+        entry_price: number;
+        rules: { mode: string };
+        current_players: number;
+        max_players: number;
+        game_id: string | null;
+      }[];
+      const expected = listed
+        .filter(
+          (x) =>
+            x.rules.mode === 'individual' &&
+            x.entry_price === 500 &&
+            x.game_id === null &&
+            x.current_players < x.max_players,
+        )
+        .map((x) => x.id);
+      expect(status.open_tables.map((x: { id: number }) => x.id)).toEqual(expected.slice(0, 5));
+      expect((await send('GET', b)).json()).toMatchObject({ searching: 2, needed: 2 });
+      expect(MSG_QUICK.searching(2, 2)).toBe(
+        '2 jugadores buscan esta mesa, tú incluido. Hacen falta 2.',
+      );
+
+      // After 3 minutes without a table the search ends, nothing charged, and says so once.
+      const later = new Date(Date.now() + QUICK_GIVE_UP_MS + 1_000);
+      const pass = await matchQueue(t.database.db, timing(), later);
+      expect(pass.dropped).toContainEqual({ userId: a.id, message: MSG_QUICK.gaveUp });
+      expect(pass.formed.some((f) => f.seats.some((x) => x.userId === a.id))).toBe(false);
+      expect((await send('GET', a)).json()).toEqual({
+        status: 'dropped',
+        message: MSG_QUICK.gaveUp,
+      });
+      expect((await send('GET', a)).json()).toEqual({ status: 'idle', seated: null });
+      expect(await balance(a)).toBe(1000);
+    },
+  );
+
+  it.skipIf(skip)(
+    'a player seated at a table gets its link and may leave it to search',
+    async () => {
+      const a = await player(1000);
+      const join = await t.app.inject({
+        method: 'POST',
+        url: '/api/tables/1/join',
+        headers: auth(a.token),
+        payload: { entry_price: 500 },
+      });
+      expect(join.statusCode, join.body).toBe(200);
+      const refused = await play(a, 'individual', 500);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(MSG_QUICK.alreadySeated);
+      const [table] = await t.database.db.select().from(gameTables).where(eq(gameTables.id, 1));
+      expect((await send('GET', a)).json()).toEqual({
+        status: 'idle',
+        seated: { table_id: 1, name: table!.name, quick: false },
+      });
+      const left = await t.app.inject({
+        method: 'POST',
+        url: '/api/tables/1/leave',
+        headers: auth(a.token),
+      });
+      expect(left.statusCode).toBe(200);
+      expect((await play(a, 'individual', 500)).json().status).toBe('waiting');
+      expect((await send('DELETE', a)).statusCode).toBe(200);
     },
   );
 });

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   MSG_QUICK,
+  QUICK_GIVE_UP_MS,
   QUICK_MODES,
   QUICK_SEATS,
   centsToBolivares,
@@ -20,6 +21,7 @@ import type { Timing } from '../games/context';
 import { walletBalanceCents } from '../ledger/accounts';
 import { linkedAmong, type LinkGraph } from '../risk/linked';
 import { privateSettings } from '../tables/private';
+import { listOpenTables } from '../tables/repo';
 import { joinTable } from '../tables/service';
 import { assertMayStake } from '../responsible/guard';
 import { ratingsOf } from '../ratings/service';
@@ -112,7 +114,7 @@ export async function quickStatus(
     .where(eq(quickPlayQueue.userId, userId))
     .orderBy(desc(quickPlayQueue.queuedAt), desc(quickPlayQueue.id))
     .limit(1);
-  if (!row) return { status: 'idle' };
+  if (!row) return { status: 'idle', seated: await seatedAt(db, userId) };
   if (row.status === 'waiting') {
     const waited = Math.max(0, now.getTime() - row.queuedAt.getTime());
     return {
@@ -122,6 +124,8 @@ export async function quickStatus(
       queued_at: row.queuedAt.toISOString(),
       waited_ms: waited,
       window: ratingWindow(waited),
+      ...(await searchContext(db, row.mode, row.entryCents)),
+      gives_up_at: new Date(row.queuedAt.getTime() + QUICK_GIVE_UP_MS).toISOString(),
     };
   }
   if (row.status === 'seated' && row.tableId !== null) {
@@ -147,7 +151,56 @@ export async function quickStatus(
       .where(and(eq(quickPlayQueue.id, row.id), eq(quickPlayQueue.status, 'dropped')));
     return { status: 'dropped', message: row.message };
   }
-  return { status: 'idle' };
+  return { status: 'idle', seated: await seatedAt(db, userId) };
+}
+
+/** The table `userId` sits at (any kind), for "Ir a la mesa" / "Dejar esa mesa"; null if none. */
+async function seatedAt(db: Executor, userId: number) {
+  const [seat] = await db
+    .select({ id: gameTables.id, name: gameTables.name, visibility: gameTables.visibility })
+    .from(tableSeats)
+    .innerJoin(gameTables, eq(gameTables.id, tableSeats.tableId))
+    .where(eq(tableSeats.userId, userId));
+  return seat ? { table_id: seat.id, name: seat.name, quick: seat.visibility === 'quick' } : null;
+}
+
+/**
+ * What the waiting screen explains (docs/decisions/039): how many wait at this mode and price
+ * (the caller included), the table's seats, the other prices of the mode with players waiting
+ * (busiest first), and the public tables of this mode and price with a free seat and no match
+ * running.
+ */
+async function searchContext(db: Executor, mode: QuickMode, entryCents: number) {
+  const counts = await db
+    .select({ entryCents: quickPlayQueue.entryCents, n: sql<number>`count(*)::int` })
+    .from(quickPlayQueue)
+    .where(and(eq(quickPlayQueue.status, 'waiting'), eq(quickPlayQueue.mode, mode)))
+    .groupBy(quickPlayQueue.entryCents);
+  const tables = await listOpenTables(db);
+  const price = centsToBolivares(entryCents);
+  return {
+    searching: counts.find((c) => c.entryCents === entryCents)?.n ?? 1,
+    needed: QUICK_SEATS[mode],
+    other_prices: counts
+      .filter((c) => c.entryCents !== entryCents)
+      .sort((a, b) => b.n - a.n || a.entryCents - b.entryCents)
+      .map((c) => ({ entry_price: centsToBolivares(c.entryCents), searching: c.n })),
+    open_tables: tables
+      .filter(
+        (t) =>
+          t.rules.mode === mode &&
+          t.entry_price === price &&
+          t.game_id === null &&
+          t.current_players < t.max_players,
+      )
+      .slice(0, 5)
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        current_players: t.current_players,
+        max_players: t.max_players,
+      })),
+  };
 }
 
 /**
@@ -435,8 +488,7 @@ async function matchGroup(
     const links = await linkedAmong(
       tx,
       rows.map((r) => r.userId),
-      rows.map((r) => ({ userId: r.userId, deviceId: r.deviceId, ip: r.ip })),
-      now,
+      { recent: rows.map((r) => ({ userId: r.userId, deviceId: r.deviceId })), now },
     );
     let pool: Candidate[] = rows.map((r) => ({
       id: r.id,
@@ -490,11 +542,24 @@ export async function matchQueue(
   now: Date = new Date(),
   onCommit?: (batch: MatchPass) => Promise<void>,
 ): Promise<MatchPass> {
+  // Searches older than QUICK_GIVE_UP_MS end, with a message and nothing charged (decision 039).
+  const expired = await db
+    .update(quickPlayQueue)
+    .set({ status: 'dropped', message: MSG_QUICK.gaveUp, closedAt: now })
+    .where(
+      and(
+        eq(quickPlayQueue.status, 'waiting'),
+        lt(quickPlayQueue.queuedAt, new Date(now.getTime() - QUICK_GIVE_UP_MS)),
+      ),
+    )
+    .returning({ userId: quickPlayQueue.userId });
+  const gaveUp = expired.map((e) => ({ userId: e.userId, message: MSG_QUICK.gaveUp }));
+  if (onCommit && gaveUp.length > 0) await onCommit({ formed: [], dropped: gaveUp });
   const groups = await db
     .selectDistinct({ mode: quickPlayQueue.mode, entryCents: quickPlayQueue.entryCents })
     .from(quickPlayQueue)
     .where(eq(quickPlayQueue.status, 'waiting'));
-  const out: MatchPass = { formed: [], dropped: [] };
+  const out: MatchPass = { formed: [], dropped: [...gaveUp] };
   for (const g of groups)
     for (let more = true; more;) {
       const batch = await matchGroup(db, g.mode, g.entryCents, timing, now);

@@ -163,7 +163,7 @@ describe('risk queue actions on postgres', async () => {
           evidence: { signals: ['device'] },
         },
       ]);
-      // The registrations all came from one address: a scan adds address links, never a copy.
+      // The registrations all came from one address, which links nobody; a re-scan never copies.
       const scan = await post('/api/admin/risk/scan', admin);
       expect(scan.statusCode).toBe(200);
       const again = await post('/api/admin/risk/scan', admin);
@@ -222,9 +222,20 @@ describe('risk queue actions on postgres', async () => {
       const [aRow] = await t.database.db.select().from(users).where(eq(users.id, a.id));
       expect(aRow!.status).toBe('activo');
 
-      // Dismiss: a note is required; a decided item cannot be dismissed.
+      // The chip dumping staff acted on is a confirmed pattern of play: the next scan links a
+      // and b (docs/decisions/039), with the address they share only as added weight.
+      expect((await post('/api/admin/risk/scan', admin)).statusCode).toBe(200);
       const open = (await get(`/api/admin/risk/items?status=open&user_id=${a.id}`, admin)).json()
         .data[0];
+      expect(open).toMatchObject({
+        kind: 'linked',
+        evidence: { signals: ['confirmed_pattern', 'address'] },
+      });
+      expect(open.accounts.map((x: { id: number }) => x.id)).toEqual(
+        [a.id, b.id].sort((x, y) => x - y),
+      );
+
+      // Dismiss: a note is required; a decided item cannot be dismissed.
       expect(
         (await post(`/api/admin/risk/items/${open.id}/dismiss`, admin, { note: '' })).json().errors
           .note,

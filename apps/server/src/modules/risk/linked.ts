@@ -1,45 +1,73 @@
-import { and, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { authTokens, userBankAccounts, withdrawals } from '../../db/schema';
+import {
+  authTokens,
+  identityVerifications,
+  loginDevices,
+  riskItems,
+  userBankAccounts,
+  users,
+  withdrawals,
+} from '../../db/schema';
 
 /**
- * Linked accounts (docs/decisions/027-quick-play.md "Linked accounts"): which of a set of users
- * look like one person or one household playing together, so that quick play never seats them
- * at one table (and the risk queue of issue 15 can flag them). Two users are linked when they
- * share any of these signals:
+ * Linked accounts (docs/decisions/039-an-address-is-not-a-person.md, which supersedes the address
+ * rule of 027): which of a set of users look like one person, or one person's money, so that
+ * quick play never seats them at one table and the risk queue flags them. This is the one place
+ * that decides it. Two users are linked only by evidence that identifies a person or their money:
  *
- * - `device`: the same web-app device id (header `X-Device-Id`, kept in localStorage) on a session
- *   started in the last {@link DEVICE_WINDOW_MS} (90 days), or on the request being judged (the
- *   enqueue);
- * - `address`: the same client address on a session started in the last
- *   {@link ADDRESS_WINDOW_MS} (30 days), or on the request being judged;
- * - `payout_phone`: the same Pago Móvil payout phone on any withdrawal ever requested (a payout
- *   destination is a strong, lasting tie);
- * - `bank_account`: the same bank account number registered by both (any time).
+ * - `device`: the same browser — the web app's device id (header `X-Device-Id`, kept in
+ *   localStorage) on a session started in the last {@link DEVICE_WINDOW_MS} (90 days) or on the
+ *   request being judged (the enqueue), or the same `domino_device` sign-in cookie
+ *   (`login_devices`, seen in the same 90 days);
+ * - `payout_phone`: the same Pago Móvil payout phone on any withdrawal ever requested;
+ * - `bank_account`: the same bank account number registered by both (any time);
+ * - `cedula`: the same cédula as an account's own, a withdrawal's payout cédula or an identity
+ *   verification request (any time);
+ * - `confirmed_pattern`: staff confirmed a pattern of play between the two (a co-seating,
+ *   chip-dumping or linked risk item they acted on, risk/queue.ts).
  *
- * Every check is one indexed query over the given users only (migration 0022 adds the indexes).
+ * The client address is never a link: a carrier's NAT puts thousands of strangers behind one
+ * address (RFC 6598, RFC 6888). With `withAddress`, pairs that are already linked also report
+ * whether they shared an address in the last {@link ADDRESS_WINDOW_MS} (30 days), which only adds
+ * weight to a risk finding.
+ *
+ * Every check is one indexed query over the given users only.
  */
 
-/** A signal two accounts share. */
-export type LinkSignal = 'device' | 'address' | 'payout_phone' | 'bank_account';
+/** Evidence that links two accounts. */
+export type LinkSignal =
+  'device' | 'payout_phone' | 'bank_account' | 'cedula' | 'confirmed_pattern';
 
-/** How far back sessions count for the device signal: 90 days, in milliseconds. */
+/** Every linking signal, in the order findings list them. */
+export const LINK_SIGNALS: readonly LinkSignal[] = [
+  'device',
+  'payout_phone',
+  'bank_account',
+  'cedula',
+  'confirmed_pattern',
+];
+
+/** How far back sessions and sign-in cookies count for the device signal: 90 days, in ms. */
 export const DEVICE_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
-/** How far back sessions count for the address signal: 30 days, in milliseconds. */
+/** How far back sessions count for the shared-address weight: 30 days, in milliseconds. */
 export const ADDRESS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Signals seen on a request now (not stored in a session): the enqueue's device and address. */
 export interface RecentSignals {
   userId: number;
   deviceId?: string | null | undefined;
+  /** Only used for the shared-address weight (`withAddress`); never links. */
   ip?: string | null | undefined;
 }
 
-/** Two linked users (`a < b`) and every signal they share. */
+/** Two linked users (`a < b`), the evidence they share, and whether they also shared an address. */
 export interface LinkedPair {
   a: number;
   b: number;
   signals: LinkSignal[];
+  /** Also seen on one client address (only computed with `withAddress`; weight, not evidence). */
+  sharedAddress: boolean;
 }
 
 /** The pairs of linked users among a set, with a quick membership test. */
@@ -49,33 +77,67 @@ export interface LinkGraph {
   linked(x: number, y: number): boolean;
 }
 
+/** Options of {@link linkedAmong}. */
+export interface LinkOptions {
+  /** Signals of requests not stored yet (quick play passes each queue entry's device id). */
+  recent?: RecentSignals[];
+  /** End of the time windows (tests move it). */
+  now?: Date;
+  /** Also report `sharedAddress` for linked pairs (the risk queue's weight). */
+  withAddress?: boolean;
+}
+
 const pairKey = (x: number, y: number) => (x < y ? `${x}:${y}` : `${y}:${x}`);
 
+/** Groups users by a shared value per signal: `${signal}\0${value}` → users. */
+class ValueIndex<S extends string> {
+  readonly byValue = new Map<string, Set<number>>();
+  constructor(private readonly idSet: Set<number>) {}
+  add(signal: S, value: string | null | undefined, userId: number): void {
+    if (!value || !this.idSet.has(userId)) return;
+    const key = `${signal}\u0000${value}`;
+    let set = this.byValue.get(key);
+    if (!set) this.byValue.set(key, (set = new Set()));
+    set.add(userId);
+  }
+  /** Every pair of users sharing a value, with the signals they share. */
+  pairs(): Map<string, { a: number; b: number; signals: S[] }> {
+    const out = new Map<string, { a: number; b: number; signals: S[] }>();
+    for (const [key, members] of this.byValue) {
+      if (members.size < 2) continue;
+      const signal = key.slice(0, key.indexOf('\u0000')) as S;
+      const list = [...members].sort((x, y) => x - y);
+      for (let i = 0; i < list.length; i++)
+        for (let j = i + 1; j < list.length; j++) {
+          const a = list[i] as number;
+          const b = list[j] as number;
+          const k = pairKey(a, b);
+          const pair = out.get(k) ?? { a, b, signals: [] };
+          if (!pair.signals.includes(signal)) pair.signals.push(signal);
+          out.set(k, pair);
+        }
+    }
+    return out;
+  }
+}
+
 /**
- * Which of `userIds` are linked to each other (never to users outside the set). `recent` adds
- * signals of requests not stored in `auth_tokens` (quick play passes each queue entry's device id
- * and address). `now` is the end of the session windows. Reads only; no errors of its own.
+ * Which of `userIds` are linked to each other (never to users outside the set), by the evidence
+ * listed above. Reads only; no errors of its own. `db` may be a transaction: the queries run one
+ * after the other.
  */
 export async function linkedAmong(
   db: Executor,
   userIds: number[],
-  recent: RecentSignals[] = [],
-  now: Date = new Date(),
+  options: LinkOptions = {},
 ): Promise<LinkGraph> {
+  const { recent = [], now = new Date(), withAddress = false } = options;
   const idSet = new Set(userIds);
   const ids = [...idSet];
-  const byValue = new Map<string, Set<number>>();
-  const add = (signal: LinkSignal, value: string | null | undefined, userId: number) => {
-    if (!value || !idSet.has(userId)) return;
-    const key = `${signal}\u0000${value}`;
-    let set = byValue.get(key);
-    if (!set) byValue.set(key, (set = new Set()));
-    set.add(userId);
-  };
+  const evidence = new ValueIndex<LinkSignal>(idSet);
+  const cedula = (type: string, n: string) => `${type.toUpperCase()}${n.replace(/\D/g, '')}`;
   if (ids.length > 1) {
     const deviceSince = new Date(now.getTime() - DEVICE_WINDOW_MS);
-    const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS);
-    // One after the other: `db` may be a transaction (one connection).
     const devices = await db
       .selectDistinct({ userId: authTokens.userId, value: authTokens.deviceId })
       .from(authTokens)
@@ -86,7 +148,63 @@ export async function linkedAmong(
           gt(authTokens.createdAt, deviceSince),
         ),
       );
-    const addresses = await db
+    const cookies = await db
+      .selectDistinct({ userId: loginDevices.userId, value: loginDevices.deviceHash })
+      .from(loginDevices)
+      .where(and(inArray(loginDevices.userId, ids), gt(loginDevices.lastSeenAt, deviceSince)));
+    const payouts = await db
+      .selectDistinct({
+        userId: withdrawals.userId,
+        phone: withdrawals.payoutPhone,
+        type: withdrawals.payoutTypeIdentification,
+        n: withdrawals.payoutNIdentification,
+      })
+      .from(withdrawals)
+      .where(inArray(withdrawals.userId, ids));
+    const banks = await db
+      .selectDistinct({ userId: userBankAccounts.userId, value: userBankAccounts.accountNumber })
+      .from(userBankAccounts)
+      .where(inArray(userBankAccounts.userId, ids));
+    const owners = await db
+      .select({ userId: users.id, type: users.typeIdentification, n: users.nIdentification })
+      .from(users)
+      .where(inArray(users.id, ids));
+    const verifications = await db
+      .selectDistinct({
+        userId: identityVerifications.userId,
+        type: identityVerifications.typeIdentification,
+        n: identityVerifications.nIdentification,
+      })
+      .from(identityVerifications)
+      .where(inArray(identityVerifications.userId, ids));
+    const confirmed = await db
+      .select({ id: riskItems.id, userIds: riskItems.userIds })
+      .from(riskItems)
+      .where(
+        and(
+          eq(riskItems.status, 'actioned'),
+          inArray(riskItems.kind, ['linked', 'co_seating', 'chip_dumping']),
+        ),
+      );
+    for (const r of devices) evidence.add('device', r.value, r.userId);
+    for (const r of cookies) evidence.add('device', `cookie:${r.value}`, r.userId);
+    for (const r of payouts) {
+      evidence.add('payout_phone', r.phone, r.userId);
+      evidence.add('cedula', cedula(r.type, r.n), r.userId);
+    }
+    for (const r of banks) evidence.add('bank_account', r.value.replace(/\D/g, ''), r.userId);
+    for (const r of owners) evidence.add('cedula', cedula(r.type, r.n), r.userId);
+    for (const r of verifications) evidence.add('cedula', cedula(r.type, r.n), r.userId);
+    for (const item of confirmed)
+      for (const u of item.userIds) evidence.add('confirmed_pattern', `item:${item.id}`, u);
+    for (const r of recent) evidence.add('device', r.deviceId, r.userId);
+  }
+  const linkedPairs = evidence.pairs();
+  let addressPairs = new Set<string>();
+  if (withAddress && linkedPairs.size > 0) {
+    const addressSince = new Date(now.getTime() - ADDRESS_WINDOW_MS);
+    const addresses = new ValueIndex<'address'>(idSet);
+    const rows = await db
       .selectDistinct({ userId: authTokens.userId, value: authTokens.ip })
       .from(authTokens)
       .where(
@@ -96,40 +214,34 @@ export async function linkedAmong(
           gt(authTokens.createdAt, addressSince),
         ),
       );
-    const phones = await db
-      .selectDistinct({ userId: withdrawals.userId, value: withdrawals.payoutPhone })
-      .from(withdrawals)
-      .where(inArray(withdrawals.userId, ids));
-    const banks = await db
-      .selectDistinct({ userId: userBankAccounts.userId, value: userBankAccounts.accountNumber })
-      .from(userBankAccounts)
-      .where(inArray(userBankAccounts.userId, ids));
-    for (const r of devices) add('device', r.value, r.userId);
-    for (const r of addresses) add('address', r.value, r.userId);
-    for (const r of phones) add('payout_phone', r.value, r.userId);
-    for (const r of banks) add('bank_account', r.value.replace(/\D/g, ''), r.userId);
-    for (const r of recent) {
-      add('device', r.deviceId, r.userId);
-      add('address', r.ip, r.userId);
-    }
+    for (const r of rows) addresses.add('address', r.value, r.userId);
+    for (const r of recent) addresses.add('address', r.ip, r.userId);
+    addressPairs = new Set(addresses.pairs().keys());
   }
-  const pairs = new Map<string, LinkedPair>();
-  for (const [key, users] of byValue) {
-    if (users.size < 2) continue;
-    const signal = key.slice(0, key.indexOf('\u0000')) as LinkSignal;
-    const list = [...users].sort((x, y) => x - y);
-    for (let i = 0; i < list.length; i++)
-      for (let j = i + 1; j < list.length; j++) {
-        const a = list[i] as number;
-        const b = list[j] as number;
-        const k = pairKey(a, b);
-        const pair = pairs.get(k) ?? { a, b, signals: [] };
-        if (!pair.signals.includes(signal)) pair.signals.push(signal);
-        pairs.set(k, pair);
-      }
-  }
+  const pairs = [...linkedPairs].map(([k, p]) => ({
+    a: p.a,
+    b: p.b,
+    signals: LINK_SIGNALS.filter((s) => p.signals.includes(s)),
+    sharedAddress: addressPairs.has(k),
+  }));
   return {
-    pairs: [...pairs.values()],
-    linked: (x, y) => x !== y && pairs.has(pairKey(x, y)),
+    pairs,
+    linked: (x, y) => x !== y && linkedPairs.has(pairKey(x, y)),
   };
+}
+
+/**
+ * Whether `userId` is linked to any of `others` (a table's seated players, a tournament's
+ * registered players): the same rule as {@link linkedAmong}, for one newcomer.
+ */
+export async function linkedToAny(
+  db: Executor,
+  userId: number,
+  others: number[],
+  options: LinkOptions = {},
+): Promise<boolean> {
+  const rest = others.filter((o) => o !== userId);
+  if (rest.length === 0) return false;
+  const graph = await linkedAmong(db, [userId, ...rest], options);
+  return rest.some((o) => graph.linked(userId, o));
 }

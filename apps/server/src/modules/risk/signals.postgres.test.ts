@@ -58,7 +58,9 @@ describe('risk signals on postgres', async () => {
       tokenHash: `hash-${userId}`,
       expiresAt: new Date(Date.now() + 86_400_000),
       deviceId: i < 2 ? 'device-shared' : 'device-own',
-      ip: `10.0.0.${i + 1}`,
+      // One address for all three (a carrier's NAT): it adds weight to a and b's device link
+      // and links nobody on its own (docs/decisions/039).
+      ip: '10.0.0.1',
     }));
     await db().insert(authTokens).values(tokens);
     const [bank] = await db()
@@ -94,7 +96,8 @@ describe('risk signals on postgres', async () => {
     const items = await db().select().from(riskItems);
     const linked = items.filter((i) => i.kind === 'linked');
     expect(linked.map((i) => i.userIds)).toEqual([[a, b]]);
-    expect(linked[0]!.evidence).toEqual({ signals: ['device'] });
+    expect(linked[0]!.evidence).toEqual({ signals: ['device', 'address'] });
+    expect(linked[0]!.score).toBe(1.5);
     const refs = items.filter((i) => i.kind === 'shared_reference');
     expect(refs).toHaveLength(1);
     expect(refs[0]!.userIds).toEqual([a, c].sort((x, y) => x - y));

@@ -52,7 +52,7 @@ export type RiskFinding =
       userIds: number[];
       key: string;
       score: number;
-      evidence: { signals: LinkSignal[] };
+      evidence: { signals: (LinkSignal | 'address')[] };
     }
   | { kind: 'co_seating'; userIds: number[]; key: string; score: number; evidence: CoSeatingFacts }
   | { kind: 'chip_dumping'; userIds: number[]; key: string; score: number; evidence: ChipFacts }
@@ -319,25 +319,30 @@ export async function loadSeatRows(db: Executor, since: Date): Promise<SeatRow[]
 }
 
 /**
- * Linked accounts among the players (linked.ts signals), one finding per linked pair, scored by
- * the number of signals they share.
+ * Linked accounts among the players (linked.ts evidence: device, payout phone, bank account,
+ * cédula, confirmed pattern), one finding per linked pair, scored by the number of signals they
+ * share plus 0.5 when they also shared a client address: the address adds weight to other
+ * evidence and never raises a finding on its own (docs/decisions/039-an-address-is-not-a-person.md).
+ * The evidence lists `address` after the linking signals when it was shared.
  */
 export async function linkedFindings(db: Executor, now: Date): Promise<RiskFinding[]> {
   const players = await db.select({ id: users.id }).from(users).where(eq(users.rol, 'jugador'));
   const graph = await linkedAmong(
     db,
     players.map((p) => p.id),
-    [],
-    now,
+    { now, withAddress: true },
   );
   return graph.pairs.map((p) => ({
     kind: 'linked' as const,
     userIds: [p.a, p.b],
     key: `linked:${p.a}:${p.b}`,
-    score: p.signals.length,
-    evidence: { signals: [...p.signals].sort() },
+    score: p.signals.length + (p.sharedAddress ? ADDRESS_WEIGHT : 0),
+    evidence: { signals: p.sharedAddress ? [...p.signals, 'address' as const] : [...p.signals] },
   }));
 }
+
+/** What a shared client address adds to a linked pair's score (never a finding on its own). */
+export const ADDRESS_WEIGHT = 0.5;
 
 /**
  * Pago Móvil references claimed by more than one account (any status, any recharge account;

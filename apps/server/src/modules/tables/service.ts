@@ -20,6 +20,7 @@ import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import type { Timing } from '../games/context';
 import { createTableMatch } from '../games/create';
 import { assertMayStake } from '../responsible/guard';
+import { linkedToAny } from '../risk/linked';
 
 /**
  * Joining and leaving tables (decision 010; docs/product.md §5, §7). Every step locks the table row, so joins
@@ -148,6 +149,18 @@ export async function joinTable(
     .where(eq(tableSeats.tableId, tableId))
     .orderBy(asc(tableSeats.seat));
   if (seated.length >= t.rules.players) throw conflict('tables/full', MSG_TABLES.full);
+  // Linked accounts never share a money table, by the one rule quick play uses (risk/linked.ts,
+  // docs/decisions/039): the matcher already judged a quick table; an address alone never counts.
+  if (
+    t.entryPriceCents > 0 &&
+    access !== 'quick' &&
+    (await linkedToAny(
+      tx,
+      userId,
+      seated.map((s) => s.userId),
+    ))
+  )
+    throw conflict('tables/linked_account', MSG_TABLES.linkedAccount);
   // In a rematch every player takes back their own seat, so the pairs stay the same.
   const seat =
     rematchSeat ??

@@ -6,6 +6,7 @@ import { escrowBalance, tournamentRequest, usernameOf } from '../../test/tournam
 import type { Player } from '../../test/wallet-helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
+import { loginDevices } from '../../db/schema';
 
 /**
  * The tournament API on real PostgreSQL (docs/decisions/028): what players and staff may do, and
@@ -75,6 +76,30 @@ describe.skipIf(!pg)('tournament routes (PostgreSQL)', () => {
       { starts_at: new Date(Date.now() - 60_000).toISOString() },
       MSG_TOURNAMENTS.startInPast,
     );
+  });
+
+  it('refuses an account linked to an entrant (one browser), never strangers on one address', async () => {
+    const d = await create();
+    const url = TOURNAMENT_ROUTES.register(d.id);
+    const [one, two, stranger] = [
+      await fundedPlayer(t, admin, 100),
+      await fundedPlayer(t, admin, 100),
+      await fundedPlayer(t, admin, 100),
+    ];
+    // one and two signed in from the same browser (its sign-in cookie); all share 127.0.0.1.
+    for (const p of [one!, two!])
+      await t.database.db
+        .insert(loginDevices)
+        .values({ userId: p.id, deviceHash: `one-browser-${one!.id}` });
+    expect((await post(url, one!.token, {})).statusCode).toBe(200);
+    const refused = await post(url, two!.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: MSG_TOURNAMENTS.linkedAccount,
+      code: 'tournaments/linked_account',
+    });
+    expect((await post(url, stranger!.token, {})).statusCode).toBe(200);
+    expect(await escrowBalance(t.database.db, d.id)).toBe(2_000);
   });
 
   it('registers with escrow, refuses what it must, and refunds on unregister', async () => {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { walletBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import { linkedToAny } from '../risk/linked';
 import { assertMayStake } from '../responsible/guard';
 import { eliminationPlaces, planPrizes, swissStandings, type DecidedMatch } from './logic';
 
@@ -141,6 +142,24 @@ export async function register(
     if (me?.status !== 'activo')
       throw new AppError('tournaments/account_inactive', 403, MSG_TOURNAMENTS.accountInactive);
     await assertMayStake(tx, userId, t.entryFeeCents, now);
+    // Linked accounts never play one money tournament, by the rule every path uses
+    // (risk/linked.ts, docs/decisions/039): an address alone never counts.
+    if (t.entryFeeCents > 0) {
+      const entrants = await tx
+        .select({ userId: tournamentEntries.userId })
+        .from(tournamentEntries)
+        .where(
+          and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.status, 'registered')),
+        );
+      if (
+        await linkedToAny(
+          tx,
+          userId,
+          entrants.map((e) => e.userId),
+        )
+      )
+        throw conflict('linked_account', MSG_TOURNAMENTS.linkedAccount);
+    }
     const [existing] = await tx
       .select()
       .from(tournamentEntries)

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  leaveTableResponseSchema,
   quickPlayOptionsSchema,
   quickPlayStatusSchema,
   type QuickMode,
   type QuickPlayStatus,
 } from '@domino/contracts';
-import { apiGet, apiSend } from '../../../lib/api';
+import { apiGet, apiPost, apiSend } from '../../../lib/api';
 
 /**
  * Calls of quick play, "Jugar ahora" (docs/decisions/027-quick-play.md; server
@@ -48,4 +49,12 @@ export function enqueueQuick(mode: QuickMode, entryPrice: number): Promise<Quick
 /** DELETE /api/quick-play: leaves the queue (409 once the table formed). */
 export function leaveQuick(): Promise<QuickPlayStatus> {
   return apiSend('/api/quick-play', quickPlayStatusSchema, { method: 'DELETE' });
+}
+
+/**
+ * POST /api/tables/{id}/leave: "Dejar esa mesa" for a player already seated elsewhere (the entry
+ * returns to the wallet; refused with the server's message once its match started).
+ */
+export function leaveSeatedTable(tableId: number) {
+  return apiPost(`/api/tables/${tableId}/leave`, {}, leaveTableResponseSchema);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ratingWindow } from '@domino/contracts';
-import { elapsedText, quickTable, windowText } from './quickplay';
+import { elapsedText, givesUpText, quickTable, windowText } from './quickplay';
 
 describe('quick play screen helpers', () => {
   it('describes the table the confirmation shows', () => {
@@ -17,5 +17,13 @@ describe('quick play screen helpers', () => {
     expect(elapsedText(83_000)).toBe('1:23');
     expect(windowText(ratingWindow(12_000))).toContain('±150');
     expect(windowText(ratingWindow(61_000))).toContain('cualquier nivel');
+  });
+
+  it('counts down to the end of the search', () => {
+    const at = '2026-11-29T00:03:00.000Z';
+    expect(givesUpText(at, Date.parse('2026-11-29T00:00:25.000Z'))).toBe(
+      'Si en 2:35 no se forma la mesa, dejamos de buscar y te avisamos. No se te cobra nada.',
+    );
+    expect(givesUpText(at, Date.parse('2026-11-29T00:04:00.000Z'))).toContain('0:00');
   });
 });

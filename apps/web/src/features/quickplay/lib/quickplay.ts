@@ -31,9 +31,12 @@ export function elapsedText(ms: number): string {
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** The rating range note while searching: "±150 puntos de rating" or any rating. */
+/** The rating range note while searching: "±150 puntos" or any rating (contracts MSG_QUICK). */
 export function windowText(window: number | null): string {
-  return window === null
-    ? 'Buscando rivales de cualquier nivel.'
-    : `Buscando rivales de tu nivel (±${window} puntos de rating). El rango se amplía mientras esperas.`;
+  return MSG_QUICK.range(window);
+}
+
+/** When the search gives up, counted down from `now` (ms): "Si en 2:35 no se forma la mesa…". */
+export function givesUpText(givesUpAt: string, now: number): string {
+  return MSG_QUICK.givesUpIn(elapsedText(Date.parse(givesUpAt) - now));
 }

@@ -13,9 +13,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconBolt, IconX } from '@tabler/icons-react';
+import { IconAlertCircle, IconArmchair, IconBolt, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   MSG_QUICK,
   SERVER_EVENTS,
@@ -33,11 +33,12 @@ import { useNow } from '../../../lib/use-now';
 import {
   enqueueQuick,
   leaveQuick,
+  leaveSeatedTable,
   quickStatusKey,
   useQuickOptions,
   useQuickStatus,
 } from '../api/quickplay';
-import { elapsedText, quickTable, windowText } from '../lib/quickplay';
+import { elapsedText, givesUpText, quickTable, windowText } from '../lib/quickplay';
 
 const MODE_LABELS: Record<QuickMode, string> = { parejas: 'Parejas', individual: 'Individual' };
 
@@ -48,8 +49,10 @@ function errorText(err: unknown): string {
 
 /**
  * /jugar-ahora, quick play (docs/decisions/027-quick-play.md): pick a mode and an entry price,
- * confirm the same terms a table join shows, then "Buscando mesa…" with the time waited, the
- * rating range and "Cancelar". When the server forms the table (`quickplay:matched`, or the
+ * confirm the same terms a table join shows, then "Buscando mesa…" with the time waited, how many
+ * search at that price, the rating range, when the search gives up, other prices with players
+ * waiting, public tables open at that price and "Cancelar" (docs/decisions/039). A player already
+ * seated elsewhere gets a link to that table and "Dejar esa mesa". When the server forms the table (`quickplay:matched`, or the
  * polled status) the player goes to its waiting room, which opens the match after the countdown.
  * The status comes from the server, so a reload lands in the same place.
  */
@@ -101,12 +104,38 @@ export default function QuickPlayPage() {
     setError(null);
     setNotice(null);
     try {
+      // Another price from the waiting screen: this search ends first (nothing was charged).
+      if (waiting) await leaveQuick();
       const next = await enqueueQuick(mode, chosen);
       queryClient.setQueryData(quickStatusKey, next);
       setConfirming(false);
     } catch (err) {
       setError(errorText(err));
       setConfirming(false);
+      // Seated elsewhere meanwhile, or the search ended: show where the player stands.
+      await queryClient.invalidateQueries({ queryKey: quickStatusKey });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** "Buscar a este precio" on the waiting screen: the same confirmation, at that price. */
+  function switchPrice(to: number) {
+    if (!waiting) return;
+    setMode(current.mode);
+    setPrice(to);
+    setConfirming(true);
+  }
+
+  async function leaveSeat(tableId: number) {
+    setBusy(true);
+    setError(null);
+    try {
+      const left = await leaveSeatedTable(tableId);
+      setNotice(left.message);
+      await queryClient.invalidateQueries({ queryKey: quickStatusKey });
+    } catch (err) {
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -176,9 +205,46 @@ export default function QuickPlayPage() {
               {MODE_LABELS[current.mode]} · Entrada{' '}
               {formatBs(bolivaresToCents(current.entry_price))}
             </Text>
+            <Text fz="sm" data-testid="quick-count">
+              {MSG_QUICK.searching(current.searching, current.needed)}
+            </Text>
             <Text fz="sm" c="dimmed" data-testid="quick-window">
               {windowText(current.window)}
             </Text>
+            <Text fz="sm" c="dimmed" data-testid="quick-gives-up">
+              {givesUpText(current.gives_up_at, now)}
+            </Text>
+            {current.other_prices.length > 0 && (
+              <Stack gap={6} w="100%" maw={340} data-testid="quick-other-prices">
+                <Text fz="sm" fw={600}>
+                  {MSG_QUICK.otherPricesTitle}
+                </Text>
+                {current.other_prices.map((o) => (
+                  <Button
+                    key={o.entry_price}
+                    variant="light"
+                    color="felt"
+                    onClick={() => switchPrice(o.entry_price)}
+                    disabled={busy}
+                  >
+                    {formatBs(bolivaresToCents(o.entry_price))} ·{' '}
+                    {MSG_QUICK.otherPrice(o.searching)}
+                  </Button>
+                ))}
+              </Stack>
+            )}
+            {current.open_tables.length > 0 && (
+              <Stack gap={6} w="100%" maw={340} data-testid="quick-open-tables">
+                <Text fz="sm" fw={600}>
+                  {MSG_QUICK.openTablesTitle}
+                </Text>
+                {current.open_tables.map((o) => (
+                  <Button key={o.id} variant="default" component={Link} to="/games">
+                    {o.name} · {o.current_players}/{o.max_players}
+                  </Button>
+                ))}
+              </Stack>
+            )}
             <Button
               variant="default"
               leftSection={<IconX size={16} aria-hidden />}
@@ -190,6 +256,32 @@ export default function QuickPlayPage() {
             >
               Cancelar
             </Button>
+          </Stack>
+        </Card>
+      ) : current?.status === 'idle' && current.seated ? (
+        <Card padding="lg" data-testid="quick-seated">
+          <Stack gap="md">
+            <Text>{MSG_QUICK.seatedElsewhere(current.seated.name)}</Text>
+            <Group grow>
+              <Button
+                component={Link}
+                to={`/waiting-room/${current.seated.table_id}`}
+                leftSection={<IconArmchair size={18} aria-hidden />}
+                data-testid="quick-seated-go"
+              >
+                {MSG_QUICK.goToTable}
+              </Button>
+              {!current.seated.quick && (
+                <Button
+                  variant="default"
+                  onClick={() => void leaveSeat(current.seated!.table_id)}
+                  loading={busy}
+                  data-testid="quick-seated-leave"
+                >
+                  {MSG_QUICK.leaveThatTable}
+                </Button>
+              )}
+            </Group>
           </Stack>
         </Card>
       ) : (
