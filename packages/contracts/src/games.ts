@@ -75,7 +75,16 @@ export const seatInfoSchema = z.object({
   name: z.string(),
   is_bot: z.boolean(),
   bot_level: z.enum(DIFFICULTIES).nullable(),
+  /**
+   * False only while the seated player has no socket on any server node (decision 042: a slow
+   * player, or one whose time ran out, stays connected). Always true for a CPU seat.
+   */
   connected: z.boolean(),
+  /**
+   * The CPU played at least one turn for this player since their own last move (their turn time
+   * ran out, or they are disconnected). False for a CPU seat (decision 042).
+   */
+  cpu_played: z.boolean(),
   /** The seated player's rating in the match's mode (public; null for a CPU seat; decision 026). */
   rating: playerRatingSchema.nullable().optional(),
 });

@@ -9,14 +9,22 @@ import type { GameRow } from './repo';
 
 /**
  * The turn clock: when the sweeper must act next on a game, the deadline players see, and how
- * a seat's presence changes both (decisions 004 and 010). Every writer of `games.due_at` and
+ * a seat's presence changes both (decisions 004, 010 and 042). Every writer of `games.due_at` and
  * `games.turn_deadline` takes its times from `schedule`.
  */
 
 /** A forced move (the only legal one) is played for the player after this delay (ms). */
 const FORCED_MOVE_DELAY_MS = 1200;
-/** While a player is away (timed out, not back yet) the bot plays their turns after this delay (ms). */
+/** After ABSENCE_PATIENCE_MS without a connection, the bot plays the player's turns after this delay (ms). */
 const AWAY_MOVE_DELAY_MS = 2000;
+/**
+ * How long a player with no socket on any node keeps full turn times (ms; decision 042): for the
+ * first 3 minutes of an absence the CPU plays their turns only when the whole turn time has run
+ * out, as if they were thinking, so a short power cut or a lift costs nothing but the turns it
+ * spans; after that the CPU plays their turns at AWAY_MOVE_DELAY_MS for the rest of the match,
+ * and the seat stays theirs until they come back.
+ */
+export const ABSENCE_PATIENCE_MS = 3 * 60_000;
 
 /** The due time of the sweeper and the turn deadline shown to players; null when nothing is due. */
 export interface Due {
@@ -28,9 +36,11 @@ export interface Due {
  * When the sweeper must act next, and the deadline shown to players. CPU seats move after a
  * short human-like delay; a player has `turnSeconds`, except when their only legal move is
  * forced, which is played for them after FORCED_MOVE_DELAY_MS (decision 004: auto-play when only
- * one legal move; the engine itself passes for seats with none), and except when they are away,
- * when the bot plays for them after AWAY_MOVE_DELAY_MS. `notBefore` delays the first turn of a
- * table match until its countdown ends; a finished hand adds the summary pause.
+ * one legal move; the engine itself passes for seats with none), and except when they have had
+ * no connection for ABSENCE_PATIENCE_MS or more, when the bot plays for them after
+ * AWAY_MOVE_DELAY_MS (decision 042). A player whose time ran out while connected keeps full
+ * turns. `notBefore` delays the first turn of a table match until its countdown ends; a
+ * finished hand adds the summary pause.
  */
 export function schedule(
   state: MatchState,
@@ -59,8 +69,7 @@ export function schedule(
     return { dueAt: new Date(base + delay), turnDeadline: null };
   }
   const forced = legalMoves(state, turn).length === 1;
-  // A player who timed out is away: the bot plays their turns at bot pace until they return.
-  const away = (occupant.autoplayedTurns ?? 0) > 0 || Boolean(occupant.disconnectedAt);
+  const away = longAbsent(occupant.disconnectedAt ?? null, Date.now());
   const turnMs = state.config.turnSeconds * 1000;
   const wait = forced
     ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
@@ -71,7 +80,20 @@ export function schedule(
   return { dueAt: deadline, turnDeadline: deadline };
 }
 
-/** A seat the bot plays at bot pace: its player timed out (and has not moved since) or left. */
+/**
+ * Whether a player marked without connection at `disconnectedAt` has been absent for
+ * ABSENCE_PATIENCE_MS or more at `nowMs` (ms since the epoch): then the CPU plays their turns at
+ * bot pace (decision 042).
+ */
+export function longAbsent(disconnectedAt: Date | null, nowMs: number): boolean {
+  return disconnectedAt !== null && nowMs - disconnectedAt.getTime() >= ABSENCE_PATIENCE_MS;
+}
+
+/**
+ * A seat its player takes back with their next move, `game:join` or (when disconnected) GET
+ * /view: the CPU played for them since their last move (their time ran out), or they had no
+ * connection (decisions 010, 042).
+ */
 export function isAway(p: { autoplayedTurns: number; disconnectedAt: Date | null }): boolean {
   return p.autoplayedTurns > 0 || p.disconnectedAt !== null;
 }

@@ -16,6 +16,7 @@ import { extendDeadlinesAfterRestart, runDueGame } from './due-moves';
 import { submitMove } from './moves';
 import { getGameView, markDisconnected, reclaimSeat } from './presence';
 import { gameCacheFor } from './cache';
+import { ABSENCE_PATIENCE_MS } from './clock';
 import { Sweeper } from './sweeper';
 
 /** A deterministic test double: the first legal move of the view (the engine bots are tested in packages/domino). */
@@ -335,7 +336,7 @@ describe('practice games over HTTP', () => {
     expect(after.version).toBe(view.version);
   });
 
-  it('shows a player whose sockets left as disconnected and lets the bot play at bot pace until they return', async () => {
+  it('shows a player with no connection as disconnected, gives their turns the full time for the first minutes, then lets the bot play at bot pace until they return', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     await reachChoice(game_id, (await api('GET', `/api/games/${game_id}/view`)).json());
     const ctx: GamesContext = {
@@ -350,15 +351,46 @@ describe('practice games over HTTP', () => {
       .from(gamePlayers)
       .where(eq(gamePlayers.gameId, game_id))
       .limit(1);
-    expect(await markDisconnected(ctx, game_id, seat!.userId!)).toBe(true);
+    const userId = seat!.userId!;
+    expect(await markDisconnected(ctx, game_id, userId)).toBe(true);
     // Read as another seat would see it (the player's own GET /view would bring them back).
-    const gone = await getGameView(t.database.db, game_id, seat!.userId!);
-    expect(gone.seats[0]?.connected).toBe(false);
-    expect(Date.parse(gone.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
-    expect(await reclaimSeat(ctx, game_id, seat!.userId!)).toBe(true);
-    const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
-    expect(back.seats[0]?.connected).toBe(true);
-    expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    const gone = await getGameView(t.database.db, game_id, userId);
+    expect(gone.seats[0]).toMatchObject({ connected: false, cpu_played: false });
+    // The turn already running keeps its full time (decision 042).
+    expect(Date.parse(gone.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    /** Lets the turn time run out and the CPU play until the player's next turn with a choice. */
+    const nextTurnOfAbsent = async (): Promise<GameView> => {
+      const from = (await getGameView(t.database.db, game_id, userId)).version;
+      let v: GameView;
+      do {
+        await t.database.db
+          .update(games)
+          .set({ dueAt: sql`now() - interval '1 second'` })
+          .where(eq(games.id, game_id));
+        expect(await runDueGame(ctx)).toBe(true);
+        v = await getGameView(t.database.db, game_id, userId);
+      } while (
+        v.status === 'playing' &&
+        (v.version === from || !(v.turn_seat === 0 && v.legal_moves.length > 1))
+      );
+      return v;
+    };
+    const within = await nextTurnOfAbsent();
+    expect(within.seats[0]).toMatchObject({ connected: false, cpu_played: true });
+    expect(Date.parse(within.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    // Absent for longer than ABSENCE_PATIENCE_MS: the CPU plays their turns at bot pace.
+    await t.database.db
+      .update(gamePlayers)
+      .set({ disconnectedAt: new Date(Date.now() - ABSENCE_PATIENCE_MS - 1_000) })
+      .where(and(eq(gamePlayers.gameId, game_id), eq(gamePlayers.userId, userId)));
+    const long = await nextTurnOfAbsent();
+    if (long.status === 'playing') {
+      expect(Date.parse(long.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
+      expect(await reclaimSeat(ctx, game_id, userId)).toBe(true);
+      const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
+      expect(back.seats[0]).toMatchObject({ connected: true, cpu_played: false });
+      expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    }
   });
 
   /** A practice game at the player's turn with a real choice, and the player's user id. */
@@ -479,7 +511,7 @@ describe('practice games over HTTP', () => {
     await expect(t.database.db.delete(gameMoves).where(eq(gameMoves.id, m!.id))).rejects.toThrow();
   });
 
-  it('lets the medium bot play for a player whose turn time ran out, until they return', async () => {
+  it('lets the medium bot play the turn of a connected player whose time ran out, without showing them disconnected, and keeps their full turn time', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     let view: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     // Reach a turn of the player with a real choice (a forced move is played for them without
@@ -495,14 +527,13 @@ describe('practice games over HTTP', () => {
       hub: t.app.deps.hub,
       bots: t.app.deps.bots,
       tableMatchFinished: t.app.deps.tableMatchFinished,
-      timing: { botMinDelayMs: 60_000, botMaxDelayMs: 60_000, handPauseMs: 0 },
+      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
     };
     expect(await runDueGame(ctx)).toBe(true);
-    // The player's own GET /view (an open screen polling) does not take back a seat that timed
-    // out: only a move or game:join does (decisions 004, 010).
+    // Still connected (decision 042): the seats say the CPU played for them, not "Desconectado".
     const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
     expect(after.version).toBe(view.version + 1);
-    expect(after.seats[0]?.connected).toBe(false);
+    expect(after.seats[0]).toMatchObject({ connected: true, cpu_played: true });
     const [log] = await t.database.db
       .select()
       .from(gameMoves)
@@ -510,33 +541,31 @@ describe('practice games over HTTP', () => {
       .orderBy(sql`seq desc`)
       .limit(1);
     expect(log?.actor).toBe('autoplay');
-    const [seat] = await t.database.db
-      .select()
-      .from(gamePlayers)
-      .where(eq(gamePlayers.gameId, game_id))
-      .limit(1);
-    expect(seat?.autoplayedTurns).toBe(1);
-    // While away, the player's next turns are played at bot pace, not after the full turn time.
-    let away: GameView = after;
-    while (away.status === 'playing' && away.turn_seat !== 0) {
-      await t.database.db
-        .update(games)
-        .set({ dueAt: sql`now() - interval '1 second'` })
-        .where(eq(games.id, game_id));
-      await runDueGame({ ...ctx, timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 } });
-      away = (await api('GET', `/api/games/${game_id}/view`)).json();
+    // The player's next turn gets the whole turn time, not bot pace.
+    let next: GameView = after;
+    while (next.status === 'playing' && !(next.turn_seat === 0 && next.legal_moves.length > 1)) {
+      if (next.turn_seat === 0) {
+        // A forced move, played by the server after a short pause.
+        await t.database.db
+          .update(games)
+          .set({ dueAt: sql`now() - interval '1 second'` })
+          .where(eq(games.id, game_id));
+      }
+      await sweep();
+      next = (await api('GET', `/api/games/${game_id}/view`)).json();
     }
-    if (away.status === 'playing' && away.legal_moves.length > 1) {
-      expect(Date.parse(away.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
-    }
-    // Coming back (the game screen joins the game) takes the seat back with a full turn.
-    expect(await reclaimSeat(ctx, game_id, seat!.userId!)).toBe(true);
-    const back: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
-    expect(back.seats[0]?.connected).toBe(true);
-    // (A forced move, the only legal one, is played after a short pause whoever holds the seat.)
-    if (back.status === 'playing' && back.turn_seat === 0 && back.legal_moves.length > 1) {
-      expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
-    }
+    if (next.status !== 'playing') return;
+    expect(Date.parse(next.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+    // Their own move clears the note.
+    const moved = await api('POST', `/api/games/${game_id}/moves`, {
+      version: next.version,
+      ...next.legal_moves[0],
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((moved.json() as GameView).seats[0]).toMatchObject({
+      connected: true,
+      cpu_played: false,
+    });
   });
 });
 
@@ -685,10 +714,15 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
             continue;
           }
           if (!awayChecked && view.turn_seat === 3) {
-            // Node A holds the game with the player present; node B marks them away. Node A's
-            // sweeper move must see that (the player's next turn comes at bot pace).
+            // Node A holds the game with the player present; node B marks them away, absent
+            // for longer than ABSENCE_PATIENCE_MS. Node A's sweeper move must see that (the
+            // player's next turn comes at bot pace).
             await gameCacheFor(a.db).load(a.db, gameId, { refresh: true });
             expect(await markDisconnected(b, gameId, userId)).toBe(true);
+            await b.db
+              .update(gamePlayers)
+              .set({ disconnectedAt: new Date(Date.now() - ABSENCE_PATIENCE_MS - 1_000) })
+              .where(and(eq(gamePlayers.gameId, gameId), eq(gamePlayers.userId, userId)));
             await due();
             expect(await runDueGame(a)).toBe(true);
             const after = await getGameView(b.db, gameId, userId);

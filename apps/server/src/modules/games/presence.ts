@@ -10,10 +10,10 @@ import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
- * Who is at the table: a player opening the game (or coming back) and a player whose sockets
- * left it (decision 010). An away seat is played by the bot at bot pace until its player
- * returns; the player's return gives them the seat back, with a full turn time if it is their
- * turn.
+ * Who is at the table: a player opening the game (or coming back) and a player with no socket
+ * left (decisions 010, 042). The seat stays theirs: the CPU plays their turns when the turn time
+ * runs out (at bot pace after ABSENCE_PATIENCE_MS without a connection); the player's return
+ * gives them the seat back, with a full turn time if it is their turn.
  */
 
 /**
@@ -72,24 +72,21 @@ export async function reclaimSeat(
 }
 
 /**
- * The player's last socket left the game (after a grace period for reloads, games/socket.ts):
- * the seat shows as disconnected to everyone, and the bot plays its turns at bot pace until the
- * player comes back (decision 010). A turn of theirs already running is shortened to bot pace,
- * never lengthened. Returns true when the seat changed.
+ * The player has no socket left on any node (after a grace period for reloads, games/socket.ts):
+ * the seat shows as disconnected to everyone. Their turns keep the full turn time for
+ * ABSENCE_PATIENCE_MS, then the CPU plays them at bot pace until the player comes back
+ * (clock.ts, decision 042); a turn of theirs already running keeps its deadline. Returns true
+ * when the seat changed.
  */
 export async function markDisconnected(
   ctx: GamesContext,
   gameId: string,
   userId: number,
 ): Promise<boolean> {
-  return changeOwnSeat(ctx, gameId, userId, async (tx, game, players, me) => {
+  return changeOwnSeat(ctx, gameId, userId, async (tx, game, _players, me) => {
     if (me.disconnectedAt !== null) return null;
-    const now = new Date();
-    await updateSeat(tx, gameId, me, { disconnectedAt: now });
-    const state = game.state as MatchState;
-    if (state.hand.turn !== me.seat || !game.dueAt) return game;
-    const when = schedule(state, players, ctx.timing, false);
-    return when.dueAt && when.dueAt < game.dueAt ? rescheduleTurn(tx, game, when) : game;
+    await updateSeat(tx, gameId, me, { disconnectedAt: new Date() });
+    return game;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io';
+import type { GameView, SessionEndReason } from '@domino/contracts';
 import { z } from 'zod';
 import {
   CLIENT_EVENTS,
@@ -14,9 +15,13 @@ import type { SocketSession } from '../realtime/session-guard';
 import { sessionEndedAck } from '../realtime/session-guard';
 import type { GamesContext } from './context';
 import { submitMove } from './moves';
-import { getGameView, markDisconnected, reclaimSeat } from './presence';
+import { gameCacheFor } from './cache';
+import { isAway } from './clock';
+import { seatOf } from './context';
+import { markDisconnected, reclaimSeat } from './presence';
 import { watchTarget } from './spectate';
-import { currentSpectatorView, refreshSpectatorCount } from './spectators';
+import { currentSpectatorView, refreshSpectatorCount, spectatorCount } from './spectators';
+import { gameViewJson } from './view';
 
 // A game id is a canonical UUID, as in a path (docs/decisions/014): anything else is "no such game".
 const joinSchema = z.object({ game_id: uuidParam });
@@ -34,8 +39,59 @@ function failure(err: unknown): { ok: false; code: string; message: string } {
   return { ok: false, code: 'server/internal', message: gameMessage('server/internal') };
 }
 
-/** How long a player may be without a socket in a game (a reload) before they count as gone. */
+/** The session of a `game:join` ended (decision 012): answered with the session's end, no view. */
+class SessionEnded extends Error {
+  constructor(readonly reason: SessionEndReason) {
+    super('session ended');
+  }
+}
+
+/**
+ * `game:join`: the caller's exact player view (hand, line, scores, turn deadline, seats) in the
+ * acknowledgement, read fresh from the database on whichever node the socket reached (decision
+ * 042). The session check, the read of the game and its seats (which refreshes this node's copy)
+ * and the spectator count run at the same time; the view is built only once the session is
+ * known to be alive. A seat the CPU was playing (its time ran out, or it had no connection) is
+ * taken back first (`reclaimSeat`, decision 010). Joins the socket to the players' room.
+ * Errors: SessionEnded, AppError 404 game/not_found, 403 game/not_a_player.
+ */
+async function joinGame(
+  ctx: GamesContext,
+  socket: Socket,
+  session: SocketSession,
+  gameId: string,
+  onError: (err: unknown) => void,
+): Promise<GameView> {
+  const { userId } = session;
+  const cache = gameCacheFor(ctx.db);
+  const [ended, loaded, spectators] = await Promise.all([
+    session.verify(),
+    cache.load(ctx.db, gameId, { refresh: true }),
+    refreshSpectatorCount(ctx.hub, gameId).catch((err: unknown) => {
+      onError(err);
+      return spectatorCount(ctx.hub, gameId);
+    }),
+  ]);
+  if (ended) throw new SessionEnded(ended);
+  let entry = loaded;
+  const me = entry?.players.find((p) => p.userId === userId);
+  if (entry && me && isAway(me) && entry.row.status === 'playing') {
+    // Opening the game screen (or reconnecting) takes the seat back from the CPU.
+    const changed = await reclaimSeat(ctx, gameId, userId).catch((err: unknown) => {
+      onError(err);
+      return false;
+    });
+    if (changed) entry = cache.get(gameId) ?? (await cache.load(ctx.db, gameId, { refresh: true }));
+  }
+  const seat = seatOf(entry?.row, entry?.players ?? [], userId);
+  await socket.join(ROOMS.game(gameId));
+  return gameViewJson(entry!.row, entry!.players, seat, spectators);
+}
+
+/** How long a player may be without a socket (a reload) before they count as gone (ms). */
 export const PRESENCE_GRACE_MS = 8_000;
+/** How many times the presence check is tried when a node does not answer in time. */
+const PRESENCE_CHECKS = 3;
 
 /**
  * Game messages of an authenticated socket (docs/architecture.md#how-a-move-flows, lila-ws style: every client message is
@@ -67,23 +123,12 @@ export function registerGameSocket(
         message: gameMessage('game/not_found'),
       });
     try {
-      const ended = await session.verify();
-      if (ended) {
-        ack(sessionEndedAck(ended));
-        return session.end(ended);
-      }
-      // Opening the game screen (or reconnecting) takes the seat back from the bot.
-      await reclaimSeat(ctx, parsed.data.game_id, userId).catch(onError);
-      const view = await getGameView(ctx.db, parsed.data.game_id, userId);
-      await socket.join(ROOMS.game(parsed.data.game_id));
-      view.spectators = await refreshSpectatorCount(ctx.hub, parsed.data.game_id).catch(
-        (err: unknown) => {
-          onError(err);
-          return view.spectators;
-        },
-      );
-      ack({ ok: true, view });
+      ack({ ok: true, view: await joinGame(ctx, socket, session, parsed.data.game_id, onError) });
     } catch (err) {
+      if (err instanceof SessionEnded) {
+        ack(sessionEndedAck(err.reason));
+        return session.end(err.reason);
+      }
       if (!(err instanceof AppError)) onError(err);
       ack(failure(err));
     }
@@ -112,8 +157,11 @@ export function registerGameSocket(
     }
   });
 
-  // Presence: when this socket leaves, check (on every node, through the adapter) whether the
-  // user still has a socket in each game room; if not, after a grace period, they are away.
+  // Presence: when this socket leaves a game room, check after a grace period (a reload, a
+  // network change) whether the user still has any socket on any node (the adapter asks every
+  // node); only with none left is the seat marked disconnected (decision 042). A slow but
+  // connected player is never marked. When a node does not answer in time, the check is tried
+  // again later rather than deciding from a partial answer.
   // A spectator leaving changes the count everyone sees, once the socket has left the room.
   socket.on('disconnecting', () => {
     const rooms = [...socket.rooms];
@@ -125,18 +173,25 @@ export function registerGameSocket(
       });
     }
     const gameIds = rooms.flatMap((r) => PLAYERS_ROOM.exec(r)?.[1] ?? []);
-    for (const gameId of gameIds) {
+    if (gameIds.length === 0) return;
+    const check = (attempt: number) => {
       const timer = setTimeout(async () => {
+        let connected: boolean;
         try {
-          const present = await socket.nsp.in(ROOMS.game(gameId)).fetchSockets();
-          if (present.some((s) => (s.data as { userId?: number }).userId === userId)) return;
-          await markDisconnected(ctx, gameId, userId);
+          connected = (await socket.nsp.in(ROOMS.user(userId)).fetchSockets()).length > 0;
         } catch (err) {
-          onError(err);
+          if (attempt < PRESENCE_CHECKS) check(attempt + 1);
+          else onError(err);
+          return;
+        }
+        if (connected) return;
+        for (const gameId of gameIds) {
+          await markDisconnected(ctx, gameId, userId).catch(onError);
         }
       }, PRESENCE_GRACE_MS);
       timer.unref();
-    }
+    };
+    check(1);
   });
 
   socket.on(CLIENT_EVENTS.move, async (payload: unknown, ack?: Ack) => {

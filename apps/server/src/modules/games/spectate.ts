@@ -170,7 +170,7 @@ export function spectatorViewJson(
         seat: p.seat,
         name: p.userId !== null && p.name ? publicName(p.name) : `CPU ${p.seat + 1}`,
         tile_count: hand.hands[p.seat]?.length ?? 0,
-        connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
+        connected: p.userId === null || p.disconnectedAt === null,
       })),
     result: state.result
       ? {

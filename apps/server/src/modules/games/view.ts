@@ -196,7 +196,8 @@ function seatsJson(players: PlayerRow[], mySeat: number): GameView['seats'] {
       name: seatName(p, mySeat),
       is_bot: p.userId === null,
       bot_level: p.userId === null ? (p.botLevel as GameView['seats'][number]['bot_level']) : null,
-      connected: p.userId === null || (p.autoplayedTurns === 0 && p.disconnectedAt === null),
+      connected: p.userId === null || p.disconnectedAt === null,
+      cpu_played: p.userId !== null && p.autoplayedTurns > 0,
       rating: p.userId === null ? null : (p.rating ?? null),
     }));
 }

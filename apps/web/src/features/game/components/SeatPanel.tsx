@@ -3,7 +3,7 @@ import type { GameView } from '@domino/contracts';
 import { RatingChip } from '../../../components/RatingChip';
 import { DominoBack } from '../../../components/DominoFace';
 import { formatCountdown, remainingMs } from '../lib/countdown';
-import { initials, relationOf, seatPanelLabel, type Position } from '../lib/seats';
+import { initials, presenceNote, relationOf, seatPanelLabel, type Position } from '../lib/seats';
 import classes from './game.module.css';
 
 export interface SeatPanelProps {
@@ -37,8 +37,9 @@ function TileBacks({ count, size }: { count: number; size: number }) {
 }
 
 /**
- * A partner (parejas) or opponent: name, face-down tiles, 'Paso', turn, and 'Desconectado — juega la CPU'
- * while the medium bot plays for a player who timed out (`connected: false`).
+ * A partner (parejas) or opponent: name, face-down tiles, 'Paso', turn, and the player's presence
+ * note (lib/seats.ts `presenceNote`: 'Desconectado — juega la CPU' only without any connection,
+ * decision 042).
  */
 export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps) {
   const info = view.seats.find((s) => s.seat === seat);
@@ -48,7 +49,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
   const left = isTurn ? remainingMs(view.turn_deadline, now) : null;
   // Only parejas has partners; in individual mode everyone else is a rival.
   const mine = relationOf(view, seat) === 'partner';
-  const away = info ? !info.connected : false;
+  const note = presenceNote(info);
   // Individual mode: each rival is their own side, so their match score sits by their name.
   const points = view.mode === 'individual' ? (view.scores[seat] ?? 0) : null;
 
@@ -58,7 +59,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
       data-position={position}
       data-turn={isTurn}
       data-testid={`seat-${position}`}
-      aria-label={seatPanelLabel(view, seat, { passed, isTurn, away })}
+      aria-label={seatPanelLabel(view, seat, { passed, isTurn, note })}
     >
       <div className={classes.avatar} data-side={mine ? 'us' : 'them'} aria-hidden>
         {info?.is_bot ? <IconRobot size={18} /> : initials(name)}
@@ -99,9 +100,12 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
         {info && !info.is_bot && (
           <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
         )}
-        {away && (
-          <span className={classes.away} data-testid={`seat-${position}-away`}>
-            Desconectado — juega la CPU
+        {note && (
+          <span
+            className={classes.away}
+            data-testid={`seat-${position}-${info?.connected ? 'timed-out' : 'away'}`}
+          >
+            {note}
           </span>
         )}
       </div>

@@ -15,6 +15,7 @@ import {
   scoreLineText,
   seatAt,
   seatName,
+  presenceNote,
   seatPanelLabel,
   seatSideTag,
   sideLabel,
@@ -39,6 +40,7 @@ function individualView(n: 2 | 3, mySeat: number, overrides: Partial<GameView> =
       is_bot: false,
       bot_level: null,
       connected: true,
+      cpu_played: false,
     })),
     ...overrides,
   });
@@ -125,16 +127,31 @@ describe('seats around the table', () => {
   });
 
   it('reads a seat panel aloud with partner or rival, and the score in individual mode', () => {
-    const none = { passed: false, isTurn: false, away: false };
+    const none = { passed: false, isTurn: false, note: null };
     expect(seatPanelLabel(makeView(), 2, { ...none, passed: true })).toBe(
       'CPU 2 (compañero): 7 fichas, pasó',
     );
-    expect(seatPanelLabel(makeView(), 1, { passed: false, isTurn: true, away: true })).toBe(
-      'CPU 1 (rival): 7 fichas, su turno, desconectado: juega la CPU',
-    );
+    expect(
+      seatPanelLabel(makeView(), 1, {
+        passed: false,
+        isTurn: true,
+        note: 'Desconectado — juega la CPU',
+      }),
+    ).toBe('CPU 1 (rival): 7 fichas, su turno, desconectado: juega la CPU');
     const view = individualView(3, 0, { scores: [10, 35, 0], tile_counts: [7, 4, 9] });
     expect(seatPanelLabel(view, 2, none)).toBe('Carla (rival): 9 fichas, 0 puntos');
     expect(seatPanelLabel(view, 1, none)).toBe('Beto (rival): 4 fichas, 35 puntos');
+  });
+
+  it('says Desconectado only for a player with no connection, and that the CPU played for one whose time ran out', () => {
+    const seat = { is_bot: false, connected: true, cpu_played: false };
+    expect(presenceNote(seat)).toBeNull();
+    expect(presenceNote({ ...seat, cpu_played: true })).toBe('Se le acabó el tiempo — jugó la CPU');
+    expect(presenceNote({ ...seat, connected: false, cpu_played: true })).toBe(
+      'Desconectado — juega la CPU',
+    );
+    expect(presenceNote({ is_bot: true, connected: true, cpu_played: false })).toBeNull();
+    expect(presenceNote(undefined)).toBeNull();
   });
 
   it("names me 'Tú' and the others by their seat name", () => {

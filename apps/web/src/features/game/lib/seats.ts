@@ -217,13 +217,31 @@ export function seatSideTag(view: ModeView, seat: number): 'Nosotros' | 'Ellos' 
 }
 
 /**
+ * What another seat's panel says about its player's presence (decision 042): 'Desconectado —
+ * juega la CPU' only while the player has no connection at all; 'Se le acabó el tiempo — jugó
+ * la CPU' when their time ran out while connected (the CPU played that turn for them); null
+ * otherwise, and for CPU seats.
+ */
+export function presenceNote(
+  info: Pick<GameView['seats'][number], 'is_bot' | 'connected' | 'cpu_played'> | undefined,
+): string | null {
+  if (!info || info.is_bot) return null;
+  if (!info.connected) return 'Desconectado — juega la CPU';
+  if (info.cpu_played) return 'Se le acabó el tiempo — jugó la CPU';
+  return null;
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
  * What a screen reader hears for another seat: name, partner or rival, tiles left, the match
- * score in individual mode (each rival is a side), and whether they passed, are on turn or away.
+ * score in individual mode (each rival is a side), whether they passed or are on turn, and their
+ * presence note (`presenceNote`).
  */
 export function seatPanelLabel(
   view: Pick<GameView, 'mode' | 'my_seat' | 'seats' | 'tile_counts' | 'scores'>,
   seat: number,
-  state: { passed: boolean; isTurn: boolean; away: boolean },
+  state: { passed: boolean; isTurn: boolean; note: string | null },
 ): string {
   const name = view.seats.find((s) => s.seat === seat)?.name ?? `Jugador ${seat + 1}`;
   const role = relationOf(view, seat) === 'partner' ? ' (compañero)' : ' (rival)';
@@ -231,7 +249,7 @@ export function seatPanelLabel(
   const points = view.mode === 'individual' ? `, ${view.scores[seat] ?? 0} puntos` : '';
   return `${name}${role}: ${count} fichas${points}${state.passed ? ', pasó' : ''}${
     state.isTurn ? ', su turno' : ''
-  }${state.away ? ', desconectado: juega la CPU' : ''}`;
+  }${state.note ? `, ${lowerFirst(state.note.replace(' — ', ': '))}` : ''}`;
 }
 
 /** The stock count to show ('Pozo'), or null when the table does not draw. */

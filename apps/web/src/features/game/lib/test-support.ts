@@ -39,6 +39,7 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
       is_bot: seat !== 0,
       bot_level: seat === 0 ? null : ('medio' as const),
       connected: true,
+      cpu_played: false,
     })),
     result: null,
     fairness: { commitment: 'c'.repeat(64), client_seeds: ['a', 'b', 'c', 'd'], server_seed: null },

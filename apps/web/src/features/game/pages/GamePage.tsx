@@ -322,9 +322,9 @@ function GameScreen({ gameId }: { gameId: string }) {
       </div>
 
       <div className={classes.me}>
-        {me && !me.connected && playing && (
-          <div className={classes.banner} role="status">
-            Se acabó tu tiempo y la CPU jugó por ti. Juega una ficha para retomar tu puesto.
+        {me && me.cpu_played && playing && (
+          <div className={classes.banner} role="status" data-testid="cpu-played-for-me">
+            Se acabó tu tiempo y la CPU jugó por ti. En tu próximo turno tienes el tiempo completo.
           </div>
         )}
         <StatusLine view={view} myTurn={myTurn} choosing={!!selectedTile} now={now} />
