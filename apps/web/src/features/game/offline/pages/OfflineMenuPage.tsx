@@ -94,7 +94,6 @@ export default function OfflineMenuPage() {
                 <Button
                   key={d}
                   size="md"
-                  variant={d === 'facil' ? 'filled' : 'light'}
                   color={d === 'dificil' ? 'red.8' : d === 'medio' ? 'gold.7' : 'felt'}
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => start(d)}
