@@ -64,7 +64,8 @@ async function playToTheEnd(page: Page, deadlineMs: number): Promise<void> {
  * shows "Sin conexión" with its "Jugar sin conexión" link; the menu opens from the precache;
  * a whole match against Fácil is played on the device to its end, surviving a reload in the
  * middle; the result is in IndexedDB and is listed on /sin-conexion after another reload.
- * Nothing reaches the server while offline. Screenshots at 360x740, offline.
+ * The offline pages and the match worker come from the worker's precache; no API call is
+ * answered while offline. Screenshots at 360x740, offline.
  */
 describe('offline practice in the browser', () => {
   const journey = useJourney();
@@ -89,13 +90,13 @@ describe('offline practice in the browser', () => {
         .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
         .toBe(`${journey.app.baseUrl}/sw.js`);
 
-      // Network off. Whatever still reached the server from here on would show up as a response
-      // that did not come from the service worker.
+      // Network off. Who answered: the offline pages and the match worker must come from the
+      // service worker's precache; no API answer may arrive at all.
       await context.setOffline(true);
-      const fromServer: string[] = [];
-      page.on('response', (res) => {
-        if (!res.fromServiceWorker()) fromServer.push(res.url());
-      });
+      const answered: { url: string; worker: boolean }[] = [];
+      page.on('response', (res) =>
+        answered.push({ url: res.url(), worker: res.fromServiceWorker() }),
+      );
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Sin conexión' }).waitFor();
       await page.getByRole('link', { name: 'Jugar sin conexión' }).click();
@@ -104,7 +105,10 @@ describe('offline practice in the browser', () => {
       await page.getByTestId('offline-results-empty').waitFor();
       await shot(page, 'offline-menu-phone');
 
-      await page.getByRole('radio', { name: 'Rápido' }).check({ force: true });
+      // The fast CPU pace, remembered on the device for the next match.
+      await page.getByTestId('offline-pace').getByText('Rápido', { exact: true }).click();
+      expect(await page.getByRole('radio', { name: 'Rápido' }).isChecked()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('offline_pace'))).toBe('rapida');
       await page.getByTestId('offline-start-facil').click();
       await page.waitForURL('**/sin-conexion/partida');
       await expect
@@ -156,7 +160,15 @@ describe('offline practice in the browser', () => {
       );
       await shot(page, 'offline-results-phone');
 
-      expect(fromServer).toEqual([]);
+      const base = journey.app.baseUrl;
+      const fromPrecache = (test: (path: string) => boolean) =>
+        answered.filter((a) => test(a.url.slice(base.length)));
+      const pages = fromPrecache((p) => p.startsWith('/sin-conexion'));
+      const worker = fromPrecache((p) => /^\/assets\/match\.worker-[\w-]+\.js$/.test(p));
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expect(worker.length).toBeGreaterThanOrEqual(1);
+      expect([...pages, ...worker].filter((a) => !a.worker)).toEqual([]);
+      expect(fromPrecache((p) => p.startsWith('/api/') || p.startsWith('/socket.io'))).toEqual([]);
       expect(errors).toEqual([]);
     },
   );
