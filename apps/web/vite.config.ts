@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
 import { writeCompressedCopies } from './scripts/compress';
 
 /**
@@ -69,12 +71,86 @@ function preloadLanding(): Plugin {
   };
 }
 
+/** Source modules whose chunks (with their static imports and styles) offline practice needs. */
+const OFFLINE_MODULES = [
+  'index.html',
+  'src/features/game/offline/pages/OfflineMenuPage.tsx',
+  'src/features/game/offline/pages/OfflineGamePage.tsx',
+];
+
+/**
+ * Workbox's precache list, narrowed to what offline practice needs (decision 041): of the
+ * build's scripts and styles, only the app shell's entry, the two /sin-conexion pages, what
+ * they import statically, and the match's Web Worker (Vite emits it as assets/match.worker-*.js,
+ * outside the build manifest). Every other page's chunk stays on the network, as before. The
+ * other files (index.html, offline.html, the web manifest, icons) are kept as globbed.
+ */
+function offlinePrecache(outDir: string): ManifestTransform {
+  return (entries) => {
+    type Chunk = { file: string; css?: string[]; imports?: string[] };
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, Chunk>;
+    const keep = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || keep.has(chunk.file)) return;
+      keep.add(chunk.file);
+      for (const css of chunk.css ?? []) keep.add(css);
+      for (const dep of chunk.imports ?? []) visit(dep);
+    };
+    for (const key of OFFLINE_MODULES) {
+      if (!manifest[key]) throw new Error(`offline precache: the build manifest lacks ${key}`);
+      visit(key);
+    }
+    const code = /\.(js|css)$/;
+    const worker = /^assets\/match\.worker-[\w-]+\.js$/;
+    const manifestOut = entries.filter(
+      (e) => !code.test(e.url) || keep.has(e.url) || worker.test(e.url),
+    );
+    if (!manifestOut.some((e) => worker.test(e.url)))
+      throw new Error('offline precache: the match worker is not in the build');
+    return { manifest: manifestOut, warnings: [] };
+  };
+}
+
+/**
+ * The service worker (src/sw.ts, decision 041) built by vite-plugin-pwa in injectManifest mode
+ * to dist/sw.js. It is registered by src/lib/pwa.ts (no generated registration) and the web
+ * manifest stays public/manifest.webmanifest.
+ */
+function serviceWorker(): PluginOption {
+  const outDir = path.resolve(import.meta.dirname, 'dist');
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: [
+        'index.html',
+        'offline.html',
+        'manifest.webmanifest',
+        'favicon.svg',
+        'icons/*.png',
+        'assets/*.{js,css}',
+      ],
+      // The whole build is globbed, then narrowed: allow any single file of it.
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      manifestTransforms: [offlinePrecache(outDir)],
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 /**
  * The SPA is served by the API server from `dist` (same origin, docs/architecture.md). In dev mode Vite
  * proxies the API and the Socket.IO endpoint to the server on port 3000.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadLanding(), precompress()],
+  // The service worker only in the browser build, not the prerenderer's SSR build.
+  plugins: [react(), preloadLanding(), precompress(), ...(isSsrBuild ? [] : [serviceWorker()])],
   resolve: {
     // Every `import ... from 'zod'` of the app and of @domino/contracts goes through
     // src/lib/zod-csp.ts, which turns off zod's eval probe before any schema is built.

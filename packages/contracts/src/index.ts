@@ -39,3 +39,4 @@ export * from './responsible';
 export * from './risk';
 export * from './reconciliation';
 export * from './identity';
+export * from './offline';

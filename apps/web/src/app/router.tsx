@@ -58,6 +58,9 @@ const AdminReconciliationPage = lazyPage(
   () => import('../features/admin/pages/AdminReconciliationPage'),
 );
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
+// Offline practice, "Jugar sin conexión" (docs/decisions/041-offline-practice.md).
+const OfflineMenuPage = lazyPage(() => import('../features/game/offline/pages/OfflineMenuPage'));
+const OfflineGamePage = lazyPage(() => import('../features/game/offline/pages/OfflineGamePage'));
 const IdentityPage = lazyPage(() => import('../features/identity/pages/IdentityPage'));
 const AdminIdentityPage = lazyPage(() => import('../features/admin/pages/AdminIdentityPage'));
 
@@ -156,6 +159,10 @@ export const routes: RouteObject[] = [
       { path: '/faq', element: <FaqPage /> },
       // Public leaderboards (decision 026): visitors and players alike.
       { path: '/clasificacion', element: <LeaderboardPage /> },
+      // Offline practice (decision 041): no session and no server needed; the service worker
+      // serves the app for these paths when the network is down.
+      { path: '/sin-conexion', element: <OfflineMenuPage /> },
+      { path: '/sin-conexion/partida', element: <OfflineGamePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,9 +1,10 @@
 /**
- * The installable app's service worker (public/sw.js; docs/decisions/025): registered once per
- * page load in production builds, after the page has loaded so it never competes with the first
- * paint. It serves the "Sin conexión" page for navigations without network and shows push
- * notifications; it caches nothing else. Not registered by the Vite dev server, where a worker
- * would outlive code reloads.
+ * The installable app's service worker (src/sw.ts built to /sw.js; docs/decisions/041, which
+ * supersedes the worker part of decision 025): registered once per page load in production
+ * builds, after the page has loaded so it never competes with the first paint. It precaches
+ * what offline practice needs ("Jugar sin conexión"), serves the "Sin conexión" page for other
+ * navigations without network and shows push notifications. Not registered by the Vite dev
+ * server, where a worker would outlive code reloads.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined') return;

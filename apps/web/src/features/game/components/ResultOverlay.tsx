@@ -34,6 +34,11 @@ export interface ResultOverlayProps {
   onBack(): void;
   /** The table game's way-back label (default 'Volver a las mesas'; a tournament match's 'Volver al torneo'). */
   backLabel?: string;
+  /**
+   * A match played on the device (docs/decisions/041): no analysis, seeds or deal verification,
+   * which live on the server; the practice way back reads `backLabel`.
+   */
+  onDevice?: boolean;
 }
 
 function Seed({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -66,6 +71,7 @@ export function ResultOverlay({
   onPlayAgain,
   onBack,
   backLabel = 'Volver a las mesas',
+  onDevice = false,
 }: ResultOverlayProps) {
   const result = view.result;
   if (!result) return null;
@@ -243,23 +249,25 @@ export function ResultOverlay({
               onClick={onBack}
               data-testid="result-back-casino"
             >
-              Volver al Casino
+              {onDevice ? backLabel : 'Volver al Casino'}
             </Button>
           </SimpleGrid>
         )}
 
-        <Button
-          size="md"
-          variant="light"
-          component={Link}
-          to={`/history/${encodeURIComponent(view.game_id)}/analisis`}
-          leftSection={<IconChartDots size={18} aria-hidden />}
-          data-testid="result-analysis"
-        >
-          Análisis de tus jugadas
-        </Button>
+        {!onDevice && (
+          <Button
+            size="md"
+            variant="light"
+            component={Link}
+            to={`/history/${encodeURIComponent(view.game_id)}/analisis`}
+            leftSection={<IconChartDots size={18} aria-hidden />}
+            data-testid="result-analysis"
+          >
+            Análisis de tus jugadas
+          </Button>
+        )}
 
-        <Accordion variant="separated" radius="md" defaultValue="fairness">
+        <Accordion variant="separated" radius="md" defaultValue={onDevice ? 'hand' : 'fairness'}>
           {view.last_hand && (
             <Accordion.Item value="hand">
               <Accordion.Control>Última mano</Accordion.Control>
@@ -268,41 +276,45 @@ export function ResultOverlay({
               </Accordion.Panel>
             </Accordion.Item>
           )}
-          <Accordion.Item value="fairness">
-            <Accordion.Control icon={<IconShieldCheck size={18} aria-hidden />}>
-              Semillas reveladas (juego justo)
-            </Accordion.Control>
-            <Accordion.Panel>
-              <Stack gap="xs" data-testid="result-seeds">
-                <Text fz="sm">
-                  Al empezar publicamos el compromiso (SHA-256 de la semilla del servidor). Ahora
-                  que terminó la partida, la semilla queda revelada para que compruebes cada
-                  reparto.
-                </Text>
-                <Seed label="Compromiso" value={commitment} testId="seed-commitment" />
-                <Seed
-                  label="Semilla del servidor"
-                  value={server_seed ?? 'Aún no revelada'}
-                  testId="seed-server"
-                />
-                <Seed
-                  label="Semillas de los jugadores"
-                  value={client_seeds.map((s, i) => `Asiento ${i + 1}: ${s}`).join('\n')}
-                  testId="seed-clients"
-                />
-              </Stack>
-            </Accordion.Panel>
-          </Accordion.Item>
+          {!onDevice && (
+            <Accordion.Item value="fairness">
+              <Accordion.Control icon={<IconShieldCheck size={18} aria-hidden />}>
+                Semillas reveladas (juego justo)
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs" data-testid="result-seeds">
+                  <Text fz="sm">
+                    Al empezar publicamos el compromiso (SHA-256 de la semilla del servidor). Ahora
+                    que terminó la partida, la semilla queda revelada para que compruebes cada
+                    reparto.
+                  </Text>
+                  <Seed label="Compromiso" value={commitment} testId="seed-commitment" />
+                  <Seed
+                    label="Semilla del servidor"
+                    value={server_seed ?? 'Aún no revelada'}
+                    testId="seed-server"
+                  />
+                  <Seed
+                    label="Semillas de los jugadores"
+                    value={client_seeds.map((s, i) => `Asiento ${i + 1}: ${s}`).join('\n')}
+                    testId="seed-clients"
+                  />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          )}
         </Accordion>
-        <Anchor
-          component={Link}
-          to={`/verificar?game=${encodeURIComponent(view.game_id)}`}
-          ta="center"
-          fw={700}
-          data-testid="result-verify"
-        >
-          Verificar repartos
-        </Anchor>
+        {!onDevice && (
+          <Anchor
+            component={Link}
+            to={`/verificar?game=${encodeURIComponent(view.game_id)}`}
+            ta="center"
+            fw={700}
+            data-testid="result-verify"
+          >
+            Verificar repartos
+          </Anchor>
+        )}
       </Stack>
     </Modal>
   );

@@ -1,63 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Drawer,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { RulesList } from '../../../components/TableRules';
-import {
-  IconAlertCircle,
-  IconArrowLeft,
-  IconBook2,
-  IconEye,
-  IconPlayerSkipForward,
-} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { DIFFICULTY_LABELS, gameMessage, type GameView } from '@domino/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { gameMessage } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
+import { tournamentOfGame } from '../../../lib/tournament-events';
 import { createPracticeGame } from '../api/game';
-import { Board } from '../components/Board';
-import { HandRack, type DragState } from '../components/HandRack';
-import { HandSummary } from '../components/HandSummary';
-import { ResultOverlay } from '../components/ResultOverlay';
-import { ScoreBar } from '../components/ScoreBar';
-import { SeatPanel } from '../components/SeatPanel';
-import { StockPile } from '../components/StockPile';
-import { TalkPanel } from '../../../components/TalkPanel';
+import { GameTable } from '../components/GameTable';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
-import { useNow } from '../../../lib/use-now';
-import { countdownLevel, formatCountdown, remainingMs } from '../lib/countdown';
-import {
-  canDraw,
-  canPass,
-  handTiles,
-  tapIntent,
-  type EndName,
-  type HandTileState,
-} from '../lib/moves';
-import {
-  freePosition,
-  handEndingLabel,
-  otherSeats,
-  practiceDifficulty,
-  seatCount,
-  seatName,
-  stockShown,
-} from '../lib/seats';
-import { useQueryClient } from '@tanstack/react-query';
+import { practiceDifficulty } from '../lib/seats';
 import { backTarget } from '../lib/table-result';
-import { tournamentOfGame } from '../../../lib/tournament-events';
-
-/** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
-const SUMMARY_AUTO_CLOSE_MS = 9_000;
 
 /** /games/:gameId — the domino table (docs/product.md §2 game integration). */
 export default function GamePage() {
@@ -74,78 +29,12 @@ function loadErrorText(error: Error): string {
   return error.message;
 }
 
-function StatusLine({
-  view,
-  myTurn,
-  choosing,
-  now,
-}: {
-  view: GameView;
-  myTurn: boolean;
-  choosing: boolean;
-  now: number;
-}) {
-  if (view.status === 'finished') return <div className={classes.status}>Partida terminada</div>;
-  if (view.turn_seat === null) return <div className={classes.status}>Repartiendo…</div>;
-  if (!myTurn) {
-    return (
-      <div className={classes.status} data-testid="turn-status" data-my-turn="false">
-        Turno de {seatName(view, view.turn_seat)}
-        <span className={classes.thinking} aria-hidden>
-          <span />
-          <span />
-          <span />
-        </span>
-      </div>
-    );
-  }
-  const left = remainingMs(view.turn_deadline, now);
-  return (
-    <div className={classes.status} data-turn="true" data-testid="turn-status" data-my-turn="true">
-      <span>
-        {choosing
-          ? 'Elige el extremo'
-          : view.line.length === 0
-            ? 'Tu turno: abre la mano'
-            : 'Tu turno'}
-      </span>
-      {left !== null && (
-        <span
-          className={classes.clock}
-          data-level={countdownLevel(left)}
-          data-testid="turn-countdown"
-          aria-label={`Tiempo restante ${formatCountdown(left)}`}
-        >
-          {formatCountdown(left)}
-        </span>
-      )}
-    </div>
-  );
-}
-
 function GameScreen({ gameId }: { gameId: string }) {
   const game = useGame(gameId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<string | null>(null);
-  const [drag, setDrag] = useState<DragState | null>(null);
   const [creating, setCreating] = useState(false);
-  const [rulesOpen, setRulesOpen] = useState(false);
   const view = game.display;
-  const playing = view?.status === 'playing';
-  const now = useNow(250, playing);
-  const { summary, dismissSummary } = game;
-
-  useEffect(() => {
-    if (!summary) return;
-    const id = window.setTimeout(dismissSummary, SUMMARY_AUTO_CLOSE_MS);
-    return () => window.clearTimeout(id);
-  }, [summary, dismissSummary]);
-
-  const tiles = useMemo(() => {
-    if (!view) return [];
-    return handTiles(view).sort((a, b) => a.tile[0] - b.tile[0] || a.tile[1] - b.tile[1]);
-  }, [view]);
 
   if (!view) {
     return (
@@ -178,40 +67,12 @@ function GameScreen({ gameId }: { gameId: string }) {
     );
   }
 
-  const myTurn = playing && view.turn_seat === view.my_seat && game.pending === null;
-  const selectedTile: HandTileState | undefined = myTurn
-    ? tiles.find((t) => t.key === selected && t.ends.length > 0)
-    : undefined;
-  const targets = drag
-    ? { ends: drag.ends, hover: drag.hover }
-    : selectedTile
-      ? { ends: selectedTile.ends, hover: null }
-      : null;
-  const me = view.seats.find((s) => s.seat === view.my_seat);
-  const difficulty = view.kind === 'practice' ? practiceDifficulty(view) : null;
-  const busy = game.sending || game.pending !== null;
   // A tournament match leads back to its tournament (issue 14), when this tab knows it.
   const tournamentId = view.kind === 'table' ? tournamentOfGame(gameId) : null;
   const back =
     tournamentId !== null
       ? { to: `/torneos/${tournamentId}`, label: 'Volver al torneo' }
       : backTarget(view.kind);
-  // Opponents (and partner) around me; with fewer than 4 seats the stock takes a free place.
-  const seats = seatCount(view);
-  const others = otherSeats(view.my_seat, seats);
-  const stock = stockShown(view);
-  const stockSpot = freePosition(seats);
-
-  const playTile = (tile: HandTileState, end: EndName) => {
-    setSelected(null);
-    void game.play({ tile: tile.tile, end });
-  };
-
-  const onTap = (tile: HandTileState) => {
-    const intent = tapIntent(view.legal_moves, tile.tile);
-    if (intent.kind === 'play') playTile(tile, intent.end);
-    else if (intent.kind === 'choose') setSelected((s) => (s === tile.key ? null : tile.key));
-  };
 
   const playAgain = async () => {
     setCreating(true);
@@ -224,203 +85,21 @@ function GameScreen({ gameId }: { gameId: string }) {
     }
   };
 
-  const emptyHint = myTurn
-    ? view.required_lead
-      ? `Abre la mano con el ${view.required_lead[0]}-${view.required_lead[1]}`
-      : 'Abre la mano con cualquier ficha'
-    : view.required_lead
-      ? `Se abre con el ${view.required_lead[0]}-${view.required_lead[1]}`
-      : 'Esperando la salida…';
-
   return (
-    <div
-      className={classes.screen}
-      data-testid="game-screen"
-      data-version={view.version}
-      data-status={view.status}
-      data-hand-number={view.hand_number}
-    >
-      <div className={classes.topbar}>
-        {/* A table match in play cannot be left: the seat stays yours (the CPU covers a timeout),
-            and the dashboard would send you straight back here. */}
-        {view.kind === 'table' && playing ? (
-          <span className={classes.backSpacer} aria-hidden />
-        ) : (
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            className={classes.backButton}
-            aria-label={back.label}
-            onClick={() => navigate(back.to)}
-          >
-            <IconArrowLeft size={22} />
-          </ActionIcon>
-        )}
-        <ScoreBar view={view} />
-        <div className={classes.meta}>
-          <span data-testid="hand-number">Mano {view.hand_number}</span>
-          {difficulty && <span>CPU {DIFFICULTY_LABELS[difficulty]}</span>}
-          {view.table && (
-            <span
-              className={classes.tableName}
-              title={view.table.name}
-              data-testid="game-table-name"
-            >
-              {view.table.name}
-            </span>
-          )}
-          <button
-            type="button"
-            className={classes.rulesButton}
-            onClick={() => setRulesOpen(true)}
-            data-testid="game-rules-open"
-          >
-            <IconBook2 size={14} aria-hidden /> Reglas
-          </button>
-          {view.kind === 'table' && (
-            <span
-              className={classes.watchers}
-              title="Espectadores mirando la partida"
-              aria-label={
-                game.spectators === 1 ? '1 espectador' : `${game.spectators} espectadores`
-              }
-              data-testid="game-spectators"
-              data-count={game.spectators}
-            >
-              <IconEye size={14} aria-hidden /> {game.spectators}
-            </span>
-          )}
-          <span title={game.live ? 'Conectado en tiempo real' : 'Reconectando'}>
-            <span className={classes.liveDot} data-live={game.live} aria-hidden />
-            {game.live ? 'En vivo' : 'Reconectando…'}
-          </span>
-        </div>
-      </div>
-
-      <div className={classes.table}>
-        {others.map(({ seat, position }) => (
-          <SeatPanel
-            key={position}
-            view={view}
-            seat={seat}
-            position={position}
-            passed={game.passMarkers.includes(seat)}
-            now={now}
-          />
-        ))}
-        {stock !== null && <StockPile count={stock} position={stockSpot} />}
-        <Board
-          view={view}
-          opener={game.opener}
-          lastPlayed={game.lastPlayed}
-          targets={targets}
-          emptyHint={emptyHint}
-          onChooseEnd={(end) => {
-            if (selectedTile) playTile(selectedTile, end);
-          }}
-        />
-      </div>
-
-      <div className={classes.me}>
-        {me && me.cpu_played && playing && (
-          <div className={classes.banner} role="status" data-testid="cpu-played-for-me">
-            Se acabó tu tiempo y la CPU jugó por ti. En tu próximo turno tienes el tiempo completo.
-          </div>
-        )}
-        <StatusLine view={view} myTurn={myTurn} choosing={!!selectedTile} now={now} />
-        {myTurn && (canPass(view.legal_moves) || canDraw(view.legal_moves)) && (
-          <div className={classes.actions}>
-            {canDraw(view.legal_moves) && (
-              <Button
-                size="xs"
-                color="gold"
-                onClick={() => void game.play({ draw: true })}
-                disabled={busy}
-                data-testid="move-draw"
-              >
-                Robar del pozo ({view.stock_count})
-              </Button>
-            )}
-            {canPass(view.legal_moves) && (
-              <Button
-                size="xs"
-                color="gold"
-                leftSection={<IconPlayerSkipForward size={14} aria-hidden />}
-                onClick={() => void game.play({ pass: true })}
-                disabled={busy}
-                data-testid="move-pass"
-              >
-                Pasar
-              </Button>
-            )}
-          </div>
-        )}
-        <HandRack
-          tiles={tiles}
-          myTurn={myTurn}
-          selected={selectedTile?.key ?? null}
-          busy={busy}
-          onTap={onTap}
-          onDragChange={setDrag}
-          onDrop={playTile}
-        />
-        {view.table && (
-          <TalkPanel
-            tableId={view.table.id}
-            enabled={view.kind === 'table'}
-            compact
-            refreshKey={`${view.hand_number}:${view.line.length === 0}:${view.status}`}
-          />
-        )}
-      </div>
-
-      <Drawer
-        opened={rulesOpen}
-        onClose={() => setRulesOpen(false)}
-        position="bottom"
-        size="auto"
-        radius="lg"
-        title="Reglas de la mesa"
-        styles={{ content: { maxHeight: '85dvh' } }}
-        data-testid="game-rules-sheet"
-      >
-        <RulesList rules={view.rules} testId="game-rules-list" />
-      </Drawer>
-
-      <Modal
-        opened={summary !== null && playing}
-        onClose={dismissSummary}
-        centered
-        size="lg"
-        radius="lg"
-        title={summary ? `Fin de la mano ${summary.hand_number}: ${handEndingLabel(summary)}` : ''}
-        transitionProps={{ transition: 'pop', duration: 200 }}
-      >
-        {summary && (
-          <Stack gap="md">
-            <HandSummary view={view} summary={summary} />
-            <Button onClick={dismissSummary} data-testid="hand-summary-close">
-              Continuar
-            </Button>
-          </Stack>
-        )}
-      </Modal>
-
-      {view.status === 'finished' && (
-        <ResultOverlay
-          view={view}
-          creating={creating}
-          onPlayAgain={() => void playAgain()}
-          onBack={() => {
-            // The tournament's cached page still shows this match as playing: drop it, so the
-            // page loads afresh instead of offering "Ir a mi partida" for a finished game.
-            if (tournamentId !== null)
-              queryClient.removeQueries({ queryKey: ['tournaments', tournamentId] });
-            navigate(back.to);
-          }}
-          backLabel={back.label}
-        />
-      )}
-    </div>
+    <GameTable
+      game={game}
+      view={view}
+      back={back}
+      onBack={() => {
+        // The tournament's cached page still shows this match as playing: drop it, so the
+        // page loads afresh instead of offering "Ir a mi partida" for a finished game.
+        if (tournamentId !== null)
+          queryClient.removeQueries({ queryKey: ['tournaments', tournamentId] });
+        navigate(back.to);
+      }}
+      onPlayAgain={() => void playAgain()}
+      creating={creating}
+      connection={{ live: game.live, spectators: game.spectators }}
+    />
   );
 }

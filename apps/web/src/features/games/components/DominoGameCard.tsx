@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlayerPlay, IconRobot, IconUsers } from '@tabler/icons-react';
+import { IconPlayerPlay, IconRobot, IconUsers, IconWifiOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DIFFICULTIES, DIFFICULTY_LABELS, type Difficulty } from '@domino/contracts';
 import { DominoFaceSvg } from '../../../components/DominoFace';
@@ -130,6 +130,17 @@ export function DominoGameCard() {
               data-testid="play-cpu"
             >
               Jugar contra la CPU
+            </Button>
+            {/* Offline practice (docs/decisions/041): the same CPU, on this device, no internet. */}
+            <Button
+              size="sm"
+              variant="subtle"
+              color="felt"
+              leftSection={<IconWifiOff size={16} aria-hidden />}
+              onClick={() => navigate('/sin-conexion')}
+              data-testid="play-offline"
+            >
+              Jugar sin conexión
             </Button>
           </Stack>
         ) : (

@@ -17,7 +17,7 @@ import {
 /**
  * Push notifications of the profile (docs/decisions/025): the player's switches on the server
  * (GET/PUT /api/push/preferences) and this browser's subscription: asking the permission,
- * subscribing with the server's VAPID key through the service worker (public/sw.js) and handing
+ * subscribing with the server's VAPID key through the service worker (src/sw.ts, served as /sw.js) and handing
  * the subscription to the server (POST /api/push/subscriptions), or the reverse.
  */
 

@@ -1,0 +1,102 @@
+import {
+  configToRules,
+  type GameView,
+  type HandSummaryJson,
+  type TileJson,
+} from '@domino/contracts';
+import { usesStock, type HandSummary, type Move, type PlayerView, type Tile } from '@domino/domino';
+import type { LocalGameInfo } from './protocol';
+
+/**
+ * The offline match in the shape of the server's player view (contracts' GameView), so the
+ * online game screen's board, hand, seats and overlays render it unchanged (docs/decisions/041).
+ * Mirrors the server's gameViewJson for a practice match (apps/server/src/modules/games/view.ts)
+ * with what has no meaning on the device left empty: no turn clock (the player takes their
+ * time), no table, no money, no spectators.
+ */
+
+const tile = (t: Tile): TileJson => [t[0], t[1]];
+
+/** Names of the CPU seats as seen from seat 0, as online practice names them. */
+export const LOCAL_SEAT_NAMES = ['Tú', 'Rival CPU 1', 'Compañero CPU', 'Rival CPU 2'] as const;
+
+function legalMove(m: Move): GameView['legal_moves'][number] {
+  if (m.kind === 'play') return { tile: tile(m.tile), end: m.end };
+  if (m.kind === 'draw') return { draw: true };
+  return { pass: true };
+}
+
+function handSummaryJson(h: HandSummary): HandSummaryJson {
+  return {
+    hand_number: h.handNumber,
+    ending: h.ending,
+    winner_seat: h.winnerSeat,
+    winner_side: h.winnerSide,
+    voided: h.voided,
+    pips_by_seat: [...h.pipsBySeat],
+    pips_by_side: [...h.pipsBySide],
+    base_points: h.basePoints,
+    bonuses: h.bonuses.map((b) => ({ ...b })),
+    points_by_side: [...h.pointsBySide],
+    scores_after: [...h.scoresAfter],
+    remaining: h.remaining.map((ts) => ts.map(tile)),
+  };
+}
+
+/** Seat `v.seat`'s GameView of an offline match. Holds nothing the seat's PlayerView does not. */
+export function localGameView(game: LocalGameInfo, v: PlayerView): GameView {
+  const result = v.result;
+  return {
+    game_id: game.id,
+    kind: 'practice',
+    version: game.version,
+    status: v.status,
+    my_seat: v.seat,
+    mode: v.config.mode,
+    target_points: v.config.targetPoints,
+    turn_seconds: v.config.turnSeconds,
+    rules: configToRules(v.config),
+    hand: v.hand.map(tile),
+    line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
+    ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,
+    turn_seat: v.turn,
+    turn_deadline: null,
+    legal_moves: v.legalMoves.map(legalMove),
+    required_lead: v.requiredLead ? tile(v.requiredLead) : null,
+    leader: v.leader,
+    tile_counts: [...v.tileCounts],
+    stock_count: v.stockCount,
+    drawing: usesStock(v.config),
+    passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
+    scores: [...v.scores],
+    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
+    hand_number: v.handNumber,
+    hands_played: v.handsPlayed,
+    last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
+    seats: v.tileCounts.map((_, seat) => ({
+      seat,
+      name: LOCAL_SEAT_NAMES[seat] ?? `CPU ${seat + 1}`,
+      is_bot: seat !== v.seat,
+      bot_level: seat !== v.seat ? game.difficulty : null,
+      connected: true,
+      rating: null,
+    })),
+    result: result
+      ? {
+          winner_side: result.winnerSide,
+          winner_seats: [...result.winnerSeats],
+          scores: [...result.scores],
+          hands: result.hands,
+          won: result.winnerSeats.includes(v.seat),
+        }
+      : null,
+    fairness: {
+      commitment: v.fairness.commitment,
+      client_seeds: [...v.fairness.clientSeeds],
+      server_seed: v.fairness.serverSeed,
+    },
+    table: null,
+    settlement: null,
+    spectators: 0,
+  };
+}
