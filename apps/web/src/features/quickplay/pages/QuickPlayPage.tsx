@@ -42,6 +42,9 @@ import { elapsedText, givesUpText, quickTable, windowText } from '../lib/quickpl
 
 const MODE_LABELS: Record<QuickMode, string> = { parejas: 'Parejas', individual: 'Individual' };
 
+/** Buttons whose label may take two lines on a phone (a price and who waits there). */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
+
 function errorText(err: unknown): string {
   if (isApiError(err)) return serverMessage(err.body) ?? err.message;
   return 'No pudimos completar la acción. Intenta de nuevo.';
@@ -226,6 +229,10 @@ export default function QuickPlayPage() {
                     color="felt"
                     onClick={() => switchPrice(o.entry_price)}
                     disabled={busy}
+                    title={MSG_QUICK.switchPrice}
+                    h="auto"
+                    py={8}
+                    styles={WRAP}
                   >
                     {formatBs(bolivaresToCents(o.entry_price))} ·{' '}
                     {MSG_QUICK.otherPrice(o.searching)}
@@ -239,7 +246,15 @@ export default function QuickPlayPage() {
                   {MSG_QUICK.openTablesTitle}
                 </Text>
                 {current.open_tables.map((o) => (
-                  <Button key={o.id} variant="default" component={Link} to="/games">
+                  <Button
+                    key={o.id}
+                    variant="default"
+                    component={Link}
+                    to="/games"
+                    h="auto"
+                    py={8}
+                    styles={WRAP}
+                  >
                     {o.name} · {o.current_players}/{o.max_players}
                   </Button>
                 ))}
