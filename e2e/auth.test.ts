@@ -144,6 +144,13 @@ describe('accounts in the browser', () => {
         /^[A-Za-z0-9_-]{43}$/,
       );
       await shot(page, 'dashboard-phone');
+      // The profile shows the chosen name, with the 30-day wait before the next change.
+      await page.goto('/profile');
+      await visible(page, `@${player.username}`);
+      await expect
+        .poll(() => page.getByText(/^Puedes cambiarlo una vez cada 30 días/).isVisible())
+        .toBe(true);
+      await shot(page, 'profile-username-phone');
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -65,8 +65,7 @@ describe('phones as people write them (decision 040)', () => {
         fc.constantFrom('national', 'international', 'bare'),
         fc.array(separator, { minLength: 11, maxLength: 11 }),
         (phone, shape, seps) => {
-          const body =
-            shape === 'national' ? phone : phone.slice(1); // without the trunk 0
+          const body = shape === 'national' ? phone : phone.slice(1); // without the trunk 0
           const spaced = [...body].map((d, i) => `${d}${seps[i] ?? ''}`).join('');
           const typed = shape === 'international' ? `+58 ${spaced}` : spaced;
           expect(normalizePhone(typed)).toBe(phone);

@@ -22,7 +22,8 @@ export type MobilePrefix = (typeof MOBILE_PREFIXES)[number];
 export const MSG_PHONE = {
   invalidCharacters:
     'El número de teléfono solo puede tener dígitos, espacios, puntos, guiones y el prefijo +58',
-  tooShort: 'El número de teléfono está incompleto: debe tener 11 dígitos, por ejemplo 0412-707.23.40',
+  tooShort:
+    'El número de teléfono está incompleto: debe tener 11 dígitos, por ejemplo 0412-707.23.40',
   tooLong: 'El número de teléfono tiene dígitos de más: debe tener 11, por ejemplo 0412-707.23.40',
   unknownOperator: `El número debe empezar por un código de operadora móvil: ${MOBILE_PREFIXES.join(', ')}`,
 } as const;

@@ -3,7 +3,8 @@ import { IconPhone } from '@tabler/icons-react';
 import { phoneTextOnBlur } from './phone-field';
 
 /** The hint under every phone field: the shapes it takes. */
-export const PHONE_HINT = 'Escríbelo completo, como quieras: 0412-707.23.40, +58 412 7072340…';
+/** (A non-breaking hyphen keeps the example on one line on a 360 px phone.) */
+export const PHONE_HINT = 'Completo, como lo escribas: 0412‑707.23.40 o +58 412 7072340';
 
 type PhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
   /** The text as typed (the form keeps it; components/phone-field.ts reads it). */

@@ -6,7 +6,13 @@ import { usernameHistory, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
 import { createPrivateTable } from '../../test/private-tables';
-import { auth, fundedPlayer, loginAdmin } from '../../test/wallet-helpers';
+import {
+  auth,
+  fundedPlayer,
+  loginAdmin,
+  requestRecharge,
+  samplePng,
+} from '../../test/wallet-helpers';
 
 /**
  * Usernames players choose, and the 18+ declaration (docs/decisions/040): rules and live
@@ -172,6 +178,7 @@ describe('usernames and the 18+ declaration', () => {
   });
 
   it('refuses recharges and paid entries until an older account declares 18+', async () => {
+    const png = { name: 'comprobante.png', type: 'image/png', data: await samplePng() };
     const player = await fundedPlayer(t, admin, 1000, {
       birth_date: undefined,
       adult_declaration: undefined,
@@ -183,6 +190,9 @@ describe('usernames and the 18+ declaration', () => {
       code: 'account/adult_declaration_required',
       message: MSG_USERNAME.adultDeclarationNeeded,
     });
+    const recharge = await requestRecharge(t, player.token, '300', { file: png });
+    expect(recharge.statusCode).toBe(403);
+    expect(recharge.json().code).toBe('account/adult_declaration_required');
     const minor = await send('POST', '/api/user/adult', player.token, {
       birth_date: '2015-01-01',
       adult_declaration: true,
@@ -195,6 +205,7 @@ describe('usernames and the 18+ declaration', () => {
     expect(declared.json()).toMatchObject({ adult_declared: true });
     const joined = await send('POST', '/api/tables/1/join', player.token, { entry_price: 500 });
     expect(joined.statusCode).toBe(200);
+    expect((await requestRecharge(t, player.token, '300', { file: png })).statusCode).toBe(201);
   });
 
   it('never shows an e-mail fragment to friends, invitees, table mates or the leaderboard', async () => {

@@ -18,7 +18,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '@domino/contracts';
+import { MSG, MSG_USERNAME } from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { useSession } from '../../../lib/session';
 import { useTables } from '../api/tables';
@@ -75,6 +75,29 @@ export default function DashboardPage() {
           </Button>
         )}
       </Group>
+
+      {user && (!user.adult_declared || !user.username_chosen) && (
+        // Asked once of accounts made before decision 040: the 18+ declaration (recharges and
+        // paid entries wait for it) and a username of their own instead of a generated one.
+        <Alert
+          color={user.adult_declared ? 'yellow' : 'orange'}
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          mb="lg"
+          data-testid="account-prompt"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">
+              {user.adult_declared
+                ? MSG_USERNAME.choosePrompt
+                : MSG_USERNAME.adultDeclarationNeeded}
+            </Text>
+            <Button component={Link} to="/profile" size="xs" variant="light">
+              Ir a mi perfil
+            </Button>
+          </Stack>
+        </Alert>
+      )}
 
       {firstSteps && user && <FirstSteps balance={user.balance} />}
 
