@@ -79,6 +79,8 @@ export function localGameView(game: LocalGameInfo, v: PlayerView): GameView {
       is_bot: seat !== v.seat,
       bot_level: seat !== v.seat ? game.difficulty : null,
       connected: true,
+      // Nobody on the device is ever played for by the CPU: the player has no clock offline.
+      cpu_played: false,
       rating: null,
     })),
     result: result
