@@ -214,7 +214,7 @@ function UserMenu({
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
+        <UnstyledButton className={classes.userButton} aria-label={`${name}: menú de tu cuenta`}>
           <Group gap={8} wrap="nowrap">
             <Avatar
               size={30}

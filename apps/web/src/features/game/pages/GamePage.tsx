@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -9,6 +9,7 @@ import {
   Modal,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@mantine/core';
 import { RulesList } from '../../../components/TableRules';
 import {
@@ -16,6 +17,7 @@ import {
   IconArrowLeft,
   IconBook2,
   IconEye,
+  IconKeyboard,
   IconPlayerSkipForward,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -24,7 +26,8 @@ import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { createPracticeGame } from '../api/game';
 import { Board } from '../components/Board';
-import { HandRack, type DragState } from '../components/HandRack';
+import { HandRack, focusRackTile, type DragState } from '../components/HandRack';
+import { KeyHelp, useGameKeys } from '../components/GameKeys';
 import { HandSummary } from '../components/HandSummary';
 import { ResultOverlay } from '../components/ResultOverlay';
 import { ScoreBar } from '../components/ScoreBar';
@@ -34,6 +37,7 @@ import { TalkPanel } from '../../../components/TalkPanel';
 import classes from '../components/game.module.css';
 import { useGame } from '../hooks/use-game';
 import { useNow } from '../../../lib/use-now';
+import { endChoiceLabel } from '../lib/speech';
 import { countdownLevel, formatCountdown, remainingMs } from '../lib/countdown';
 import {
   canDraw,
@@ -131,6 +135,12 @@ function GameScreen({ gameId }: { gameId: string }) {
   const [drag, setDrag] = useState<DragState | null>(null);
   const [creating, setCreating] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const rackRef = useRef<HTMLDivElement>(null);
+  // Keyboard play: the end buttons take the focus when a tile is chosen with a key, and the
+  // focus goes back to the rack once the tile is played or the choice is cancelled.
+  const [endFocus, setEndFocus] = useState(0);
+  const [rackFocus, setRackFocus] = useState(0);
   const view = game.display;
   const playing = view?.status === 'playing';
   const now = useNow(250, playing);
@@ -146,6 +156,29 @@ function GameScreen({ gameId }: { gameId: string }) {
     if (!view) return [];
     return handTiles(view).sort((a, b) => a.tile[0] - b.tile[0] || a.tile[1] - b.tile[1]);
   }, [view]);
+
+  useEffect(() => {
+    if (endFocus === 0) return;
+    document
+      .querySelector<HTMLButtonElement>('[data-testid="game-screen"] [data-drop-end]')
+      ?.focus();
+  }, [endFocus]);
+  useEffect(() => {
+    if (rackFocus > 0) focusRackTile(rackRef.current);
+  }, [rackFocus]);
+
+  useGameKeys({
+    view: game.view,
+    enabled: !keysOpen,
+    say: game.say,
+    onHelp: () => setKeysOpen(true),
+    onEscape: () => {
+      if (selected === null) return false;
+      setSelected(null);
+      setRackFocus((n) => n + 1);
+      return true;
+    },
+  });
 
   if (!view) {
     return (
@@ -203,14 +236,20 @@ function GameScreen({ gameId }: { gameId: string }) {
   const stockSpot = freePosition(seats);
 
   const playTile = (tile: HandTileState, end: EndName) => {
+    const fromEndButton = document.activeElement?.hasAttribute('data-drop-end') ?? false;
     setSelected(null);
     void game.play({ tile: tile.tile, end });
+    if (fromEndButton) setRackFocus((n) => n + 1);
   };
 
-  const onTap = (tile: HandTileState) => {
+  const onTap = (tile: HandTileState, keyboard: boolean) => {
     const intent = tapIntent(view.legal_moves, tile.tile);
     if (intent.kind === 'play') playTile(tile, intent.end);
-    else if (intent.kind === 'choose') setSelected((s) => (s === tile.key ? null : tile.key));
+    else if (intent.kind === 'choose') {
+      const choosing = selected !== tile.key;
+      setSelected(choosing ? tile.key : null);
+      if (choosing && keyboard) setEndFocus((n) => n + 1);
+    }
   };
 
   const playAgain = async () => {
@@ -277,6 +316,16 @@ function GameScreen({ gameId }: { gameId: string }) {
           >
             <IconBook2 size={14} aria-hidden /> Reglas
           </button>
+          <button
+            type="button"
+            className={classes.rulesButton}
+            onClick={() => setKeysOpen(true)}
+            aria-label="Teclas (?)"
+            title="Teclas del juego"
+            data-testid="game-keys-open"
+          >
+            <IconKeyboard size={14} aria-hidden /> ?
+          </button>
           {view.kind === 'table' && (
             <span
               className={classes.watchers}
@@ -318,6 +367,7 @@ function GameScreen({ gameId }: { gameId: string }) {
           onChooseEnd={(end) => {
             if (selectedTile) playTile(selectedTile, end);
           }}
+          endLabel={selectedTile ? (end) => endChoiceLabel(selectedTile.tile, end) : undefined}
         />
       </div>
 
@@ -361,6 +411,8 @@ function GameScreen({ gameId }: { gameId: string }) {
           selected={selectedTile?.key ?? null}
           busy={busy}
           onTap={onTap}
+          onCancel={() => setSelected(null)}
+          rackRef={rackRef}
           onDragChange={setDrag}
           onDrop={playTile}
         />
@@ -373,6 +425,16 @@ function GameScreen({ gameId }: { gameId: string }) {
           />
         )}
       </div>
+
+      <VisuallyHidden>
+        <div role="log" aria-live="polite" aria-label="Jugadas" data-testid="game-announcer">
+          {game.spoken.map((s) => (
+            <p key={s.id}>{s.text}</p>
+          ))}
+        </div>
+      </VisuallyHidden>
+
+      <KeyHelp opened={keysOpen} onClose={() => setKeysOpen(false)} />
 
       <Drawer
         opened={rulesOpen}
@@ -395,6 +457,10 @@ function GameScreen({ gameId }: { gameId: string }) {
         radius="lg"
         title={summary ? `Fin de la mano ${summary.hand_number}: ${handEndingLabel(summary)}` : ''}
         transitionProps={{ transition: 'pop', duration: 200 }}
+        onExitTransitionEnd={() => {
+          // The tile focused before the summary is gone: back to the hand for the next one.
+          if (document.activeElement === document.body) focusRackTile(rackRef.current);
+        }}
       >
         {summary && (
           <Stack gap="md">
