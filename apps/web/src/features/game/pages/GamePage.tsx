@@ -118,6 +118,7 @@ function StatusLine({
           className={classes.clock}
           data-level={countdownLevel(left)}
           data-testid="turn-countdown"
+          role="timer"
           aria-label={`Tiempo restante ${formatCountdown(left)}`}
         >
           {formatCountdown(left)}
