@@ -214,7 +214,7 @@ function UserMenu({
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`${name}: menú de tu cuenta`}>
+        <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
           <Group gap={8} wrap="nowrap">
             <Avatar
               size={30}
@@ -223,6 +223,9 @@ function UserMenu({
               variant="filled"
               src={user?.avatar_url ?? null}
               alt=""
+              // Decorative: the initials repeat the name, and the button's name must contain
+              // all of its visible text (axe-core label-content-name-mismatch, decision 044).
+              aria-hidden
             >
               {initials(name)}
             </Avatar>
