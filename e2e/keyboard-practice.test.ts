@@ -121,7 +121,7 @@ describe('a practice match with the keyboard alone', () => {
           await page.keyboard.press('?');
           await page.getByTestId('game-keys-help').getByText('Leer la puntuación').waitFor();
           await page.keyboard.press('Escape');
-          await page.getByTestId('game-keys-help').waitFor({ state: 'detached' });
+          await page.getByText('Leer la puntuación').waitFor({ state: 'hidden' });
           const said = (await state(page)).spoken.join(' ');
           expect(said).toMatch(/Puntuación: Nosotros \d+ — Ellos \d+\./);
           expect(said).toMatch(/Tu mano, \d+ fichas?: /);
