@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -88,6 +89,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Static accessibility checks of the JSX (docs/decisions/044-keyboard-and-screen-reader.md);
+    // the es-tooling fork of eslint-plugin-jsx-a11y, whose original stops at ESLint 9.
+    ...jsxA11y.configs.recommended,
+    files: ['apps/web/src/**/*.tsx'],
   },
   {
     // The service worker (decision 025) runs in a worker scope, not in a page or Node.

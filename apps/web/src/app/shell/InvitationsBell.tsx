@@ -119,15 +119,17 @@ export function InvitationsBell() {
       shadow="md"
       withinPortal
     >
-      <Popover.Target>
-        <Indicator
-          label={list.length}
-          disabled={list.length === 0}
-          size={16}
-          color="red"
-          offset={4}
-          data-testid="invitations-count"
-        >
+      {/* The target is the button itself: a popover target gets aria-expanded, which a div may
+          not carry (axe-core aria-allowed-attr, decision 044). */}
+      <Indicator
+        label={list.length}
+        disabled={list.length === 0}
+        size={16}
+        color="red"
+        offset={4}
+        data-testid="invitations-count"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gold.3"
@@ -139,8 +141,8 @@ export function InvitationsBell() {
           >
             <IconMailOpened size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Title order={2} fz="md" mb="xs">
           Invitaciones a mesas

@@ -212,56 +212,61 @@ function UserMenu({
 }) {
   const name = displayName(user);
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar
-              size={30}
-              radius="xl"
-              color="gold"
-              variant="filled"
-              src={user?.avatar_url ?? null}
-              alt=""
-            >
-              {initials(name)}
-            </Avatar>
-            <Text fw={600} fz="sm" c="white" truncate maw={160}>
-              {name}
+    // The avatar sits beside the button, not in it: its initials would be visible text missing
+    // from the button's name "Menú de …" (axe-core label-content-name-mismatch, decision 044).
+    <Group gap={6} wrap="nowrap">
+      <Avatar
+        size={30}
+        radius="xl"
+        color="gold"
+        variant="filled"
+        src={user?.avatar_url ?? null}
+        alt=""
+        aria-hidden
+      >
+        {initials(name)}
+      </Avatar>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton className={classes.userButton} aria-label={`Menú de ${name}`}>
+            <Group gap={8} wrap="nowrap">
+              <Text fw={600} fz="sm" c="white" truncate maw={160}>
+                {name}
+              </Text>
+              <IconChevronDown size={14} color="var(--mantine-color-gold-3)" aria-hidden />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text fz="xs" c="dimmed" truncate>
+              {user?.email ?? name}
             </Text>
-            <IconChevronDown size={14} color="var(--mantine-color-gold-3)" aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text fz="xs" c="dimmed" truncate>
-            {user?.email ?? name}
-          </Text>
-          {user && <UsdApprox balance={user.balance} testId="menu-usd-approx" />}
-        </Menu.Label>
-        {PLAY_LINKS.map(menuLink)}
-        <Menu.Divider />
-        {PLAYER_LINKS.map(menuLink)}
-        {user?.rol === 'admin' && (
+            {user && <UsdApprox balance={user.balance} testId="menu-usd-approx" />}
+          </Menu.Label>
+          {PLAY_LINKS.map(menuLink)}
+          <Menu.Divider />
+          {PLAYER_LINKS.map(menuLink)}
+          {user?.rol === 'admin' && (
+            <Menu.Item
+              component={Link}
+              to={ADMIN_LINK.to}
+              leftSection={<IconShieldLock size={16} aria-hidden />}
+            >
+              {ADMIN_LINK.label}
+            </Menu.Item>
+          )}
+          <Menu.Divider />
           <Menu.Item
-            component={Link}
-            to={ADMIN_LINK.to}
-            leftSection={<IconShieldLock size={16} aria-hidden />}
+            color="red"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            disabled={loggingOut}
+            onClick={() => void onLogout()}
           >
-            {ADMIN_LINK.label}
+            Cerrar Sesión
           </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={loggingOut}
-          onClick={() => void onLogout()}
-        >
-          Cerrar Sesión
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }

@@ -49,6 +49,11 @@ export interface LineBoardProps {
   /** Ends offered to the selected or dragged tile (drop targets / end buttons). */
   targets?: EndTargets | null;
   onChooseEnd?(end: LineEnd): void;
+  /**
+   * The accessible name of an end button (e.g. 'seis-cuatro, a la izquierda' for the tile being
+   * placed); by default 'Jugar en el extremo izquierdo (6)'.
+   */
+  endLabel?(end: LineEnd): string;
   /** Text shown on an empty line. */
   emptyHint: string;
   /** Extra class of the felt (e.g. its grid area). */
@@ -71,6 +76,7 @@ export function LineBoard({
   lastPlayed,
   targets = null,
   onChooseEnd,
+  endLabel,
   emptyHint,
   className,
   testId = 'board',
@@ -98,7 +104,9 @@ export function LineBoard({
       aria-label={`Mesa: ${line.length} fichas jugadas${
         ends ? `, extremos ${ends.left} y ${ends.right}` : ''
       }`}
-      role="img"
+      // A group, not an image: an image's children are hidden from screen readers, and the end
+      // buttons live inside (docs/decisions/044-keyboard-and-screen-reader.md).
+      role="group"
     >
       {width > 0 && height > 0 && (
         <svg className={classes.boardSvg} width={width} height={height} aria-hidden>
@@ -160,7 +168,7 @@ export function LineBoard({
           const label =
             line.length === 0
               ? 'Jugar aquí'
-              : `Jugar en el extremo ${END_NAMES[end]} (${pip ?? ''})`;
+              : (endLabel?.(end) ?? `Jugar en el extremo ${END_NAMES[end]} (${pip ?? ''})`);
           return (
             <button
               key={end}

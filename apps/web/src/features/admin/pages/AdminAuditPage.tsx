@@ -372,7 +372,7 @@ function Diff({ entry }: { entry: AuditEntry }) {
                 <Text
                   fz="xs"
                   ff="monospace"
-                  c="green.9"
+                  c="green"
                   fw={600}
                   style={{ overflowWrap: 'anywhere' }}
                 >

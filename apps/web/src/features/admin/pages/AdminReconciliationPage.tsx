@@ -99,7 +99,7 @@ function MappingCard({
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={700}>Columnas del estado de cuenta</Text>
-          <Text fz="sm" c={account.mapping ? 'dimmed' : 'orange.8'}>
+          <Text fz="sm" c={account.mapping ? 'dimmed' : 'orange'}>
             {account.mapping
               ? `Fila ${account.mapping.header_row}: «${account.mapping.date_column}», «${account.mapping.reference_column}», ${
                   account.mapping.amount_mode === 'signed'

@@ -13,12 +13,22 @@ export interface BoardProps {
   /** Ends offered to the selected or dragged tile (drop targets / end buttons). */
   targets: EndTargets | null;
   onChooseEnd(end: EndName): void;
+  /** Accessible name of an end button ('seis-cuatro, a la izquierda'). */
+  endLabel?(end: EndName): string;
   /** Text shown on an empty line. */
   emptyHint: string;
 }
 
 /** The game screen's line of play: the shared LineBoard in the board area of the table grid. */
-export function Board({ view, opener, lastPlayed, targets, onChooseEnd, emptyHint }: BoardProps) {
+export function Board({
+  view,
+  opener,
+  lastPlayed,
+  targets,
+  onChooseEnd,
+  endLabel,
+  emptyHint,
+}: BoardProps) {
   return (
     <LineBoard
       className={classes.boardArea}
@@ -29,6 +39,7 @@ export function Board({ view, opener, lastPlayed, targets, onChooseEnd, emptyHin
       lastPlayed={lastPlayed}
       targets={targets}
       onChooseEnd={onChooseEnd}
+      endLabel={endLabel}
       emptyHint={emptyHint}
     />
   );

@@ -1,6 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Drawer, Modal, Stack } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconEye, IconPlayerSkipForward } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Button, Drawer, Modal, Stack, VisuallyHidden } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconBook2,
+  IconEye,
+  IconKeyboard,
+  IconPlayerSkipForward,
+} from '@tabler/icons-react';
 import { DIFFICULTY_LABELS, type GameView } from '@domino/contracts';
 import { RulesList } from '../../../components/TableRules';
 import { TalkPanel } from '../../../components/TalkPanel';
@@ -26,13 +32,15 @@ import {
   stockShown,
 } from '../lib/seats';
 import { Board } from './Board';
-import { HandRack, type DragState } from './HandRack';
+import { HandRack, focusRackTile, type DragState } from './HandRack';
+import { KeyHelp, useGameKeys } from './GameKeys';
 import { HandSummary } from './HandSummary';
 import { ResultOverlay } from './ResultOverlay';
 import { ScoreBar } from './ScoreBar';
 import { SeatPanel } from './SeatPanel';
 import { StockPile } from './StockPile';
 import classes from './game.module.css';
+import { endChoiceLabel } from '../lib/speech';
 
 /** How long the hand summary stays up unless dismissed (the next hand starts after ~4 s). */
 const SUMMARY_AUTO_CLOSE_MS = 9_000;
@@ -43,6 +51,8 @@ export interface GameTableSource extends GameScreenState {
   sending: boolean;
   play(move: PlayerMove): void | Promise<void>;
   dismissSummary(): void;
+  /** Adds a text to the live region (the reading keys; docs/decisions/044). */
+  say(text: string): void;
 }
 
 export interface GameTableProps {
@@ -102,6 +112,7 @@ function StatusLine({
           className={classes.clock}
           data-level={countdownLevel(left)}
           data-testid="turn-countdown"
+          role="timer"
           aria-label={`Tiempo restante ${formatCountdown(left)}`}
         >
           {formatCountdown(left)}
@@ -129,6 +140,12 @@ export function GameTable({
   const [selected, setSelected] = useState<string | null>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const rackRef = useRef<HTMLDivElement>(null);
+  // Keyboard play: the end buttons take the focus when a tile is chosen with a key, and the
+  // focus goes back to the rack once the tile is played or the choice is cancelled.
+  const [endFocus, setEndFocus] = useState(0);
+  const [rackFocus, setRackFocus] = useState(0);
   const playing = view.status === 'playing';
   const now = useNow(250, playing);
   const { summary, dismissSummary } = game;
@@ -139,6 +156,29 @@ export function GameTable({
     const id = window.setTimeout(dismissSummary, SUMMARY_AUTO_CLOSE_MS);
     return () => window.clearTimeout(id);
   }, [summary, dismissSummary]);
+
+  useEffect(() => {
+    if (endFocus === 0) return;
+    document
+      .querySelector<HTMLButtonElement>('[data-testid="game-screen"] [data-drop-end]')
+      ?.focus();
+  }, [endFocus]);
+  useEffect(() => {
+    if (rackFocus > 0) focusRackTile(rackRef.current);
+  }, [rackFocus]);
+
+  useGameKeys({
+    view,
+    enabled: !keysOpen,
+    say: game.say,
+    onHelp: () => setKeysOpen(true),
+    onEscape: () => {
+      if (selected === null) return false;
+      setSelected(null);
+      setRackFocus((n) => n + 1);
+      return true;
+    },
+  });
 
   const tiles = useMemo(
     () => handTiles(view).sort((a, b) => a.tile[0] - b.tile[0] || a.tile[1] - b.tile[1]),
@@ -164,14 +204,20 @@ export function GameTable({
   const stockSpot = freePosition(seats);
 
   const playTile = (tile: HandTileState, end: EndName) => {
+    const fromEndButton = document.activeElement?.hasAttribute('data-drop-end') ?? false;
     setSelected(null);
     void game.play({ tile: tile.tile, end });
+    if (fromEndButton) setRackFocus((n) => n + 1);
   };
 
-  const onTap = (tile: HandTileState) => {
+  const onTap = (tile: HandTileState, keyboard: boolean) => {
     const intent = tapIntent(view.legal_moves, tile.tile);
     if (intent.kind === 'play') playTile(tile, intent.end);
-    else if (intent.kind === 'choose') setSelected((s) => (s === tile.key ? null : tile.key));
+    else if (intent.kind === 'choose') {
+      const choosing = selected !== tile.key;
+      setSelected(choosing ? tile.key : null);
+      if (choosing && keyboard) setEndFocus((n) => n + 1);
+    }
   };
 
   const emptyHint = myTurn
@@ -227,6 +273,16 @@ export function GameTable({
           >
             <IconBook2 size={14} aria-hidden /> Reglas
           </button>
+          <button
+            type="button"
+            className={classes.rulesButton}
+            onClick={() => setKeysOpen(true)}
+            aria-label="Teclas (?)"
+            title="Teclas del juego"
+            data-testid="game-keys-open"
+          >
+            <IconKeyboard size={14} aria-hidden /> ?
+          </button>
           {connection !== 'device' && view.kind === 'table' && (
             <span
               className={classes.watchers}
@@ -276,6 +332,7 @@ export function GameTable({
           onChooseEnd={(end) => {
             if (selectedTile) playTile(selectedTile, end);
           }}
+          endLabel={selectedTile ? (end) => endChoiceLabel(selectedTile.tile, end) : undefined}
         />
       </div>
 
@@ -319,6 +376,8 @@ export function GameTable({
           selected={selectedTile?.key ?? null}
           busy={busy}
           onTap={onTap}
+          onCancel={() => setSelected(null)}
+          rackRef={rackRef}
           onDragChange={setDrag}
           onDrop={playTile}
         />
@@ -331,6 +390,16 @@ export function GameTable({
           />
         )}
       </div>
+
+      <VisuallyHidden>
+        <div role="log" aria-live="polite" aria-label="Jugadas" data-testid="game-announcer">
+          {game.spoken.map((s) => (
+            <p key={s.id}>{s.text}</p>
+          ))}
+        </div>
+      </VisuallyHidden>
+
+      <KeyHelp opened={keysOpen} onClose={() => setKeysOpen(false)} />
 
       <Drawer
         opened={rulesOpen}
@@ -353,6 +422,10 @@ export function GameTable({
         radius="lg"
         title={summary ? `Fin de la mano ${summary.hand_number}: ${handEndingLabel(summary)}` : ''}
         transitionProps={{ transition: 'pop', duration: 200 }}
+        onExitTransitionEnd={() => {
+          // The tile focused before the summary is gone: back to the hand for the next one.
+          if (document.activeElement === document.body) focusRackTile(rackRef.current);
+        }}
       >
         {summary && (
           <Stack gap="md">

@@ -9,7 +9,12 @@ import classes from './game.module.css';
 export function ScoreBar({ view }: { view: GameView }) {
   const entries = scoreEntries(view);
   return (
-    <div className={classes.scores} aria-label="Puntuación" data-count={entries.length}>
+    <div
+      className={classes.scores}
+      role="group"
+      aria-label="Puntuación"
+      data-count={entries.length}
+    >
       {entries.map((b) => {
         const pct = Math.min(100, (b.points / Math.max(1, view.target_points)) * 100);
         return (

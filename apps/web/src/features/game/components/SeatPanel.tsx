@@ -59,6 +59,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
       data-position={position}
       data-turn={isTurn}
       data-testid={`seat-${position}`}
+      role="group"
       aria-label={seatPanelLabel(view, seat, { passed, isTurn, note })}
     >
       <div className={classes.avatar} data-side={mine ? 'us' : 'them'} aria-hidden>
@@ -90,7 +91,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
             (left !== null ? (
               <span className={classes.clock}>{formatCountdown(left)}</span>
             ) : (
-              <span className={classes.thinking} aria-label="Pensando">
+              <span className={classes.thinking} role="img" aria-label="Pensando">
                 <span />
                 <span />
                 <span />

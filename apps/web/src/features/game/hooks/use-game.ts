@@ -31,6 +31,8 @@ export interface GameConnection extends GameScreenState {
   sending: boolean;
   play(move: PlayerMove): Promise<void>;
   dismissSummary(): void;
+  /** Adds a sentence to the screen's live region. */
+  say(text: string): void;
   reload(): void;
 }
 
@@ -121,6 +123,7 @@ export function useGame(gameId: string): GameConnection {
     sending,
     play,
     dismissSummary: store.dismissSummary,
+    say: store.say,
     reload: () => void load(),
   };
 }

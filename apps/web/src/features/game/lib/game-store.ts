@@ -1,6 +1,7 @@
 import type { GameView, HandSummaryJson } from '@domino/contracts';
 import { applyOptimisticPlay, tileKey, type EndName, type Tile } from './moves';
 import { resolveOpener, type KeyValueStore } from './opener';
+import { describeChange } from './speech';
 import { diffViews, mergeView } from './view-merge';
 
 /**
@@ -29,7 +30,16 @@ export interface GameScreenState {
   summary: HandSummaryJson | null;
   /** Tile key of the current hand's opening tile (drawn at the centre). */
   opener: string | null;
+  /**
+   * What the screen's live region says, oldest first (the last {@link SPOKEN_KEPT}): each move,
+   * pass, hand end and turn read from the views, and each reading asked for with a key. `id`
+   * grows by one per sentence, so the same words said twice are two entries.
+   */
+  spoken: { id: number; text: string }[];
 }
+
+/** Sentences kept for the live region (older ones were already read out). */
+export const SPOKEN_KEPT = 6;
 
 const EMPTY: GameScreenState = {
   view: null,
@@ -39,6 +49,7 @@ const EMPTY: GameScreenState = {
   passMarkers: [],
   summary: null,
   opener: null,
+  spoken: [],
 };
 
 /**
@@ -64,6 +75,7 @@ function withDisplay(state: GameScreenState): GameScreenState {
 export class GameStore {
   private state: GameScreenState = EMPTY;
   private readonly listeners = new Set<() => void>();
+  private nextSpokenId = 1;
 
   constructor(
     readonly gameId: string,
@@ -119,6 +131,7 @@ export class GameStore {
       this.state.pending && incoming.version > this.state.pending.baseVersion
         ? null
         : this.state.pending;
+    const opener = resolveOpener(incoming, this.storage);
     this.set({
       view: incoming,
       display: null,
@@ -126,9 +139,21 @@ export class GameStore {
       lastPlayed,
       passMarkers,
       summary,
-      opener: resolveOpener(incoming, this.storage),
+      opener,
+      spoken: this.withSpoken(describeChange(prev, incoming, opener)),
     });
     return true;
+  };
+
+  private withSpoken(texts: readonly string[]): GameScreenState['spoken'] {
+    if (texts.length === 0) return this.state.spoken;
+    const added = texts.map((text) => ({ id: this.nextSpokenId++, text }));
+    return [...this.state.spoken, ...added].slice(-SPOKEN_KEPT);
+  }
+
+  /** Adds a sentence to the live region (a reading asked for with a key). */
+  say = (text: string): void => {
+    this.set({ ...this.state, spoken: this.withSpoken([text]) });
   };
 
   /** A tile play was sent: draw it at once and highlight it. */

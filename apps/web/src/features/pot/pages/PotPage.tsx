@@ -75,7 +75,12 @@ function Countdown({ data, onOver }: { data: PotRanking; onOver: () => void }) {
           Tiempo restante
         </Text>
       </Group>
-      <Group gap={8} wrap="nowrap" aria-label={`Tiempo restante: ${timeLeftSummary(left)}`}>
+      <Group
+        gap={8}
+        wrap="nowrap"
+        role="group"
+        aria-label={`Tiempo restante: ${timeLeftSummary(left)}`}
+      >
         {parts.map((p) => (
           <Box
             key={p.label}

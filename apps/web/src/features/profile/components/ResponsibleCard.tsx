@@ -103,7 +103,7 @@ function LimitField({ limit, onSaved }: { limit: LimitView; onSaved: () => void 
         {limitSummary(limit)}
       </Text>
       {pending && (
-        <Text fz="xs" c="orange.8" data-testid={`pending-${id}`}>
+        <Text fz="xs" c="orange" data-testid={`pending-${id}`}>
           {pending}
         </Text>
       )}

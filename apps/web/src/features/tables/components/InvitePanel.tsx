@@ -168,7 +168,7 @@ export function InvitePanel({ invitation, seated, isHost, onCancel }: InvitePane
               aria-hidden
               style={{ flexShrink: 0, marginTop: 3 }}
             />
-            <Text fz="sm" c={minutes <= 5 ? 'orange.8' : 'dimmed'}>
+            <Text fz="sm" c={minutes <= 5 ? 'orange' : 'dimmed'}>
               {expiryText(minutes)}. Si no se completa, devolvemos la entrada a cada jugador.
             </Text>
           </Group>

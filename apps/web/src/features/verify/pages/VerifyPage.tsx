@@ -228,7 +228,7 @@ function SeenInWaitingRoom({
           </SeenLine>
         )}
         {check.commitment === 'malformed' && (
-          <Text fz="xs" c="red.8" data-testid="verify-seen-commitment-check" data-ok="false">
+          <Text fz="xs" c="red" data-testid="verify-seen-commitment-check" data-ok="false">
             Un compromiso tiene 64 caracteres: números del 0 al 9 y letras de la a a la f.
           </Text>
         )}

@@ -136,7 +136,7 @@ function RequestRow({ tx }: { tx: Transaction }) {
         </Text>
       </Group>
       {tx.status === 'rejected' && typeof reason === 'string' && reason !== '' && (
-        <Text fz="xs" c="red.8" data-testid="recharge-request-reason">
+        <Text fz="xs" c="red" data-testid="recharge-request-reason">
           Motivo: {reason}
         </Text>
       )}

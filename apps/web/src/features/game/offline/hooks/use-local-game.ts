@@ -28,6 +28,8 @@ export interface LocalGame extends GameScreenState {
   sending: boolean;
   play(move: PlayerMove): void;
   dismissSummary(): void;
+  /** Adds a text to the live region (the reading keys; docs/decisions/044). */
+  say(text: string): void;
 }
 
 const EMPTY_STORE = new GameStore('');
@@ -140,5 +142,6 @@ export function useLocalGame(start: LocalStart, pace: Pace): LocalGame {
     sending,
     play,
     dismissSummary: store.dismissSummary,
+    say: store.say,
   };
 }
