@@ -424,7 +424,10 @@ describe('the landing and the public pages in the browser', () => {
         await page.keyboard.press('Shift');
         await adopted(page);
         expect(await page.locator('html').getAttribute('data-app-load'), pagePath).toBe('intent');
-        expect(scripts.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)), pagePath).toBe(true);
+        expect(
+          scripts.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)),
+          pagePath,
+        ).toBe(true);
         if ((await form.count()) > 0)
           await form.locator('fieldset[data-hydrated="true"]').waitFor();
         await page.close();

@@ -110,4 +110,3 @@ export async function startApp(
   }
   return { baseUrl, stop };
 }
-

@@ -87,7 +87,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--cpu') args.cpu = Number(next());
     else if (a === '--profile') {
       const p = next();
-      if (!(p in PROFILES)) throw new Error(`--profile is one of ${Object.keys(PROFILES).join(', ')}`);
+      if (!(p in PROFILES))
+        throw new Error(`--profile is one of ${Object.keys(PROFILES).join(', ')}`);
       args.profile = p as keyof typeof PROFILES;
     } else if (a === '--compare') args.compare = distOf(next());
     else throw new Error(`unknown argument ${a}`);
@@ -185,7 +186,9 @@ async function main(): Promise<void> {
   console.log('| ---- | ----- | --------- | ------------- | ----------- | -------- |');
   for (const p of args.paths) {
     for (const app of apps) {
-      const mine = results.filter((r) => r.path === p && r.build === app.build).map((r) => r.usable);
+      const mine = results
+        .filter((r) => r.path === p && r.build === app.build)
+        .map((r) => r.usable);
       const m = (k: keyof Usable) => median(mine.map((u) => u[k]));
       console.log(
         `| \`${p}\` | ${app.build} | ${(m('ms') / 1000).toFixed(2)} s | ${kb(m('bytes'))} | ${kb(m('jsBytes'))} | ${m('requests')} |`,

@@ -152,7 +152,10 @@ function medians(runs: RunResult[]): {
     CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
   ) as RunResult['scores'];
   const metrics = Object.fromEntries(
-    Object.keys(METRICS).map((k) => [k, median(runs.map((r) => r.metrics[k as keyof typeof METRICS]))]),
+    Object.keys(METRICS).map((k) => [
+      k,
+      median(runs.map((r) => r.metrics[k as keyof typeof METRICS])),
+    ]),
   ) as RunResult['metrics'];
   return { scores, metrics, benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)) };
 }
@@ -202,7 +205,12 @@ async function main(): Promise<void> {
     apps.after = args.url ? { baseUrl: args.url, stop: async () => undefined } : await startApp();
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+      ],
     });
     const builds = (['before', 'after'] as const).filter((b) => apps[b]);
     const load = os.loadavg().map((l) => l.toFixed(2));
@@ -250,7 +258,8 @@ async function main(): Promise<void> {
     };
     console.log('\n| page | before: perf (LCP, TBT) | after: perf (LCP, TBT) |');
     console.log('| ---- | ----------------------- | ---------------------- |');
-    for (const p of args.paths) console.log(`| \`${p}\` | ${cell('before', p)} | ${cell('after', p)} |`);
+    for (const p of args.paths)
+      console.log(`| \`${p}\` | ${cell('before', p)} | ${cell('after', p)} |`);
   }
   if (args.json) {
     fs.writeFileSync(
