@@ -176,6 +176,9 @@ async function audit(
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // A run Lighthouse could not finish (a protocol timeout on a busy machine, no paint) has no
+  // figures: reported, and left out of the medians.
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     CATEGORIES.map((c) => [c, (lhr.categories[c]?.score ?? 0) * 100]),
   ) as RunResult['scores'];
@@ -224,7 +227,14 @@ async function main(): Promise<void> {
     for (const p of args.paths) {
       for (let run = 1; run <= args.runs; run++) {
         for (const build of builds) {
-          const { lhr, ...figures } = await audit(`${apps[build]!.baseUrl}${p}`, chrome.port, args);
+          let audited: Awaited<ReturnType<typeof audit>>;
+          try {
+            audited = await audit(`${apps[build]!.baseUrl}${p}`, chrome.port, args);
+          } catch (err) {
+            console.log(`${`${build} ${p} #${run}`.padEnd(24)} failed: ${String(err)}`);
+            continue;
+          }
+          const { lhr, ...figures } = audited;
           if (args.lhr) {
             fs.mkdirSync(args.lhr, { recursive: true });
             const name = `${build}-${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${run}.json`;
