@@ -46,6 +46,8 @@ const PROFILES = {
 const USABLE = `(() => {
   const h1 = document.querySelector('#root h1');
   if (!h1 || h1.getBoundingClientRect().height === 0) return false;
+  // Styled: every stylesheet linked so far has loaded (the browser paints after them).
+  if (![...document.querySelectorAll('link[rel="stylesheet"]')].every((l) => l.sheet)) return false;
   const field = document.querySelector('#root form input:not([type="hidden"])');
   if (field && field.matches(':disabled')) return false;
   const ms = performance.now();
@@ -108,7 +110,13 @@ interface Usable {
 
 /** One load of `url` in a fresh context; resolves with the figures at the usable moment. */
 async function measure(browser: Browser, url: string, args: Args): Promise<Usable> {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  // bypassCSP: the page's CSP forbids the string evaluation of USABLE (no 'unsafe-eval').
+  const context = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
