@@ -31,13 +31,35 @@ describe('the landing and the public pages in the browser', () => {
       javaScriptEnabled: false,
     });
 
-  /** Opens the landing and waits for the banner and the below-the-fold chunk. */
+  /**
+   * Waits until React has adopted the prerendered element at `selector` (its fiber is on the
+   * node): the app has loaded and hydrated the page (decision 043: at the visitor's first intent,
+   * or once the browser has been idle for 5 s).
+   */
+  async function adopted(page: Page, selector = '#root h1') {
+    await expect
+      .poll(
+        () =>
+          page.evaluate((s) => {
+            const node = document.querySelector(s);
+            return node !== null && Object.keys(node).some((k) => k.startsWith('__reactFiber'));
+          }, selector),
+        { timeout: 30_000, message: `${selector} adopted by the app` },
+      )
+      .toBe(true);
+  }
+
+  /**
+   * Opens the landing and waits for the banner and the app, which a visitor who does nothing gets
+   * once the browser has been idle for 5 s (decision 043).
+   */
   async function openLanding(page: Page) {
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
     await page.locator('#faq').waitFor();
-    // The preloader fades for 1000 ms after the shell mounts, then leaves the page.
+    // The preloader fades for 1000 ms from the first paint, then leaves the page.
     await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+    await adopted(page);
   }
 
   /** Top of an element relative to the viewport, in pixels. */
@@ -246,8 +268,10 @@ describe('the landing and the public pages in the browser', () => {
     const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await context.newPage();
     await page.goto('/register');
-    // The consent's link belongs to the form, which opens once the app has taken over the
-    // prerendered page (decision 036): a tap while React hydrates may not reach the link.
+    // A tap while React hydrates may not reach the link (decision 036): the visitor's first
+    // intent (here, focus on the name field) loads the app, and the test waits for it to take
+    // over the form.
+    await page.getByLabel('Nombre completo').focus();
     await page.locator('#root form fieldset[data-hydrated="true"]').waitFor();
     const [terms] = await Promise.all([
       context.waitForEvent('page'),
@@ -351,17 +375,75 @@ describe('the landing and the public pages in the browser', () => {
     },
   );
 
-  /** The prerendered public pages besides the landing (decision 036), with their H1. */
+  /** The prerendered public pages besides the landing (decisions 036 and 043), with their H1. */
   const PAGES = [
     ['/login', 'Iniciar Sesión'],
     ['/register', 'Crear cuenta'],
     ['/forgot-password', 'Recuperar contraseña'],
     ['/privacy', 'Política de privacidad'],
     ['/terms', 'Términos y condiciones'],
+    ['/faq', 'Lo que necesitas saber'],
   ] as const;
 
+  /** Scripts of the app (anything under /assets/ ending in .js) requested by `page`. */
+  function scriptRequests(page: Page): string[] {
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/[^/]+\.js$/.test(new URL(r.url()).pathname)) urls.push(r.url());
+    });
+    return urls;
+  }
+
   it.skipIf(!journey.ok)(
-    'serves /login, /register, /forgot-password, /privacy and /terms prerendered: styled HTML, adopted without a shift, forms closed until then',
+    'serves every public page as HTML and CSS that works before any script: no app until the visitor shows intent, forms open from the first paint',
+    async () => {
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const errors: string[] = [];
+      for (const [pagePath, title] of [['/', 'El dominó de siempre'], ...PAGES] as const) {
+        const page = await context.newPage();
+        errors.push(...trackErrors(page));
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(`${pagePath}: ${m.text()}`);
+        });
+        const scripts = scriptRequests(page);
+        await page.goto(pagePath);
+        await page.getByRole('heading', { level: 1, name: new RegExp(title) }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // The boot script removed the preloader after its fade; it loaded nothing yet (the app
+        // comes at the first intent, or after 5 s of an idle browser: data-app-load says which).
+        await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+        expect(await page.locator('html').getAttribute('data-app-load'), pagePath).toBeNull();
+        expect(scripts, pagePath).toEqual([]);
+        const form = page.locator('#root form');
+        if ((await form.count()) > 0) {
+          // Open for typing although no script of the app has run.
+          expect(await form.locator('input').first().isEnabled(), pagePath).toBe(true);
+          expect(await form.locator('fieldset[data-hydrated="false"]').count(), pagePath).toBe(1);
+        }
+        // The first intent (a key) loads the app, which adopts the page.
+        await page.keyboard.press('Shift');
+        await adopted(page);
+        expect(await page.locator('html').getAttribute('data-app-load'), pagePath).toBe('intent');
+        expect(
+          scripts.some((u) => /\/assets\/index-[^/]+\.js$/.test(u)),
+          pagePath,
+        ).toBe(true);
+        if ((await form.count()) > 0)
+          await form.locator('fieldset[data-hydrated="true"]').waitFor();
+        await page.close();
+      }
+      // A visitor who does nothing gets the app once the browser has been idle for 5 s.
+      const idle = await context.newPage();
+      await idle.goto('/privacy');
+      await adopted(idle);
+      expect(await idle.locator('html').getAttribute('data-app-load')).toBe('idle');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!journey.ok)(
+    'serves /login, /register, /forgot-password, /privacy, /terms and /faq prerendered: styled HTML, adopted without a shift, forms closed without JavaScript',
     async () => {
       // Without JavaScript: each page is there, styled, and its form cannot be used (a native
       // submit would put the password in the address).
@@ -383,7 +465,7 @@ describe('the landing and the public pages in the browser', () => {
       await bare.close();
 
       // With JavaScript: hydration keeps the very elements of the HTML (the H1 is the same
-      // node), nothing moves, no error; the forms open once their handlers are attached.
+      // node), nothing moves, no error.
       const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
@@ -405,6 +487,8 @@ describe('the landing and the public pages in the browser', () => {
         await page.goto(pagePath);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+        await page.keyboard.press('Shift');
+        await adopted(page);
         if (await page.locator('#root form').count())
           await page.locator('#root form fieldset[data-hydrated="true"]').waitFor();
         await page.waitForLoadState('networkidle');
@@ -426,40 +510,63 @@ describe('the landing and the public pages in the browser', () => {
   );
 
   /**
-   * A prerendered page on a slow phone: the app's entry script arrives 1.5 s after the page has
-   * been painted. Not waiting for the load event (which would wait for the entry script): the
-   * visitor acts as soon as the page's H1 is painted.
+   * A prerendered page on a slow phone: the app's entry script is held back until `release()`.
+   * The visitor acts as soon as the page's H1 is painted.
    */
   async function onSlowPhone(pathname: string, title: string) {
     const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
     const page = await context.newPage();
     const errors = trackErrors(page);
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      requested = true;
+      await released;
       await route.continue();
     });
     await page.goto(pathname, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    return { context, page, errors };
+    return { context, page, errors, release, entryRequested: () => requested };
+  }
+
+  /** The session the server knows for the token the page stored, or null. */
+  async function serverUser(page: Page): Promise<{ email: string } | null> {
+    const token = await page.evaluate(
+      () => localStorage.getItem('auth_token') ?? sessionStorage.getItem('auth_token'),
+    );
+    if (!token) return null;
+    const me = await fetch(`${journey.app.baseUrl}/api/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return me.ok ? ((await me.json()) as { email: string }) : null;
   }
 
   it.skipIf(!journey.ok)(
-    'a visitor who types on the prerendered /login before the app has started loses nothing and logs in',
+    'a visitor who types on the prerendered /login before the app has loaded keeps the text and logs in',
     async () => {
       const player = await registerViaApi(journey.app.baseUrl);
-      const { context, page, errors } = await onSlowPhone('/login', 'Iniciar Sesión');
-      expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
-      // Playwright waits for the fields to be enabled, as a person waits for the form to open.
+      const { context, page, errors, release, entryRequested } = await onSlowPhone(
+        '/login',
+        'Iniciar Sesión',
+      );
+      // Typed into the plain HTML: focusing the field is an intent, the app is asked for (and
+      // held back here).
       await page.getByLabel('Correo electrónico').fill(player.email);
       await page.getByLabel(/^Contraseña/).fill(player.password);
+      await page.getByLabel('Recordarme').check();
+      await expect.poll(entryRequested).toBe(true);
+      expect(await page.locator('#root form fieldset[data-hydrated="false"]').count()).toBe(1);
+      release();
+      await page.locator('#root form fieldset[data-hydrated="true"]').waitFor();
+      // Adopted by the app: the fields still show what was typed, and the form's state holds it
+      // (the submit below finds no empty field).
+      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(player.email);
+      expect(await page.getByLabel(/^Contraseña/).inputValue()).toBe(player.password);
+      expect(await page.getByLabel('Recordarme').isChecked()).toBe(true);
       await page.getByRole('button', { name: 'Iniciar sesión' }).click();
       await page.waitForURL('**/dashboard');
-      const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-      const me = await fetch(`${journey.app.baseUrl}/api/user`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(me.status).toBe(200);
-      expect(((await me.json()) as { email: string }).email).toBe(player.email);
+      expect((await serverUser(page))?.email).toBe(player.email);
       expect(errors).toEqual([]);
 
       // With a session, a prerendered public page shows the player's shell, not the visitor's.
@@ -481,14 +588,39 @@ describe('the landing and the public pages in the browser', () => {
   );
 
   it.skipIf(!journey.ok)(
+    'a login sent on the prerendered /login before the app has loaded is held, then sent by the app',
+    async () => {
+      const player = await registerViaApi(journey.app.baseUrl);
+      const { context, page, errors, release } = await onSlowPhone('/login', 'Iniciar Sesión');
+      await page.getByLabel('Correo electrónico').fill(player.email);
+      await page.getByLabel(/^Contraseña/).fill(player.password);
+      await page.getByLabel(/^Contraseña/).press('Enter');
+      // Held by the boot script: no native submit (the password never reaches the address).
+      await page.locator('#root form[data-early-submit]').waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      release();
+      await page.waitForURL('**/dashboard');
+      expect(new URL(page.url()).search).toBe('');
+      expect((await serverUser(page))?.email).toBe(player.email);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!journey.ok)(
     'a visitor who scrolls the prerendered /privacy before the app has started stays where they were, and the footer link works',
     async () => {
-      const { context, page, errors } = await onSlowPhone('/privacy', 'Política de privacidad');
-      // The reader goes down to the footer while the page is still plain HTML.
+      const { context, page, errors, release } = await onSlowPhone(
+        '/privacy',
+        'Política de privacidad',
+      );
+      // The reader goes down to the footer while the page is still plain HTML (the scroll asks
+      // for the app, held back here until the reader is there).
       const faq = page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' });
       await faq.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
       expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+      release();
       // React has adopted the link (its fiber is on the node) and its effects have run.
       await expect
         .poll(

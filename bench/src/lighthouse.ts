@@ -1,6 +1,6 @@
 /**
- * Lighthouse mobile audit of the public pages (decision 011: performance and accessibility >= 90 on
- * `/`, also /login and /privacy). Uses the lighthouse package's programmatic API with Debian's
+ * Lighthouse mobile audit of the public pages (decisions 011, 036 and 043: performance >= 90 on
+ * every page a visitor can open). Uses the lighthouse package's programmatic API with Debian's
  * Chromium through chrome-launcher (installed with lighthouse), default mobile settings
  * (simulated slow 4G, 4x CPU slowdown, Moto G Power viewport).
  *
@@ -13,23 +13,31 @@
  *   ... --cpu-slowdown 2                                 # default 4; Lighthouse's docs (throttling.md)
  *                                                        # suggest less on a slower host, by the
  *                                                        # 'bench' (benchmarkIndex) column
+ *   ... --compare /tmp/fl-before                         # also audit an earlier build, same run
  *
  * Without --url it starts the built app like `npm start` does (`node --import tsx
  * apps/server/src/main.ts`, NODE_ENV=production, embedded PGlite in a temporary directory, demo
  * catalogue) on a free port, and stops it at the end. Prints each run and the median per page.
  * Scores vary with machine load: run several times and read the medians.
+ *
+ * `--compare <dir>` audits an earlier build beside this one in the same run: `<dir>` is a
+ * checkout whose web app is built (`<dir>/apps/web/dist`) or such a `dist` directory itself. This
+ * checkout's server sends it (WEB_DIST), on its own port; for each page the runs alternate
+ * between the two builds, so that the machine's load weighs on both alike. The medians are then
+ * printed side by side ("before" is `<dir>`), also as a Markdown table for docs/performance.md:
+ *
+ *   git worktree add /tmp/fl-before main
+ *   ln -s "$PWD/node_modules" /tmp/fl-before/node_modules   # same lockfile
+ *   (cd /tmp/fl-before && npm run build -w @domino/web)
+ *   npm run build && npx tsx bench/src/lighthouse.ts --compare /tmp/fl-before --runs 3
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { PUBLIC_PAGES, distOf, startApp } from './built-app';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** Lighthouse 12's default mobile network throttling (constants.throttling.mobileSlow4G). */
@@ -58,17 +66,20 @@ interface Args {
   lhr: string | null;
   /** CPU slowdown of the simulated phone; Lighthouse's default is 4 (see --cpu-slowdown). */
   cpuSlowdown: number;
+  /** The web build (a `dist` directory) to audit beside this one, or null. */
+  compare: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     url: null,
-    paths: ['/', '/login', '/privacy'],
+    paths: PUBLIC_PAGES,
     runs: 3,
     details: false,
     json: null,
     lhr: null,
     cpuSlowdown: 4,
+    compare: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -84,82 +95,15 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--json') args.json = next();
     else if (a === '--lhr') args.lhr = next();
     else if (a === '--cpu-slowdown') args.cpuSlowdown = Number(next());
+    else if (a === '--compare') args.compare = distOf(next());
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Starts the built app on a free port with a throwaway PGlite directory; resolves when healthy. */
-async function startApp(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
-    throw new Error('apps/web/dist is not built: run `npm run build` first (or pass --url)');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-lighthouse-'));
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ADMIN_EMAIL: 'lighthouse-admin@domino.local',
-        ADMIN_PASSWORD: 'LighthouseAdmin123',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { baseUrl, stop };
-}
-
 interface RunResult {
+  /** 'before' (the --compare build) or 'after' (this checkout's build, or --url). */
+  build: Build;
   path: string;
   run: number;
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -169,6 +113,8 @@ interface RunResult {
   benchmarkIndex: number;
   failing: string[];
 }
+
+type Build = 'before' | 'after';
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -185,7 +131,7 @@ function row(
   benchmarkIndex: number,
 ): string {
   return [
-    label.padEnd(16),
+    label.padEnd(24),
     ...CATEGORIES.map((c) => String(Math.round(scores[c])).padStart(5)),
     fmtMs(m.fcp).padStart(9),
     fmtMs(m.lcp).padStart(9),
@@ -196,82 +142,140 @@ function row(
   ].join(' ');
 }
 
+/** The medians of some runs (one page of one build). */
+function medians(runs: RunResult[]): {
+  scores: RunResult['scores'];
+  metrics: RunResult['metrics'];
+  benchmarkIndex: number;
+} {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+  ) as RunResult['scores'];
+  const metrics = Object.fromEntries(
+    Object.keys(METRICS).map((k) => [
+      k,
+      median(runs.map((r) => r.metrics[k as keyof typeof METRICS])),
+    ]),
+  ) as RunResult['metrics'];
+  return { scores, metrics, benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)) };
+}
+
+/** One Lighthouse run of `url` on the Chrome at `port`, with the figures this bench prints. */
+async function audit(
+  url: string,
+  port: number,
+  args: Args,
+): Promise<Omit<RunResult, 'build' | 'path' | 'run'> & { lhr: object }> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Lighthouse's mobile defaults (slow 4G), with the CPU slowdown made explicit.
+    throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: args.cpuSlowdown },
+  });
+  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  // A run Lighthouse could not finish (a protocol timeout on a busy machine, no paint) has no
+  // figures: reported, and left out of the medians.
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, (lhr.categories[c]?.score ?? 0) * 100]),
+  ) as RunResult['scores'];
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? NaN]),
+  ) as RunResult['metrics'];
+  const failing = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.scoreDisplayMode !== 'notApplicable' &&
+        a.scoreDisplayMode !== 'manual',
+    )
+    .map((a) => `${a.id} (${a.score})${a.displayValue ? `: ${a.displayValue}` : ''}`);
+  return { scores, metrics, benchmarkIndex: lhr.environment.benchmarkIndex, failing, lhr };
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const app = args.url ? { baseUrl: args.url, stop: async () => undefined } : await startApp();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const apps: Partial<Record<Build, { baseUrl: string; stop: () => Promise<void> }>> = {};
   const results: RunResult[] = [];
-  const load = os.loadavg().map((l) => l.toFixed(2));
-  console.log(
-    `Lighthouse ${args.runs} run(s) per page against ${app.baseUrl}, CPU slowdown ${args.cpuSlowdown}x;` +
-      ` load average ${load.join(' ')}`,
-  );
-  console.log(
-    `${'page/run'.padEnd(16)}  perf  a11y    bp   seo       FCP       LCP       TBT     CLS        SI  bench`,
-  );
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
+    if (args.compare) apps.before = await startApp(args.compare);
+    apps.after = args.url ? { baseUrl: args.url, stop: async () => undefined } : await startApp();
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+      ],
+    });
+    const builds = (['before', 'after'] as const).filter((b) => apps[b]);
+    const load = os.loadavg().map((l) => l.toFixed(2));
+    console.log(
+      `Lighthouse ${args.runs} run(s) per page against ${builds.map((b) => `${b} ${apps[b]!.baseUrl}`).join(', ')},` +
+        ` CPU slowdown ${args.cpuSlowdown}x; load average ${load.join(' ')}`,
+    );
+    console.log(
+      `${'page/run'.padEnd(24)}  perf  a11y    bp   seo       FCP       LCP       TBT     CLS        SI  bench`,
+    );
     for (const p of args.paths) {
       for (let run = 1; run <= args.runs; run++) {
-        const result = await lighthouse(`${app.baseUrl}${p}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          // Lighthouse's mobile defaults (slow 4G), with the CPU slowdown made explicit.
-          throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: args.cpuSlowdown },
-        });
-        if (!result) throw new Error(`lighthouse returned nothing for ${p}`);
-        const { lhr } = result;
-        if (args.lhr) {
-          fs.mkdirSync(args.lhr, { recursive: true });
-          const name = `${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${run}.json`;
-          fs.writeFileSync(path.join(args.lhr, name), JSON.stringify(lhr));
+        for (const build of builds) {
+          let audited: Awaited<ReturnType<typeof audit>>;
+          try {
+            audited = await audit(`${apps[build]!.baseUrl}${p}`, chrome.port, args);
+          } catch (err) {
+            console.log(`${`${build} ${p} #${run}`.padEnd(24)} failed: ${String(err)}`);
+            continue;
+          }
+          const { lhr, ...figures } = audited;
+          if (args.lhr) {
+            fs.mkdirSync(args.lhr, { recursive: true });
+            const name = `${build}-${p.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${run}.json`;
+            fs.writeFileSync(path.join(args.lhr, name), JSON.stringify(lhr));
+          }
+          results.push({ build, path: p, run, ...figures });
+          const label = builds.length > 1 ? `${build} ${p} #${run}` : `${p} #${run}`;
+          console.log(row(label, figures.scores, figures.metrics, figures.benchmarkIndex));
+          if (args.details) for (const f of figures.failing) console.log(`    - ${f}`);
         }
-        const scores = Object.fromEntries(
-          CATEGORIES.map((c) => [c, (lhr.categories[c]?.score ?? 0) * 100]),
-        ) as RunResult['scores'];
-        const metrics = Object.fromEntries(
-          Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? NaN]),
-        ) as RunResult['metrics'];
-        const failing = Object.values(lhr.audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 0.9 &&
-              a.scoreDisplayMode !== 'informative' &&
-              a.scoreDisplayMode !== 'notApplicable' &&
-              a.scoreDisplayMode !== 'manual',
-          )
-          .map((a) => `${a.id} (${a.score})${a.displayValue ? `: ${a.displayValue}` : ''}`);
-        const benchmarkIndex = lhr.environment.benchmarkIndex;
-        results.push({ path: p, run, scores, metrics, benchmarkIndex, failing });
-        console.log(row(`${p} #${run}`, scores, metrics, benchmarkIndex));
-        if (args.details) for (const f of failing) console.log(`    - ${f}`);
       }
     }
   } finally {
-    chrome.kill();
-    await app.stop();
+    chrome?.kill();
+    for (const app of Object.values(apps)) await app.stop();
   }
+  const builds = (['before', 'after'] as const).filter((b) => results.some((r) => r.build === b));
   console.log('\nMedians');
   for (const p of args.paths) {
-    const mine = results.filter((r) => r.path === p);
-    const scores = Object.fromEntries(
-      CATEGORIES.map((c) => [c, median(mine.map((r) => r.scores[c]))]),
-    ) as RunResult['scores'];
-    const metrics = Object.fromEntries(
-      Object.keys(METRICS).map((k) => [
-        k,
-        median(mine.map((r) => r.metrics[k as keyof typeof METRICS])),
-      ]),
-    ) as RunResult['metrics'];
-    console.log(row(p, scores, metrics, median(mine.map((r) => r.benchmarkIndex))));
+    for (const build of builds) {
+      const m = medians(results.filter((r) => r.path === p && r.build === build));
+      const label = builds.length > 1 ? `${build} ${p}` : p;
+      console.log(row(label, m.scores, m.metrics, m.benchmarkIndex));
+    }
+  }
+  if (builds.length > 1) {
+    // The same medians as a Markdown table (docs/performance.md).
+    const cell = (build: Build, p: string) => {
+      const m = medians(results.filter((r) => r.path === p && r.build === build));
+      return `${Math.round(m.scores.performance)} (${fmtMs(m.metrics.lcp)}, ${fmtMs(m.metrics.tbt)})`;
+    };
+    console.log('\n| page | before: perf (LCP, TBT) | after: perf (LCP, TBT) |');
+    console.log('| ---- | ----------------------- | ---------------------- |');
+    for (const p of args.paths)
+      console.log(`| \`${p}\` | ${cell('before', p)} | ${cell('after', p)} |`);
   }
   if (args.json) {
-    fs.writeFileSync(args.json, JSON.stringify({ load, results }, null, 2));
+    fs.writeFileSync(
+      args.json,
+      JSON.stringify({ load: os.loadavg(), compare: args.compare, results }, null, 2),
+    );
     console.log(`\nSaved ${args.json}`);
   }
 }

@@ -49,6 +49,7 @@ const PAGES: Record<string, { file: string; modules: string[]; stylesOnly?: stri
   },
   '/privacy': { file: 'privacy.html', modules: ['src/features/legal/pages/PrivacyPage.tsx'] },
   '/terms': { file: 'terms.html', modules: ['src/features/legal/pages/TermsPage.tsx'] },
+  '/faq': { file: 'faq.html', modules: ['src/features/landing/pages/FaqPage.tsx'] },
 };
 
 const { prerenderedPaths, renderPage, bootScript } = (await import(

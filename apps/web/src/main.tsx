@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { AppRoot } from './app/root';
 import { preloadPage, routes } from './app/router';
+import { snapshotEarlyInput } from './lib/early-input';
 import { registerServiceWorker } from './lib/pwa';
 
 const container = document.getElementById('root');
@@ -18,10 +19,14 @@ if (container.hasAttribute('data-prerendered')) {
   // screen: with its chunk loaded, React adopts that markup (hydration) instead of building the
   // page again. In a transition, hydration is time-sliced too (by default it runs as one
   // blocking task).
-  const hydrate = () =>
+  // What the visitor typed into its forms meanwhile is noted first: the hydrated forms take it
+  // over (lib/early-input.ts, decision 043).
+  const hydrate = () => {
+    snapshotEarlyInput(container);
     startTransition(() => {
       hydrateRoot(container, <AppRoot router={router} />);
     });
+  };
   preloadPage(window.location.pathname).then(hydrate, hydrate);
 } else {
   // A transition renders with time slicing: React yields to the browser every few milliseconds

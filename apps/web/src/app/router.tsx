@@ -169,7 +169,8 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The pages prerendered at build time (scripts/prerender.ts, docs/decisions/036-first-load.md):
+ * The pages prerendered at build time (scripts/prerender.ts, docs/decisions/036-first-load.md and
+ * 043-first-load-on-intent.md):
  * public pages a visitor opens first, whose first screen needs no data. Each is rendered by
  * prerender.tsx into its own HTML file, which the server sends for exactly that path.
  */
@@ -180,6 +181,7 @@ export const PRERENDERED_PAGES = {
   '/forgot-password': ForgotPasswordPage,
   '/privacy': PrivacyPage,
   '/terms': TermsPage,
+  '/faq': FaqPage,
 } as const satisfies Record<string, LazyPageComponent>;
 
 /** A path of {@link PRERENDERED_PAGES}. */
