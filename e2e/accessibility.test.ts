@@ -46,6 +46,7 @@ const PUBLIC_ROUTES = [
   '/privacy',
   '/terms',
   '/faq',
+  '/sin-conexion',
   '/clasificacion',
   '/ruta-que-no-existe',
 ];
@@ -92,7 +93,8 @@ const STAFF_ROUTES = [
 
 /**
  * Waits until the page has drawn its content: the app mounted, no spinner left (a page whose
- * data never comes is audited as it stands after 5 s), two frames painted.
+ * data never comes is audited as it stands after 5 s), entrance animations finished (axe judged
+ * a wordmark's contrast half-way through its fade-in), two frames painted.
  */
 async function settled(page: Page): Promise<void> {
   await page
@@ -102,6 +104,19 @@ async function settled(page: Page): Promise<void> {
         !document.querySelector('.mantine-Loader-root'),
       undefined,
       { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((r) => setTimeout(r, 3_000)),
+      ]),
     )
     .catch(() => undefined);
   await page.evaluate(

@@ -77,6 +77,9 @@ async function makePlayers(
           nIdentification: String(20_000_000 + i),
           phone: `0414${String(i).padStart(7, '0')}`,
           passwordHash: 'x',
+          // Paid entries need the 18+ declaration (docs/decisions/040).
+          birthDate: '1990-01-01',
+          adultDeclaredAt: new Date(),
         })
         .returning({ id: users.id });
       await createWallet(tx, u!.id);

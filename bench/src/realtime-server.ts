@@ -253,6 +253,9 @@ export async function registerPlayers(
         phone: `0414${String(n).padStart(7, '0')}`,
         password: PASSWORD,
         password_confirmation: PASSWORD,
+        // Paid tables are refused until the 18+ declaration (docs/decisions/040).
+        birth_date: '1990-05-17',
+        adult_declaration: true,
       },
     );
     if (opts.adminToken) {

@@ -530,6 +530,9 @@ for (const nodes of [1, 2] as const)
             phone: `0414${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
             password: 'Secreto123',
             password_confirmation: 'Secreto123',
+            // Paid tables are refused until the 18+ declaration (docs/decisions/040).
+            birth_date: '1990-05-17',
+            adult_declaration: true,
           });
           const token = reg.body.token as string;
           const id = (reg.body.user as { id: number }).id;
