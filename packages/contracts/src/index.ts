@@ -40,3 +40,4 @@ export * from './risk';
 export * from './reconciliation';
 export * from './identity';
 export * from './offline';
+export * from './view-json';

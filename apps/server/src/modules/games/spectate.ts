@@ -7,6 +7,7 @@ import {
   centsToBolivares,
   configToRules,
   publicName,
+  handSummaryJson,
 } from '@domino/contracts';
 import type { MatchState, SeatedMove } from '@domino/domino';
 import { replay, usesStock } from '@domino/domino';
@@ -15,7 +16,6 @@ import { gameMoves, gameTables } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf } from './repo';
-import { handSummaryJson } from './view';
 
 /**
  * Watching a table's match as a spectator (issue 13, docs/decisions/022-spectators.md): who may

@@ -1,11 +1,19 @@
-import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from '@domino/contracts';
-import { centsToBolivares, configToRules } from '@domino/contracts';
-import type { HandSummary, MatchState, Move, Seat, Tile } from '@domino/domino';
+import type { GameView } from '@domino/contracts';
+import {
+  centsToBolivares,
+  configToRules,
+  handSummaryJson,
+  legalMoveJson,
+  tileJson,
+} from '@domino/contracts';
+
+import type { MatchState, Seat } from '@domino/domino';
 import { legalMoves, playerView, usesStock } from '@domino/domino';
 import { attachJson } from '../realtime/preserialised';
 import type { GameRow, PlayerRow } from './repo';
 
-const tile = (t: Tile): TileJson => [t[0], t[1]];
+const tile = tileJson;
+const legalMove = legalMoveJson;
 
 /**
  * The table rules of a match's engine config, computed once per config object (decision 035):
@@ -20,30 +28,6 @@ function rulesOf(config: MatchState['config']): ReturnType<typeof configToRules>
     rulesByConfig.set(config, rules);
   }
   return { ...rules };
-}
-
-function legalMove(m: Move): LegalMoveJson {
-  if (m.kind === 'play') return { tile: tile(m.tile), end: m.end };
-  if (m.kind === 'draw') return { draw: true };
-  return { pass: true };
-}
-
-/** A hand summary in the API's snake_case JSON. */
-export function handSummaryJson(h: HandSummary): HandSummaryJson {
-  return {
-    hand_number: h.handNumber,
-    ending: h.ending,
-    winner_seat: h.winnerSeat,
-    winner_side: h.winnerSide,
-    voided: h.voided,
-    pips_by_seat: [...h.pipsBySeat],
-    pips_by_side: [...h.pipsBySide],
-    base_points: h.basePoints,
-    bonuses: h.bonuses.map((b) => ({ ...b })),
-    points_by_side: [...h.pointsBySide],
-    scores_after: [...h.scoresAfter],
-    remaining: h.remaining.map((ts) => ts.map(tile)),
-  };
 }
 
 const BOT_NAMES = ['', 'Rival CPU 1', 'Compañero CPU', 'Rival CPU 2'];

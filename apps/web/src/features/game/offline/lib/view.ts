@@ -1,10 +1,11 @@
 import {
   configToRules,
+  handSummaryJson,
+  legalMoveJson,
+  tileJson,
   type GameView,
-  type HandSummaryJson,
-  type TileJson,
 } from '@domino/contracts';
-import { usesStock, type HandSummary, type Move, type PlayerView, type Tile } from '@domino/domino';
+import { usesStock, type PlayerView } from '@domino/domino';
 import type { LocalGameInfo } from './protocol';
 
 /**
@@ -15,33 +16,11 @@ import type { LocalGameInfo } from './protocol';
  * time), no table, no money, no spectators.
  */
 
-const tile = (t: Tile): TileJson => [t[0], t[1]];
+const tile = tileJson;
+const legalMove = legalMoveJson;
 
 /** Names of the CPU seats as seen from seat 0, as online practice names them. */
 export const LOCAL_SEAT_NAMES = ['Tú', 'Rival CPU 1', 'Compañero CPU', 'Rival CPU 2'] as const;
-
-function legalMove(m: Move): GameView['legal_moves'][number] {
-  if (m.kind === 'play') return { tile: tile(m.tile), end: m.end };
-  if (m.kind === 'draw') return { draw: true };
-  return { pass: true };
-}
-
-function handSummaryJson(h: HandSummary): HandSummaryJson {
-  return {
-    hand_number: h.handNumber,
-    ending: h.ending,
-    winner_seat: h.winnerSeat,
-    winner_side: h.winnerSide,
-    voided: h.voided,
-    pips_by_seat: [...h.pipsBySeat],
-    pips_by_side: [...h.pipsBySide],
-    base_points: h.basePoints,
-    bonuses: h.bonuses.map((b) => ({ ...b })),
-    points_by_side: [...h.pointsBySide],
-    scores_after: [...h.scoresAfter],
-    remaining: h.remaining.map((ts) => ts.map(tile)),
-  };
-}
 
 /** Seat `v.seat`'s GameView of an offline match. Holds nothing the seat's PlayerView does not. */
 export function localGameView(game: LocalGameInfo, v: PlayerView): GameView {
