@@ -60,8 +60,11 @@ describe('risk queue: recompute, evidence and a withdrawal hold', async () => {
         days: 20,
         now: new Date(),
       });
-      const ana = await registerViaApi(baseUrl);
-      await registerViaApi(baseUrl);
+      // Two accounts made on one phone (same device id): linked. An address alone never links
+      // two accounts (docs/decisions/039); here it only adds weight.
+      const device = { 'x-device-id': 'e2e-risk-shared-phone-0001' };
+      const ana = await registerViaApi(baseUrl, device);
+      await registerViaApi(baseUrl, device);
 
       for (const [viewport, name] of [
         [DESKTOP, 'desktop'],
@@ -93,7 +96,8 @@ describe('risk queue: recompute, evidence and a withdrawal hold', async () => {
 
         // Hold Ana's withdrawals from the linked-accounts alert.
         const item = page.locator('[data-kind="linked"]').filter({ hasText: ana.name }).first();
-        await item.getByText(/misma dirección IP/).waitFor();
+        await item.getByText(/mismo dispositivo/).waitFor();
+        await item.getByText(/misma dirección IP \(solo suma peso\)/).waitFor();
         await item
           .locator(`[data-user-id="${ana.id}"]`)
           .getByTestId('risk-account-actions')

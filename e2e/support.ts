@@ -324,12 +324,15 @@ export async function loginViaUi(page: Page, email: string, password: string): P
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Registers a player through the API; returns the credentials and token. */
-export async function registerViaApi(baseUrl: string) {
+/**
+ * Registers a player through the API; returns the credentials and token. `headers` go with the
+ * request (an `X-Device-Id` to register two accounts from one phone).
+ */
+export async function registerViaApi(baseUrl: string, headers: Record<string, string> = {}) {
   const p = uniquePlayer();
   const res = await fetch(`${baseUrl}/api/register_api`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({
       name: p.name,
       email: p.email,
