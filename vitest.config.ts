@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 const workers = Math.max(2, os.availableParallelism());
 
+/** Server test files that mock a module (vi.mock): they run isolated, outside the shared cache. */
+const MOCKING_SERVER_FILES = ['apps/server/src/modules/auth/sessions.socket.test.ts'];
+
 /**
  * One vitest run covers every workspace. Projects:
  * - contracts, domino: pure unit and property tests.
@@ -46,6 +49,23 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...MOCKING_SERVER_FILES],
+          globalSetup: ['./vitest.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: workers,
+          // Files share a worker's module cache: the server's modules (Fastify, drizzle, PGlite,
+          // sharp…) are imported once per worker instead of once per file. Each file still builds
+          // its own app and database (src/test/helpers.ts); module-level state is limited to
+          // caches keyed by what they cache (docs/decisions/045-fast-test-databases.md).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // Files that replace a server module with vi.mock need a module cache of their own.
+          name: 'server-isolated',
+          include: [...MOCKING_SERVER_FILES],
           globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -49,7 +49,7 @@ describe('a new player’s first day', () => {
   }
 
   async function open(viewport = PHONE) {
-    const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+    const context = await newContext(journey.browser, journey.app.baseUrl, viewport, 'full');
     journey.contexts.push(context);
     const page = await context.newPage();
     return { context, page, errors: trackErrors(page) };

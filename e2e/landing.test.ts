@@ -79,7 +79,7 @@ describe('the landing and the public pages in the browser', () => {
   it.skipIf(!journey.ok)(
     'scrolls to #about, #games and #faq from the navbar, animated, just under the header',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
+      const context = await newContext(journey.browser, journey.app.baseUrl, DESKTOP, 'full');
       const page = await context.newPage();
       const errors = trackErrors(page);
       await openLanding(page);
@@ -111,7 +111,7 @@ describe('the landing and the public pages in the browser', () => {
   it.skipIf(!journey.ok)(
     'reaches #faq from the phone menu, then opens and closes its 8 questions',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const page = await context.newPage();
       const errors = trackErrors(page);
       await openLanding(page);
@@ -153,7 +153,7 @@ describe('the landing and the public pages in the browser', () => {
   it.skipIf(!journey.ok)(
     'shows the scroll-to-top button only past 500 px and brings the page back to the top',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const page = await context.newPage();
       await openLanding(page);
       const button = page.getByRole('button', { name: 'Volver arriba' });
@@ -177,7 +177,7 @@ describe('the landing and the public pages in the browser', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport, 'full');
         const page = await context.newPage();
         const errors = trackErrors(page);
         await openLanding(page);
@@ -231,7 +231,7 @@ describe('the landing and the public pages in the browser', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        const context = await newContext(journey.browser, journey.app.baseUrl, viewport, 'full');
         const page = await context.newPage();
         const errors = trackErrors(page);
         await page.goto('/privacy');
@@ -265,7 +265,7 @@ describe('the landing and the public pages in the browser', () => {
   );
 
   it.skipIf(!journey.ok)("opens /terms from the register form's terms link", async () => {
-    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
     const page = await context.newPage();
     await page.goto('/register');
     // A tap while React hydrates may not reach the link (decision 036): the visitor's first
@@ -303,7 +303,7 @@ describe('the landing and the public pages in the browser', () => {
       // With JavaScript: hydration keeps the very same banner element (no second render of the
       // page, no layout shift) and reports no error; the sections under the first screen load
       // only once the visitor heads for them; the page then works (FAQ from the navbar).
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const page = await context.newPage();
       const errors = trackErrors(page);
       const belowTheFold: string[] = [];
@@ -353,7 +353,7 @@ describe('the landing and the public pages in the browser', () => {
         headers: { authorization: `Bearer ${player.token}` },
       });
       const user = (await me.json()) as unknown;
-      const logged = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const logged = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       await logged.addInitScript(
         ([token, userJson]) => {
           localStorage.setItem('auth_token', token);
@@ -397,7 +397,7 @@ describe('the landing and the public pages in the browser', () => {
   it.skipIf(!journey.ok)(
     'serves every public page as HTML and CSS that works before any script: no app until the visitor shows intent, forms open from the first paint',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const errors: string[] = [];
       for (const [pagePath, title] of [['/', 'El dominó de siempre'], ...PAGES] as const) {
         const page = await context.newPage();
@@ -466,7 +466,7 @@ describe('the landing and the public pages in the browser', () => {
 
       // With JavaScript: hydration keeps the very elements of the HTML (the H1 is the same
       // node), nothing moves, no error.
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const page = await context.newPage();
       const errors = trackErrors(page);
       const consoleErrors: string[] = [];
@@ -514,7 +514,7 @@ describe('the landing and the public pages in the browser', () => {
    * The visitor acts as soon as the page's H1 is painted.
    */
   async function onSlowPhone(pathname: string, title: string) {
-    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+    const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
     const page = await context.newPage();
     const errors = trackErrors(page);
     let release = () => undefined as void;

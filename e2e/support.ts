@@ -273,13 +273,23 @@ export async function liftIdentityGate(baseUrl: string): Promise<void> {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1366, height: 900 };
 
-/** A fresh context (own localStorage) at phone size unless told otherwise; fails on page errors. */
+/** A fresh context (own localStorage) at phone size unless told otherwise, with reduced motion unless `full`. */
 export async function newContext(
   browser: Browser,
   baseUrl: string,
   viewport = PHONE,
+  motion: 'reduce' | 'full' = 'reduce',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'es-VE' });
+  // Journeys browse as a player who asked for reduced motion: the app then stops its endless
+  // animations (turn pulses, waiting dots), which Chromium without a GPU otherwise repaints in
+  // software on every frame of every open page. The landing and the first day keep the full
+  // motion (docs/decisions/045-fast-test-databases.md "Journeys with reduced motion").
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'es-VE',
+    reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference',
+  });
   return context;
 }
 

@@ -29,8 +29,11 @@ interface Setup {
 
 const SETUPS: Setup[] = [
   {
+    // Only where two nodes cannot run: the embedded database's single node already plays whole
+    // matches in the individual, private-table, practice and tournament journeys, and the two
+    // nodes cover everything this journey checks on one (docs/decisions/045-fast-test-databases.md).
     name: 'on one node (embedded database)',
-    available: async () => true,
+    available: async () => !((await postgresAvailable()) && (await redisAvailable())),
     async start() {
       const app = await startApp({ HAND_PAUSE_MS: '300' });
       return { nodes: [app], stop: () => app.stop() };

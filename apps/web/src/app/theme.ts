@@ -128,6 +128,9 @@ export const theme = createTheme({
   // luminance 0.179, so either choice then reads at 4.58:1 or better (WCAG AA).
   luminanceThreshold: 0.179,
   cursorType: 'pointer',
+  // Mantine's transitions (modals, menus, collapses) are instant for a player who asked the
+  // system for reduced motion, like the app's own animations (app/global.css).
+  respectReducedMotion: true,
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: {
