@@ -1,5 +1,5 @@
-import type { HandSummary, Move, Tile } from '@domino/domino';
-import type { HandSummaryJson, LegalMoveJson, TileJson } from './games';
+import { usesStock, type HandSummary, type Move, type PlayerView, type Tile } from '@domino/domino';
+import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from './games';
 
 /**
  * The engine's values in the API's snake_case JSON, shared by the server's player and spectator
@@ -32,5 +32,68 @@ export function handSummaryJson(h: HandSummary): HandSummaryJson {
     points_by_side: [...h.pointsBySide],
     scores_after: [...h.scoresAfter],
     remaining: h.remaining.map((ts) => ts.map(tileJson)),
+  };
+}
+
+/** The part of a player view that the engine's PlayerView alone decides. */
+export type BoardJson = Pick<
+  GameView,
+  | 'status'
+  | 'my_seat'
+  | 'mode'
+  | 'target_points'
+  | 'turn_seconds'
+  | 'hand'
+  | 'line'
+  | 'ends'
+  | 'turn_seat'
+  | 'legal_moves'
+  | 'required_lead'
+  | 'leader'
+  | 'tile_counts'
+  | 'stock_count'
+  | 'drawing'
+  | 'passes'
+  | 'scores'
+  | 'pending_bonuses'
+  | 'hand_number'
+  | 'hands_played'
+  | 'last_hand'
+>;
+
+/**
+ * A seat's board as the API shows it: its own hand, the line, the ends, whose turn, its legal
+ * moves, the tile counts of the others (never their tiles), the scores and the last hand's
+ * summary. Everything comes from the engine's `PlayerView`, which holds only what the seat may
+ * know (docs/fairness.md); the server and the offline match add the rest (seats, clock, money).
+ */
+export function boardJson(v: PlayerView): BoardJson {
+  return {
+    status: v.status,
+    my_seat: v.seat,
+    mode: v.config.mode,
+    target_points: v.config.targetPoints,
+    turn_seconds: v.config.turnSeconds,
+    hand: v.hand.map(tileJson),
+    line: v.line.map((p) => ({
+      tile: tileJson(p.tile),
+      seat: p.seat,
+      left: p.left,
+      right: p.right,
+    })),
+    ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,
+    turn_seat: v.turn,
+    legal_moves: v.legalMoves.map(legalMoveJson),
+    required_lead: v.requiredLead ? tileJson(v.requiredLead) : null,
+    leader: v.leader,
+    tile_counts: [...v.tileCounts],
+    stock_count: v.stockCount,
+    drawing: usesStock(v.config),
+    passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
+    scores: [...v.scores],
+    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
+    hand_number: v.handNumber,
+    hands_played: v.handsPlayed,
+    last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
   };
 }

@@ -1,14 +1,14 @@
 import type { GameView } from '@domino/contracts';
 import {
+  boardJson,
   centsToBolivares,
   configToRules,
-  handSummaryJson,
   legalMoveJson,
   tileJson,
 } from '@domino/contracts';
 
 import type { MatchState, Seat } from '@domino/domino';
-import { legalMoves, playerView, usesStock } from '@domino/domino';
+import { legalMoves, playerView } from '@domino/domino';
 import { attachJson } from '../realtime/preserialised';
 import type { GameRow, PlayerRow } from './repo';
 
@@ -57,29 +57,9 @@ export function gameViewJson(
     game_id: game.id,
     kind: game.kind as GameView['kind'],
     version: game.version,
-    status: v.status,
-    my_seat: seat,
-    mode: v.config.mode,
-    target_points: v.config.targetPoints,
-    turn_seconds: v.config.turnSeconds,
+    ...boardJson(v),
     rules: rulesOf(state.config),
-    hand: v.hand.map(tile),
-    line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
-    ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,
-    turn_seat: v.turn,
     turn_deadline: v.turn !== null && game.turnDeadline ? game.turnDeadline.toISOString() : null,
-    legal_moves: v.legalMoves.map(legalMove),
-    required_lead: v.requiredLead ? tile(v.requiredLead) : null,
-    leader: v.leader,
-    tile_counts: [...v.tileCounts],
-    stock_count: v.stockCount,
-    drawing: usesStock(v.config),
-    passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
-    scores: [...v.scores],
-    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
-    hand_number: v.handNumber,
-    hands_played: v.handsPlayed,
-    last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
     seats: seatsJson(players, seat),
     result: resultJson(v.result, seat),
     fairness: {

@@ -1,11 +1,5 @@
-import {
-  configToRules,
-  handSummaryJson,
-  legalMoveJson,
-  tileJson,
-  type GameView,
-} from '@domino/contracts';
-import { usesStock, type PlayerView } from '@domino/domino';
+import { boardJson, configToRules, type GameView } from '@domino/contracts';
+import type { PlayerView } from '@domino/domino';
 import type { LocalGameInfo } from './protocol';
 
 /**
@@ -15,9 +9,6 @@ import type { LocalGameInfo } from './protocol';
  * with what has no meaning on the device left empty: no turn clock (the player takes their
  * time), no table, no money, no spectators.
  */
-
-const tile = tileJson;
-const legalMove = legalMoveJson;
 
 /** Names of the CPU seats as seen from seat 0, as online practice names them. */
 export const LOCAL_SEAT_NAMES = ['Tú', 'Rival CPU 1', 'Compañero CPU', 'Rival CPU 2'] as const;
@@ -29,29 +20,9 @@ export function localGameView(game: LocalGameInfo, v: PlayerView): GameView {
     game_id: game.id,
     kind: 'practice',
     version: game.version,
-    status: v.status,
-    my_seat: v.seat,
-    mode: v.config.mode,
-    target_points: v.config.targetPoints,
-    turn_seconds: v.config.turnSeconds,
+    ...boardJson(v),
     rules: configToRules(v.config),
-    hand: v.hand.map(tile),
-    line: v.line.map((p) => ({ tile: tile(p.tile), seat: p.seat, left: p.left, right: p.right })),
-    ends: v.ends ? { left: v.ends.left, right: v.ends.right } : null,
-    turn_seat: v.turn,
     turn_deadline: null,
-    legal_moves: v.legalMoves.map(legalMove),
-    required_lead: v.requiredLead ? tile(v.requiredLead) : null,
-    leader: v.leader,
-    tile_counts: [...v.tileCounts],
-    stock_count: v.stockCount,
-    drawing: usesStock(v.config),
-    passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
-    scores: [...v.scores],
-    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
-    hand_number: v.handNumber,
-    hands_played: v.handsPlayed,
-    last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,
     seats: v.tileCounts.map((_, seat) => ({
       seat,
       name: LOCAL_SEAT_NAMES[seat] ?? `CPU ${seat + 1}`,
