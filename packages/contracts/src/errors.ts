@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'auth/identity_taken',
   'auth/phone_taken',
   'account/adult_declaration_required',
+  'place/elsewhere',
   'rate/limited',
   'http/not_found',
   'http/bad_request',

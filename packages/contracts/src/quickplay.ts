@@ -60,7 +60,6 @@ export const MSG_QUICK = {
     'Se formó tu mesa, pero tu saldo ya no cubría la entrada: saliste de la cola sin cargo.',
   droppedSeated: 'Ya estabas sentado en otra mesa: saliste de la cola sin cargo.',
   droppedInactive: 'Tu cuenta no está activa: saliste de la cola sin cargo.',
-  alreadySeated: 'Ya estás sentado en una mesa. Sal de ella antes de buscar otra.',
   accountInactive: 'Tu cuenta no está activa.',
   left: 'Saliste de la cola. No se te cobró nada.',
   notQueued: 'No estás en la cola.',

@@ -1332,6 +1332,49 @@ export const quickPlayQueue = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// One player, one place at a time (migration 0035, docs/decisions/047-one-place-at-a-time.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Where each player is: at most one row per user (the primary key is the rule). Written only by
+ * the database's triggers: a `table_seats` row claims `table`, a `waiting` quick-play entry
+ * `quick`, a tournament entrant not eliminated `tournament` (until the tournament ends); deleting
+ * or ending that row releases it. A claim while the user holds another place raises
+ * unique_violation on `player_places_pkey` (modules/places turns it into 409 `place/elsewhere`).
+ */
+export const playerPlaces = pgTable(
+  'player_places',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    kind: text('kind').$type<'table' | 'quick' | 'tournament'>().notNull(),
+    tableId: bigint('table_id', { mode: 'number' }).references(() => gameTables.id, {
+      onDelete: 'cascade',
+    }),
+    queueEntryId: bigint('queue_entry_id', { mode: 'number' }).references(() => quickPlayQueue.id, {
+      onDelete: 'cascade',
+    }),
+    tournamentId: bigint('tournament_id', { mode: 'number' }).references(() => tournaments.id, {
+      onDelete: 'cascade',
+    }),
+    since: timestamp('since', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'player_places_kind_check',
+      sql`(${t.kind} = 'table' and ${t.tableId} is not null and ${t.queueEntryId} is null and ${t.tournamentId} is null) or (${t.kind} = 'quick' and ${t.queueEntryId} is not null and ${t.tableId} is null and ${t.tournamentId} is null) or (${t.kind} = 'tournament' and ${t.tournamentId} is not null and ${t.tableId} is null and ${t.queueEntryId} is null)`,
+    ),
+    index('player_places_table_idx')
+      .on(t.tableId)
+      .where(sql`${t.tableId} is not null`),
+    index('player_places_tournament_idx')
+      .on(t.tournamentId)
+      .where(sql`${t.tournamentId} is not null`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Daily report and BCV reference rate (issue 15 part 5; migration 0029;
 // docs/decisions/034-daily-report-and-bcv-rate.md)
 // ---------------------------------------------------------------------------------------------

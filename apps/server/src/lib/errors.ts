@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: FieldErrors,
+    /** More fields of the body beside `message` and `code` (e.g. `place` of place/elsewhere). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

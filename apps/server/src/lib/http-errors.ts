@@ -14,7 +14,7 @@ import { AppError } from './errors';
 
 export interface ErrorReply {
   status: number;
-  body: { message: string; code: string; errors?: FieldErrors };
+  body: { message: string; code: string; errors?: FieldErrors; [extra: string]: unknown };
   /** Set when the error is ours to investigate (5xx): the handler logs it. */
   unexpected: boolean;
   /** Seconds to put in `Retry-After` (429). */
@@ -153,7 +153,7 @@ export function errorReply(error: unknown): ErrorReply {
       status: error.status,
       body: error.errors
         ? { message: error.message, errors: error.errors, code: error.code }
-        : { message: error.message, code: error.code },
+        : { ...error.details, message: error.message, code: error.code },
       unexpected: error.status >= 500,
       ...(error.status === 429 && retry ? { retryAfter: retry } : {}),
     };

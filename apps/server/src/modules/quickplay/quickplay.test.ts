@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MSG_PLACE,
   MSG_QUICK,
   MSG_TABLES,
   QUICK_GIVE_UP_MS,
@@ -567,8 +568,18 @@ describe('quick play on postgres', async () => {
       expect(join.statusCode, join.body).toBe(200);
       const refused = await play(a, 'individual', 500);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(MSG_QUICK.alreadySeated);
       const [table] = await t.database.db.select().from(gameTables).where(eq(gameTables.id, 1));
+      expect(refused.json()).toEqual({
+        code: 'place/elsewhere',
+        message: MSG_PLACE.atTable(table!.name),
+        place: {
+          kind: 'table',
+          table_id: 1,
+          tournament_id: null,
+          name: table!.name,
+          playing: false,
+        },
+      });
       expect((await send('GET', a)).json()).toEqual({
         status: 'idle',
         seated: { table_id: 1, name: table!.name, quick: false },

@@ -6,6 +6,7 @@ import {
   quickPlayRequestSchema,
   quickPlayStatusSchema,
   validationErrorSchema,
+  placeConflictSchema,
 } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
 import { gamesContext } from '../games/routes';
@@ -71,7 +72,7 @@ export async function quickPlayRoutes(app: FastifyInstance): Promise<void> {
           response: {
             200: quickPlayStatusSchema,
             403: errorSchema,
-            409: errorSchema,
+            409: placeConflictSchema,
             422: refusalSchema,
           },
         },

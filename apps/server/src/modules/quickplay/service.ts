@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   MSG_QUICK,
+  PLACE_ELSEWHERE,
   QUICK_GIVE_UP_MS,
   QUICK_MODES,
   QUICK_SEATS,
@@ -8,6 +9,7 @@ import {
   parseBolivaresJson,
   quickRules,
   ratingWindow,
+  type Place,
   type QuickMode,
   type QuickPlayOptions,
   type QuickPlayStatus,
@@ -25,6 +27,7 @@ import { listOpenTables } from '../tables/repo';
 import { joinTable } from '../tables/service';
 import { assertMayStake } from '../responsible/guard';
 import { ratingsOf } from '../ratings/service';
+import { claimingPlace, elsewhereError, placeOf } from '../places/places';
 
 /**
  * Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md). A player picks a mode and an
@@ -206,8 +209,11 @@ async function searchContext(db: Executor, mode: QuickMode, entryCents: number) 
 /**
  * Puts `userId` in the queue for (`mode`, `entryPrice` in bolívares) with their rating snapshot
  * (`ratings`) and the request's signals. Queueing is the player's confirmation; nothing is
- * charged until the matcher seats them. Errors: 403 `quick/account_inactive`; 422
- * `quick/bad_price` (not a price staff offer); 409 `quick/already_seated` (seated at a table);
+ * charged until the matcher seats them. The waiting entry is the player's place (decision 047):
+ * the user row is share-locked like a table join does, and the entry's insert claims the place in
+ * the database, so a table join or a tournament start at the same moment leaves the player in one
+ * place only. Errors: 403 `quick/account_inactive`; 422 `quick/bad_price` (not a price staff
+ * offer); 409 `place/elsewhere` (seated at a table or in a running tournament, with the place);
  * 422 `wallet/insufficient_funds` (balance below the entry); 409 `quick/already_queued` (an
  * entry is waiting; the unique partial index settles concurrent enqueues).
  */
@@ -222,35 +228,47 @@ export async function enqueue(
   const cents = parseBolivaresJson(input.entryPrice);
   if (cents === null || !terms.pricesCents.includes(cents))
     throw new AppError('quick/bad_price', 422, MSG_QUICK.badPrice);
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId));
-  if (user?.status !== 'activo')
-    throw new AppError('quick/account_inactive', 403, MSG_QUICK.accountInactive);
-  await assertMayStake(db, userId, cents);
-  const [seat] = await db
-    .select({ tableId: tableSeats.tableId })
-    .from(tableSeats)
-    .where(eq(tableSeats.userId, userId));
-  if (seat) throw new AppError('quick/already_seated', 409, MSG_QUICK.alreadySeated);
-  if ((await walletBalanceCents(db, userId)) < cents)
-    throw new AppError('wallet/insufficient_funds', 422, MSG_QUICK.insufficientBalance);
-  const rating = (await ratings(db, [userId], input.mode)).get(userId) ?? DEFAULT_RATING;
+  const alreadyQueued = () => new AppError('quick/already_queued', 409, MSG_QUICK.alreadyQueued);
+  const refusalAt = (place: Place) =>
+    place.kind === 'quick' ? alreadyQueued() : elsewhereError(place);
   try {
-    const [row] = await db
-      .insert(quickPlayQueue)
-      .values({
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('share');
+      if (user?.status !== 'activo')
+        throw new AppError('quick/account_inactive', 403, MSG_QUICK.accountInactive);
+      await assertMayStake(tx, userId, cents);
+      const place = await placeOf(tx, userId);
+      if (place) throw refusalAt(place);
+      if ((await walletBalanceCents(tx, userId)) < cents)
+        throw new AppError('wallet/insufficient_funds', 422, MSG_QUICK.insufficientBalance);
+      const rating = (await ratings(tx, [userId], input.mode)).get(userId) ?? DEFAULT_RATING;
+      const [row] = await claimingPlace(
+        tx,
         userId,
-        mode: input.mode,
-        entryCents: cents,
-        rating: Math.round(rating),
-        deviceId: signals.deviceId,
-        ip: signals.ip,
-      })
-      .returning();
-    if (!row) throw new Error('quick_play_queue insert returned no row');
-    return row;
+        (sp) =>
+          sp
+            .insert(quickPlayQueue)
+            .values({
+              userId,
+              mode: input.mode,
+              entryCents: cents,
+              rating: Math.round(rating),
+              deviceId: signals.deviceId,
+              ip: signals.ip,
+            })
+            .returning(),
+        refusalAt,
+      );
+      if (!row) throw new Error('quick_play_queue insert returned no row');
+      return row;
+    });
   } catch (err) {
     if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'quick_play_queue_open_key')
-      throw new AppError('quick/already_queued', 409, MSG_QUICK.alreadyQueued);
+      throw alreadyQueued();
     throw err;
   }
 }
@@ -368,7 +386,8 @@ class SeatRefused extends Error {
 
 function dropMessage(err: AppError): string {
   if (err.code === 'wallet/insufficient_funds') return MSG_QUICK.droppedBalance;
-  if (err.code === 'tables/already_seated') return MSG_QUICK.droppedSeated;
+  if (err.code === 'tables/already_seated' || err.code === PLACE_ELSEWHERE)
+    return MSG_QUICK.droppedSeated;
   if (err.code === 'tables/account_inactive') return MSG_QUICK.droppedInactive;
   return err.message;
 }
@@ -386,6 +405,20 @@ async function formTable(
   terms: { houseFeeBps: number; potShareBps: number },
   timing: Timing,
 ): Promise<FormedTable> {
+  // The players' user rows, share-locked in id order before anything else (each join locks its
+  // own again): a tournament start locks the same rows in the same order, so the two never wait
+  // on each other in a circle (decision 047).
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        group.map((g) => g.userId),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .for('share');
   const tableName = MSG_QUICK.tableName(mode);
   const [table] = await tx
     .insert(gameTables)
@@ -399,6 +432,16 @@ async function formTable(
     })
     .returning({ id: gameTables.id });
   if (!table) throw new Error('quick table insert returned no row');
+  // The entries stop waiting before the joins: each player's place moves from the queue to the
+  // table's seat (one place at a time, decision 047); a refused join undoes this savepoint.
+  const entryIds = sql`${quickPlayQueue.id} in (${sql.join(
+    group.map((g) => sql`${g.id}`),
+    sql`, `,
+  )})`;
+  await tx
+    .update(quickPlayQueue)
+    .set({ status: 'seated', tableId: table.id, closedAt: new Date() })
+    .where(entryIds);
   const seats: FormedTable['seats'] = [];
   let gameId: string | null = null;
   for (const c of seatOrder(group, mode)) {
@@ -421,15 +464,7 @@ async function formTable(
     }
   }
   if (!gameId) throw new Error('quick table filled without a match');
-  await tx
-    .update(quickPlayQueue)
-    .set({ status: 'seated', tableId: table.id, gameId, closedAt: new Date() })
-    .where(
-      sql`${quickPlayQueue.id} in (${sql.join(
-        group.map((g) => sql`${g.id}`),
-        sql`, `,
-      )})`,
-    );
+  await tx.update(quickPlayQueue).set({ gameId }).where(entryIds);
   await audit(tx, {
     actorUserId: null,
     action: 'quickplay.formed',

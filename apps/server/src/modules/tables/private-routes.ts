@@ -17,6 +17,7 @@ import {
   privateTableSettingsRequestSchema,
   validationErrorSchema,
   type PrivateTable,
+  placeConflictSchema,
 } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -103,7 +104,7 @@ export async function privateTableRoutes(app: FastifyInstance): Promise<void> {
           }),
           response: {
             200: createPrivateTableResponseSchema,
-            409: errorSchema,
+            409: placeConflictSchema,
             422: refusalSchema,
           },
         },
@@ -164,7 +165,7 @@ export async function privateTableRoutes(app: FastifyInstance): Promise<void> {
           response: {
             200: joinTableResponseSchema,
             404: errorSchema,
-            409: errorSchema,
+            409: placeConflictSchema,
             422: refusalSchema,
             429: errorSchema,
           },

@@ -15,6 +15,7 @@ import {
   tableDetailSchema,
   tableListSchema,
   validationErrorSchema,
+  placeConflictSchema,
 } from '@domino/contracts';
 import { idParam } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
@@ -96,7 +97,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           summary: 'Unirse a una mesa pagando la entrada',
           params: tableParams,
           body: joinTableRequestSchema.extend({ client_seed: clientSeedSchema.optional() }),
-          response: { 200: joinTableResponseSchema, 409: errorSchema, 422: refusalSchema },
+          response: { 200: joinTableResponseSchema, 409: placeConflictSchema, 422: refusalSchema },
         },
       },
       async (req) =>
@@ -118,7 +119,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           response: {
             200: joinTableResponseSchema,
             404: errorSchema,
-            409: errorSchema,
+            409: placeConflictSchema,
             422: refusalSchema,
           },
         },

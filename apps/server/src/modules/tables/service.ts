@@ -7,11 +7,11 @@ import {
   REMATCH_WINDOW_MS,
   centsToBolivares,
   parseBolivaresJson,
+  type Place,
 } from '@domino/contracts';
 import { rulesToConfig } from '@domino/contracts';
 import type { TableConfig } from '@domino/domino';
 import type { Db, Executor, Tx } from '../../db/client';
-import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
@@ -21,6 +21,7 @@ import type { Timing } from '../games/context';
 import { createTableMatch } from '../games/create';
 import { assertMayStake } from '../responsible/guard';
 import { linkedToAny } from '../risk/linked';
+import { claimingPlace, elsewhereError, placeOf } from '../places/places';
 
 /**
  * Joining and leaving tables (decision 010; docs/product.md §5, §7). Every step locks the table row, so joins
@@ -41,6 +42,16 @@ const conflict = (code: string, message: string) => new AppError(code, 409, mess
 
 export type TableRow = typeof gameTables.$inferSelect;
 export type SeatRow = typeof tableSeats.$inferSelect;
+
+/**
+ * The refusal for a player found at `place` while joining `tableId`: 409 `tables/already_seated`
+ * at this very table, else 409 `place/elsewhere` naming the place (decision 047).
+ */
+function refusalAt(place: Place, tableId: number): AppError {
+  if (place.kind === 'table' && place.table_id === tableId)
+    return conflict('tables/already_seated', MSG_TABLES.alreadySeated);
+  return elsewhereError(place);
+}
 
 /** Locks a table row for the rest of the transaction (`SELECT ... FOR UPDATE`); 404 if none. */
 export async function lockTable(tx: Tx, tableId: number): Promise<TableRow> {
@@ -95,9 +106,10 @@ export function randomClientSeed(): string {
  * one, which the player may replace in the waiting room until the match starts (decision 015). The user row is
  * share-locked first and must be `activo`: a suspension commits either before (the join is
  * refused) or after (it sees the seat and refunds it), never in between. Errors: 404; 403
- * `tables/account_inactive`; 409 closed, playing, full, already seated, price changed (the
- * price the player saw must equal the current one); 422 `wallet/insufficient_funds` with the
- * catalogue's message.
+ * `tables/account_inactive`; 409 closed, playing, full, already seated (at this table), price
+ * changed (the price the player saw must equal the current one); 409 `place/elsewhere` when the
+ * player is at another table, waiting in quick play or in a running tournament (decision 047,
+ * nothing charged); 422 `wallet/insufficient_funds` with the catalogue's message.
  */
 export async function joinTable(
   tx: Tx,
@@ -115,6 +127,10 @@ export async function joinTable(
     .for('share');
   if (user?.status !== 'activo')
     throw new AppError('tables/account_inactive', 403, MSG_TABLES.accountInactive);
+  // One place at a time (decision 047): refused before anything is charged; the seat's insert
+  // below is the database's final word when another path places the player meanwhile.
+  const place = await placeOf(tx, userId);
+  if (place) throw refusalAt(place, tableId);
   let t = await lockTable(tx, tableId);
   // A private table is reached only through its invitation code (or a rematch): by id it does
   // not exist, so a guessed id learns nothing (docs/decisions/021-private-tables.md).
@@ -141,8 +157,6 @@ export async function joinTable(
   const seen = parseBolivaresJson(seenEntryPrice);
   if (seen === null || seen !== t.entryPriceCents)
     throw conflict('tables/price_changed', MSG_TABLES.priceChanged);
-  const [already] = await tx.select().from(tableSeats).where(eq(tableSeats.userId, userId));
-  if (already) throw conflict('tables/already_seated', MSG_TABLES.alreadySeated);
   const seated = await tx
     .select()
     .from(tableSeats)
@@ -208,20 +222,21 @@ export async function joinTable(
       }
       throw err;
     }
-  try {
-    await tx.insert(tableSeats).values({
-      tableId,
-      seat,
-      userId,
-      clientSeed: clientSeed ?? randomClientSeed(),
-      entryCents: t.entryPriceCents,
-    });
-  } catch (err) {
-    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'table_seats_user_key') {
-      throw conflict('tables/already_seated', MSG_TABLES.alreadySeated);
-    }
-    throw err;
-  }
+  // The seat claims the player's place (migration 0035): a place taken by a concurrent path is
+  // refused here, and the entry charged above rolls back with this transaction.
+  await claimingPlace(
+    tx,
+    userId,
+    (sp) =>
+      sp.insert(tableSeats).values({
+        tableId,
+        seat,
+        userId,
+        clientSeed: clientSeed ?? randomClientSeed(),
+        entryCents: t.entryPriceCents,
+      }),
+    (taken) => refusalAt(taken, tableId),
+  );
 
   // The first player to accept a rematch starts the others' 30 s (never extending the window).
   if (rematchSeat !== undefined && seated.length === 0 && t.rematchUntil)

@@ -90,8 +90,16 @@ function tableSuite(kind: DbKind) {
         const ok = await post('/api/tables/1/join', rich.token, { entry_price: 500 });
         expect(ok.json()).toEqual({ new_balance: 500, message: MSG_TABLES.joined, seat: 0 });
         expect(events).toContainEqual({ event: 'UserJoinedTable', payload: { table_id: 1 } });
+        // One place at a time (decision 047): the refusal names the table the player sits at.
         const again = await post('/api/tables/2/join', rich.token, { entry_price: 1000 });
-        expect(again.json().code).toBe('tables/already_seated');
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({
+          code: 'place/elsewhere',
+          place: { kind: 'table', table_id: 1, playing: false },
+        });
+        expect(
+          (await post('/api/tables/1/join', rich.token, { entry_price: 500 })).json().code,
+        ).toBe('tables/already_seated');
         // Players and visitors read the public part of a name only; staff read it whole.
         const detail = (await get('/api/tables/1')).json();
         expect(detail.seats[0]).toEqual({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import {
+  MSG_PLACE,
   MSG_TOURNAMENTS,
   RATING_DEFAULTS,
   SERVER_EVENTS,
@@ -11,6 +12,7 @@ import {
   rulesToConfig,
   tournamentGamePath,
   tournamentRoom,
+  type Place,
   type TournamentMatchReadyEvent,
   type TournamentUpdatedEvent,
 } from '@domino/contracts';
@@ -20,10 +22,13 @@ import {
   gamePlayers,
   gameTables,
   games,
+  quickPlayQueue,
+  tableSeats,
   tournamentEntrants,
   tournamentEntries,
   tournamentMatches,
   tournaments,
+  users,
 } from '../../db/schema';
 import { PeriodicJob } from '../../lib/periodic';
 import { audit } from '../audit/audit';
@@ -32,7 +37,10 @@ import type { GamesContext } from '../games/context';
 import { createTableMatch } from '../games/create';
 import { forfeitMatch } from '../games/forfeit';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
+import { placeOf } from '../places/places';
 import type { PushNotifier } from '../push/notifier';
+import { publishTable } from '../tables/publish';
+import { liveMatch, lockTable, refundSeat, type TableRow } from '../tables/service';
 import {
   eliminationPlaces,
   eliminationRounds,
@@ -83,6 +91,8 @@ interface Notices {
   refunds: { refund: Refund; message: string; tournament: TournamentRow }[];
   prizes: { userId: number; balanceCents: number; message: string; tournament: TournamentRow }[];
   forfeits: { gameId: string; winnerSide: number | null }[];
+  /** Seats refunded because their player's tournament started (decision 047). */
+  seatsLeft: { userId: number; tableId: number; balanceCents: number; message: string }[];
 }
 
 const emptyNotices = (): Notices => ({
@@ -91,6 +101,7 @@ const emptyNotices = (): Notices => ({
   refunds: [],
   prizes: [],
   forfeits: [],
+  seatsLeft: [],
 });
 
 export interface DirectorOptions {
@@ -99,6 +110,17 @@ export interface DirectorOptions {
   startDelayMs?: number;
   /** Milliseconds a player has to open their game (default TOURNAMENT_NO_SHOW_MS). */
   noShowMs?: number;
+}
+
+/** Where a registered player is when their tournament starts (decision 047). */
+interface Whereabouts {
+  place: Place;
+  /** In a started match at a table, or in another running tournament: cannot be moved. */
+  busy: boolean;
+  /** A waiting quick-play search (its row locked). */
+  queueEntryId?: number;
+  /** The table (row locked) of a seat. */
+  table?: TableRow;
 }
 
 type MatchRow = typeof tournamentMatches.$inferSelect;
@@ -239,13 +261,41 @@ export class TournamentDirector extends PeriodicJob<number> {
   // -------------------------------------------------------------------------------------------
 
   private async open(tx: Tx, t: TournamentRow, notices: Notices, now: Date): Promise<void> {
-    const entries = await tx
+    const registered = await tx
       .select()
       .from(tournamentEntries)
       .where(
         and(eq(tournamentEntries.tournamentId, t.id), eq(tournamentEntries.status, 'registered')),
       )
       .orderBy(asc(tournamentEntries.registeredAt), asc(tournamentEntries.id));
+    const whereabouts = await this.whereabouts(
+      tx,
+      registered.map((e) => e.userId),
+    );
+    // A quick-play search being formed into a table right now: start at the next tick, when that
+    // player is seated (then playing: withdrawn below) or back in the queue.
+    if (whereabouts === null) return;
+    // Players in a match elsewhere (or in another running tournament) cannot be taken out of it:
+    // they are withdrawn with their entry refunded (decision 047).
+    const entries: typeof registered = [];
+    for (const e of registered) {
+      const w = whereabouts.get(e.userId);
+      if (!w?.busy) {
+        entries.push(e);
+        continue;
+      }
+      const balanceCents = await refundEntry(tx, t, e, now);
+      const message = MSG_PLACE.withdrawnPlaying(t.name);
+      notices.refunds.push({ refund: { userId: e.userId, balanceCents }, message, tournament: t });
+      await audit(tx, {
+        actorUserId: null,
+        action: 'tournament.refund_playing_elsewhere',
+        targetType: 'tournament',
+        targetId: t.id,
+        before: { userId: e.userId, place: w.place },
+        after: { refundedCents: e.paidCents },
+      });
+    }
     const seed = randomBytes(16).toString('hex');
     const teams: { p1: number; p2: number | null }[] = [];
     if (t.rules.mode === 'parejas') {
@@ -316,6 +366,13 @@ export class TournamentDirector extends PeriodicJob<number> {
       tx,
       seeded.flatMap((s) => [s.p1, ...(s.p2 === null ? [] : [s.p2])]),
     );
+    // The tournament takes its players from where they wait, then the entrants' rows claim
+    // their places (migration 0035).
+    for (const s of seeded)
+      for (const userId of s.p2 === null ? [s.p1] : [s.p1, s.p2]) {
+        const w = whereabouts.get(userId);
+        if (w) await this.takeFrom(tx, t, userId, w, notices, now);
+      }
     const rows = await tx
       .insert(tournamentEntrants)
       .values(
@@ -371,6 +428,92 @@ export class TournamentDirector extends PeriodicJob<number> {
         ? swissPairs(swissStandings(ordered, [])).map(([a, b], slot) => ({ slot, a, b }))
         : firstRound(ordered.map((e) => e.id));
     await this.pairRound(tx, running, 1, pairs, ordered, notices, now);
+  }
+
+  /**
+   * Where each registered player is, under a lock of their user rows (`FOR NO KEY UPDATE`, in id
+   * order; every path that places a player share-locks its user row first), so nobody is placed
+   * elsewhere until this step commits. `busy`: in a started match at a table or in another
+   * running tournament. A player seated at a waiting table has the table row locked here (before
+   * any ledger account). Returns null when a player's quick-play search is held by a matcher
+   * pass (its row is locked): the start waits for the next tick.
+   */
+  private async whereabouts(tx: Tx, userIds: number[]): Promise<Map<number, Whereabouts> | null> {
+    const out = new Map<number, Whereabouts>();
+    if (userIds.length === 0) return out;
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, userIds))
+      .orderBy(asc(users.id))
+      .for('no key update');
+    for (const userId of [...userIds].sort((a, b) => a - b)) {
+      const place = await placeOf(tx, userId);
+      if (!place) continue;
+      if (place.kind === 'quick') {
+        const [entry] = await tx
+          .select({ id: quickPlayQueue.id })
+          .from(quickPlayQueue)
+          .where(and(eq(quickPlayQueue.userId, userId), eq(quickPlayQueue.status, 'waiting')))
+          .for('update', { skipLocked: true });
+        if (!entry) return null;
+        out.set(userId, { place, busy: false, queueEntryId: entry.id });
+      } else if (place.kind === 'table' && place.table_id !== null) {
+        const table = await lockTable(tx, place.table_id);
+        const busy = (await liveMatch(tx, table.id)) !== undefined;
+        out.set(userId, { place, busy, table });
+      } else out.set(userId, { place, busy: true });
+    }
+    return out;
+  }
+
+  /**
+   * Takes a player of a starting tournament out of the place they wait in (decision 047): a
+   * quick-play search ends (`dropped`, nothing was charged), a seat at a table whose match has
+   * not started is refunded its entry and freed (`table:closed` to the player after commit).
+   * Audited.
+   */
+  private async takeFrom(
+    tx: Tx,
+    t: TournamentRow,
+    userId: number,
+    w: Whereabouts,
+    notices: Notices,
+    now: Date,
+  ): Promise<void> {
+    if (w.queueEntryId !== undefined) {
+      await tx
+        .update(quickPlayQueue)
+        .set({
+          status: 'dropped',
+          message: MSG_PLACE.searchEndedForTournament(t.name),
+          closedAt: now,
+        })
+        .where(eq(quickPlayQueue.id, w.queueEntryId));
+    } else if (w.table) {
+      const [seat] = await tx
+        .select()
+        .from(tableSeats)
+        .where(and(eq(tableSeats.tableId, w.table.id), eq(tableSeats.userId, userId)));
+      if (!seat) return;
+      const message = MSG_PLACE.seatRefundedForTournament(t.name, w.table.name);
+      const { balanceCents } = await refundSeat(
+        tx,
+        w.table,
+        seat,
+        `Devolución de entrada de ${w.table.name} (empezó el torneo ${t.name})`,
+        userId,
+      );
+      notices.seatsLeft.push({ userId, tableId: w.table.id, balanceCents, message });
+    } else return;
+    await audit(tx, {
+      actorUserId: null,
+      action: 'tournament.take_from_place',
+      targetType: 'tournament',
+      targetId: t.id,
+      before: { userId, place: w.place },
+      after: null,
+    });
   }
 
   private async usernames(tx: Tx, ids: number[]): Promise<Map<number, string>> {
@@ -779,6 +922,19 @@ export class TournamentDirector extends PeriodicJob<number> {
           url: r.event.game_path,
         },
         { onlyIfHidden: false },
+      );
+    }
+    // Seats left for the tournament: the waiting room learns it like a closed table.
+    for (const l of n.seatsLeft) {
+      const balance = centsToBolivares(l.balanceCents);
+      hub.toUser(l.userId, SERVER_EVENTS.balanceUpdated, { balance });
+      hub.toUser(l.userId, SERVER_EVENTS.tableClosed, {
+        table_id: l.tableId,
+        message: l.message,
+        new_balance: balance,
+      });
+      publishTable(this.db, hub, l.tableId).catch((err: unknown) =>
+        this.log.error({ err }, 'publishing a table after a tournament start failed'),
       );
     }
     // Refunds and prizes: the new balance, and a push (kind `payment`) with the Spanish reason.

@@ -6,7 +6,8 @@ import { isApiError, serverMessage } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { getSession, refreshUser, updateUser } from '../../../lib/session';
 import { TABLES_QUERY_KEY } from '../api/tables';
-import { checkJoin, fetchTableDetail, joinErrorText, joinTable } from '../../../lib/join';
+import { checkJoin, fetchTableDetail, joinTable } from '../../../lib/join';
+import { notifyJoinError } from '../../../lib/place-notice';
 import { shouldRefreshList } from '../lib/join';
 
 /**
@@ -67,7 +68,7 @@ export function useJoinTable() {
       setConfirming(null);
       navigate(`/waiting-room/${table.id}`);
     } catch (error) {
-      notify.error(joinErrorText(error));
+      notifyJoinError(error, navigate);
       if (shouldRefreshList(error)) void client.invalidateQueries({ queryKey: TABLES_QUERY_KEY });
       setConfirming(null);
     } finally {

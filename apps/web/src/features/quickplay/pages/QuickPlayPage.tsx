@@ -26,6 +26,7 @@ import {
 } from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { isApiError, serverMessage } from '../../../lib/api';
+import { elsewhereRefusal, type ElsewhereRefusal } from '../../../lib/place';
 import { bolivaresToCents } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openChannel } from '../../../lib/socket';
@@ -70,6 +71,8 @@ export default function QuickPlayPage() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The enqueue was refused because the player is elsewhere: the link to that place. */
+  const [elsewhere, setElsewhere] = useState<ElsewhereRefusal | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const current: QuickPlayStatus | undefined = status.data;
@@ -105,6 +108,7 @@ export default function QuickPlayPage() {
     if (chosen === null) return;
     setBusy(true);
     setError(null);
+    setElsewhere(null);
     setNotice(null);
     try {
       // Another price from the waiting screen: this search ends first (nothing was charged).
@@ -114,6 +118,7 @@ export default function QuickPlayPage() {
       setConfirming(false);
     } catch (err) {
       setError(errorText(err));
+      setElsewhere(elsewhereRefusal(err));
       setConfirming(false);
       // Seated elsewhere meanwhile, or the search ended: show where the player stands.
       await queryClient.invalidateQueries({ queryKey: quickStatusKey });
@@ -133,6 +138,7 @@ export default function QuickPlayPage() {
   async function leaveSeat(tableId: number) {
     setBusy(true);
     setError(null);
+    setElsewhere(null);
     try {
       const left = await leaveSeatedTable(tableId);
       setNotice(left.message);
@@ -147,6 +153,7 @@ export default function QuickPlayPage() {
   async function cancel() {
     setBusy(true);
     setError(null);
+    setElsewhere(null);
     try {
       const next = await leaveQuick();
       queryClient.setQueryData(quickStatusKey, next);
@@ -174,6 +181,20 @@ export default function QuickPlayPage() {
           data-testid="quick-error"
         >
           {error}
+          {elsewhere && (
+            <Button
+              component={Link}
+              to={elsewhere.to}
+              size="compact-sm"
+              variant="light"
+              color="red"
+              mt="xs"
+              display="block"
+              data-testid="quick-elsewhere-go"
+            >
+              {elsewhere.label}
+            </Button>
+          )}
         </Alert>
       )}
       {shown && !waiting && (

@@ -28,7 +28,8 @@ import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { RulesList } from '../../../components/TableRules';
 import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
-import { checkJoin, joinErrorText } from '../../../lib/join';
+import { checkJoin } from '../../../lib/join';
+import { notifyJoinError } from '../../../lib/place-notice';
 import { notify } from '../../../lib/notify';
 import { rememberPrivateSeat } from '../../../lib/private-seat';
 import { getSession, refreshUser, updateUser, useSession } from '../../../lib/session';
@@ -167,7 +168,7 @@ function Invitation({ code }: { code: string }) {
       navigate(`/waiting-room/${shown.id}`);
     } catch (error) {
       setConfirming(null);
-      notify.error(joinErrorText(error));
+      notifyJoinError(error, navigate);
       void client.invalidateQueries({ queryKey: invitationKey(code) });
     } finally {
       setJoining(false);

@@ -48,7 +48,8 @@ import { SeatsTable } from '../components/SeatsTable';
 import { TalkPanel } from '../../../components/TalkPanel';
 import roomClasses from '../components/waiting-room.module.css';
 import { useNow } from '../../../lib/use-now';
-import { checkJoin, joinErrorText, joinTable } from '../../../lib/join';
+import { checkJoin, joinTable } from '../../../lib/join';
+import { notifyJoinError } from '../../../lib/place-notice';
 import { isPriceChanged } from '../lib/join';
 import { closedTableNotice, closedUnderSeatedPlayer, isClosedEventFor } from '../lib/table-closed';
 import { seenCommitment } from '../lib/fairness';
@@ -273,7 +274,7 @@ function WaitingRoom({ id }: { id: number }) {
       // A new seat has a new seed: never show the one of an earlier seat at this table.
       client.removeQueries({ queryKey: clientSeedKey(t.id) });
     } catch (error) {
-      notify.error(joinErrorText(error));
+      notifyJoinError(error, navigate);
       if (isPriceChanged(error)) notify.info('Actualizamos el precio de la mesa.');
     } finally {
       setAskingJoin(false);
