@@ -41,6 +41,9 @@ export function placePath(place: Pick<Place, 'kind' | 'table_id' | 'tournament_i
   return '/jugar-ahora';
 }
 
+/** The name of a quick-play search as a place (the screen's title). */
+export const QUICK_PLACE_NAME = 'Jugar ahora';
+
 /** Spanish texts of the rule (addressed with "tú"). */
 export const MSG_PLACE = {
   /** Refusals: the player is already somewhere. */
@@ -52,7 +55,6 @@ export const MSG_PLACE = {
     'Ya estás buscando partida en Jugar ahora. Cancela la búsqueda antes de sentarte en una mesa.',
   inTournament: (tournament: string) =>
     `Estás jugando el torneo «${tournament}». Podrás sentarte en otra mesa cuando termine tu participación.`,
-  quickName: 'Jugar ahora',
   /** The link to the place, by kind. */
   link: { table: 'Ir a la mesa', quick: 'Ir a Jugar ahora', tournament: 'Ver el torneo' } as Record<
     PlaceKind,

@@ -1,6 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, MSG_PLACE, PLACE_ELSEWHERE, placeConflictSchema } from '@domino/contracts';
+import {
+  DEFAULT_RULES,
+  PLACE_ELSEWHERE,
+  QUICK_PLACE_NAME,
+  placeConflictSchema,
+} from '@domino/contracts';
 import {
   accounts,
   authTokens,
@@ -216,7 +221,7 @@ describe('one place at a time on postgres', async () => {
         const results = await Promise.all([quick(p!.token), join(p!.token, tb.id)]);
         const winner = expectOneWinner(results, (w) =>
           w === 0
-            ? { kind: 'quick', name: MSG_PLACE.quickName }
+            ? { kind: 'quick', name: QUICK_PLACE_NAME }
             : { kind: 'table', table_id: tb.id, playing: false },
         );
         await expectOnePlace(p!.id, [tb.id]);

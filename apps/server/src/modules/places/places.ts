@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG_PLACE, PLACE_ELSEWHERE, type Place } from '@domino/contracts';
+import { MSG_PLACE, PLACE_ELSEWHERE, QUICK_PLACE_NAME, type Place } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import { gameTables, games, playerPlaces, tournaments } from '../../db/schema';
@@ -57,7 +57,7 @@ export async function placeOf(db: Executor, userId: number): Promise<Place | nul
     tournament_id: row.tournamentId,
     name:
       row.kind === 'quick'
-        ? MSG_PLACE.quickName
+        ? QUICK_PLACE_NAME
         : ((row.kind === 'table' ? row.tableName : row.tournamentName) ?? ''),
     playing,
   };
