@@ -1,9 +1,4 @@
-import {
-  INPUT_CODES,
-  MSG_RECONCILIATION,
-  MSG_UPLOADS,
-  UPLOAD_CODES,
-} from '@domino/contracts';
+import { INPUT_CODES, MSG_RECONCILIATION, MSG_UPLOADS, UPLOAD_CODES } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -24,8 +19,7 @@ export const statementRefusal = {
   empty: () => on(INPUT_CODES.fileEmpty, 422, MSG_UPLOADS.statementEmpty),
   /** More than RECONCILIATION_MAX_ROWS data rows, or a sheet spanning more than the row limit. */
   tooManyRows: () => on('reconciliation/file_invalid', 422, MSG_RECONCILIATION.tooManyRows),
-  tooManyColumns: () =>
-    on(UPLOAD_CODES.sheetTooLarge, 422, MSG_UPLOADS.statementTooManyColumns),
+  tooManyColumns: () => on(UPLOAD_CODES.sheetTooLarge, 422, MSG_UPLOADS.statementTooManyColumns),
   cellTooLong: () => on(UPLOAD_CODES.sheetTooLarge, 422, MSG_UPLOADS.statementCellTooLong),
   tooManyParts: () => on(UPLOAD_CODES.sheetTooLarge, 422, MSG_UPLOADS.statementTooManyParts),
   expandedTooLarge: () =>
@@ -33,4 +27,3 @@ export const statementRefusal = {
   timeout: () => on(UPLOAD_CODES.readTimeout, 422, MSG_UPLOADS.statementTimeout),
   tooHeavy: () => on(UPLOAD_CODES.expandedTooLarge, 413, MSG_UPLOADS.statementTooHeavy),
 } as const;
-

@@ -53,7 +53,10 @@ export interface BoundedZip {
 export async function openBoundedZip(bytes: Buffer, limits: ZipLimits): Promise<BoundedZip> {
   let zip: ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(bytes, { validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.fromBufferPromise(bytes, {
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch {
     throw new ZipRefused('unreadable');
   }
@@ -104,6 +107,9 @@ export async function openBoundedZip(bytes: Buffer, limits: ZipLimits): Promise<
         }
       } catch (err) {
         if (err instanceof ZipRefused) throw err;
+        // yauzl's own size check (validateEntrySizes) may fire before our counter sees the bytes.
+        if (err instanceof Error && /too many bytes/i.test(err.message))
+          throw new ZipRefused('expanded_too_large');
         throw new ZipRefused('unreadable');
       }
       return Buffer.concat(chunks, size);
