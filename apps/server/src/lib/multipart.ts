@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { z } from 'zod';
-import { INPUT_CODES, LIMITS, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts';
+import {
+  INPUT_CODES,
+  LIMITS,
+  MSG_INPUT,
+  MSG_PAYMENTS,
+  MSG_UPLOADS,
+  type UploadKind,
+} from '@domino/contracts';
 import { AppError } from './errors';
 
 /**
@@ -13,6 +20,8 @@ import { AppError } from './errors';
  * - a file over 5 MB (LIMITS.proofMaxBytes): 422 with the catalogue's size message, never truncated;
  * - a file with a name but 0 bytes: 422 "El archivo está vacío" (a browser's "no file chosen",
  *   an unnamed empty part, counts as no file);
+ * each worded for the kind of file the route takes (route config `uploadKind`, default `image`:
+ * a statement is not told to pick another image; decision 046);
  * - more than one file: 422 "Envía un solo archivo" (an upload route takes one image, unless its
  *   route config says `multipartFiles: 2`, as the identity submission does: decision 031);
  * - a text field over MULTIPART_LIMITS.fieldSize: 422 on that field;
@@ -46,11 +55,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** How many files the route's form may carry (default 1; busboy stops at MULTIPART_LIMITS.files). */
     multipartFiles?: number;
+    /** The kind of file the route takes, which words its refusals (default `image`; decision 046). */
+    uploadKind?: UploadKind;
   }
 }
 
 export type MultipartValue = string | UploadedFile;
 export type MultipartBody = Record<string, MultipartValue | MultipartValue[]>;
+
+/** The size and empty-file refusals of each kind of upload (decision 046). */
+const KIND_MESSAGES: Record<UploadKind, { tooLarge: string; empty: string }> = {
+  image: { tooLarge: MSG_PAYMENTS.proofSize, empty: MSG_UPLOADS.imageEmpty },
+  statement: { tooLarge: MSG_UPLOADS.statementTooLarge, empty: MSG_UPLOADS.statementEmpty },
+};
 
 function refuse(field: string, message: string, code: string): AppError {
   return new AppError(code, 422, message, { [field]: [message] });
@@ -70,6 +87,7 @@ export async function readMultipartBody(request: FastifyRequest): Promise<Multip
     else body[name] = [current, value];
   };
   const maxFiles = request.routeOptions.config.multipartFiles ?? 1;
+  const messages = KIND_MESSAGES[request.routeOptions.config.uploadKind ?? 'image'];
   let files = 0;
   let problem: AppError | null = null;
   try {
@@ -87,13 +105,13 @@ export async function readMultipartBody(request: FastifyRequest): Promise<Multip
         if (size <= MULTIPART_LIMITS.fileSize) chunks.push(chunk);
       }
       if (part.file.truncated || size > MULTIPART_LIMITS.fileSize) {
-        problem ??= refuse(part.fieldname, MSG_PAYMENTS.proofSize, INPUT_CODES.fileTooLarge);
+        problem ??= refuse(part.fieldname, messages.tooLarge, INPUT_CODES.fileTooLarge);
         continue;
       }
       // A file input left empty in an HTML form sends an unnamed, empty part: no file.
       if (size === 0 && !part.filename) continue;
       if (size === 0) {
-        problem ??= refuse(part.fieldname, MSG_INPUT.fileEmpty, INPUT_CODES.fileEmpty);
+        problem ??= refuse(part.fieldname, messages.empty, INPUT_CODES.fileEmpty);
         continue;
       }
       files += 1;
@@ -121,12 +139,13 @@ export async function readMultipartBody(request: FastifyRequest): Promise<Multip
  * 422 on `field` when it holds text instead of a file. For an optional file (`optional: true`), a
  * file sent under another name is refused on that name rather than dropped: the request would
  * otherwise go through as if no file had been attached. (A route whose file is required answers
- * null with its own "select an image" message.)
+ * null with its own "select an image" message.) `missing` words the refusal of text sent instead
+ * of a file (default "Selecciona una imagen.").
  */
 export function multipartFile(
   body: unknown,
   field: string,
-  opts: { optional?: boolean } = {},
+  opts: { optional?: boolean; missing?: string } = {},
 ): UploadedFile | null {
   if (!body || typeof body !== 'object') return null;
   let found: UploadedFile | null = null;
@@ -134,7 +153,8 @@ export function multipartFile(
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === null || item === undefined || item === '') continue;
       if (!(item instanceof UploadedFile)) {
-        if (name === field) throw refuse(field, MSG_INPUT.imageMissing, 'validation/failed');
+        if (name === field)
+          throw refuse(field, opts.missing ?? MSG_INPUT.imageMissing, 'validation/failed');
         continue;
       }
       if (name === field) found = item;

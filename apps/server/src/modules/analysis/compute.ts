@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type {
   DificilOptions,
@@ -9,6 +7,7 @@ import type {
   Seat,
   TableConfig,
 } from '@domino/domino';
+import { tsWorkerScript } from '../../lib/ts-worker';
 
 /**
  * Runs one analysis off the event loop (docs/decisions/029-post-game-analysis.md): a fresh
@@ -35,22 +34,7 @@ export interface AnalysisOutput {
   readonly cpuMs: number;
 }
 
-const WORKER_URL = new URL('./worker.ts', import.meta.url);
-/** tsx's ESM register API (the `import` build beside the `require` one Node resolves here). */
-const TSX_API_URL = pathToFileURL(
-  createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs'),
-).href;
-/**
- * The worker's entry: registers tsx's loader in the worker, then imports worker.ts. Node 20
- * refuses a `.ts` file as a worker's entry (ERR_UNKNOWN_FILE_EXTENSION), and `execArgv:
- * ['--import', 'tsx']` does not reach a worker's own module loading there, so the loader is
- * registered by the entry itself (tsx's documented `register()` API).
- */
-const WORKER_SCRIPT = `import(${JSON.stringify(TSX_API_URL)})
-  .then((tsx) => tsx.register())
-  .then(() => import(${JSON.stringify(WORKER_URL.href)}));`;
+const WORKER_SCRIPT = tsWorkerScript(new URL('./worker.ts', import.meta.url));
 
 /**
  * Computes `input` in a worker thread. Rejects with the worker's error, with an Error when it

@@ -7,6 +7,7 @@ import {
   MSG_IDENTITY,
   MSG_INPUT,
   MSG_PAYMENTS,
+  MSG_UPLOADS,
   type AdminIdentityRequest,
 } from '@domino/contracts';
 import { auditLog, identityVerifications, uploads, users, withdrawals } from '../../db/schema';
@@ -128,7 +129,7 @@ describe.skipIf(!pg)('identity verification (PostgreSQL)', () => {
     ]);
     expect(fake.statusCode).toBe(422);
     expect(fake.json().errors).toEqual({
-      document: [MSG_IDENTITY.photoType],
+      document: [MSG_UPLOADS.notAnImage],
       selfie: [MSG_IDENTITY.photoType],
     });
     const missing = await submit(p.token, [

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MSG_IDENTITY } from '@domino/contracts';
+import { MSG_IDENTITY, MSG_UPLOADS } from '@domino/contracts';
 import type { ProcessedImage } from '../uploads/images';
 import { ImageRejected, processImage } from '../uploads/images';
 
@@ -16,7 +16,8 @@ export async function processIdentityPhoto(input: Buffer): Promise<ProcessedImag
     try {
       format = (await sharp(input, { limitInputPixels: false }).metadata()).format;
     } catch {
-      throw new ImageRejected(MSG_IDENTITY.photoType);
+      // Bytes no decoder recognises: not an image at all (decision 046), whatever the name says.
+      throw new ImageRejected(MSG_UPLOADS.notAnImage);
     }
     if (format !== 'png' && format !== 'jpeg') throw new ImageRejected(MSG_IDENTITY.photoType);
   }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_PAYMENTS } from '@domino/contracts';
+import { MSG, MSG_PAYMENTS, MSG_UPLOADS } from '@domino/contracts';
 import { auditLog, recharges } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp } from '../../test/helpers';
@@ -88,7 +88,7 @@ describe('wallet routes', () => {
     const text = await requestRecharge(t, player.token, '300', {
       file: { name: 'proof.png', type: 'image/png', data: Buffer.from('not an image at all') },
     });
-    expect(text.json().errors.payment_proof).toEqual([MSG_PAYMENTS.proofType]);
+    expect(text.json().errors.payment_proof).toEqual([MSG_UPLOADS.notAnImage]);
     const huge = await requestRecharge(t, player.token, '300', {
       file: { name: 'big.png', type: 'image/png', data: Buffer.alloc(5_242_881, 1) },
     });

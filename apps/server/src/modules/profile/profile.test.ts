@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, MSG_ACCOUNT, MSG_PAYMENTS, MSG_PHONE } from '@domino/contracts';
+import { MSG, MSG_ACCOUNT, MSG_PHONE, MSG_UPLOADS } from '@domino/contracts';
 import { uploads, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
@@ -315,7 +315,7 @@ describe('profile', () => {
       const u = await registered();
       const text = await uploadAvatar(u.token, Buffer.from('<?php echo 1; ?>'));
       expect(text.statusCode).toBe(422);
-      expect(text.json().errors).toEqual({ avatar: [MSG_PAYMENTS.proofType] });
+      expect(text.json().errors).toEqual({ avatar: [MSG_UPLOADS.notAnImage] });
       const missing = await uploadAvatar(u.token, await photo(), 'otro');
       expect(missing.statusCode).toBe(422);
       expect(missing.json().errors).toEqual({ avatar: [MSG_ACCOUNT.avatarRequired] });

@@ -1,25 +1,31 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import {
   MAX_AMOUNT_CENTS,
   MSG_RECONCILIATION,
   RECONCILIATION_MAX_ROWS,
+  STATEMENT_LIMITS,
   type ReconciliationAmountFormat,
   type ReconciliationDateFormat,
   type ReconciliationMapping,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
+import { statementRefusal } from './refusals';
+import { readXlsxRows, type Cell } from './xlsx';
+
+export { readXlsxRows, type Cell } from './xlsx';
 
 /**
  * Reading a bank statement (docs/decisions/033-bank-reconciliation.md): the file's kind is told
  * by its content (an XLSX is a ZIP container; anything binary that is not one is refused), XLSX
- * is read with exceljs (first worksheet), CSV with csv-parse (UTF-8, or Windows-1252 as older bank
- * exports are; the delimiter `;`, `,`, tab or `|` is the one most frequent in the header row).
- * The account's mapping then names the columns by their header text.
+ * is read by xlsx.ts (first worksheet, streamed), CSV with csv-parse (UTF-8, or Windows-1252 as
+ * older bank exports are; the delimiter `;`, `,`, tab or `|` is the one most frequent in the
+ * header row). The account's mapping then names the columns by their header text.
+ *
+ * Every limit of docs/decisions/046-bounded-file-parsing.md (STATEMENT_LIMITS: rows, columns,
+ * cell length, inflated bytes) is applied while reading, before anything grows. This module is
+ * the reading itself; the server runs it off the event loop, with a time and memory limit
+ * (parse-runner.ts).
  */
-
-/** A cell as read: text, a number (XLSX), a date (XLSX date cell, UTC midnight of its day) or empty. */
-export type Cell = string | number | Date | null;
 
 /** A credit line read from a statement; `amountCents` > 0, `postedOn` `YYYY-MM-DD`. */
 export interface ParsedLine {
@@ -45,13 +51,17 @@ const refuse = (message: string) =>
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const startsWith = (bytes: Buffer, sig: number[]) => sig.every((b, i) => bytes[i] === b);
 
-/** `csv`, `xlsx`, or throws 422 (`statement` field) for anything else (PDF, images, old XLS...). */
+/**
+ * `csv`, `xlsx`, or throws 422 (`statement` field) for anything else (PDF, images, old XLS...)
+ * and for an empty file.
+ */
 export function statementKind(bytes: Buffer): 'csv' | 'xlsx' {
+  if (bytes.length === 0) throw statementRefusal.empty();
   if (startsWith(bytes, ZIP)) return 'xlsx';
   // A text export has no NUL bytes; binary formats (XLS, PDF, images) do or are refused below.
   const head = bytes.subarray(0, 8192);
   if (head.includes(0) || startsWith(bytes, [0x25, 0x50, 0x44, 0x46]))
-    throw refuse(MSG_RECONCILIATION.fileType);
+    throw statementRefusal.type();
   return 'csv';
 }
 
@@ -65,62 +75,63 @@ function decodeText(bytes: Buffer): string {
 
 const DELIMITERS = [';', ',', '\t', '|'] as const;
 
-/** Reads CSV text into rows of text cells (the delimiter is guessed from the header row). */
+/** Line `n` (1-based) of `text` without splitting the whole text; '' past its end. */
+function lineAt(text: string, n: number): string {
+  const breaks = /\r\n|\n|\r/g;
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const m = breaks.exec(text);
+    if (!m) return '';
+    start = m.index + m[0].length;
+  }
+  breaks.lastIndex = start;
+  const end = breaks.exec(text);
+  return text.slice(start, end ? end.index : undefined);
+}
+
+/**
+ * Reads CSV text into rows of text cells (the delimiter is guessed from the header row). Stops
+ * and refuses (refusals.ts) at the first record past STATEMENT_LIMITS.rows, a record with a value
+ * past STATEMENT_LIMITS.columns, or a field longer than STATEMENT_LIMITS.cellChars.
+ */
 export function readCsvRows(bytes: Buffer, headerRow: number): Cell[][] {
   const text = decodeText(bytes).replace(/^\uFEFF/, '');
-  const header = text.split(/\r\n|\n|\r/)[headerRow - 1] ?? '';
+  const header = lineAt(text, headerRow);
   let delimiter: string = ',';
   let best = 0;
   for (const d of DELIMITERS) {
     const count = header.split(d).length - 1;
     if (count > best) [delimiter, best] = [d, count];
   }
+  let rows: string[][];
   try {
-    return parseCsv(text, {
+    rows = parseCsv(text, {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       trim: true,
+      // One record past the limit is enough to refuse; the rest is never parsed.
+      to: STATEMENT_LIMITS.rows + 1,
+      // A field left open by a stray quote would otherwise run to the end of the file.
+      max_record_size: STATEMENT_LIMITS.columns * STATEMENT_LIMITS.cellChars,
+      on_record: (record: string[]) => {
+        let last = record.length;
+        while (last > 0 && record[last - 1] === '') last--;
+        if (last > STATEMENT_LIMITS.columns) throw statementRefusal.tooManyColumns();
+        for (const field of record)
+          if (field.length > STATEMENT_LIMITS.cellChars) throw statementRefusal.cellTooLong();
+        return record;
+      },
     }) as string[][];
-  } catch {
-    throw refuse(MSG_RECONCILIATION.fileUnreadable);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE')
+      throw statementRefusal.cellTooLong();
+    throw statementRefusal.unreadable();
   }
-}
-
-function cellOf(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('result' in value) return cellOf(value.result as ExcelJS.CellValue);
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('error' in value) return null;
-  }
-  return null;
-}
-
-/** Reads the first worksheet of an XLSX file into rows of cells (row 1 is index 0). */
-export async function readXlsxRows(bytes: Buffer): Promise<Cell[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(MSG_RECONCILIATION.fileUnreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse(MSG_RECONCILIATION.fileUnreadable);
-  const rows: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: Cell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellOf(cell.value);
-    });
-    rows[rowNumber - 1] = Array.from(cells, (c) => c ?? null);
-  });
-  return Array.from(rows, (r) => r ?? []);
+  if (rows.length > STATEMENT_LIMITS.rows) throw statementRefusal.tooManyRows();
+  return rows;
 }
 
 /** Header text compared without case, accents or repeated spaces. */
@@ -285,9 +296,10 @@ export function linesFromRows(rows: Cell[][], mapping: ReconciliationMapping) {
 }
 
 /**
- * Reads a statement file with a mapping. Throws 422 (`statement` field, Spanish) for a file that
- * is not CSV/XLSX, cannot be read, lacks the header row or a mapped column, has no data rows or
- * more than RECONCILIATION_MAX_ROWS.
+ * Reads a statement file with a mapping, in this thread (the server calls it through
+ * parse-runner.ts). Throws 422 (`statement` field, Spanish) for a file that is empty, not
+ * CSV/XLSX, cannot be read, lacks the header row or a mapped column, has no data rows or more
+ * than RECONCILIATION_MAX_ROWS, or breaks a STATEMENT_LIMITS limit (413 when it inflates too far).
  */
 export async function parseStatement(
   bytes: Buffer,
@@ -295,5 +307,6 @@ export async function parseStatement(
 ): Promise<ParsedStatement> {
   const kind = statementKind(bytes);
   const rows = kind === 'xlsx' ? await readXlsxRows(bytes) : readCsvRows(bytes, mapping.header_row);
+  if (!rows.some((r) => r.some((c) => cellText(c) !== ''))) throw statementRefusal.empty();
   return { kind, ...linesFromRows(rows, mapping) };
 }

@@ -85,6 +85,8 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
     r.post(
       RECONCILIATION_ROUTES.statements,
       {
+        // Its refusals name a statement, not an image (lib/multipart.ts; decision 046).
+        config: { uploadKind: 'statement' },
         schema: {
           tags,
           summary: 'Subir un estado de cuenta (multipart: account_id, statement CSV o XLSX)',
@@ -105,7 +107,9 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
       },
       async (req) => {
         const fields = uploadFields.safeParse(multipartFields(req.body));
-        const file = multipartFile(req.body, 'statement');
+        const file = multipartFile(req.body, 'statement', {
+          missing: MSG_RECONCILIATION.fileMissing,
+        });
         if (!fields.success || !file) {
           const errors = fields.success ? {} : toFieldErrors(fields.error);
           if (!file) errors.statement = [MSG_RECONCILIATION.fileMissing];

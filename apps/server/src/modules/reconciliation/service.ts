@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { approveRecharge } from '../payments/service';
 import { daysBetween, matchLines } from './match';
-import { parseStatement } from './parse';
+import { parseStatementOffThread } from './parse-runner';
 
 /**
  * Bank reconciliation (docs/decisions/033-bank-reconciliation.md): the column mappings, the
@@ -140,7 +140,8 @@ export async function saveMapping(
  * Reads and stores a statement for a recharge account, then answers its report. The same file
  * content for the same account is stored once (`repeated: true` answers the stored one, nothing
  * new is written). Errors: 404 unknown account; 409 `reconciliation/mapping_missing`; 422 on
- * `statement` for unreadable files (parse.ts).
+ * `statement` for unreadable files (parse.ts), 413 for one that inflates too far, and the
+ * refusals of parse-runner.ts (a reading over its time limit).
  */
 export async function uploadStatement(
   db: Db,
@@ -171,7 +172,8 @@ export async function uploadStatement(
     );
   if (stored) return statementReport(db, stored.id, true);
 
-  const parsed = await parseStatement(file.bytes, mappingOf(found.m));
+  // Read off the event loop with a time and memory limit (decision 046).
+  const parsed = await parseStatementOffThread(file.bytes, mappingOf(found.m));
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(bankStatements)

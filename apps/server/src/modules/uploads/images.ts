@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { LIMITS, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts';
+import {
+  IMAGE_PROCESS_SECONDS,
+  LIMITS,
+  MSG_INPUT,
+  MSG_PAYMENTS,
+  MSG_UPLOADS,
+} from '@domino/contracts';
 
 /**
  * Image uploads (docs/product.md §7; docs/product.md §5 proof rules): checked by content, not by name, at most 5 MB,
@@ -38,18 +44,25 @@ export class ImageRejected extends Error {
 
 /**
  * Validates and re-encodes an uploaded image. Throws ImageRejected with a Spanish message, one per
- * cause: over 5 MB (docs/product.md §5 wording), not PNG, JPEG or SVG by content (docs/product.md §5 wording), more than
- * MAX_INPUT_PIXELS (decision 014: its own message, not the file-type one), or not decodable.
+ * cause: over 5 MB (docs/product.md §5 wording), empty, content that is no image at all whatever
+ * its name (decision 046: "no es una imagen válida", not the list of extensions), an image of
+ * another format than PNG, JPEG or SVG (docs/product.md §5 wording), more than MAX_INPUT_PIXELS
+ * (decision 014: its own message, not the file-type one), not decodable (truncated, corrupt), or
+ * not decoded within IMAGE_PROCESS_SECONDS (sharp's timeout; decision 046).
+ *
+ * The type is sniffed by libvips from the bytes (magic numbers), and only the header is read
+ * before the pixel limit is checked; decoding runs on libuv's thread pool, never the event loop.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > LIMITS.proofMaxBytes) throw new ImageRejected(MSG_PAYMENTS.proofSize);
-  if (input.length === 0) throw new ImageRejected(MSG_INPUT.fileEmpty);
+  if (input.length === 0) throw new ImageRejected(MSG_UPLOADS.imageEmpty);
   let meta: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the size is checked just below.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejected(MSG_PAYMENTS.proofType);
+    // No decoder recognises the bytes: a text or a PDF named .png is not an image.
+    throw new ImageRejected(MSG_UPLOADS.notAnImage);
   }
   const format = meta.format;
   if (format !== 'png' && format !== 'jpeg' && format !== 'svg')
@@ -62,6 +75,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       limitInputPixels: MAX_INPUT_PIXELS,
       density: format === 'svg' ? SVG_DENSITY : undefined,
     })
+      .timeout({ seconds: IMAGE_PROCESS_SECONDS })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const out =
@@ -75,7 +89,9 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       height: out.info.height,
       sha256: createHash('sha256').update(out.data).digest('hex'),
     };
-  } catch {
+  } catch (err) {
+    if (err instanceof Error && /timeout/i.test(err.message))
+      throw new ImageRejected(MSG_UPLOADS.imageTimeout);
     throw new ImageRejected(MSG_PAYMENTS.proofUnreadable);
   }
 }

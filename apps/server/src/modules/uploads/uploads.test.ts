@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_CODES, MSG, MSG_INPUT, MSG_PAYMENTS } from '@domino/contracts';
+import { INPUT_CODES, MSG, MSG_INPUT, MSG_PAYMENTS, MSG_UPLOADS } from '@domino/contracts';
 import { gameTables, recharges, uploads, users } from '../../db/schema';
 import type { FormPart } from '../../test/forms';
 import { hugeCanvasPng, multipartForm } from '../../test/forms';
@@ -66,7 +66,7 @@ describe('uploads', () => {
     const exact = await upload('/api/admin/tables/1/image', admin, [
       { name: 'image', file: png(Buffer.alloc(5_242_880, 7)) },
     ]);
-    expect(exact.json().errors).toEqual({ image: [MSG_PAYMENTS.proofType] });
+    expect(exact.json().errors).toEqual({ image: [MSG_UPLOADS.notAnImage] });
     const ok = await upload('/api/admin/tables/1/image', admin, [
       { name: 'image', file: png(await samplePng()) },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTION_LABELS } from '@domino/contracts';
+import { AUDIT_ACTION_LABELS, MSG_UPLOADS } from '@domino/contracts';
 import { auditTargetLink, auditTargetText } from './console';
 import {
   EMPTY_MAPPING_FORM,
@@ -7,7 +7,17 @@ import {
   formToMapping,
   formatDay,
   mappingToForm,
+  statementFileProblem,
 } from './reconciliation';
+
+describe('statement file before sending', () => {
+  it('refuses an empty or oversized statement in a statement’s words, never an image’s', () => {
+    expect(statementFileProblem({ size: 0 })).toBe(MSG_UPLOADS.statementEmpty);
+    expect(statementFileProblem({ size: 5_242_881 })).toBe(MSG_UPLOADS.statementTooLarge);
+    expect(statementFileProblem({ size: 5_242_880 })).toBeNull();
+    expect(statementFileProblem({ size: 427 })).toBeNull();
+  });
+});
 
 describe('reconciliation form rules', () => {
   it('sends only the columns of the chosen amount mode, blanks as null', () => {

@@ -1,13 +1,26 @@
-import type {
-  ReconciliationAmountFormat,
-  ReconciliationAmountMode,
-  ReconciliationDateFormat,
-  ReconciliationMapping,
-  ReconciliationMappingInput,
-  ReconciliationReport,
+import {
+  MSG_UPLOADS,
+  RECONCILIATION_MAX_BYTES,
+  type ReconciliationAmountFormat,
+  type ReconciliationAmountMode,
+  type ReconciliationDateFormat,
+  type ReconciliationMapping,
+  type ReconciliationMappingInput,
+  type ReconciliationReport,
 } from '@domino/contracts';
 
 /** Pure rules of the reconciliation page (docs/decisions/033-bank-reconciliation.md). */
+
+/**
+ * What is wrong with a chosen statement file before it is sent, in the server's words for a
+ * statement (docs/decisions/046-bounded-file-parsing.md): empty, or over 5 MB. Null when it may go;
+ * its content is judged by the server.
+ */
+export function statementFileProblem(file: { size: number }): string | null {
+  if (file.size === 0) return MSG_UPLOADS.statementEmpty;
+  if (file.size > RECONCILIATION_MAX_BYTES) return MSG_UPLOADS.statementTooLarge;
+  return null;
+}
 
 /** The mapping form's values (text inputs hold '' for "no column"). */
 export interface MappingForm {

@@ -56,6 +56,7 @@ import {
   formatDay,
   mappingToForm,
   matchedPairs,
+  statementFileProblem,
   type MappingForm,
 } from '../lib/reconciliation';
 
@@ -505,6 +506,11 @@ export default function AdminReconciliationPage() {
 
   const upload = async () => {
     if (!account || !file) return;
+    const problem = statementFileProblem(file);
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
     setUploading(true);
     setUploadError(null);
     try {
@@ -582,7 +588,7 @@ export default function AdminReconciliationPage() {
                   value={file}
                   onChange={(f) => {
                     setFile(f);
-                    setUploadError(null);
+                    setUploadError(f ? statementFileProblem(f) : null);
                   }}
                   error={uploadError}
                   leftSection={<IconFileSpreadsheet size={16} aria-hidden />}

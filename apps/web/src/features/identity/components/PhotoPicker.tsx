@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Image, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { formatFileSize } from '@domino/contracts';
 import { FileDropzone, type FileRejection } from '../../../components/FileDropzone';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { PHOTO_ACCEPT } from '../lib/identity-form';
@@ -60,7 +61,7 @@ export function PhotoPicker({
               {file.name}
             </Text>
             <Text fz="xs" c="dimmed">
-              {Math.max(1, Math.round(file.size / 1024)).toLocaleString('es-VE')} KB
+              {formatFileSize(file.size)}
             </Text>
           </Stack>
           <ActionIcon

@@ -30,7 +30,14 @@ import {
   IconWallet,
   IconX,
 } from '@tabler/icons-react';
-import { LIMITS, MSG, MSG_WALLET, formatBs, type RechargeAccount } from '@domino/contracts';
+import {
+  LIMITS,
+  MSG,
+  MSG_WALLET,
+  formatBs,
+  formatFileSize,
+  type RechargeAccount,
+} from '@domino/contracts';
 import { notify } from '../../../lib/notify';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
@@ -375,8 +382,8 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
                     <Text fz="sm" fw={600} truncate>
                       {proof.name}
                     </Text>
-                    <Text fz="xs" c="dimmed">
-                      {(proof.size / 1024).toLocaleString('es-VE', { maximumFractionDigits: 0 })} KB
+                    <Text fz="xs" c="dimmed" data-testid="recharge-proof-size">
+                      {formatFileSize(proof.size)}
                     </Text>
                   </Stack>
                   <ActionIcon
