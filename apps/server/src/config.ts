@@ -116,7 +116,11 @@ export const configSchema = z.object({
    * minutes; 0 disables it, as does SWEEPER_INTERVAL_MS=0). One node scans at a time; settled
    * matches also scan their players at once (docs/decisions/049-risk-scanning-and-groups.md).
    */
-  RISK_SCAN_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60 * 1000),
+  RISK_SCAN_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60 * 1000),
   /** Games the sweeper of one node works on at once (each in its own transaction). */
   SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /**

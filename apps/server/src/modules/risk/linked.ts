@@ -322,12 +322,12 @@ export async function linkNeighbours(
     sql<string>`upper(${type}) || regexp_replace(${n}, '\\D', '', 'g')`;
   const ownCed = ced(users.typeIdentification, users.nIdentification);
   const payoutCed = ced(withdrawals.payoutTypeIdentification, withdrawals.payoutNIdentification);
-  const verCed = ced(identityVerifications.typeIdentification, identityVerifications.nIdentification);
+  const verCed = ced(
+    identityVerifications.typeIdentification,
+    identityVerifications.nIdentification,
+  );
   const cedulas = new Set<string>();
-  for (const r of await db
-    .select({ v: ownCed })
-    .from(users)
-    .where(inArray(users.id, ids)))
+  for (const r of await db.select({ v: ownCed }).from(users).where(inArray(users.id, ids)))
     cedulas.add(r.v);
   for (const r of await db
     .selectDistinct({ v: payoutCed })
@@ -341,12 +341,7 @@ export async function linkNeighbours(
     cedulas.add(r.v);
   const cedList = [...cedulas];
   if (cedList.length > 0) {
-    addAll(
-      await db
-        .select({ userId: users.id })
-        .from(users)
-        .where(inArray(ownCed, cedList)),
-    );
+    addAll(await db.select({ userId: users.id }).from(users).where(inArray(ownCed, cedList)));
     addAll(
       await db
         .selectDistinct({ userId: withdrawals.userId })
