@@ -96,8 +96,15 @@ describe('risk queue: recompute, evidence and a withdrawal hold', async () => {
 
         // Hold Ana's withdrawals from the linked-accounts alert.
         const item = page.locator('[data-kind="linked"]').filter({ hasText: ana.name }).first();
-        await item.getByText(/mismo dispositivo/).waitFor();
-        await item.getByText(/misma dirección IP \(solo suma peso\)/).waitFor();
+        // One alert for the group, link by link: the device links, the address only adds weight
+        // (docs/decisions/049), with the money at stake.
+        await item
+          .getByText(/^.+ y .+: mismo dispositivo, misma dirección IP \(solo suma peso\)\.$/)
+          .waitFor();
+        await item
+          .getByTestId('risk-stake')
+          .getByText(/^En juego: Bs\. /)
+          .waitFor();
         await item
           .locator(`[data-user-id="${ana.id}"]`)
           .getByTestId('risk-account-actions')

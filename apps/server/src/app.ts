@@ -93,6 +93,9 @@ export async function buildApp(
   // Push notifications report to the app's logger and finish their queue on close (decision 025).
   deps.push.useLogger(app.log);
   app.addHook('onClose', async () => deps.push.close());
+  // Scans of settled matches' players report here and finish before close (decision 049).
+  deps.riskFollowUp.useLogger(app.log);
+  app.addHook('onClose', async () => deps.riskFollowUp.close());
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -111,6 +111,16 @@ export const configSchema = z.object({
   PRACTICE_TURN_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often the sweeper looks for due games, in milliseconds (0 disables it). */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
+  /**
+   * How often the risk queue's full scan runs across all nodes, in milliseconds (default 15
+   * minutes; 0 disables it, as does SWEEPER_INTERVAL_MS=0). One node scans at a time; settled
+   * matches also scan their players at once (docs/decisions/049-risk-scanning-and-groups.md).
+   */
+  RISK_SCAN_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60 * 1000),
   /** Games the sweeper of one node works on at once (each in its own transaction). */
   SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /**

@@ -6,6 +6,7 @@ import type { RealtimeHub } from './modules/realtime/hub';
 import type { BotPolicy } from './modules/games/bots';
 import type { PushNotifier } from './modules/push/notifier';
 import type { RatingSource } from './modules/quickplay/service';
+import type { SettledMatchScans } from './modules/risk/scanner';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -27,6 +28,12 @@ export interface AppDeps {
    * The director's timer is the source of truth; this only shortens the wait.
    */
   tournaments: { wake: () => void };
+  /**
+   * Port from games to risk: a table match settled; its players are scanned for linked accounts
+   * and chip dumping after the commit, off the request path (modules/risk/scanner.ts,
+   * docs/decisions/049-risk-scanning-and-groups.md). A failure never reaches the settlement.
+   */
+  riskFollowUp: SettledMatchScans;
   /**
    * Web Push notifications, sent after commit off the request path (modules/push/notifier.ts,
    * docs/decisions/025): `push.notifyUser(userId, type, {title, body, url})` and its helpers.

@@ -19,7 +19,7 @@ import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
 import { QuickPlayMatcher } from './modules/quickplay/matcher';
-import { RISK_SCAN_INTERVAL_MS, RiskScanner } from './modules/risk/scanner';
+import { RiskScanner, SettledMatchScans } from './modules/risk/scanner';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
@@ -75,6 +75,7 @@ export function createDeps(
       tournaments.wake();
     },
     tournaments,
+    riskFollowUp: new SettledMatchScans(database.db),
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
     limiters: {
@@ -243,10 +244,11 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
-    // Risk signals (decision 032): an hourly scan on every node, upserted by kind + accounts.
+    // Risk signals (decisions 032, 049): a full scan per RISK_SCAN_INTERVAL_MS across the nodes,
+    // one node at a time (the scan claim); settled matches scan their players (riskFollowUp).
     const riskScanner = new RiskScanner(
       database.db,
-      config.SWEEPER_INTERVAL_MS > 0 ? RISK_SCAN_INTERVAL_MS : 0,
+      config.SWEEPER_INTERVAL_MS > 0 ? config.RISK_SCAN_INTERVAL_MS : 0,
       app.log,
     );
     await app.listen({ port: config.PORT, host: config.HOST });

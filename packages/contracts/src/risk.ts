@@ -41,6 +41,8 @@ export const RISK_AUDIT_ACTION_LABELS: Record<string, string> = {
   'risk.release': 'Riesgo: retención levantada',
   'risk.item.dismiss': 'Riesgo: alerta descartada',
   'risk.item.action': 'Riesgo: alerta atendida',
+  'risk.item.reopen': 'Riesgo: alerta reabierta por evidencia nueva',
+  'risk.item.merge': 'Riesgo: alerta unida a su grupo',
 };
 
 /** The kinds of signal (decision 032). */
@@ -80,7 +82,28 @@ export const riskAccountSchema = z.object({
 });
 export type RiskAccount = z.infer<typeof riskAccountSchema>;
 
-export const linkedEvidenceSchema = z.object({ signals: z.array(z.string()) });
+/** One link of a group of linked accounts: two accounts and what joins them (decision 049). */
+export const linkedLinkSchema = z.object({
+  a: z.number(),
+  b: z.number(),
+  /** Linking signals (LINK_SIGNAL_LABELS): device, payout_phone, bank_account, cedula, … */
+  signals: z.array(z.string()),
+  /** The two also shared a client address: weight only, never a link (decision 039). */
+  shared_address: z.boolean(),
+});
+export type LinkedLink = z.infer<typeof linkedLinkSchema>;
+
+/**
+ * Linked accounts: the signals seen, and for a group (docs/decisions/049-risk-scanning-and-groups.md)
+ * every link and each account's money at stake in bolívares (by account id). Items written
+ * before groups existed carry only `signals`.
+ */
+export const linkedEvidenceSchema = z.object({
+  signals: z.array(z.string()),
+  links: z.array(linkedLinkSchema).optional(),
+  stakes: z.record(z.string(), z.number()).optional(),
+});
+export type LinkedEvidence = z.infer<typeof linkedEvidenceSchema>;
 
 /** Co-seating: matches together vs what random seating gives (Poisson tails). */
 export const coSeatingEvidenceSchema = z.object({
@@ -132,6 +155,11 @@ const itemBase = {
   id: z.number(),
   status: z.enum(RISK_STATUSES),
   score: z.number(),
+  /**
+   * Money at stake of the item's accounts at its last scan, in bolívares: wallets, escrow (seats,
+   * tournament entries), pending withdrawals and recharges (decision 049). The queue's order.
+   */
+  stake: z.number(),
   accounts: z.array(riskAccountSchema),
   note: z.string().nullable(),
   decided_by: z.string().nullable(),

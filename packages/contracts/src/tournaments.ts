@@ -158,7 +158,7 @@ export const MSG_TOURNAMENTS = {
   startInPast: 'La hora de inicio debe ser en el futuro.',
   prizeSplitSum: 'El reparto de premios debe sumar 100 %.',
   prizePlacesTooMany: 'Hay más puestos con premio que el mínimo de inscritos.',
-  capacityBelowMinimum: 'La capacidad no puede ser menor que el mínimo de inscritos.',
+  capacityBelowMinimum: 'El cupo no puede ser menor que el mínimo de inscritos.',
   formatMode:
     'La eliminación directa es para parejas y el sistema suizo para partidas individuales de 2 jugadores.',
   capacityEven: 'En parejas la capacidad se cuenta en jugadores y debe ser par.',

@@ -1479,7 +1479,19 @@ export const riskItems = pgTable(
     userIds: jsonb('user_ids').$type<number[]>().notNull(),
     evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
     score: doublePrecision('score').notNull(),
-    status: text('status').$type<'open' | 'dismissed' | 'actioned'>().notNull().default('open'),
+    /** `merged`: absorbed into the group item `merged_into` (decision 049); never listed. */
+    status: text('status')
+      .$type<'open' | 'dismissed' | 'actioned' | 'merged'>()
+      .notNull()
+      .default('open'),
+    /**
+     * Money at stake of the item's accounts at the last scan, in céntimos: wallets + escrow (seats,
+     * tournament entries) + pending withdrawals and recharges (decision 049). The queue's order.
+     */
+    stakeCents: bigint('stake_cents', { mode: 'number' }).notNull().default(0),
+    mergedInto: bigint('merged_into', { mode: 'number' }).references(
+      (): AnyPgColumn => riskItems.id,
+    ),
     note: text('note'),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
@@ -1492,14 +1504,34 @@ export const riskItems = pgTable(
   },
   (t) => [
     uniqueIndex('risk_items_key').on(t.key),
-    index('risk_items_status_idx').on(t.status, t.score),
+    index('risk_items_status_idx').on(t.status, t.stakeCents, t.score),
     index('risk_items_user_ids_idx').using('gin', t.userIds),
     check(
       'risk_items_kind_check',
       sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference')`,
     ),
-    check('risk_items_status_check', sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check(
+      'risk_items_status_check',
+      sql`${t.status} in ('open', 'dismissed', 'actioned', 'merged')`,
+    ),
   ],
+);
+
+/**
+ * The risk scan's claim (docs/decisions/049-risk-scanning-and-groups.md): one row, locked by the
+ * node that scans (`FOR UPDATE`; the periodic job uses `SKIP LOCKED` and skips when another node
+ * holds it), so two scans never run at once; `last_full_scan_at` makes the periodic full scan run
+ * once per interval across all nodes.
+ */
+export const riskScanState = pgTable(
+  'risk_scan_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastFullScanAt: timestamp('last_full_scan_at', { withTimezone: true, mode: 'date' }),
+    lastScanAt: timestamp('last_scan_at', { withTimezone: true, mode: 'date' }),
+    lastResult: jsonb('last_result').$type<Record<string, unknown>>(),
+  },
+  (t) => [check('risk_scan_state_one_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -34,6 +34,12 @@ export interface GamesContext {
    * module's publisher, so games never imports tables (docs/decisions/019).
    */
   tableMatchFinished: (tableId: number) => void;
+  /**
+   * Port: a table match settled; called after the commit with its human players' ids. Bound to
+   * the risk queue's incremental scan (`AppDeps.riskFollowUp`, docs/decisions/049), which runs off
+   * the request path and never affects the settlement. Optional: test contexts may leave it out.
+   */
+  matchSettled?: ((userIds: number[]) => void) | undefined;
   /** Where failures of work done after a response (the push to spectators) are reported. */
   onError?: ((err: unknown) => void) | undefined;
   /**
@@ -82,6 +88,8 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
     committed.game.tableId !== null
   ) {
     ctx.tableMatchFinished(committed.game.tableId);
+    const humans = committed.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+    if (humans.length > 1) ctx.matchSettled?.(humans);
   }
   const spectators = spectatorCount(hub, committed.game.id);
   const seated = committed.players.filter((p) => p.userId !== null);

@@ -29,12 +29,13 @@ const gameParams = z.object({ gameId: uuidParam });
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
-  const { config, database, hub, bots, tableMatchFinished, push } = app.deps;
+  const { config, database, hub, bots, tableMatchFinished, push, riskFollowUp } = app.deps;
   return {
     db: database.db,
     hub,
     bots,
     tableMatchFinished,
+    matchSettled: (userIds) => riskFollowUp.matchSettled(userIds),
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
     timing: {

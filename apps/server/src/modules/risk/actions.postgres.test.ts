@@ -223,17 +223,21 @@ describe('risk queue actions on postgres', async () => {
       expect(aRow!.status).toBe('activo');
 
       // The chip dumping staff acted on is a confirmed pattern of play: the next scan links a
-      // and b (docs/decisions/039), with the address they share only as added weight.
+      // and b (docs/decisions/039), with the address they share only as added weight. b and c
+      // are confirmed too (the linked item acted on), so a, b and c are one group: the group's
+      // item is the acted-on item, reopened because a is new evidence (decision 049).
       expect((await post('/api/admin/risk/scan', admin)).statusCode).toBe(200);
       const open = (await get(`/api/admin/risk/items?status=open&user_id=${a.id}`, admin)).json()
         .data[0];
       expect(open).toMatchObject({
+        id: linkedItem.id,
         kind: 'linked',
         evidence: { signals: ['confirmed_pattern', 'address'] },
       });
       expect(open.accounts.map((x: { id: number }) => x.id)).toEqual(
-        [a.id, b.id].sort((x, y) => x - y),
+        [a.id, b.id, c.id].sort((x, y) => x - y),
       );
+      expect(await auditRows('risk.item.reopen', linkedItem.id)).toHaveLength(1);
 
       // Dismiss: a note is required; a decided item cannot be dismissed.
       expect(

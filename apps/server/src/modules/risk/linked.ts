@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   authTokens,
@@ -244,4 +244,132 @@ export async function linkedToAny(
   if (rest.length === 0) return false;
   const graph = await linkedAmong(db, [userId, ...rest], options);
   return rest.some((o) => graph.linked(userId, o));
+}
+
+/**
+ * The users who share a linking value (linked.ts evidence: a device id or sign-in cookie in the
+ * last {@link DEVICE_WINDOW_MS}, a payout phone, a bank account number, a cédula, an `actioned`
+ * risk item) with any of `userIds`, the given users included. One step of the graph's edges, used
+ * by the risk queue's incremental scan to find the whole group of a match's players (repeat until
+ * nothing new; docs/decisions/049-risk-scanning-and-groups.md). Reads only.
+ */
+export async function linkNeighbours(
+  db: Executor,
+  userIds: number[],
+  now: Date = new Date(),
+): Promise<Set<number>> {
+  const ids = [...new Set(userIds)];
+  const out = new Set<number>(ids);
+  if (ids.length === 0) return out;
+  const since = new Date(now.getTime() - DEVICE_WINDOW_MS);
+  const addAll = (rows: { userId: number | null }[]) => {
+    for (const r of rows) if (r.userId !== null) out.add(Number(r.userId));
+  };
+  // Same browser: the web app's device id on a recent session, or the sign-in cookie.
+  const myDevices = db
+    .selectDistinct({ v: authTokens.deviceId })
+    .from(authTokens)
+    .where(
+      and(
+        inArray(authTokens.userId, ids),
+        isNotNull(authTokens.deviceId),
+        gt(authTokens.createdAt, since),
+      ),
+    );
+  addAll(
+    await db
+      .selectDistinct({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(and(inArray(authTokens.deviceId, myDevices), gt(authTokens.createdAt, since))),
+  );
+  const myCookies = db
+    .selectDistinct({ v: loginDevices.deviceHash })
+    .from(loginDevices)
+    .where(and(inArray(loginDevices.userId, ids), gt(loginDevices.lastSeenAt, since)));
+  addAll(
+    await db
+      .selectDistinct({ userId: loginDevices.userId })
+      .from(loginDevices)
+      .where(and(inArray(loginDevices.deviceHash, myCookies), gt(loginDevices.lastSeenAt, since))),
+  );
+  // Same payout phone.
+  const myPhones = db
+    .selectDistinct({ v: withdrawals.payoutPhone })
+    .from(withdrawals)
+    .where(inArray(withdrawals.userId, ids));
+  addAll(
+    await db
+      .selectDistinct({ userId: withdrawals.userId })
+      .from(withdrawals)
+      .where(inArray(withdrawals.payoutPhone, myPhones)),
+  );
+  // Same bank account number (digits only, as linkedAmong compares them).
+  const digits = sql`regexp_replace(${userBankAccounts.accountNumber}, '\\D', '', 'g')`;
+  const myBanks = await db
+    .selectDistinct({ v: sql<string>`${digits}` })
+    .from(userBankAccounts)
+    .where(inArray(userBankAccounts.userId, ids));
+  const bankValues = myBanks.map((r) => r.v).filter(Boolean);
+  if (bankValues.length > 0)
+    addAll(
+      await db
+        .selectDistinct({ userId: userBankAccounts.userId })
+        .from(userBankAccounts)
+        .where(inArray(digits, bankValues)),
+    );
+  // Same cédula: an account's own, a withdrawal's payout cédula or an identity request.
+  const ced = (type: AnyColumn, n: AnyColumn) =>
+    sql<string>`upper(${type}) || regexp_replace(${n}, '\\D', '', 'g')`;
+  const ownCed = ced(users.typeIdentification, users.nIdentification);
+  const payoutCed = ced(withdrawals.payoutTypeIdentification, withdrawals.payoutNIdentification);
+  const verCed = ced(
+    identityVerifications.typeIdentification,
+    identityVerifications.nIdentification,
+  );
+  const cedulas = new Set<string>();
+  for (const r of await db.select({ v: ownCed }).from(users).where(inArray(users.id, ids)))
+    cedulas.add(r.v);
+  for (const r of await db
+    .selectDistinct({ v: payoutCed })
+    .from(withdrawals)
+    .where(inArray(withdrawals.userId, ids)))
+    cedulas.add(r.v);
+  for (const r of await db
+    .selectDistinct({ v: verCed })
+    .from(identityVerifications)
+    .where(inArray(identityVerifications.userId, ids)))
+    cedulas.add(r.v);
+  const cedList = [...cedulas];
+  if (cedList.length > 0) {
+    addAll(await db.select({ userId: users.id }).from(users).where(inArray(ownCed, cedList)));
+    addAll(
+      await db
+        .selectDistinct({ userId: withdrawals.userId })
+        .from(withdrawals)
+        .where(inArray(payoutCed, cedList)),
+    );
+    addAll(
+      await db
+        .selectDistinct({ userId: identityVerifications.userId })
+        .from(identityVerifications)
+        .where(inArray(verCed, cedList)),
+    );
+  }
+  // A pattern staff confirmed: every account of an actioned item naming one of them.
+  const anyOf = sql.join(
+    ids.map((id) => sql`${riskItems.userIds} @> ${JSON.stringify([id])}::jsonb`),
+    sql` or `,
+  );
+  for (const item of await db
+    .select({ userIds: riskItems.userIds })
+    .from(riskItems)
+    .where(
+      and(
+        eq(riskItems.status, 'actioned'),
+        inArray(riskItems.kind, ['linked', 'co_seating', 'chip_dumping']),
+        sql`(${anyOf})`,
+      ),
+    ))
+    for (const u of item.userIds) out.add(u);
+  return out;
 }

@@ -7,16 +7,30 @@ import {
   type RiskStatus,
 } from '@domino/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
-import { riskAccountMarks, riskItems, users } from '../../db/schema';
+import { riskAccountMarks, riskItems, riskScanState, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { changeMark, marksOf } from './marks';
-import { findSignals, type ChipFacts, type CoSeatingFacts, type RiskFinding } from './signals';
+import { writeGroups, type GroupFacts, type LinkedGroup } from './groups';
+import { linkNeighbours } from './linked';
+import {
+  RISK_WINDOW_MS,
+  chipDumpingFindings,
+  findSignals,
+  linkedGroupsOf,
+  loadSeatRows,
+  type ChipFacts,
+  type CoSeatingFacts,
+  type RiskFinding,
+} from './signals';
+import { moneyAtStake, stakeOf, type AccountStake } from './stake';
 
 /**
- * The staff risk queue (docs/decisions/032-risk-signals.md): findings become items keyed by kind +
- * accounts, so a scan run twice (or on two nodes at once) updates rows instead of adding them;
- * staff list them, dismiss them with a note, or act on an account from them.
+ * The staff risk queue (docs/decisions/032-risk-signals.md, 049-risk-scanning-and-groups.md):
+ * pair and reference findings become items keyed by kind + accounts, linked accounts one item per
+ * group (groups.ts); every scan holds the scan claim, so a scan run twice (or on two nodes at
+ * once) updates rows instead of adding them. Staff list them (most money at stake first),
+ * dismiss them with a note, or act on an account from them.
  */
 
 /** Items listed per request (highest score first). */
@@ -27,12 +41,14 @@ export type SuspendAccount = (staffId: number, userId: number, reason: string) =
 
 /**
  * Writes `findings` as queue items: a new key inserts an `open` item, a known key refreshes its
- * evidence, accounts, score and `last_seen_at` and keeps its status (a dismissed item stays
- * dismissed). Returns how many were created and updated.
+ * evidence, accounts, score, money at stake (from `stakes`, céntimos; 0 without) and
+ * `last_seen_at` and keeps its status (a dismissed item stays dismissed). Returns how many were
+ * created and updated.
  */
 export async function upsertFindings(
   db: Executor,
   findings: RiskFinding[],
+  stakes: Map<number, AccountStake> = new Map(),
 ): Promise<{ created: number; updated: number }> {
   let created = 0;
   let updated = 0;
@@ -47,6 +63,7 @@ export async function upsertFindings(
           userIds: f.userIds,
           evidence: f.evidence as unknown as Record<string, unknown>,
           score: f.score,
+          stakeCents: stakeOf(stakes, f.userIds),
         })),
       )
       .onConflictDoUpdate({
@@ -55,6 +72,7 @@ export async function upsertFindings(
           userIds: sql`excluded.user_ids`,
           evidence: sql`excluded.evidence`,
           score: sql`excluded.score`,
+          stakeCents: sql`excluded.stake_cents`,
           lastSeenAt: sql`now()`,
         },
       })
@@ -65,22 +83,146 @@ export async function upsertFindings(
   return { created, updated };
 }
 
+/** What a scan did (counts of items). `skipped`: another node held the claim, or it was not due. */
+export interface ScanOutcome {
+  created: number;
+  updated: number;
+  /** Findings and groups the scan saw. */
+  total: number;
+  /** Decided group items reopened by new evidence. */
+  reopened: number;
+  /** Open items absorbed into a group item. */
+  merged: number;
+  skipped: boolean;
+}
+
+const SKIPPED: ScanOutcome = {
+  created: 0,
+  updated: 0,
+  total: 0,
+  reopened: 0,
+  merged: 0,
+  skipped: true,
+};
+
 /**
- * One scan: every signal over the last 90 days (signals.ts), upserted into the queue. Safe to run
- * on several nodes at once and repeatedly (the unique key). Returns the counts.
+ * Runs `work` holding the scan claim (the one `risk_scan_state` row, locked `FOR UPDATE` until
+ * the transaction ends), so two scans never run at once on any node. `skipIfBusy`: when another
+ * transaction holds it, return null at once (`SKIP LOCKED`) instead of waiting.
+ */
+async function withScanClaim<T>(
+  db: Executor,
+  skipIfBusy: boolean,
+  work: (tx: Tx, state: typeof riskScanState.$inferSelect) => Promise<T>,
+): Promise<T | null> {
+  return db.transaction(async (tx) => {
+    await tx.insert(riskScanState).values({ id: 1 }).onConflictDoNothing();
+    const query = tx.select().from(riskScanState).where(eq(riskScanState.id, 1));
+    const [state] = skipIfBusy
+      ? await query.for('update', { skipLocked: true })
+      : await query.for('update');
+    if (!state) return null;
+    return work(tx, state);
+  });
+}
+
+/** Writes pair findings and groups with the accounts' money at stake, inside the claim. */
+async function writeScan(
+  tx: Tx,
+  findings: RiskFinding[],
+  groups: LinkedGroup[],
+): Promise<Omit<ScanOutcome, 'skipped'>> {
+  const stakes = await moneyAtStake(tx, [
+    ...findings.flatMap((f) => f.userIds),
+    ...groups.flatMap((g) => g.userIds),
+  ]);
+  const pairs = await upsertFindings(tx, findings, stakes);
+  const written = await writeGroups(tx, groups, stakes);
+  return {
+    created: pairs.created + written.created,
+    updated: pairs.updated + written.updated + written.reopened,
+    total: findings.length + groups.length,
+    reopened: written.reopened,
+    merged: written.merged,
+  };
+}
+
+/**
+ * One full scan (docs/decisions/032-risk-signals.md, 049): every pair and reference signal over
+ * the last 90 days (signals.ts) and every group of linked accounts (groups.ts), written with the
+ * money at stake of their accounts, under the scan claim: scans on several nodes, "Recalcular"
+ * and the incremental scans run one after the other and never duplicate an item. With
+ * `ifOlderThanMs` (the periodic job) it does not wait: it skips when another node is scanning or
+ * a full scan ran less than that many ms before `now`.
  */
 export async function scanRisk(
   db: Executor,
   now: Date = new Date(),
-): Promise<{ created: number; updated: number; total: number }> {
-  const findings = await findSignals(db, now);
-  const out = await upsertFindings(db, findings);
-  return { ...out, total: findings.length };
+  options: { ifOlderThanMs?: number } = {},
+): Promise<ScanOutcome> {
+  const periodic = options.ifOlderThanMs !== undefined;
+  const out = await withScanClaim(db, periodic, async (tx, state) => {
+    if (
+      periodic &&
+      state.lastFullScanAt &&
+      now.getTime() - state.lastFullScanAt.getTime() < options.ifOlderThanMs!
+    )
+      return null;
+    const findings = await findSignals(tx, now);
+    const groups = await linkedGroupsOf(tx, now);
+    const result = await writeScan(tx, findings, groups);
+    await tx
+      .update(riskScanState)
+      .set({ lastFullScanAt: now, lastScanAt: now, lastResult: { kind: 'full', ...result } })
+      .where(eq(riskScanState.id, 1));
+    return { ...result, skipped: false };
+  });
+  return out ?? SKIPPED;
+}
+
+/** Incremental scans stop widening a group past this many accounts (a full scan sees the rest). */
+export const INCREMENTAL_MAX_ACCOUNTS = 5_000;
+
+/**
+ * The incremental scan of some players (those of a settled match, decision 049), under the scan
+ * claim (waits for a running scan): the whole group of linked accounts of each (the link graph
+ * widened from them until nothing new, at most {@link INCREMENTAL_MAX_ACCOUNTS} accounts), and
+ * chip dumping between each and anyone they played in the window. Co-seating and shared
+ * references need every match of a pool or every recharge: the periodic full scan finds them.
+ */
+export async function scanPlayers(
+  db: Executor,
+  userIds: number[],
+  now: Date = new Date(),
+): Promise<ScanOutcome> {
+  const players = [...new Set(userIds)];
+  if (players.length === 0) return { ...SKIPPED, skipped: false };
+  const out = await withScanClaim(db, false, async (tx) => {
+    let reach = new Set(players);
+    let frontier = players;
+    while (frontier.length > 0 && reach.size < INCREMENTAL_MAX_ACCOUNTS) {
+      const next = await linkNeighbours(tx, frontier, now);
+      frontier = [...next].filter((id) => !reach.has(id));
+      reach = new Set([...reach, ...frontier]);
+    }
+    const mine = (ids: number[]) => ids.some((id) => players.includes(id));
+    const groups = (await linkedGroupsOf(tx, now, [...reach])).filter((g) => mine(g.userIds));
+    const seats = await loadSeatRows(tx, new Date(now.getTime() - RISK_WINDOW_MS), players);
+    const findings = chipDumpingFindings(seats).filter((f) => mine(f.userIds));
+    const result = await writeScan(tx, findings, groups);
+    await tx
+      .update(riskScanState)
+      .set({ lastScanAt: now, lastResult: { kind: 'players', players, ...result } })
+      .where(eq(riskScanState.id, 1));
+    return { ...result, skipped: false };
+  });
+  return out ?? SKIPPED;
 }
 
 /**
- * Queue items with `status` (highest score first, then newest), optionally only those naming
- * `userId`, each with its accounts (name, e-mail, status, marks) and evidence in bolívares.
+ * Queue items with `status` (most money at stake first, then highest score, then newest; decision
+ * 049), optionally only those naming `userId`, each with its accounts (name, e-mail, status,
+ * marks), its money at stake and evidence in bolívares.
  */
 export async function listItems(
   db: Executor,
@@ -98,7 +240,12 @@ export async function listItems(
           : undefined,
       ),
     )
-    .orderBy(desc(riskItems.score), desc(riskItems.lastSeenAt), desc(riskItems.id))
+    .orderBy(
+      desc(riskItems.stakeCents),
+      desc(riskItems.score),
+      desc(riskItems.lastSeenAt),
+      desc(riskItems.id),
+    )
     .limit(RISK_PAGE_SIZE);
   return serializeItems(
     db,
@@ -128,8 +275,10 @@ async function serializeItems(db: Executor, rows: ItemRow[]): Promise<RiskItem[]
   return rows.map((r) => {
     const base = {
       id: r.id,
-      status: r.status,
+      // Listing asks for one of RISK_STATUSES; `merged` items are never listed (decision 049).
+      status: r.status as RiskStatus,
       score: r.score,
+      stake: centsToBolivares(Number(r.stakeCents)),
       accounts: r.userIds.flatMap((id) => {
         const a = byId.get(id);
         return a
@@ -160,8 +309,26 @@ type ItemBase = Omit<RiskItem, 'kind' | 'evidence'>;
 function withEvidence(base: ItemBase, r: ItemRow): RiskItem {
   const e = r.evidence as Record<string, unknown>;
   switch (r.kind) {
-    case 'linked':
-      return { ...base, kind: 'linked', evidence: { signals: e.signals as string[] } };
+    case 'linked': {
+      // A group (decision 049) has its links and each account's stake; a pair item of an earlier
+      // scan (decision 032) only its signals.
+      const g = e as Partial<GroupFacts> & { signals: string[] };
+      return {
+        ...base,
+        kind: 'linked',
+        evidence: {
+          signals: g.signals,
+          ...(g.links ? { links: g.links } : {}),
+          ...(g.stakes_cents
+            ? {
+                stakes: Object.fromEntries(
+                  Object.entries(g.stakes_cents).map(([id, c]) => [id, centsToBolivares(c)]),
+                ),
+              }
+            : {}),
+        },
+      };
+    }
     case 'co_seating': {
       const { stakes_cents, ...rest } = e as unknown as CoSeatingFacts;
       return {

@@ -66,7 +66,12 @@ export async function riskRoutes(app: FastifyInstance, opts: RiskRouteOptions): 
       },
       async () => {
         const out = await scanRisk(db());
-        return { message: MSG_RISK.recomputed(out.created, out.updated), ...out };
+        return {
+          message: MSG_RISK.recomputed(out.created, out.updated),
+          created: out.created,
+          updated: out.updated,
+          total: out.total,
+        };
       },
     );
 

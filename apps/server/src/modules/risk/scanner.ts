@@ -1,26 +1,97 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PeriodicJob } from '../../lib/periodic';
-import { scanRisk } from './queue';
+import { scanPlayers, scanRisk, type ScanOutcome } from './queue';
 
-/** How often every node scans for risk signals: once an hour, in milliseconds. */
-export const RISK_SCAN_INTERVAL_MS = 60 * 60 * 1000;
+/** How often a full scan runs across all nodes by default: every 15 minutes, in milliseconds. */
+export const RISK_SCAN_INTERVAL_MS = 15 * 60 * 1000;
+/** How often each node asks whether a full scan is due: at most once a minute, in ms. */
+export const RISK_SCAN_CHECK_MS = 60 * 1000;
 
 /**
- * The risk scanner (docs/decisions/032-risk-signals.md): every node runs one; each tick computes
- * the signals and upserts them by kind + accounts, so ticks on several nodes (or a staff
- * "Recalcular" at the same time) never duplicate an item.
+ * The periodic risk scan (docs/decisions/032-risk-signals.md, 049-risk-scanning-and-groups.md):
+ * every node runs one, checking every min(interval, 1 minute) whether a full scan is due (the
+ * last one, by any node, is older than `intervalMs`); the scan claim (`risk_scan_state`, `FOR
+ * UPDATE SKIP LOCKED`) makes a node skip while another scans, so the cluster scans once per
+ * interval and two nodes never scan at once. The first check runs at start.
  */
-export class RiskScanner extends PeriodicJob<Awaited<ReturnType<typeof scanRisk>>> {
+export class RiskScanner extends PeriodicJob<ScanOutcome> {
   constructor(
     private readonly db: Db,
-    intervalMs: number,
+    /** Milliseconds between full scans (config RISK_SCAN_INTERVAL_MS); 0 disables the job. */
+    private readonly scanEveryMs: number,
     log: FastifyBaseLogger,
   ) {
-    super('risk scanner', intervalMs, log);
+    super('risk scanner', scanEveryMs > 0 ? Math.min(scanEveryMs, RISK_SCAN_CHECK_MS) : 0, log);
   }
 
   async tick() {
-    return scanRisk(this.db);
+    return scanRisk(this.db, new Date(), { ifOlderThanMs: this.scanEveryMs });
+  }
+}
+
+/** Players whose scan waits at most; beyond it they wait for the next periodic full scan. */
+export const SETTLED_SCAN_MAX_PENDING = 10_000;
+
+/**
+ * The incremental scans after settled matches (decision 049), one queue per node: the games
+ * module reports a settled match's players after its commit (`AppDeps.riskFollowUp`, the
+ * `matchSettled` port of games/context.ts); they are scanned off the request path, players of
+ * matches that settle during a scan together in the next one, so a burst of matches costs a few
+ * scans. A failure is logged and never reaches the settlement, which had already committed.
+ */
+export class SettledMatchScans {
+  private pending = new Set<number>();
+  private running: Promise<void> | null = null;
+  private log: Pick<FastifyBaseLogger, 'error' | 'warn'> | null = null;
+  private closed = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Where failures are reported (the app's logger, set by buildApp). */
+  useLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn'>): void {
+    this.log = log;
+  }
+
+  /** A match of `userIds` (human seats) settled: scan them soon. Never throws. */
+  matchSettled(userIds: readonly number[]): void {
+    if (this.closed) return;
+    for (const id of userIds) {
+      if (this.pending.size >= SETTLED_SCAN_MAX_PENDING) {
+        this.log?.warn({ dropped: userIds.length }, 'risk: settled-match scan queue full');
+        break;
+      }
+      this.pending.add(id);
+    }
+    this.running ??= this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    // Let the settling request finish first; matches settling meanwhile join this scan.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      while (this.pending.size > 0 && !this.closed) {
+        const players = [...this.pending];
+        this.pending.clear();
+        try {
+          await scanPlayers(this.db, players);
+        } catch (err) {
+          this.log?.error({ err, players: players.length }, 'risk: settled-match scan failed');
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Resolves when no scan is running or waiting (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops taking players and waits for the scan in progress. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.idle();
   }
 }

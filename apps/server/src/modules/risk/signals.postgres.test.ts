@@ -96,7 +96,12 @@ describe('risk signals on postgres', async () => {
     const items = await db().select().from(riskItems);
     const linked = items.filter((i) => i.kind === 'linked');
     expect(linked.map((i) => i.userIds)).toEqual([[a, b]]);
-    expect(linked[0]!.evidence).toEqual({ signals: ['device', 'address'] });
+    expect(linked[0]!.evidence).toEqual({
+      signals: ['device', 'address'],
+      links: [{ a, b, signals: ['device'], shared_address: true }],
+      // b claimed a recharge still pending: money at stake (decision 049).
+      stakes_cents: { [a]: 0, [b]: 5_000 },
+    });
     expect(linked[0]!.score).toBe(1.5);
     const refs = items.filter((i) => i.kind === 'shared_reference');
     expect(refs).toHaveLength(1);

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games, recharges, users } from '../../db/schema';
+import { linkedGroups, type LinkedGroup } from './groups';
 import { linkedAmong, type LinkSignal } from './linked';
 import { binomialUpperTail, poissonUpperTail } from './stats';
 
@@ -46,6 +47,10 @@ export interface SeatRow {
   payoutCents: number;
 }
 
+/**
+ * A finding keyed by kind + accounts (pairs, references). Linked accounts are groups instead
+ * (groups.ts); `linked` stays here for items written by earlier scans and by tests.
+ */
 export type RiskFinding =
   | {
       kind: 'linked';
@@ -279,9 +284,20 @@ export function chipDumpingFindings(rows: SeatRow[]): RiskFinding[] {
 
 /**
  * The seats of finished money matches (`games.kind = 'table'`, entry > 0) that finished after
- * `since`, human seats only (bots are left out of the pools).
+ * `since`, human seats only (bots are left out of the pools). With `players`, only the matches
+ * where one of them sat (every seat of those matches).
  */
-export async function loadSeatRows(db: Executor, since: Date): Promise<SeatRow[]> {
+export async function loadSeatRows(
+  db: Executor,
+  since: Date,
+  players?: number[],
+): Promise<SeatRow[]> {
+  const theirGames = players
+    ? db
+        .selectDistinct({ id: gamePlayers.gameId })
+        .from(gamePlayers)
+        .where(inArray(gamePlayers.userId, players))
+    : undefined;
   const rows = await db
     .select({
       gameId: games.id,
@@ -303,6 +319,7 @@ export async function loadSeatRows(db: Executor, since: Date): Promise<SeatRow[]
         gt(games.finishedAt, since),
         gt(games.entryCents, 0),
         isNotNull(gamePlayers.userId),
+        theirGames ? inArray(games.id, theirGames) : undefined,
       ),
     );
   return rows.map((r) => ({
@@ -319,30 +336,28 @@ export async function loadSeatRows(db: Executor, since: Date): Promise<SeatRow[]
 }
 
 /**
- * Linked accounts among the players (linked.ts evidence: device, payout phone, bank account,
- * cédula, confirmed pattern), one finding per linked pair, scored by the number of signals they
- * share plus 0.5 when they also shared a client address: the address adds weight to other
- * evidence and never raises a finding on its own (docs/decisions/039-an-address-is-not-a-person.md).
- * The evidence lists `address` after the linking signals when it was shared.
+ * The groups of linked accounts among the players (linked.ts evidence: device, payout phone, bank
+ * account, cédula, confirmed pattern): the connected components of the link graph, each with
+ * every link and whether its two accounts also shared a client address, which adds weight and
+ * never links on its own (docs/decisions/039-an-address-is-not-a-person.md, 049). With `among`,
+ * only those players are judged (the incremental scan passes a closure, queue.ts).
  */
-export async function linkedFindings(db: Executor, now: Date): Promise<RiskFinding[]> {
-  const players = await db.select({ id: users.id }).from(users).where(eq(users.rol, 'jugador'));
+export async function linkedGroupsOf(
+  db: Executor,
+  now: Date,
+  among?: number[],
+): Promise<LinkedGroup[]> {
+  const players = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.rol, 'jugador'), among ? inArray(users.id, among) : undefined));
   const graph = await linkedAmong(
     db,
     players.map((p) => p.id),
     { now, withAddress: true },
   );
-  return graph.pairs.map((p) => ({
-    kind: 'linked' as const,
-    userIds: [p.a, p.b],
-    key: `linked:${p.a}:${p.b}`,
-    score: p.signals.length + (p.sharedAddress ? ADDRESS_WEIGHT : 0),
-    evidence: { signals: p.sharedAddress ? [...p.signals, 'address' as const] : [...p.signals] },
-  }));
+  return linkedGroups(graph);
 }
-
-/** What a shared client address adds to a linked pair's score (never a finding on its own). */
-export const ADDRESS_WEIGHT = 0.5;
 
 /**
  * Pago Móvil references claimed by more than one account (any status, any recharge account;
@@ -392,11 +407,13 @@ export async function sharedReferenceFindings(db: Executor): Promise<RiskFinding
   });
 }
 
-/** Every finding of a scan at `now` (matches of the last {@link RISK_WINDOW_MS}). */
+/**
+ * Every pair and reference finding of a scan at `now` (matches of the last
+ * {@link RISK_WINDOW_MS}); linked accounts come from {@link linkedGroupsOf}.
+ */
 export async function findSignals(db: Executor, now: Date = new Date()): Promise<RiskFinding[]> {
   const seats = await loadSeatRows(db, new Date(now.getTime() - RISK_WINDOW_MS));
   return [
-    ...(await linkedFindings(db, now)),
     ...coSeatingFindings(seats),
     ...chipDumpingFindings(seats),
     ...(await sharedReferenceFindings(db)),

@@ -24,6 +24,8 @@ import {
   CARACAS_OFFSET,
   allowedForFormat,
   defaultTournamentForm,
+  placesForFormat,
+  playersPerEntrant,
   prizePreview,
   prizeSumBps,
   rulesForFormat,
@@ -38,8 +40,8 @@ const MAX_PLACES = 16;
 
 /**
  * Schedule a tournament (POST /api/admin/tournaments): name, start in Caracas time, entry or
- * free, house fee, format (which fixes the mode), the rules of every match (RuleFields), capacity
- * in players, minimum entrants, the prize split in percent that must add to 100 (with what each
+ * free, house fee, format (which fixes the mode), the rules of every match (RuleFields), the
+ * places and the minimum in one unit (pairs in parejas, players in Swiss), the prize split in percent that must add to 100 (with what each
  * place gets when every place is taken), and the Swiss rounds.
  */
 export function TournamentFormModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -83,7 +85,7 @@ function TournamentForm({ onDone }: { onDone(): void }) {
   const sum = prizeSumBps(values.prizes);
   const entry = values.free ? 0 : priceTextToBolivares(values.entry_fee);
   const fee = values.free ? 0 : percentTextToBps(values.house_fee_pct);
-  const capacity = Number(values.capacity);
+  const capacity = Number(values.capacity) * playersPerEntrant(values.format);
   const preview =
     entry !== null && fee !== null && sum === 10_000 && Number.isInteger(capacity) && capacity > 0
       ? prizePreview(
@@ -169,6 +171,7 @@ function TournamentForm({ onDone }: { onDone(): void }) {
               setValues((prev) => ({
                 ...prev,
                 format,
+                capacity: placesForFormat(prev.capacity, prev.format, format),
                 rules: rulesForFormat(prev.rules, format),
               }));
               setErrors((e) => ({ ...e, format: undefined }));
@@ -217,8 +220,8 @@ function TournamentForm({ onDone }: { onDone(): void }) {
         <SimpleGrid cols={{ base: 1, xs: parejas ? 2 : 3 }} spacing="sm">
           <TextInput
             size="sm"
-            label="Capacidad"
-            description={parejas ? 'En jugadores (2 por pareja)' : 'En jugadores'}
+            label="Cupo"
+            description={parejas ? 'En parejas (2 jugadores cada una)' : 'En jugadores'}
             inputMode="numeric"
             value={values.capacity}
             onChange={(e) => set('capacity', e.currentTarget.value)}
@@ -228,7 +231,9 @@ function TournamentForm({ onDone }: { onDone(): void }) {
           <TextInput
             size="sm"
             label="Mínimo de inscritos"
-            description={parejas ? 'En parejas; si no, se cancela' : 'Si no, se cancela'}
+            description={
+              parejas ? 'En parejas; si no, se cancela' : 'En jugadores; si no, se cancela'
+            }
             inputMode="numeric"
             value={values.min_entrants}
             onChange={(e) => set('min_entrants', e.currentTarget.value)}

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { MSG_RISK, type RiskItem } from '@domino/contracts';
 import {
   accountActions,
+  accountStake,
   evidenceLines,
   formatPValue,
   formatStakes,
   kindLabel,
   reasonError,
+  stakeLine,
 } from './risk';
 
 const base = {
   id: 7,
   status: 'open' as const,
   score: 12,
+  stake: 640,
   note: null,
   decided_by: null,
   decided_at: null,
@@ -125,6 +128,34 @@ describe('risk evidence formatting', () => {
       'Ana: recarga #1 de Bs. 100,00 (rechazado).',
       'Beto: recarga #2 de Bs. 250,00 (pendiente).',
     ]);
+  });
+
+  it('explains a group of linked accounts link by link, the address as weight only, with its stake', () => {
+    const group: RiskItem = {
+      ...base,
+      accounts: [
+        ...base.accounts,
+        { ...base.accounts[0]!, id: 9, name: 'Carla', email: 'carla@example.com' },
+      ],
+      kind: 'linked',
+      evidence: {
+        signals: ['device', 'payout_phone', 'address'],
+        links: [
+          { a: 3, b: 4, signals: ['device'], shared_address: true },
+          { a: 4, b: 9, signals: ['payout_phone'], shared_address: false },
+        ],
+        stakes: { '3': 100, '4': 215, '9': 325 },
+      },
+    };
+    expect(evidenceLines(group)).toEqual([
+      'Comparten: mismo dispositivo, mismo teléfono de cobro, misma dirección IP (solo suma peso).',
+      'Ana y Beto: mismo dispositivo, misma dirección IP (solo suma peso).',
+      'Beto y Carla: mismo teléfono de cobro.',
+    ]);
+    expect(stakeLine(group)).toBe('En juego: Bs. 640,00');
+    expect(accountStake(group, 9)).toBe(325);
+    expect(accountStake(group, 5)).toBeNull();
+    expect(accountStake({ ...group, evidence: { signals: ['device'] } }, 3)).toBeNull();
   });
 
   it('offers the actions that change something, and asks for a reason', () => {

@@ -9,8 +9,9 @@ import {
 import { formatBolivares } from '../../../lib/format';
 
 /**
- * Pure rules of the staff risk page (/admin/riesgo, docs/decisions/032-risk-signals.md): the
- * evidence of each signal as Spanish lines, p-values, and which actions an account offers.
+ * Pure rules of the staff risk page (/admin/riesgo, docs/decisions/032-risk-signals.md, 049): the
+ * evidence of each signal as Spanish lines (a group of linked accounts link by link), p-values,
+ * the money at stake, and which actions an account offers.
  */
 
 const SUPERSCRIPT: Record<string, string> = {
@@ -70,10 +71,19 @@ export function kindLabel(item: RiskItem): string {
 /** The evidence of a queue item as Spanish lines for staff, amounts in bolívares. */
 export function evidenceLines(item: RiskItem): string[] {
   switch (item.kind) {
-    case 'linked':
-      return [
-        `Comparten: ${item.evidence.signals.map((s) => LINK_SIGNAL_LABELS[s] ?? s).join(', ')}.`,
-      ];
+    case 'linked': {
+      const e = item.evidence;
+      const lines = [`Comparten: ${e.signals.map((s) => LINK_SIGNAL_LABELS[s] ?? s).join(', ')}.`];
+      // A group (docs/decisions/049): which link joins whom; the address only as weight.
+      for (const link of e.links ?? []) {
+        const what = link.signals.map((s) => LINK_SIGNAL_LABELS[s] ?? s);
+        if (link.shared_address) what.push(LINK_SIGNAL_LABELS.address!);
+        lines.push(
+          `${accountName(item, link.a)} y ${accountName(item, link.b)}: ${what.join(', ')}.`,
+        );
+      }
+      return lines;
+    }
     case 'co_seating': {
       const e = item.evidence;
       const lines = [
@@ -109,6 +119,20 @@ export function evidenceLines(item: RiskItem): string[] {
       ];
     }
   }
+}
+
+/**
+ * The money at stake of an item's accounts at its last scan (decision 049: wallets, escrow,
+ * pending withdrawals and recharges), e.g. "En juego: Bs. 640,00".
+ */
+export function stakeLine(item: RiskItem): string {
+  return `En juego: ${formatBolivares(item.stake)}`;
+}
+
+/** One account's money at stake in a group item, in bolívares (null when not listed). */
+export function accountStake(item: RiskItem, userId: number): number | null {
+  if (item.kind !== 'linked') return null;
+  return item.evidence.stakes?.[String(userId)] ?? null;
 }
 
 /** The actions an account offers, given its marks and status (suspend only while active). */

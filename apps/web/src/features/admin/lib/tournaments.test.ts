@@ -4,6 +4,8 @@ import {
   caracasLocal,
   caracasToIso,
   defaultTournamentForm,
+  placesForFormat,
+  playersPerEntrant,
   prizePreview,
   prizeSumBps,
   rulesForFormat,
@@ -40,19 +42,41 @@ describe('the staff tournament form', () => {
     expect(checked.input.rules.mode).toBe('parejas');
   });
 
-  it('refuses a start in the past, a split that is not 100 % and odd parejas capacity', () => {
+  it('refuses a start in the past, a split that is not 100 % and fewer places than the minimum', () => {
     const base = { ...defaultTournamentForm(NOW), name: 'Copa' };
     const past = validateTournamentForm({ ...base, starts_at: caracasLocal(NOW - 60_000) }, NOW);
     expect(past.ok ? null : past.errors.starts_at).toBe(MSG_TOURNAMENTS.startInPast);
     const split = validateTournamentForm({ ...base, prizes: ['70', '20'] }, NOW);
     expect(split.ok ? null : split.errors.prize_split_bps).toBe(MSG_TOURNAMENTS.prizeSplitSum);
-    const odd = validateTournamentForm({ ...base, capacity: '15' }, NOW);
-    expect(odd.ok ? null : odd.errors.capacity).toBe(MSG_TOURNAMENTS.capacityEven);
+    const small = validateTournamentForm({ ...base, capacity: '3' }, NOW);
+    expect(small.ok ? null : small.errors.capacity).toBe(MSG_TOURNAMENTS.capacityBelowMinimum);
     const bad = validateTournamentForm({ ...base, entry_fee: '10,555', house_fee_pct: '60' }, NOW);
     expect(bad.ok ? {} : bad.errors).toMatchObject({
       entry_fee: expect.stringContaining('precio'),
       house_fee_bps: expect.stringContaining('porcentaje'),
     });
+  });
+
+  it('counts the places and the minimum in one unit: pairs in parejas, players in Swiss', () => {
+    const base = { ...defaultTournamentForm(NOW), name: 'Copa' };
+    // The default: 8 pairs (16 players), at least 4 pairs.
+    expect([base.capacity, base.min_entrants]).toEqual(['8', '4']);
+    // As many places as the minimum is enough, in either format.
+    const even = validateTournamentForm({ ...base, capacity: '4', min_entrants: '4' }, NOW);
+    expect(even.ok && [even.input.capacity, even.input.min_entrants]).toEqual([8, 4]);
+    const swiss = {
+      ...base,
+      format: 'swiss' as const,
+      rules: rulesForFormat(base.rules, 'swiss'),
+      capacity: placesForFormat(base.capacity, 'single_elimination', 'swiss'),
+    };
+    expect(swiss.capacity).toBe('16');
+    const checked = validateTournamentForm(swiss, NOW);
+    expect(checked.ok && checked.input.capacity).toBe(16);
+    expect(placesForFormat('16', 'swiss', 'single_elimination')).toBe('8');
+    expect(placesForFormat('9', 'swiss', 'single_elimination')).toBe('4');
+    expect(placesForFormat('x', 'swiss', 'single_elimination')).toBe('x');
+    expect(playersPerEntrant('single_elimination')).toBe(2);
   });
 
   it('moves the rules to what the format allows', () => {

@@ -17,7 +17,8 @@ export { prizePreview } from '../../../lib/tournament-format';
  * Rules of the staff tournament form (/admin/torneos; issue 14, docs/decisions/028): the typed
  * values (text, so '10,50' and '12,5' can be typed as is), the start typed in Caracas time, the
  * rules each format allows (single elimination is for parejas, Swiss for 2-player individual
- * matches), the prize split in percent that must add to 100, and the body sent
+ * matches), the places and the minimum both in entrants (pairs or players; the body counts the
+ * capacity in players), the prize split in percent that must add to 100, and the body sent
  * (createTournamentRequestSchema of the contracts, which the server checks again).
  */
 
@@ -36,9 +37,12 @@ export interface TournamentFormValues {
   house_fee_pct: string;
   format: TournamentFormat;
   rules: TableRules;
-  /** In players (parejas: two per pair). */
+  /**
+   * The places, in entrants like the minimum: pairs in parejas, players in Swiss. The request
+   * counts capacity in players (two per pair), so the form converts (docs/decisions/049).
+   */
   capacity: string;
-  /** In entrants (pairs or players). */
+  /** In entrants (pairs or players), the same unit as `capacity`. */
   min_entrants: string;
   /** Percent per prize place, 1st first. */
   prizes: string[];
@@ -93,6 +97,21 @@ export function caracasToIso(local: string): string | null {
   return Number.isNaN(Date.parse(iso)) ? null : iso;
 }
 
+/** Players per entrant of a format: 2 in parejas (single elimination), 1 in Swiss. */
+export function playersPerEntrant(format: TournamentFormat): 1 | 2 {
+  return format === 'single_elimination' ? 2 : 1;
+}
+
+/**
+ * The typed places when the format changes, so the capacity in players stays the same (8 pairs
+ * become 16 players, 16 players 8 pairs); text that is not a whole number is kept.
+ */
+export function placesForFormat(places: string, from: TournamentFormat, to: TournamentFormat) {
+  const n = wholeNumber(places);
+  if (n === null || from === to) return places;
+  return String(Math.floor((n * playersPerEntrant(from)) / playersPerEntrant(to)));
+}
+
 /** The form's starting values: a Bs. 10 parejas knockout for 8 pairs an hour from `now`. */
 export function defaultTournamentForm(now: number): TournamentFormValues {
   // The next quarter hour at least an hour ahead.
@@ -106,7 +125,7 @@ export function defaultTournamentForm(now: number): TournamentFormValues {
     house_fee_pct: '10',
     format: 'single_elimination',
     rules: rulesForFormat(DEFAULT_RULES, 'single_elimination'),
-    capacity: '16',
+    capacity: '8',
     min_entrants: '4',
     prizes: ['70', '30'],
     swiss_rounds: '',
@@ -145,8 +164,9 @@ export function validateTournamentForm(
   if (entry === null) errors.entry_fee = TOURNAMENT_FORM_MSG.entryInvalid;
   const fee = v.free ? 0 : percentTextToBps(v.house_fee_pct);
   if (fee === null || fee > 5000) errors.house_fee_bps = TOURNAMENT_FORM_MSG.percentInvalid;
-  const capacity = wholeNumber(v.capacity);
-  if (capacity === null) errors.capacity = TOURNAMENT_FORM_MSG.whole;
+  const places = wholeNumber(v.capacity);
+  if (places === null) errors.capacity = TOURNAMENT_FORM_MSG.whole;
+  const capacity = places === null ? null : places * playersPerEntrant(v.format);
   const minimum = wholeNumber(v.min_entrants);
   if (minimum === null) errors.min_entrants = TOURNAMENT_FORM_MSG.whole;
   // A free tournament pays no prize: the split is a formality the schema still checks.

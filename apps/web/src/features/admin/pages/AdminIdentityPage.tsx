@@ -345,7 +345,9 @@ function ThresholdCard() {
           leftSection={<IconDeviceFloppy size={16} aria-hidden />}
           onClick={submit}
           loading={save.isPending}
-          disabled={value === null}
+          // Saving the threshold as shown (unchanged) is allowed: a staff form's values submit
+          // as they are (docs/decisions/049).
+          disabled={shown === ''}
           data-testid="identity-threshold-save"
         >
           Guardar

@@ -17,12 +17,12 @@ import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { RiskItem, RiskKind, RiskStatus } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
-import { formatCaracasDateTime } from '../../../lib/format';
+import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useRiskDismiss, useRiskItems, useRiskRecompute } from '../api/risk';
 import { DecisionModal } from '../components/DecisionModal';
 import { RiskAccountActions } from '../components/RiskAccountActions';
-import { evidenceLines, kindLabel, reasonError } from '../lib/risk';
+import { accountStake, evidenceLines, kindLabel, reasonError, stakeLine } from '../lib/risk';
 
 const STATUS_LABELS: Record<RiskStatus, string> = {
   open: 'Abiertas',
@@ -42,8 +42,10 @@ const KIND_COLORS: Record<RiskKind, string> = {
  * (linked accounts, pairs who sit together far more than chance, money flowing one way between two
  * accounts, a Pago Móvil reference claimed by several accounts), highest score first, each with its
  * evidence, its accounts (links to their pages, their marks) and the actions: on an account
- * (marcar, retener retiros, suspender, levantar) or "Descartar" with a note. "Recalcular" runs the
- * scan now (the server also runs it every hour). `?usuario=ID` shows one account's alerts.
+ * (marcar, retener retiros, suspender, levantar) or "Descartar" with a note. Linked accounts come
+ * as one alert per group with every link, and alerts are ordered by the money at stake of their
+ * accounts (docs/decisions/049). "Recalcular" runs the scan now (the server also scans on its
+ * own, and after every settled match). `?usuario=ID` shows one account's alerts.
  */
 export default function AdminRiskPage() {
   const [params] = useSearchParams();
@@ -132,7 +134,13 @@ function RiskItemCard({ item }: { item: RiskItem }) {
           <Group gap="xs">
             <Badge color={KIND_COLORS[item.kind]} variant="light">
               {kindLabel(item)}
+              {item.kind === 'linked' && item.accounts.length > 2
+                ? ` · ${item.accounts.length} cuentas`
+                : ''}
             </Badge>
+            <Text fz="sm" fw={700} data-testid="risk-stake">
+              {stakeLine(item)}
+            </Text>
             <Text fz="xs" c="dimmed">
               Detectada {formatCaracasDateTime(item.first_seen_at)} · revisada{' '}
               {formatCaracasDateTime(item.last_seen_at)}
@@ -166,6 +174,11 @@ function RiskItemCard({ item }: { item: RiskItem }) {
                 <Text span fz="xs" c="dimmed" truncate maw={220}>
                   #{a.id} · {a.email}
                 </Text>
+                {accountStake(item, a.id) !== null && (
+                  <Text span fz="xs" c="dimmed">
+                    · {formatBolivares(accountStake(item, a.id)!)}
+                  </Text>
+                )}
                 {a.status === 'suspendido' && (
                   <Badge size="xs" color="red">
                     Suspendida
