@@ -6,7 +6,7 @@ import { hugeCanvasPng } from './forms';
  * A corpus of hostile upload files, built in code (docs/decisions/046-bounded-file-parsing.md):
  * the attacks measured against the server (a 4 KB XLSX with cells in A and XFD, a 300 KB ZIP that
  * inflates to 300 MB, a 200,000-row CSV) and the everyday wrong files (empty, wrong magic bytes,
- * a text named .png, a PNG declaring 400 megapixels, truncated files). Used by
+ * a text named .png, a PNG declaring 400 megapixels, truncated files, one byte over 5 MB). Used by
  * modules/uploads/hostile-uploads.postgres.test.ts and bench/src/hostile-uploads.ts.
  */
 
@@ -183,6 +183,7 @@ export async function hostileCorpus(): Promise<Record<HostileName, Buffer>> {
     csvWide: csvWide(500),
     csvLongCell: csvLongCell(100_000),
     empty: Buffer.alloc(0),
+    oversized: Buffer.alloc(5_242_881, 0x41),
     pdfMagic: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
     textNamedPng: Buffer.from('esto no es una imagen, solo texto con nombre .png\n'),
     pixelBombPng: hugeCanvasPng(),
@@ -199,6 +200,7 @@ export type HostileName =
   | 'csvWide'
   | 'csvLongCell'
   | 'empty'
+  | 'oversized'
   | 'pdfMagic'
   | 'textNamedPng'
   | 'pixelBombPng'

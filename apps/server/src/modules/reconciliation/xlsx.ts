@@ -212,8 +212,11 @@ export async function readXlsxRows(bytes: Buffer): Promise<Cell[][]> {
       const name = local(tag.name);
       if (name === 'workbookPr')
         date1904 = ['1', 'true'].includes(String(tag.attributes.date1904 ?? ''));
-      else if (name === 'sheet' && firstSheetRel === null)
-        firstSheetRel = String(tag.attributes['r:id'] ?? '');
+      else if (name === 'sheet' && firstSheetRel === null) {
+        // The relationship id, whatever prefix the exporter gave its namespace (usually `r:id`).
+        const id = Object.entries(tag.attributes).find(([key]) => key.endsWith(':id'));
+        firstSheetRel = String(id?.[1] ?? '');
+      }
     },
   });
   const sheetPath = firstSheetRel === null ? undefined : rels.byId.get(firstSheetRel);

@@ -30,7 +30,7 @@ import { loginAdmin, registerPlayer } from '../../test/wallet-helpers';
  * (docs/decisions/046-bounded-file-parsing.md). Each file of the corpus (test/hostile-files.ts:
  * an XLSX with values in A and XFD on 300 rows, a 300 MB ZIP bomb declared honestly and one that
  * lies about its size, a 200,000-row CSV, a 500-column CSV, a 100,000-character cell, an empty
- * file, PDF magic bytes, a text named .png, a PNG declaring 400 megapixels, truncated PNG and
+ * file, a file one byte over 5 MB, PDF magic bytes, a text named .png, a PNG declaring 400 megapixels, truncated PNG and
  * XLSX) is sent to each route that takes a file. Each refusal is Spanish, names what was wrong
  * with that kind of file, has its status and code, and stores nothing; while each is being
  * refused, `/api/health` keeps answering (the reading runs off the event loop).
@@ -56,6 +56,7 @@ const IMAGE: Record<HostileName, Expected> = {
   csvWide: { status: 422, message: MSG_UPLOADS.notAnImage },
   csvLongCell: { status: 422, message: MSG_UPLOADS.notAnImage },
   empty: { status: 422, message: MSG_UPLOADS.imageEmpty, code: INPUT_CODES.fileEmpty },
+  oversized: { status: 422, message: MSG_PAYMENTS.proofSize, code: INPUT_CODES.fileTooLarge },
   pdfMagic: { status: 422, message: MSG_UPLOADS.notAnImage },
   textNamedPng: { status: 422, message: MSG_UPLOADS.notAnImage },
   pixelBombPng: { status: 422, message: MSG_INPUT.imageTooManyPixels },
@@ -92,6 +93,11 @@ const STATEMENT: Record<HostileName, Expected> = {
     code: UPLOAD_CODES.sheetTooLarge,
   },
   empty: { status: 422, message: MSG_UPLOADS.statementEmpty, code: INPUT_CODES.fileEmpty },
+  oversized: {
+    status: 422,
+    message: MSG_UPLOADS.statementTooLarge,
+    code: INPUT_CODES.fileTooLarge,
+  },
   pdfMagic: { status: 422, message: MSG_RECONCILIATION.fileType },
   // A text is a CSV to a statement route: read, and refused for lacking the mapped columns.
   textNamedPng: { status: 422, message: MSG_RECONCILIATION.columnMissing('Fecha', 1) },
