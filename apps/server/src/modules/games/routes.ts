@@ -20,6 +20,7 @@ import { createPracticeGame } from './create';
 import { getFairnessRecord, listHistory, replayData } from './history';
 import { submitMove } from './moves';
 import { openGameView } from './presence';
+import { hiddenFromStrangers } from './strangers';
 import type { RecordViewer } from './record-access';
 import { watchTarget } from './spectate';
 import { currentSpectatorView, spectatorCount } from './spectators';
@@ -113,7 +114,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => getFairnessRecord(ctx.db, req.params.gameId, recordViewer(req)),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          getFairnessRecord(ctx.db, req.params.gameId, recordViewer(req)),
+        ),
     );
 
     r.get(
@@ -131,7 +135,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => replayData(ctx.db, req.params.gameId, recordViewer(req)),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          replayData(ctx.db, req.params.gameId, recordViewer(req)),
+        ),
     );
 
     r.get(
@@ -144,7 +151,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema },
         },
       },
-      async (req) => openGameView(ctx, req.params.gameId, session(req).user.id),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          openGameView(ctx, req.params.gameId, session(req).user.id),
+        ),
     );
 
     r.get(
@@ -182,7 +192,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
         },
       },
-      async (req) => submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+        ),
     );
   });
 }

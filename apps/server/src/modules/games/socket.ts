@@ -20,6 +20,7 @@ import { isAway } from './clock';
 import { seatOf } from './context';
 import { markDisconnected, reclaimSeat } from './presence';
 import { watchTarget } from './spectate';
+import { hiddenFromStrangers } from './strangers';
 import { currentSpectatorView, refreshSpectatorCount, spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
@@ -123,7 +124,11 @@ export function registerGameSocket(
         message: gameMessage('game/not_found'),
       });
     try {
-      ack({ ok: true, view: await joinGame(ctx, socket, session, parsed.data.game_id, onError) });
+      const gameId = parsed.data.game_id;
+      const view = await hiddenFromStrangers(ctx.db, gameId, () =>
+        joinGame(ctx, socket, session, gameId, onError),
+      );
+      ack({ ok: true, view });
     } catch (err) {
       if (err instanceof SessionEnded) {
         ack(sessionEndedAck(err.reason));
@@ -206,7 +211,10 @@ export function registerGameSocket(
       });
     }
     try {
-      const view = await submitMove(ctx, id.data.game_id, userId, move.data);
+      const gameId = id.data.game_id;
+      const view = await hiddenFromStrangers(ctx.db, gameId, () =>
+        submitMove(ctx, gameId, userId, move.data),
+      );
       ack({ ok: true, version: view.version });
     } catch (err) {
       if (!(err instanceof AppError)) onError(err);
