@@ -59,8 +59,9 @@ async function contextFor(db: Db, tableId: number, userId: number): Promise<Talk
   if (!ctx.members.has(userId)) {
     // A table a stranger may not see by id (private, quick) answers like a missing one
     // (docs/decisions/048); a public table's talk is refused with the reason.
-    if (ctx.visibility === 'private' || ctx.visibility === 'quick')
-      throw refuse('talk/not_found', 404, MSG_TALK.notFound);
+    const hidden =
+      (ctx.visibility === 'private' && ctx.hostUserId !== userId) || ctx.visibility === 'quick';
+    if (hidden) throw refuse('talk/not_found', 404, MSG_TALK.notFound);
     throw refuse('talk/not_seated', 403, MSG_TALK.notSeated);
   }
   return ctx;
