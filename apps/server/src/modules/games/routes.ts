@@ -21,8 +21,9 @@ import { getFairnessRecord, listHistory, replayData } from './history';
 import { submitMove } from './moves';
 import { openGameView } from './presence';
 import { hiddenFromStrangers } from './strangers';
+import { clientKey } from '../protection/request';
 import type { RecordViewer } from './record-access';
-import { watchTarget } from './spectate';
+import { watchTargetCounted } from './spectate';
 import { currentSpectatorView, spectatorCount } from './spectators';
 
 const tags = ['Partidas'];
@@ -38,6 +39,10 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     tableMatchFinished,
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
+    codeGuesses: {
+      perAccount: app.deps.limiters.inviteCodes,
+      perMatchClient: app.deps.limiters.spectateCodes,
+    },
     timing: {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,
@@ -170,11 +175,12 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const target = await watchTarget(
-          ctx.db,
+        const target = await watchTargetCounted(
+          ctx,
           req.params.gameId,
           session(req).user.id,
           req.query.code,
+          clientKey(req),
         );
         return currentSpectatorView(ctx, target, spectatorCount(ctx.hub, req.params.gameId));
       },

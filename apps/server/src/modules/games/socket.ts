@@ -19,7 +19,8 @@ import { gameCacheFor } from './cache';
 import { isAway } from './clock';
 import { seatOf } from './context';
 import { markDisconnected, reclaimSeat } from './presence';
-import { watchTarget } from './spectate';
+import { watchTargetCounted } from './spectate';
+import { clientKey } from '../protection/request';
 import { hiddenFromStrangers } from './strangers';
 import { currentSpectatorView, refreshSpectatorCount, spectatorCount } from './spectators';
 import { gameViewJson } from './view';
@@ -34,6 +35,11 @@ const PLAYERS_ROOM = /^game:([^:]+)$/;
 const WATCH_ROOM = /^game:([^:]+):watch$/;
 
 type Ack = (reply: unknown) => void;
+
+/** The browser of a socket for per-client limits: its handshake's device id, else its address. */
+function socketClient(socket: Socket): string {
+  return clientKey({ ip: socket.handshake.address, headers: socket.handshake.headers });
+}
 
 function failure(err: unknown): { ok: false; code: string; message: string } {
   if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
@@ -151,7 +157,7 @@ export function registerGameSocket(
         return session.end(ended);
       }
       const { game_id: gameId, code } = parsed.data;
-      const target = await watchTarget(ctx.db, gameId, userId, code);
+      const target = await watchTargetCounted(ctx, gameId, userId, code, socketClient(socket));
       await socket.join(ROOMS.watch(gameId));
       // Everyone (players and spectators, every node) learns the new count.
       const count = await refreshSpectatorCount(ctx.hub, gameId, true);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, MSG, MSG_REALTIME, TALK_REACTIONS } from '@domino/contracts';
 import type { RunningServer } from './server';
-import { newPlayer } from './test/helpers';
-import { startMemoryServer } from './test/memory-server';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from './config';
+import { startServer } from './server';
+import { createTestDatabase, newPlayer, postgresAvailable } from './test/helpers';
 import { createPrivateTable } from './test/private-tables';
 import type { TestSocket } from './test/sockets';
 import { ask, call, openSocket } from './test/sockets';
@@ -61,8 +63,11 @@ function problemsOf(ack: unknown): string[] {
   return out;
 }
 
-describe('socket walker: every client message is answered', () => {
+const pg = await postgresAvailable();
+
+describe.skipIf(!pg)('socket walker: every client message is answered (PostgreSQL)', () => {
   let server: RunningServer;
+  let closeDb: () => Promise<void>;
   let base: string;
   const opened: TestSocket[] = [];
   let anonymous: TestSocket;
@@ -82,7 +87,23 @@ describe('socket walker: every client message is answered', () => {
   }
 
   beforeAll(async () => {
-    ({ server, base } = await startMemoryServer('admin@walker.test'));
+    const database = await createTestDatabase('postgres');
+    closeDb = () => database.close();
+    server = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '',
+        DATABASE_URL: database.url!,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SWEEPER_INTERVAL_MS: '0',
+        ADMIN_EMAIL: 'admin@walker.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+        AVAILABILITY_LIMIT_PER_MINUTE: '100000',
+      }),
+    );
+    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     const host = await register();
     const me = await register();
     strangerId = me.id;
@@ -99,10 +120,11 @@ describe('socket walker: every client message is answered', () => {
     anonymous = await openSocket(base);
     stranger = await openSocket(base, me.token);
     opened.push(anonymous, stranger);
-  });
+  }, 120_000);
   afterAll(async () => {
     for (const s of opened) s.socket.close();
     await server?.close();
+    await closeDb?.();
   });
 
   /** Sends and waits for the ack; the stranger's talk allowance is reset so it never runs out. */
