@@ -101,6 +101,11 @@ export async function buildApp(
   // Push notifications report to the app's logger and finish their queue on close (decision 025).
   deps.push.useLogger(app.log);
   app.addHook('onClose', async () => deps.push.close());
+  // The VAPID pair is read (or made, once) at start, so a server where push cannot work says so
+  // in its one log line at start rather than on a request (decision 048).
+  app.addHook('onReady', async () => {
+    await deps.push.vapid();
+  });
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
