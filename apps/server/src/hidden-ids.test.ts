@@ -7,13 +7,7 @@ import { identityVerifications, tableInvitations, uploads, users } from './db/sc
 import type { TestApp } from './test/helpers';
 import { buildTestApp } from './test/helpers';
 import { createPrivateTable } from './test/private-tables';
-import {
-  auth,
-  fundedPlayer,
-  loginAdmin,
-  requestRecharge,
-  samplePng,
-} from './test/wallet-helpers';
+import { auth, fundedPlayer, loginAdmin, requestRecharge, samplePng } from './test/wallet-helpers';
 
 /**
  * The hidden-ids walker (docs/decisions/048-strangers-and-acknowledgements.md): every route of the
@@ -217,7 +211,11 @@ describe('hidden ids: a stranger learns nothing from an id', () => {
 
   it('finds the id routes in the real route table', () => {
     const urls = new Set(routes.map((r) => r.url));
-    for (const u of ['/api/tables/:tableId', '/api/games/:gameId/view', '/api/talk/tables/:tableId'])
+    for (const u of [
+      '/api/tables/:tableId',
+      '/api/games/:gameId/view',
+      '/api/talk/tables/:tableId',
+    ])
       expect(urls).toContain(u);
   });
 
@@ -254,13 +252,18 @@ describe('hidden ids: a stranger learns nothing from an id', () => {
           },
           ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
         });
-        let parsed: { message?: unknown; code?: unknown; errors?: unknown } = {};
+        let parsed: { message?: unknown; code?: unknown; errors?: unknown };
         try {
           parsed = res.json();
         } catch {
           parsed = { message: res.body.slice(0, 80) };
         }
-        return { status: res.statusCode, message: parsed.message, code: parsed.code, errors: parsed.errors };
+        return {
+          status: res.statusCode,
+          message: parsed.message,
+          code: parsed.code,
+          errors: parsed.errors,
+        };
       };
       const missing = await call(missingValue(kind, param));
       if (missing.errors !== undefined && kind !== 'staff_only')
@@ -278,7 +281,8 @@ describe('hidden ids: a stranger learns nothing from an id', () => {
           problems.push(
             `${method} ${url}: hidden ${kind} ${value} -> ${seen.status} ${String(seen.code)} «${String(seen.message)}», missing -> ${missing.status} ${String(missing.code)} «${String(missing.message)}»`,
           );
-        if (seen.status < 400 && missing.status >= 400) problems.push(`${method} ${url}: a stranger got ${seen.status}`);
+        if (seen.status < 400 && missing.status >= 400)
+          problems.push(`${method} ${url}: a stranger got ${seen.status}`);
       }
     }
     expect(problems).toEqual([]);

@@ -24,7 +24,8 @@ export const MSG_SPECTATE = {
    * Too many wrong invitation codes to watch (per account, and per match and browser; decision
    * 048): the codes cannot be found by trying.
    */
-  tooManyCodes: 'Probaste demasiados códigos de invitación. Espera unos minutos y vuelve a intentarlo.',
+  tooManyCodes:
+    'Probaste demasiados códigos de invitación. Espera unos minutos y vuelve a intentarlo.',
   /** A seated player of the match opens the spectator view: they play it from their own screen. */
   isPlayer: 'Juegas en esta partida: ábrela desde tu mesa.',
 } as const;

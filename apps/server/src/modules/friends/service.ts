@@ -94,7 +94,10 @@ export async function requestFriend(
     const row = await friendshipOf(tx, me, target.id);
     if (!row) {
       await tx.insert(friendships).values({ userLow: low, userHigh: high, requestedBy: me });
-      return { other: target.id, result: silenced ? ('sent_unseen' as const) : ('requested' as const) };
+      return {
+        other: target.id,
+        result: silenced ? ('sent_unseen' as const) : ('requested' as const),
+      };
     }
     if (row.status === 'accepted') return { other: target.id, result: 'already_friends' as const };
     if (row.requestedBy === me) return { other: target.id, result: 'already_requested' as const };

@@ -49,7 +49,8 @@ export interface GamesContext {
    * per account (the private tables' invitation-code limit: one allowance for every guess at a
    * code) and per (match, browser). Optional: contexts built by tests may leave it out.
    */
-  codeGuesses?: { perAccount: RateLimiterAbstract; perMatchClient: RateLimiterAbstract } | undefined;
+  codeGuesses?:
+    { perAccount: RateLimiterAbstract; perMatchClient: RateLimiterAbstract } | undefined;
 }
 
 /** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */

@@ -497,8 +497,7 @@ describe.skipIf(!pg)('table talk (PostgreSQL, Socket.IO)', () => {
       (await report({ table_id: tableId, user_id: b.id, reason: 'insultos' })).body,
     ).toMatchObject({ code: 'talk/report_self' });
     expect(
-      (await report({ table_id: tableId, user_id: a.id, reason: 'insultos' }, outsider.token))
-        .body,
+      (await report({ table_id: tableId, user_id: a.id, reason: 'insultos' }, outsider.token)).body,
     ).toEqual({ code: 'talk/not_found', message: MSG_TALK.notFound }); // a private table (048)
     expect((await report({ table_id: tableId, user_id: a.id, reason: 'nada' })).status).toBe(422);
     const made = await report({ table_id: tableId, user_id: a.id, reason: 'insultos' });
