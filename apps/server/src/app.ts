@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -63,7 +63,14 @@ declare module 'fastify' {
  */
 export async function buildApp(
   deps: AppDeps,
-  options: { logStream?: DestinationStream } = {},
+  options: {
+    logStream?: DestinationStream;
+    /**
+     * Called with every route as it is registered (Fastify's `onRoute` hook): the real route
+     * table, which the hidden-ids walker (hidden-ids.test.ts, decision 048) walks.
+     */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -89,6 +96,7 @@ export async function buildApp(
     // While closing, our own 503 (Spanish) instead of Fastify's built-in English one.
     return503OnClosing: false,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('deps', deps);
   // Push notifications report to the app's logger and finish their queue on close (decision 025).
   deps.push.useLogger(app.log);
@@ -96,6 +104,11 @@ export async function buildApp(
   // Scans of settled matches' players report here and finish before close (decision 049).
   deps.riskFollowUp.useLogger(app.log);
   app.addHook('onClose', async () => deps.riskFollowUp.close());
+  // The VAPID pair is read (or made, once) at start, so a server where push cannot work says so
+  // in its one log line at start rather than on a request (decision 048).
+  app.addHook('onReady', async () => {
+    await deps.push.vapid();
+  });
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -75,6 +75,11 @@ export interface AppDeps {
      * cannot be guessed by trying (docs/decisions/021-private-tables.md).
      */
     inviteCodes: RateLimiterAbstract;
+    /**
+     * Wrong invitation codes to watch one match, per (match, browser: device id, else address):
+     * 10 per 10 minutes, beside `inviteCodes` per account (docs/decisions/048).
+     */
+    spectateCodes: RateLimiterAbstract;
     /** Table talk messages per user: TALK_RATE_LIMIT (docs/decisions/023-table-talk.md). */
     talk: RateLimiterAbstract;
   };

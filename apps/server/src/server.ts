@@ -131,6 +131,10 @@ export function createDeps(
         { keyPrefix: 'invite_codes', points: 30, durationSec: 600 },
         redis,
       ),
+      spectateCodes: createLimiter(
+        { keyPrefix: 'spectate_codes', points: 10, durationSec: 600 },
+        redis,
+      ),
       talk: createLimiter(
         {
           keyPrefix: 'talk',

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'http/not_found',
   'http/bad_request',
   'http/payload_too_large',
+  'realtime/unknown_event',
   'server/internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -77,4 +77,9 @@ export const MSG_REALTIME = {
   forbidden: 'Conexión en tiempo real no permitida.',
   unsupportedProtocol: 'Versión del protocolo de tiempo real no compatible. Actualiza la página.',
   unknownNamespace: 'Canal de tiempo real desconocido.',
+  /**
+   * A socket message no handler serves, answered `realtime/unknown_event` (decision 048: every
+   * client message gets an acknowledgement, so no client waits for its own timeout).
+   */
+  unknownEvent: 'El servidor no reconoce ese mensaje. Actualiza la página y vuelve a intentarlo.',
 } as const;

@@ -20,10 +20,14 @@ export const MSG_SPECTATE = {
    * tells a stranger that a private match exists.
    */
   notFound: 'No encontramos esa partida o no está abierta a espectadores.',
+  /**
+   * Too many wrong invitation codes to watch (per account, and per match and browser; decision
+   * 048): the codes cannot be found by trying.
+   */
+  tooManyCodes:
+    'Probaste demasiados códigos de invitación. Espera unos minutos y vuelve a intentarlo.',
   /** A seated player of the match opens the spectator view: they play it from their own screen. */
   isPlayer: 'Juegas en esta partida: ábrela desde tu mesa.',
-  /** Too many wrong invitation codes in a row. */
-  tooManyCodes: 'Demasiados intentos con códigos de invitación. Espera un minuto.',
 } as const;
 
 /** Moves a spectator of a paid match is behind the match (docs/decisions/022-spectators.md). */

@@ -154,7 +154,9 @@ export function errorReply(error: unknown): ErrorReply {
       body: error.errors
         ? { message: error.message, errors: error.errors, code: error.code }
         : { ...error.details, message: error.message, code: error.code },
-      unexpected: error.status >= 500,
+      // A 503 of ours is a deliberate "not available here" (push not configured, shutting down):
+      // answered in Spanish, never logged as a failure (docs/decisions/048).
+      unexpected: error.status >= 500 && error.status !== 503,
       ...(error.status === 429 && retry ? { retryAfter: retry } : {}),
     };
   }

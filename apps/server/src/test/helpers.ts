@@ -100,6 +100,7 @@ export async function buildTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
   overrides: DepsOverrides = {},
+  appOptions: Parameters<typeof buildApp>[1] = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -118,7 +119,10 @@ export async function buildTestApp(
     adminPassword: config.ADMIN_PASSWORD,
     seedDemo: true,
   });
-  const app = await buildApp(createDeps(config, database, undefined, engineBots, overrides));
+  const app = await buildApp(
+    createDeps(config, database, undefined, engineBots, overrides),
+    appOptions,
+  );
   return {
     app,
     database,

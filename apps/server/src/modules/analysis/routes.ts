@@ -7,6 +7,7 @@ import {
   errorSchema,
   uuidParam,
 } from '@domino/contracts';
+import { hiddenFromStrangers } from '../games/strangers';
 import { requireAuth, session } from '../auth/plugin';
 import { readAnalysis, requestAnalysis } from './service';
 
@@ -37,11 +38,8 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
-        const out = await requestAnalysis(
-          db,
-          req.params.gameId,
-          session(req).user.id,
-          req.query.seat,
+        const out = await hiddenFromStrangers(db, req.params.gameId, () =>
+          requestAnalysis(db, req.params.gameId, session(req).user.id, req.query.seat),
         );
         return reply.code(out.status === 'done' ? 200 : 202).send(out);
       },
@@ -58,7 +56,10 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: analysisResponseSchema, ...errors },
         },
       },
-      async (req) => readAnalysis(db, req.params.gameId, session(req).user.id, req.query.seat),
+      async (req) =>
+        hiddenFromStrangers(db, req.params.gameId, () =>
+          readAnalysis(db, req.params.gameId, session(req).user.id, req.query.seat),
+        ),
     );
   });
 }

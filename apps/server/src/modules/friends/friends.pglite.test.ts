@@ -77,10 +77,12 @@ describe('friends (PGlite)', () => {
 
     expect((await send(beto.token, 'POST', `/api/friends/blocks/${ana.id}`)).statusCode).toBe(200);
     expect((await send(beto.token, 'GET', '/api/friends/invitations')).json()).toEqual([]);
-    const refused = await send(ana.token, 'POST', '/api/friends/requests', {
+    const unseen = await send(ana.token, 'POST', '/api/friends/requests', {
       username: beto.username,
     });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'friends/blocked', message: MSG_FRIENDS.blocked });
+    // Ana is not told that Beto blocked her: her request is "sent", as to anyone (decision 048).
+    expect(unseen.statusCode).toBe(200);
+    expect(unseen.json()).toEqual({ status: 'pending', message: MSG_FRIENDS.requestSent });
+    expect((await send(beto.token, 'GET', '/api/friends')).json().incoming).toEqual([]);
   });
 });

@@ -271,14 +271,27 @@ describe('friends (PostgreSQL, one node)', async () => {
       // The pending invitation between them is withdrawn.
       expect((await api(ana, 'GET', '/api/friends/invitations')).body).toEqual([]);
       const blocked = { code: 'friends/blocked', message: MSG_FRIENDS.blocked };
-      expect(await request(beto, ana.username)).toEqual({ status: 403, body: blocked });
+      // The blocker knows their own block; the blocked player is answered exactly as a player who
+      // is simply no friend (decision 048): a request is "sent", an invitation "only friends".
       expect(await request(ana, beto.username)).toEqual({ status: 403, body: blocked });
+      const cleo = await player();
+      const toStranger = await request(beto, cleo.username);
+      expect(await request(beto, ana.username)).toEqual(toStranger);
+      expect(await request(beto, ana.username)).toEqual(await request(beto, cleo.username));
+      expect((await overview(ana)).incoming).toEqual([]);
+      const inviteStranger = await api(beto, 'POST', '/api/friends/invitations', {
+        user_id: cleo.id,
+        table_id: table.id,
+      });
+      expect(inviteStranger.status).toBe(403);
       expect(
         await api(beto, 'POST', '/api/friends/invitations', {
           user_id: ana.id,
           table_id: table.id,
         }),
-      ).toEqual({ status: 403, body: blocked });
+      ).toEqual(inviteStranger);
+      // A request Beto made while blocked is not Ana's to accept while the block lasts.
+      expect((await api(ana, 'POST', `/api/friends/requests/${beto.id}/accept`)).status).toBe(404);
       expect((await overview(ana)).blocked).toMatchObject([{ user_id: beto.id }]);
       // Beto sees nothing of Ana any more (no presence, no request), and no block either.
       const betoView = await overview(beto);
@@ -299,7 +312,7 @@ describe('friends (PostgreSQL, one node)', async () => {
   );
 
   it.skipIf(skip)(
-    'a block racing a request always ends blocked, never with a request',
+    'a block racing a request always ends blocked, never with a request the blocker sees',
     async () => {
       const pairs = await Promise.all(
         Array.from({ length: 8 }, async () => [await player(), await player()] as const),
@@ -311,7 +324,12 @@ describe('friends (PostgreSQL, one node)', async () => {
         ]),
       );
       for (const [a, b] of pairs) {
-        expect(await pairRows(a.id, b.id)).toHaveLength(0);
+        // A request that came after the block is kept for the blocked player's sake (they are
+        // not told of the block, decision 048) but is no friendship and nothing the blocker sees.
+        const rows = await pairRows(a.id, b.id);
+        for (const row of rows) expect(row).toMatchObject({ status: 'pending', requestedBy: b.id });
+        expect((await overview(a)).incoming).toEqual([]);
+        expect((await api(a, 'POST', `/api/friends/requests/${b.id}/accept`)).status).toBe(404);
         const blocks = await database.db
           .select()
           .from(userBlocks)
@@ -429,6 +447,42 @@ describe('friends (PostgreSQL, one node)', async () => {
     await api(ana, 'POST', `/api/friends/blocks/${beto.id}`);
     expect(await presenceOfBeto()).toBeUndefined();
   });
+
+  it.skipIf(skip)(
+    "a blocked player hears nothing of the blocker's presence, even from a socket opened before the block",
+    async () => {
+      const ana = await player();
+      const beto = await player();
+      const cleo = await player();
+      await friends(ana, beto);
+      await friends(ana, cleo);
+      const betoSocket = await socketOf(beto);
+      const cleoSocket = await socketOf(cleo);
+      const hints = (s: TestSocket) => eventsOf(s, SERVER_EVENTS.friendsChanged).length;
+      // Ana connects: both friends hear it.
+      const anaSocket = await socketOf(ana);
+      await waitFor('the hints of the connection', () =>
+        hints(betoSocket) > 0 && hints(cleoSocket) > 0 ? true : undefined,
+      );
+      // Ana blocks Beto while her socket is open, then leaves and comes back.
+      await api(ana, 'POST', `/api/friends/blocks/${beto.id}`);
+      await waitFor('the block hint', () => (hints(betoSocket) > 1 ? true : undefined));
+      const betoBefore = hints(betoSocket);
+      const cleoBefore = hints(cleoSocket);
+      anaSocket.socket.close();
+      await waitFor('Cleo hears Ana leave', () =>
+        hints(cleoSocket) > cleoBefore ? true : undefined,
+      );
+      await socketOf(ana);
+      await waitFor('Cleo hears Ana come back', () =>
+        hints(cleoSocket) > cleoBefore + 1 ? true : undefined,
+      );
+      // Beto, whose socket hears every hint sent to his room, heard neither.
+      expect(hints(betoSocket)).toBe(betoBefore);
+      // And what Beto reads of Ana is what he reads of a player he does not know.
+      expect((await overview(beto)).friends).toEqual([]);
+    },
+  );
 
   it.skipIf(skip)(
     'an invitation reaches the friend live, lists until declined, and is refused when it cannot be used',

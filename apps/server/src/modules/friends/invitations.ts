@@ -132,11 +132,13 @@ export async function inviteFriend(
   if (to === me) throw new AppError('friends/not_friends', 403, MSG_FRIENDS.inviteOnlyFriends);
   const out = await db.transaction(async (tx) => {
     await lockPair(tx, me, to);
-    if (await blockedEitherWay(tx, me, to))
-      throw new AppError('friends/blocked', 403, MSG_FRIENDS.blocked);
+    // A block ends the friendship, so a blocked pair is "not friends" first: the blocked player
+    // cannot tell a block from a friendship that ended (decision 048).
     const link = await friendshipOf(tx, me, to);
     if (link?.status !== 'accepted')
       throw new AppError('friends/not_friends', 403, MSG_FRIENDS.inviteOnlyFriends);
+    if (await blockedEitherWay(tx, me, to))
+      throw new AppError('friends/blocked', 403, MSG_FRIENDS.blocked);
     const [t] = await tx
       .select({
         id: gameTables.id,

@@ -56,6 +56,16 @@ export async function blockedEitherWay(db: Executor, a: number, b: number): Prom
   return row !== undefined;
 }
 
+/** Whether `blocker` blocked `blocked` (one direction). */
+export async function blocks(db: Executor, blocker: number, blocked: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blocker), eq(userBlocks.blockedId, blocked)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A player account by username (already lower-cased; names are unique ignoring case, decision 040). */
 export async function playerByUsername(db: Executor, username: string) {
   const [row] = await db

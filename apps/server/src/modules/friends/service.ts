@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { RealtimeHub } from '../realtime/hub';
 import {
   blockedBy,
-  blockedEitherWay,
+  blocks,
   friendshipOf,
   friendshipsOf,
   lockPair,
@@ -85,12 +85,19 @@ export async function requestFriend(
       throw notFound('friends/user_not_found', MSG_FRIENDS.userNotFound);
     if (target.id === me) throw new AppError('friends/self', 422, MSG_FRIENDS.self);
     const { low, high } = await lockPair(tx, me, target.id);
-    if (await blockedEitherWay(tx, me, target.id))
+    // The caller's own block is theirs to know; a block by the other player is never told
+    // (decision 048): the request is stored and answered as usual, but the blocker is not told
+    // and does not see it while the block lasts.
+    if (await blocks(tx, me, target.id))
       throw new AppError('friends/blocked', 403, MSG_FRIENDS.blocked);
+    const silenced = await blocks(tx, target.id, me);
     const row = await friendshipOf(tx, me, target.id);
     if (!row) {
       await tx.insert(friendships).values({ userLow: low, userHigh: high, requestedBy: me });
-      return { other: target.id, result: 'requested' as const };
+      return {
+        other: target.id,
+        result: silenced ? ('sent_unseen' as const) : ('requested' as const),
+      };
     }
     if (row.status === 'accepted') return { other: target.id, result: 'already_friends' as const };
     if (row.requestedBy === me) return { other: target.id, result: 'already_requested' as const };
@@ -103,6 +110,8 @@ export async function requestFriend(
   switch (out.result) {
     case 'requested':
       announce(hub, [out.other], 'requests');
+      return { status: 'pending', message: MSG_FRIENDS.requestSent };
+    case 'sent_unseen':
       return { status: 'pending', message: MSG_FRIENDS.requestSent };
     case 'already_requested':
       return { status: 'pending', message: MSG_FRIENDS.alreadyRequested };
@@ -128,7 +137,8 @@ export async function acceptRequest(
     const { low, high } = await lockPair(tx, me, other);
     const row = await friendshipOf(tx, me, other);
     if (row?.status === 'accepted') return false;
-    if (!row || row.requestedBy !== other)
+    // A request from a player `me` blocked is hidden from `me` while the block lasts.
+    if (!row || row.requestedBy !== other || (await blocks(tx, me, other)))
       throw notFound('friends/request_not_found', MSG_FRIENDS.requestNotFound);
     await tx
       .update(friendships)
@@ -309,7 +319,15 @@ export async function friendsOverview(
   return {
     me: { username: meRow?.username ?? '' },
     friends,
-    incoming: rows.filter((r) => r.status === 'pending' && r.requestedBy !== me).map(toRequest),
+    // Requests of players `me` blocked wait unseen until the block is lifted (decision 048).
+    incoming: rows
+      .filter(
+        (r) =>
+          r.status === 'pending' &&
+          r.requestedBy !== me &&
+          !blocked.some((b) => b.user_id === r.user_id),
+      )
+      .map(toRequest),
     outgoing: rows.filter((r) => r.status === 'pending' && r.requestedBy === me).map(toRequest),
     blocked,
     private_table: table ?? null,

@@ -9,8 +9,9 @@ import { announce } from './service';
  * Live presence hints (docs/decisions/024): when an authenticated socket connects or disconnects,
  * the user's accepted friends get `friends:changed {kind: 'presence'}` in their user rooms (any
  * node, Redis adapter) and refetch GET /api/friends, which computes presence afresh. The hint
- * carries no name and no state, so a blocked or removed player learns nothing from it; the
- * friend list is read once at the connection and reused at the disconnect. Registered through
+ * carries no name and no state, and goes only to those who are friends at that moment: the
+ * friend list is read at the connection and again at the disconnect, so a player blocked or
+ * removed in between hears nothing (decision 048). Registered through
  * attachRealtime's `onAuthenticated` (server.ts), so only sockets under the session guard send it.
  * Failures are reported to `onError` and never affect the socket.
  */
@@ -21,9 +22,14 @@ export function registerFriendsSocket(
   hub: RealtimeHub,
   onError: (err: unknown) => void,
 ): void {
-  const friends = friendIdsOf(db, session.userId);
-  friends.then((ids) => announce(hub, ids, 'presence')).catch(onError);
+  friendIdsOf(db, session.userId)
+    .then((ids) => announce(hub, ids, 'presence'))
+    .catch(onError);
   socket.on('disconnect', () => {
-    friends.then((ids) => announce(hub, ids, 'presence')).catch(() => undefined);
+    // Read again: a friendship that ended (a block, a removal) since the connection no longer
+    // hears this player's presence (decision 048).
+    friendIdsOf(db, session.userId)
+      .then((ids) => announce(hub, ids, 'presence'))
+      .catch(() => undefined);
   });
 }

@@ -1,3 +1,4 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Seat } from '@domino/domino';
 import type { GameView } from '@domino/contracts';
 import { centsToBolivares, gameMessage } from '@domino/contracts';
@@ -49,6 +50,13 @@ export interface GamesContext {
    * player's tabs is on screen. Optional: contexts built by tests may leave it out.
    */
   notifyTurn?: ((userId: number, gameId: string, tableName: string) => void) | undefined;
+  /**
+   * Wrong invitation codes to watch a match (spectate.ts `watchTargetCounted`, decision 048):
+   * per account (the private tables' invitation-code limit: one allowance for every guess at a
+   * code) and per (match, browser). Optional: contexts built by tests may leave it out.
+   */
+  codeGuesses?:
+    { perAccount: RateLimiterAbstract; perMatchClient: RateLimiterAbstract } | undefined;
 }
 
 /** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */

@@ -153,12 +153,13 @@ describe('practice games over HTTP', () => {
 
   it('refuses strangers, unknown games and bad difficulties', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    // Another player's practice match is, to a stranger, a match that does not exist (decision 048).
     expect((await api('GET', `/api/games/${game_id}/view`, undefined, otherToken)).json()).toEqual({
-      message: GAME_MESSAGES['game/not_a_player'],
-      code: 'game/not_a_player',
+      message: GAME_MESSAGES['game/not_found'],
+      code: 'game/not_found',
     });
     expect((await api('GET', `/api/games/${game_id}/view`, undefined, otherToken)).statusCode).toBe(
-      403,
+      404,
     );
     expect((await api('GET', '/api/games/nope/view')).statusCode).toBe(404);
     expect(
@@ -255,7 +256,7 @@ describe('practice games over HTTP', () => {
     // Only the match's own players (and staff) read its seeds and deals (decision 015).
     expect(
       (await api('GET', `/api/games/${game_id}/fairness`, undefined, otherToken)).json(),
-    ).toEqual({ message: MSG_FAIRNESS.notAParticipant, code: 'game/not_a_player' });
+    ).toEqual({ message: GAME_MESSAGES['game/not_found'], code: 'game/not_found' });
     expect((await t.app.inject(`/api/games/${game_id}/fairness`)).statusCode).toBe(401);
     expect(record.deals.length).toBe(view.hands_played);
     const check = verifyMatch(

@@ -20,8 +20,10 @@ import { createPracticeGame } from './create';
 import { getFairnessRecord, listHistory, replayData } from './history';
 import { submitMove } from './moves';
 import { openGameView } from './presence';
+import { hiddenFromStrangers } from './strangers';
+import { clientKey } from '../protection/request';
 import type { RecordViewer } from './record-access';
-import { watchTarget } from './spectate';
+import { watchTargetCounted } from './spectate';
 import { currentSpectatorView, spectatorCount } from './spectators';
 
 const tags = ['Partidas'];
@@ -38,6 +40,10 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     matchSettled: (userIds) => riskFollowUp.matchSettled(userIds),
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
+    codeGuesses: {
+      perAccount: app.deps.limiters.inviteCodes,
+      perMatchClient: app.deps.limiters.spectateCodes,
+    },
     timing: {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,
@@ -114,7 +120,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => getFairnessRecord(ctx.db, req.params.gameId, recordViewer(req)),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          getFairnessRecord(ctx.db, req.params.gameId, recordViewer(req)),
+        ),
     );
 
     r.get(
@@ -132,7 +141,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           },
         },
       },
-      async (req) => replayData(ctx.db, req.params.gameId, recordViewer(req)),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          replayData(ctx.db, req.params.gameId, recordViewer(req)),
+        ),
     );
 
     r.get(
@@ -145,7 +157,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema },
         },
       },
-      async (req) => openGameView(ctx, req.params.gameId, session(req).user.id),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          openGameView(ctx, req.params.gameId, session(req).user.id),
+        ),
     );
 
     r.get(
@@ -161,11 +176,12 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) => {
-        const target = await watchTarget(
-          ctx.db,
+        const target = await watchTargetCounted(
+          ctx,
           req.params.gameId,
           session(req).user.id,
           req.query.code,
+          clientKey(req),
         );
         return currentSpectatorView(ctx, target, spectatorCount(ctx.hub, req.params.gameId));
       },
@@ -183,7 +199,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: gameViewSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
         },
       },
-      async (req) => submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+      async (req) =>
+        hiddenFromStrangers(ctx.db, req.params.gameId, () =>
+          submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+        ),
     );
   });
 }

@@ -19,7 +19,9 @@ import { gameCacheFor } from './cache';
 import { isAway } from './clock';
 import { seatOf } from './context';
 import { markDisconnected, reclaimSeat } from './presence';
-import { watchTarget } from './spectate';
+import { watchTargetCounted } from './spectate';
+import { clientKey } from '../protection/request';
+import { hiddenFromStrangers } from './strangers';
 import { currentSpectatorView, refreshSpectatorCount, spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
@@ -33,6 +35,11 @@ const PLAYERS_ROOM = /^game:([^:]+)$/;
 const WATCH_ROOM = /^game:([^:]+):watch$/;
 
 type Ack = (reply: unknown) => void;
+
+/** The browser of a socket for per-client limits: its handshake's device id, else its address. */
+function socketClient(socket: Socket): string {
+  return clientKey({ ip: socket.handshake.address, headers: socket.handshake.headers });
+}
 
 function failure(err: unknown): { ok: false; code: string; message: string } {
   if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
@@ -123,7 +130,11 @@ export function registerGameSocket(
         message: gameMessage('game/not_found'),
       });
     try {
-      ack({ ok: true, view: await joinGame(ctx, socket, session, parsed.data.game_id, onError) });
+      const gameId = parsed.data.game_id;
+      const view = await hiddenFromStrangers(ctx.db, gameId, () =>
+        joinGame(ctx, socket, session, gameId, onError),
+      );
+      ack({ ok: true, view });
     } catch (err) {
       if (err instanceof SessionEnded) {
         ack(sessionEndedAck(err.reason));
@@ -146,7 +157,7 @@ export function registerGameSocket(
         return session.end(ended);
       }
       const { game_id: gameId, code } = parsed.data;
-      const target = await watchTarget(ctx.db, gameId, userId, code);
+      const target = await watchTargetCounted(ctx, gameId, userId, code, socketClient(socket));
       await socket.join(ROOMS.watch(gameId));
       // Everyone (players and spectators, every node) learns the new count.
       const count = await refreshSpectatorCount(ctx.hub, gameId, true);
@@ -206,7 +217,10 @@ export function registerGameSocket(
       });
     }
     try {
-      const view = await submitMove(ctx, id.data.game_id, userId, move.data);
+      const gameId = id.data.game_id;
+      const view = await hiddenFromStrangers(ctx.db, gameId, () =>
+        submitMove(ctx, gameId, userId, move.data),
+      );
       ack({ ok: true, version: view.version });
     } catch (err) {
       if (!(err instanceof AppError)) onError(err);

@@ -14,6 +14,8 @@ import { replay, usesStock } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gameMoves, gameTables } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { blockedFor, consume, rateLimited } from '../../lib/rate-limit';
+import type { GamesContext } from './context';
 import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf } from './repo';
 
@@ -80,6 +82,43 @@ export async function watchTarget(
   }
   const name = (game.meta as { tableName?: string } | null)?.tableName ?? table.name;
   return { game, players, table: { id: table.id, name, visibility: table.visibility } };
+}
+
+/**
+ * {@link watchTarget} with its invitation codes counted (docs/decisions/048): a request that
+ * brings a `code` is refused with a 429 (MSG_SPECTATE.tooManyCodes, Retry-After) while the
+ * account or the (match, browser) pair has no wrong guesses left, even when the code is right;
+ * a refused one (the same 404 for a wrong code and for a match that does not exist, so the
+ * counting tells nothing either) spends one guess of each. `client` names the browser: its
+ * device id, else its address (protection/request.ts `clientKey`). Without `ctx.codeGuesses`
+ * (test contexts) nothing is counted.
+ */
+export async function watchTargetCounted(
+  ctx: { db: Executor; codeGuesses?: GamesContext['codeGuesses'] },
+  gameId: string,
+  userId: number,
+  code: string | undefined,
+  client: string,
+): Promise<WatchTarget> {
+  const limits = ctx.codeGuesses;
+  if (code === undefined || !limits) return watchTarget(ctx.db, gameId, userId, code);
+  const accountKey = String(userId);
+  const pairKey = `${gameId}:${client}`;
+  const wait =
+    (await blockedFor(limits.perAccount, accountKey)) ??
+    (await blockedFor(limits.perMatchClient, pairKey));
+  if (wait !== null) throw rateLimited(wait, MSG_SPECTATE.tooManyCodes);
+  try {
+    return await watchTarget(ctx.db, gameId, userId, code);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) {
+      const a = await consume(limits.perAccount, accountKey);
+      const b = await consume(limits.perMatchClient, pairKey);
+      const after = a ?? b;
+      if (after !== null) throw rateLimited(after, MSG_SPECTATE.tooManyCodes);
+    }
+    throw err;
+  }
 }
 
 /** Whether spectators of this match see it delayed: a paid or tournament match still running. */

@@ -546,7 +546,8 @@ describe('spectators on PostgreSQL across two nodes', async () => {
         expect(pushed.delayed_moves).toBe(0);
         await assertNoHand(database.db, open.gameId, pushed);
       }
-      // A finished private match's replay stays with its players.
+      // A finished private match's replay stays with its players: to anyone else it is a match
+      // that does not exist (decision 048), as the spectate route says of it without the code.
       await database.db
         .update(games)
         .set({ status: 'finished', state: sql`jsonb_set(state, '{status}', '"finished"')` })
@@ -558,7 +559,7 @@ describe('spectators on PostgreSQL across two nodes', async () => {
       expect(
         (await call(baseB, 'GET', `/api/games/${open.gameId}/replay`, { token: viewer.token }))
           .status,
-      ).toBe(403);
+      ).toBe(404);
     },
   );
 

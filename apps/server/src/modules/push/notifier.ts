@@ -54,7 +54,7 @@ interface Job {
 
 /** What the notifier needs from the app (AppDeps parts). */
 export interface PushNotifierOptions {
-  database: Pick<Database, 'db' | 'kind'>;
+  database: Pick<Database, 'db'>;
   hub: Pick<RealtimeHub, 'anySocketVisible'>;
   config: {
     VAPID_PUBLIC_KEY?: string | undefined;
@@ -78,11 +78,8 @@ export class PushNotifier {
   private log: Pick<FastifyBaseLogger, 'warn' | 'error'> | null = null;
   /** Jobs dropped because the queue was full (since start). */
   dropped = 0;
-  /**
-   * Known to have no VAPID identity (push off): then `notifyUser` returns at once, without
-   * validating or queueing (one per move otherwise: decision 035). Unknown until the first job.
-   */
-  private pushOff = false;
+  /** Whether the failure to read or store the VAPID pair was logged already (once per node). */
+  private vapidFailureLogged = false;
 
   constructor(private readonly options: PushNotifierOptions) {
     this.sender = options.sender ?? webPushSender;
@@ -94,16 +91,25 @@ export class PushNotifier {
     this.log = log;
   }
 
-  /** The VAPID identity (vapid.ts), read once; null when push is off. */
+  /**
+   * The VAPID identity (vapid.ts), read once; null while push cannot work here (the key pair
+   * could not be read or stored). Never rejects: such a failure is logged once, as one warning
+   * line without a stack (decision 048), and tried again on the next call, so push comes back by
+   * itself once the database does.
+   */
   vapid(): Promise<VapidIdentity | null> {
     this.vapidPromise ??= resolveVapid(this.options.config, this.options.database).then(
-      (identity) => {
-        this.pushOff = identity === null;
-        return identity;
-      },
+      (identity) => identity,
       (err: unknown) => {
         this.vapidPromise = null;
-        throw err;
+        if (!this.vapidFailureLogged) {
+          this.vapidFailureLogged = true;
+          this.log?.warn(
+            { reason: err instanceof Error ? err.message : String(err) },
+            'push notifications unavailable: the VAPID key pair could not be read or stored',
+          );
+        }
+        return null;
       },
     );
     return this.vapidPromise;
@@ -122,7 +128,7 @@ export class PushNotifier {
     message: PushMessage,
     options: { onlyIfHidden?: boolean } = {},
   ): void {
-    if (this.closed || this.pushOff) return;
+    if (this.closed) return;
     const parsed = pushMessageSchema.safeParse(message);
     if (!parsed.success) {
       this.log?.error({ type }, 'push message refused: not a PushMessage');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { MSG_PUSH } from '@domino/contracts';
 import { loadConfig } from '../../config';
+import { sql } from 'drizzle-orm';
 import { vapidKeys } from '../../db/schema';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import { isPushServiceEndpoint } from './endpoints';
@@ -11,8 +12,9 @@ import { resolveVapid } from './vapid';
 
 /**
  * Where the VAPID identity comes from (docs/decisions/025; README.md "Configuration"): the
- * environment (both keys or neither), a pair generated once and kept in the embedded database,
- * or none on PostgreSQL without keys (push off, a Spanish 503). Also: which endpoints the server
+ * environment (both keys or neither), else a pair generated once and kept in the database, on
+ * PGlite and PostgreSQL alike (decision 048); where it cannot be kept, a Spanish 503 and one
+ * warning line. Also: which endpoints the server
  * agrees to send to, and that a failed delivery's error never carries the endpoint.
  */
 describe('the VAPID identity and the push endpoints', async () => {
@@ -65,38 +67,98 @@ describe('the VAPID identity and the push endpoints', async () => {
     }
   });
 
-  it.skipIf(noPostgres)('turns push off on PostgreSQL without keys, in Spanish', async () => {
-    const t = await buildTestApp('postgres');
-    try {
-      const reg = await t.app.inject({
-        method: 'POST',
-        url: '/api/register_api',
-        payload: newPlayer(),
-      });
-      const headers = { authorization: `Bearer ${reg.json().token as string}` };
-      const key = await t.app.inject({ method: 'GET', url: '/api/push/public-key', headers });
-      expect(key.statusCode).toBe(503);
-      expect(key.json()).toEqual({ code: 'push/unavailable', message: MSG_PUSH.unavailable });
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const sub = await t.app.inject({
-        method: 'POST',
-        url: '/api/push/subscriptions',
-        headers,
-        payload: {
-          endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
-          keys: {
-            p256dh: ecdh.getPublicKey().toString('base64url'),
-            auth: randomBytes(16).toString('base64url'),
+  it.skipIf(noPostgres)(
+    'works out of the box on PostgreSQL: one pair for every node, made at start, with no error log',
+    async () => {
+      const lines: string[] = [];
+      const t = await buildTestApp(
+        'postgres',
+        { LOG_LEVEL: 'info' },
+        {},
+        { logStream: { write: (line: string) => void lines.push(line) } },
+      );
+      try {
+        await t.app.ready();
+        // Made at start (onReady), before any request.
+        const rows = await t.database.db.select().from(vapidKeys);
+        expect(rows).toHaveLength(1);
+        // Other nodes starting at the same moment on the same database all sign with that pair.
+        const config = { vapidSubject: 'mailto:ops@domino.example' };
+        const nodes = await Promise.all(
+          Array.from({ length: 8 }, () => resolveVapid(config, t.database)),
+        );
+        for (const n of nodes) expect(n.publicKey).toBe(rows[0]!.publicKey);
+        expect(await t.database.db.select().from(vapidKeys)).toHaveLength(1);
+
+        const reg = await t.app.inject({
+          method: 'POST',
+          url: '/api/register_api',
+          payload: newPlayer(),
+        });
+        const headers = { authorization: `Bearer ${reg.json().token as string}` };
+        const key = await t.app.inject({ method: 'GET', url: '/api/push/public-key', headers });
+        expect(key.statusCode).toBe(200);
+        expect(key.json()).toEqual({ public_key: rows[0]!.publicKey });
+        expect(key.body).not.toContain(rows[0]!.privateKey);
+        const ecdh = createECDH('prime256v1');
+        ecdh.generateKeys();
+        const sub = await t.app.inject({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          headers,
+          payload: {
+            endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
+            keys: {
+              p256dh: ecdh.getPublicKey().toString('base64url'),
+              auth: randomBytes(16).toString('base64url'),
+            },
           },
-        },
-      });
-      expect(sub.statusCode).toBe(503);
-      expect(await t.database.db.select().from(vapidKeys)).toEqual([]);
-    } finally {
-      await t.close();
-    }
-  });
+        });
+        expect(sub.statusCode, sub.body).toBe(200);
+        const levels = lines.map((l) => (JSON.parse(l) as { level: number }).level);
+        expect(levels.filter((l) => l >= 40)).toEqual([]);
+        expect(lines.join('\n')).not.toContain(rows[0]!.privateKey);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it.skipIf(noPostgres)(
+    'where the pair cannot be kept, answers in Spanish with one warning at start and no stack',
+    async () => {
+      const lines: string[] = [];
+      const t = await buildTestApp(
+        'postgres',
+        { LOG_LEVEL: 'info' },
+        {},
+        { logStream: { write: (line: string) => void lines.push(line) } },
+      );
+      try {
+        // A database where the pair cannot be stored (its table is gone).
+        await t.database.db.execute(sql`drop table vapid_keys`);
+        await t.app.ready();
+        const reg = await t.app.inject({
+          method: 'POST',
+          url: '/api/register_api',
+          payload: newPlayer(),
+        });
+        const headers = { authorization: `Bearer ${reg.json().token as string}` };
+        for (let i = 0; i < 3; i++) {
+          const key = await t.app.inject({ method: 'GET', url: '/api/push/public-key', headers });
+          expect(key.statusCode).toBe(503);
+          expect(key.json()).toEqual({ code: 'push/unavailable', message: MSG_PUSH.unavailable });
+        }
+        const logged = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+        const warnings = logged.filter((l) => l.level >= 40);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]!.level).toBe(40);
+        expect(lines.join('\n')).not.toMatch(/stack| {4}at /);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('sends only to the push services browsers use', () => {
     for (const ok of [

@@ -8,6 +8,7 @@ import { ROOMS } from './rooms';
 import type { GuardedServer, SessionChecks, SocketData, SocketSession } from './session-guard';
 import { SessionGuard, sessionEndedHandshakeError } from './session-guard';
 import { spanishEngineRefusals, spanishParser } from './transport-refusals';
+import { answerUnserved } from './unserved';
 
 export { ROOMS };
 export type { SocketData, SocketSession };
@@ -92,6 +93,9 @@ export function attachRealtime(
         : null;
     onConnection?.(socket as unknown as Socket);
     if (session) onAuthenticated?.(socket as unknown as Socket, session);
+    // Every message is answered (decision 048): one no handler of this socket serves gets its
+    // refusal here instead of silence, after the input and session guards above.
+    socket.use(answerUnserved(socket as unknown as Socket));
   });
   return io;
 }

@@ -159,10 +159,11 @@ function privateSuite(kind: DbKind) {
           window.seats.find((x: { user_id: number }) => x.user_id === friend.id).accepted,
         ).toBe(true);
         expect(rematch.json()).toMatchObject({ seat: 1, new_balance: friendBefore - 100 });
+        // A stranger cannot tell this private table from a missing one (decision 048).
         expect(
           (await post(`/api/tables/${id}/rematch`, stranger.token, { entry_price: 100 })).json()
             .code,
-        ).toBe('tables/no_rematch');
+        ).toBe('tables/not_found');
         const lapsed = await keepTables(t.database.db, new Date(Date.now() + 31_000));
         expect(lapsed.lapsed.find((c) => c.tableId === id)?.refunds).toMatchObject([
           { userId: friend.id, refundCents: 10_000 },

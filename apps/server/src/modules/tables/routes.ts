@@ -87,6 +87,16 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(async (scope) => {
     requireAuth(scope);
+    // Every route here names a table: one the caller may not see by id (another host's private
+    // table, a quick table they do not sit at) answers exactly like a missing one, before any
+    // other rule can tell them apart (docs/decisions/048-strangers-and-acknowledgements.md).
+    scope.addHook('preHandler', async (req) => {
+      const tableId = (req.params as { tableId?: number } | undefined)?.tableId;
+      if (typeof tableId !== 'number') return;
+      const [detail] = await tableDetails(db(), tableId);
+      if (!detail || !maySeeTable(detail, session(req).user.id))
+        throw new AppError('tables/not_found', 404, MSG_TABLES.notFound);
+    });
     const s = scope.withTypeProvider<ZodTypeProvider>();
 
     s.post(

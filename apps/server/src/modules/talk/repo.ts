@@ -30,6 +30,8 @@ export interface TalkContext {
   tableId: number;
   tableName: string;
   visibility: 'public' | 'private' | 'tournament' | 'quick';
+  /** The host of a private table (null for the others). */
+  hostUserId: number | null;
   round: number;
   /** The match running at the table, if any. */
   gameId: string | null;
@@ -64,6 +66,7 @@ export async function talkContext(db: Executor, tableId: number): Promise<TalkCo
       name: gameTables.name,
       visibility: gameTables.visibility,
       round: gameTables.round,
+      hostUserId: gameTables.hostUserId,
     })
     .from(gameTables)
     .where(eq(gameTables.id, tableId));
@@ -119,6 +122,7 @@ export async function talkContext(db: Executor, tableId: number): Promise<TalkCo
     tableId: table.id,
     tableName: table.name,
     visibility: table.visibility,
+    hostUserId: table.hostUserId,
     round: table.round,
     gameId: live?.id ?? null,
     moment,

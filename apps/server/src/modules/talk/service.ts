@@ -56,7 +56,14 @@ export function bannedError(until: Date): AppError {
 async function contextFor(db: Db, tableId: number, userId: number): Promise<TalkContext> {
   const ctx = await talkContext(db, tableId);
   if (!ctx) throw refuse('talk/not_found', 404, MSG_TALK.notFound);
-  if (!ctx.members.has(userId)) throw refuse('talk/not_seated', 403, MSG_TALK.notSeated);
+  if (!ctx.members.has(userId)) {
+    // A table a stranger may not see by id (private, quick) answers like a missing one
+    // (docs/decisions/048); a public table's talk is refused with the reason.
+    const hidden =
+      (ctx.visibility === 'private' && ctx.hostUserId !== userId) || ctx.visibility === 'quick';
+    if (hidden) throw refuse('talk/not_found', 404, MSG_TALK.notFound);
+    throw refuse('talk/not_seated', 403, MSG_TALK.notSeated);
+  }
   return ctx;
 }
 
@@ -180,7 +187,11 @@ export async function talkState(db: Db, userId: number, tableId: number): Promis
  */
 export async function mute(db: Db, userId: number, mutedUserId: number): Promise<number[]> {
   if (userId === mutedUserId) throw refuse('talk/mute_self', 422, MSG_TALK.muteSelf);
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, mutedUserId));
+  const [target] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, mutedUserId), eq(users.rol, 'jugador')));
+  // Only players talk; a staff account is "not found" like a missing one (decision 048).
   if (!target) throw refuse('talk/user_not_found', 404, MSG_TALK.userNotFound);
   await db.insert(talkMutes).values({ userId, mutedUserId }).onConflictDoNothing();
   return mutedBy(db, userId);

@@ -6,7 +6,8 @@ import { escrowBalance, tournamentRequest, usernameOf } from '../../test/tournam
 import type { Player } from '../../test/wallet-helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { checkLedger } from '../ledger/ledger';
-import { loginDevices } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { loginDevices, users } from '../../db/schema';
 
 /**
  * The tournament API on real PostgreSQL (docs/decisions/028): what players and staff may do, and
@@ -112,6 +113,20 @@ describe.skipIf(!pg)('tournament routes (PostgreSQL)', () => {
     const nobody = await post(url, ana.token, { partner: 'no_existe_nadie' });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().message).toBe(MSG_TOURNAMENTS.partnerNotFound);
+    // A staff username, in any spelling, is refused exactly like an unknown one: the answer
+    // confirms no staff name (decision 048).
+    const [staffUser] = await t.database.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.rol, 'admin'));
+    for (const name of [staffUser!.username, staffUser!.username.toUpperCase()]) {
+      const asStaff = await post(url, ana.token, { partner: name });
+      expect({ status: asStaff.statusCode, body: asStaff.json() }).toEqual({
+        status: nobody.statusCode,
+        body: nobody.json(),
+      });
+    }
+    expect((await get(TOURNAMENT_ROUTES.detail(d.id), ana.token)).json().my_entry).toBeNull();
     // Not enough money: refused, nothing moved.
     const broke = await post(url, poor.token, {});
     expect(broke.statusCode).toBe(422);

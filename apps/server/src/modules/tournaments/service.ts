@@ -173,10 +173,12 @@ export async function register(
           MSG_TOURNAMENTS.partnerNotForMode,
         );
       const [p] = await tx
-        .select({ id: users.id, username: users.username, status: users.status })
+        .select({ id: users.id, username: users.username, status: users.status, rol: users.rol })
         .from(users)
         .where(sql`lower(${users.username}) = lower(${partnerName})`);
-      if (!p || p.status !== 'activo')
+      // Only an active player can be a partner; a staff account, a suspended player and an
+      // unknown name get the same refusal, so the answer names no staff (decision 048).
+      if (!p || p.status !== 'activo' || p.rol !== 'jugador')
         throw new AppError('tournaments/partner_not_found', 404, MSG_TOURNAMENTS.partnerNotFound);
       if (p.id === userId)
         throw new AppError('tournaments/partner_self', 422, MSG_TOURNAMENTS.partnerSelf);
