@@ -41,3 +41,4 @@ export * from './reconciliation';
 export * from './identity';
 export * from './offline';
 export * from './view-json';
+export * from './plural';

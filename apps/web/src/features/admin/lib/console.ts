@@ -1,11 +1,4 @@
-import {
-  AUDIT_ACTION_LABELS,
-  MSG_PAYMENTS,
-  bankInputSchema,
-  rechargeAccountInputSchema,
-  toFieldErrors,
-  type FieldErrors,
-} from '@domino/contracts';
+import { AUDIT_ACTION_LABELS, bankInputSchema, type FieldErrors, MSG_PAYMENTS, plural, rechargeAccountInputSchema, toFieldErrors } from '@domino/contracts';
 
 /**
  * Pure rules of the staff console pages of decision 009 (users, banks, audit): query strings, labels,
@@ -190,5 +183,5 @@ export function sinceText(iso: string, now: number = Date.now()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `hace ${hours} h`;
   const days = Math.floor(hours / 24);
-  return `hace ${days} día${days === 1 ? '' : 's'}`;
+  return `hace ${plural(days, 'día', 'días')}`;
 }

@@ -1,20 +1,4 @@
-import {
-  DEFAULT_RULES,
-  LIMITS,
-  MSG_PAYMENTS,
-  MSG_TABLES,
-  RULE_OPTIONS,
-  TURN_SECONDS_MAX,
-  TURN_SECONDS_MIN,
-  normalizeRules,
-  parseBolivaresString,
-  tableInputSchema,
-  tableRulesSchema,
-  type RuleKey,
-  type TableDetail,
-  type TableInput,
-  type TableRules,
-} from '@domino/contracts';
+import { DEFAULT_RULES, LIMITS, MSG_PAYMENTS, MSG_TABLES, normalizeRules, parseBolivaresString, plural, RULE_OPTIONS, type RuleKey, type TableDetail, type TableInput, tableInputSchema, type TableRules, tableRulesSchema, TURN_SECONDS_MAX, TURN_SECONDS_MIN } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**
@@ -223,7 +207,7 @@ export function closeMode(t: Pick<TableDetail, 'status' | 'current_players'>): C
 
 /** 'un jugador' / '3 jugadores'. */
 function playersText(n: number): string {
-  return n === 1 ? 'un jugador' : `${n} jugadores`;
+  return plural(n, 'jugador', 'jugadores');
 }
 
 /**
@@ -242,7 +226,7 @@ export function closeConfirmText(
       refund: 'La mesa dejará de aparecer a los jugadores.',
     };
   const names = t.users.map((u) => u.name).join(', ');
-  const waiting = n === 1 ? 'Hay un jugador esperando' : `Hay ${n} jugadores esperando`;
+  const waiting = `Hay ${plural(n, 'jugador esperando', 'jugadores esperando')}`;
   return {
     summary: names ? `${waiting} en esta mesa: ${names}.` : `${waiting} en esta mesa.`,
     refund:

@@ -26,6 +26,7 @@ import { moneyResult } from '../lib/table-result';
 import { matchOutcomeText, scoreEntries } from '../lib/seats';
 import { HandSummary } from './HandSummary';
 import { RematchPanel } from './RematchPanel';
+import { plural } from '@domino/contracts';
 
 export interface ResultOverlayProps {
   view: GameView;
@@ -163,8 +164,8 @@ export function ResultOverlay({
             ))}
           </Group>
           <Text fz="xs" c="dimmed">
-            {result.hands} {result.hands === 1 ? 'mano jugada' : 'manos jugadas'} · meta{' '}
-            {view.target_points} puntos
+            {plural(result.hands, 'mano jugada', 'manos jugadas')} · meta{' '}
+            {plural(view.target_points, 'punto', 'puntos')}
           </Text>
         </Stack>
 

@@ -1,10 +1,4 @@
-import {
-  MSG_POT,
-  POT_MAX_POSITIONS,
-  parseBolivaresString,
-  potSharesProblems,
-  potTopUpRequestSchema,
-} from '@domino/contracts';
+import { MSG_POT, parseBolivaresString, plural, POT_MAX_POSITIONS, potSharesProblems, potTopUpRequestSchema } from '@domino/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /**
@@ -73,7 +67,7 @@ export function timeLeft(endMs: number, nowMs: number): TimeLeft {
 /** '3 días, 4 h' style summary for small spaces ('Menos de un minuto' at the very end). */
 export function timeLeftSummary(t: TimeLeft): string {
   if (t.over) return 'Mes cerrado';
-  if (t.days > 0) return `${t.days} ${t.days === 1 ? 'día' : 'días'} y ${t.hours} h`;
+  if (t.days > 0) return `${plural(t.days, 'día', 'días')} y ${t.hours} h`;
   if (t.hours > 0) return `${t.hours} h y ${t.minutes} min`;
   if (t.minutes > 0) return `${t.minutes} min`;
   return 'Menos de un minuto';

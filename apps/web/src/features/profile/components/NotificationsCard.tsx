@@ -13,13 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconBell, IconBellOff, IconInfoCircle } from '@tabler/icons-react';
-import {
-  MSG_PUSH,
-  NOTIFICATION_LABELS,
-  NOTIFICATION_TYPES,
-  type NotificationPrefs,
-  type NotificationSettings,
-} from '@domino/contracts';
+import { MSG_PUSH, NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPrefs, type NotificationSettings, plural } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import {
@@ -168,7 +162,7 @@ export function NotificationsCard() {
           <Text fz="xs" c="dimmed">
             Se guardan en tu cuenta y valen para todos tus dispositivos
             {devices > 0
-              ? ` (${devices === 1 ? '1 dispositivo con notificaciones activadas' : `${devices} dispositivos con notificaciones activadas`}).`
+              ? ` (${plural(devices, 'dispositivo con notificaciones activadas', 'dispositivos con notificaciones activadas')}).`
               : '.'}
           </Text>
         </Stack>
