@@ -24,7 +24,7 @@ describe('the Pote del Mes in the browser', () => {
   const modalAmount = (page: Page) => page.getByTestId('pot-modal-amount');
   /** The modal never opens before its 800 ms delay, so 2 s without it means it is not coming. */
   const expectNoModal = async (page: Page) => {
-    await page.getByText('Seleccione un Juego').first().waitFor();
+    await page.getByText('Elige un juego').first().waitFor();
     await page.waitForTimeout(2_000);
     expect(await modalAmount(page).count()).toBe(0);
   };

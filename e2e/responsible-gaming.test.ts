@@ -81,7 +81,7 @@ describe('responsible gaming in the browser', () => {
         .setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: TINY_PNG });
       await page.getByTestId('recharge-submit').click();
       const refusal = RESPONSIBLE_MESSAGES.depositLimit('day', 30_000);
-      expect(refusal).toBe('Superas tu límite de depósito diario. Disponible hoy: Bs. 300,00.');
+      expect(refusal).toBe('Superas tu límite de recargas diario. Disponible hoy: Bs. 300,00.');
       await expect
         .poll(() => page.getByText(refusal).first().isVisible(), { timeout: 10_000 })
         .toBe(true);

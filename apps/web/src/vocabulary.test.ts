@@ -97,8 +97,7 @@ describe('one vocabulary', () => {
   it('says counts through plural(), never a hand-made singular/plural', () => {
     // `n === 1 ? 'mano' : 'manos'`, `n === 1 ? 'Queda 1 puesto' : …`, `n === 1 ? one : many`
     // in code (the server's staff messages too), "cuenta(s)" in a text.
-    const ternary =
-      /===\s*1\s*\?\s*(?:(['"`])(?:[a-záéíóúñ ]*|[^'"`]*\b1\b[^'"`]*)\1|one\b)/gi;
+    const ternary = /===\s*1\s*\?\s*(?:(['"`])(?:[a-záéíóúñ ]*|[^'"`]*\b1\b[^'"`]*)\1|one\b)/gi;
     const inCode = [...DIRS, 'apps/server/src']
       .flatMap((d) => sourceFiles(path.join(ROOT, d)))
       .filter((f) => !f.endsWith('plural.ts'))

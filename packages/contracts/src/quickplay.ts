@@ -90,8 +90,7 @@ export const MSG_QUICK = {
   gaveUp:
     'No encontramos rivales en 3 minutos y dejamos de buscar. No se te cobró nada. Prueba otro precio o una mesa pública.',
   otherPricesTitle: 'Hay jugadores esperando a otros precios:',
-  otherPrice: (searching: number) =>
-    plural(searching, 'jugador esperando', 'jugadores esperando'),
+  otherPrice: (searching: number) => plural(searching, 'jugador esperando', 'jugadores esperando'),
   openTablesTitle: 'Mesas públicas con puestos libres a este precio:',
   switchPrice: 'Buscar a este precio',
   goToTable: 'Ir a la mesa',

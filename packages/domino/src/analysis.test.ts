@@ -191,7 +191,11 @@ describe('summarize', () => {
       loss,
       notable: loss >= 10,
     });
-    const s = summarize(0, [d(0), d(2), d(12), d(0, true), d(0, false, true), d(0, true, true)], 10);
+    const s = summarize(
+      0,
+      [d(0), d(2), d(12), d(0, true), d(0, false, true), d(0, true, true)],
+      10,
+    );
     expect(s).toMatchObject({
       counted: 3,
       best: 1,

@@ -149,13 +149,17 @@ export function ledgerProblems(r: {
   if (r.totalCents !== 0)
     out.push(`La suma de todos los saldos es ${formatBs(r.totalCents)}; debe ser Bs. 0,00.`);
   if (r.negativeAccounts > 0)
-    out.push(`${plural(r.negativeAccounts, 'cuenta', 'cuentas')} con saldo negativo sin permitirlo.`);
+    out.push(
+      `${plural(r.negativeAccounts, 'cuenta', 'cuentas')} con saldo negativo sin permitirlo.`,
+    );
   if (r.mismatchedAccounts > 0)
     out.push(
       `${plural(r.mismatchedAccounts, 'cuenta', 'cuentas')} cuyo saldo no coincide con la suma de sus movimientos.`,
     );
   if (r.unbalancedTransactions > 0)
-    out.push(`${plural(r.unbalancedTransactions, 'transacción', 'transacciones')} cuyos movimientos no suman cero.`);
+    out.push(
+      `${plural(r.unbalancedTransactions, 'transacción', 'transacciones')} cuyos movimientos no suman cero.`,
+    );
   return out;
 }
 

@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { centsToBolivares, errorSchema, idParam, MSG_RECONCILIATION, plural, pluralWord, RECONCILIATION_ROUTES, reconciliationAccountSchema, reconciliationApproveRequestSchema, reconciliationApproveResponseSchema, reconciliationMappingSavedSchema, reconciliationMappingSchema, reconciliationReportSchema, toFieldErrors } from '@domino/contracts';
+import {
+  centsToBolivares,
+  errorSchema,
+  idParam,
+  MSG_RECONCILIATION,
+  plural,
+  pluralWord,
+  RECONCILIATION_ROUTES,
+  reconciliationAccountSchema,
+  reconciliationApproveRequestSchema,
+  reconciliationApproveResponseSchema,
+  reconciliationMappingSavedSchema,
+  reconciliationMappingSchema,
+  reconciliationReportSchema,
+  toFieldErrors,
+} from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { multipartBodySchema, multipartFields, multipartFile } from '../../lib/multipart';
 import { requireAuth, session } from '../auth/plugin';

@@ -1,4 +1,12 @@
-import { AUDIT_ACTION_LABELS, bankInputSchema, type FieldErrors, MSG_PAYMENTS, plural, rechargeAccountInputSchema, toFieldErrors } from '@domino/contracts';
+import {
+  AUDIT_ACTION_LABELS,
+  bankInputSchema,
+  type FieldErrors,
+  MSG_PAYMENTS,
+  plural,
+  rechargeAccountInputSchema,
+  toFieldErrors,
+} from '@domino/contracts';
 
 /**
  * Pure rules of the staff console pages of decision 009 (users, banks, audit): query strings, labels,

@@ -1,4 +1,12 @@
-import { LINK_SIGNAL_LABELS, MSG_RISK, plural, RISK_KIND_LABELS, type RiskAccount, type RiskAction, type RiskItem } from '@domino/contracts';
+import {
+  LINK_SIGNAL_LABELS,
+  MSG_RISK,
+  plural,
+  RISK_KIND_LABELS,
+  type RiskAccount,
+  type RiskAction,
+  type RiskItem,
+} from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**

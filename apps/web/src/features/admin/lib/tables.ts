@@ -1,4 +1,21 @@
-import { DEFAULT_RULES, LIMITS, MSG_PAYMENTS, MSG_TABLES, normalizeRules, parseBolivaresString, plural, RULE_OPTIONS, type RuleKey, type TableDetail, type TableInput, tableInputSchema, type TableRules, tableRulesSchema, TURN_SECONDS_MAX, TURN_SECONDS_MIN } from '@domino/contracts';
+import {
+  DEFAULT_RULES,
+  LIMITS,
+  MSG_PAYMENTS,
+  MSG_TABLES,
+  normalizeRules,
+  parseBolivaresString,
+  plural,
+  RULE_OPTIONS,
+  type RuleKey,
+  type TableDetail,
+  type TableInput,
+  tableInputSchema,
+  type TableRules,
+  tableRulesSchema,
+  TURN_SECONDS_MAX,
+  TURN_SECONDS_MIN,
+} from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**
@@ -205,7 +222,7 @@ export function closeMode(t: Pick<TableDetail, 'status' | 'current_players'>): C
   return { kind: 'direct' };
 }
 
-/** 'un jugador' / '3 jugadores'. */
+/** '1 jugador' / '3 jugadores'. */
 function playersText(n: number): string {
   return plural(n, 'jugador', 'jugadores');
 }

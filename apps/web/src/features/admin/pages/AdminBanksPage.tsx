@@ -155,7 +155,11 @@ export default function AdminBanksPage() {
                       </Group>
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <Text fz="xs" c="dimmed">
-                          {plural(b.active_accounts, 'cuenta de recarga activa', 'cuentas de recarga activas')}
+                          {plural(
+                            b.active_accounts,
+                            'cuenta de recarga activa',
+                            'cuentas de recarga activas',
+                          )}
                         </Text>
                         <Group gap={6} wrap="nowrap">
                           {bankEdit(b)}

@@ -287,9 +287,7 @@ export function GameTable({
             <span
               className={classes.watchers}
               title="Espectadores mirando la partida"
-              aria-label={
-                plural(connection.spectators, 'espectador', 'espectadores')
-              }
+              aria-label={plural(connection.spectators, 'espectador', 'espectadores')}
               data-testid="game-spectators"
               data-count={connection.spectators}
             >

@@ -1,4 +1,9 @@
-import { plural, pluralWord, type AnalysisDecision, type AnalysisResponse } from '@domino/contracts';
+import {
+  plural,
+  pluralWord,
+  type AnalysisDecision,
+  type AnalysisResponse,
+} from '@domino/contracts';
 
 /**
  * Texts and grading of the "Análisis" page (docs/decisions/029-post-game-analysis.md). Expected

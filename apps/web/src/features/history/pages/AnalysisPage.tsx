@@ -173,9 +173,9 @@ function AnalysisResult({ data }: { data: AnalysisResponse }) {
           </Alert>
         )}
         <Text fz="xs" c="dimmed" mt="sm">
-          La precisión es la parte de tus jugadas en que hiciste la mejor. La CPU Difícil evaluó cada
-          jugada solo con lo que veías: tu mano, la mesa y los pases. «Imprecisa» pierde menos de{' '}
-          {lossText(summary.notable_loss)} esperados frente a la mejor; un error notable, esa
+          La precisión es la parte de tus jugadas en que hiciste la mejor. La CPU Difícil evaluó
+          cada jugada solo con lo que veías: tu mano, la mesa y los pases. «Imprecisa» pierde menos
+          de {lossText(summary.notable_loss)} esperados frente a la mejor; un error notable, esa
           cantidad o más.{lines.forced ? ` ${lines.forced}` : ''}
         </Text>
       </Card>

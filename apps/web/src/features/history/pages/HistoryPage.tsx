@@ -229,7 +229,7 @@ export default function HistoryPage() {
                     <Table.Th ta="center">Marcador</Table.Th>
                     <Table.Th>Resultado</Table.Th>
                     <Table.Th ta="right">Monto</Table.Th>
-                    <Table.Th ta="right">Rating</Table.Th>
+                    <Table.Th ta="right">Nivel</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -1,4 +1,11 @@
-import { MSG_POT, parseBolivaresString, plural, POT_MAX_POSITIONS, potSharesProblems, potTopUpRequestSchema } from '@domino/contracts';
+import {
+  MSG_POT,
+  parseBolivaresString,
+  plural,
+  POT_MAX_POSITIONS,
+  potSharesProblems,
+  potTopUpRequestSchema,
+} from '@domino/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
 /**

@@ -27,7 +27,14 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatBs, MSG_POT, plural, pluralWord, type PotPlayer, type PotRankingResponse } from '@domino/contracts';
+import {
+  formatBs,
+  MSG_POT,
+  plural,
+  pluralWord,
+  type PotPlayer,
+  type PotRankingResponse,
+} from '@domino/contracts';
 import { displayName, formatCaracasDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePotRanking, type PotRanking } from '../api/pot';

@@ -13,7 +13,14 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconBell, IconBellOff, IconInfoCircle } from '@tabler/icons-react';
-import { MSG_PUSH, NOTIFICATION_LABELS, NOTIFICATION_TYPES, type NotificationPrefs, type NotificationSettings, plural } from '@domino/contracts';
+import {
+  MSG_PUSH,
+  NOTIFICATION_LABELS,
+  NOTIFICATION_TYPES,
+  type NotificationPrefs,
+  type NotificationSettings,
+  plural,
+} from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import {

@@ -1,6 +1,5 @@
 import type { SpectatorView } from '@domino/contracts';
 import { plural } from '@domino/contracts';
-import { plural } from '@domino/contracts';
 
 /**
  * Pure rules of the watch page (docs/decisions/022-spectators.md): which view is newer, where the

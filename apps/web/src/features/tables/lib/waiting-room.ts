@@ -1,4 +1,11 @@
-import { MSG_TABLES, plural, pluralWord, splitPot, type TableDetail, winnersPerMatch } from '@domino/contracts';
+import {
+  MSG_TABLES,
+  plural,
+  pluralWord,
+  splitPot,
+  type TableDetail,
+  winnersPerMatch,
+} from '@domino/contracts';
 import { bolivaresToCents, formatBps } from '../../../lib/format';
 
 /**

@@ -23,7 +23,14 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG, MSG_PRIVATE, MSG_TABLES, plural, pluralWord, type PrivateTable } from '@domino/contracts';
+import {
+  MSG,
+  MSG_PRIVATE,
+  MSG_TABLES,
+  plural,
+  pluralWord,
+  type PrivateTable,
+} from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { RulesList } from '../../../components/TableRules';
 import { isApiError } from '../../../lib/api';
