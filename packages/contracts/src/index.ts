@@ -42,3 +42,4 @@ export * from './identity';
 export * from './offline';
 export * from './view-json';
 export * from './plural';
+export * from './lists';
