@@ -5,6 +5,7 @@ import {
   POT_MAX_POSITIONS,
   potSharesProblems,
   potTopUpRequestSchema,
+  TIME_ZONE,
 } from '@domino/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
@@ -12,27 +13,55 @@ import { STORAGE_KEYS } from '../../../lib/storage';
  * Pure rules of the Pote del Mes screens (decision 007; docs/product.md §4 "Pot modal", §9 "Pot display").
  */
 
-/** Whether the dashboard's pot modal was already shown in this browser session (docs/product.md §4). */
-export function potModalSeen(store: Pick<Storage, 'getItem'> | null = sessionStore()): boolean {
+/**
+ * What the pot modal was last closed on in this browser: the Caracas day ('YYYY-MM-DD') and the
+ * pot in céntimos then. It opens again on another day or when the pot changed — not at every
+ * session start (docs/decisions/050-one-vocabulary.md; it used to cover the dashboard at each login).
+ */
+export interface PotModalMark {
+  day: string;
+  amountCents: number;
+}
+
+/** Today in Caracas as 'YYYY-MM-DD' (the business day, contracts TIME_ZONE). */
+export function caracasDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The last close of the pot modal in this browser, or null (never, unreadable storage). */
+export function potModalSeen(store: Pick<Storage, 'getItem'> | null = localStore()): PotModalMark | null {
   try {
-    return store?.getItem(STORAGE_KEYS.potModalSeen) === '1';
+    const raw = store?.getItem(STORAGE_KEYS.potModalSeen);
+    if (!raw) return null;
+    const mark = JSON.parse(raw) as Partial<PotModalMark>;
+    return typeof mark.day === 'string' && typeof mark.amountCents === 'number'
+      ? { day: mark.day, amountCents: mark.amountCents }
+      : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Records that the pot modal was closed; the flag is cleared at logout (lib/storage). */
-export function markPotModalSeen(store: Pick<Storage, 'setItem'> | null = sessionStore()): void {
+/** Records that the pot modal was closed today with this pot (kept across logins). */
+export function markPotModalSeen(
+  mark: PotModalMark,
+  store: Pick<Storage, 'setItem'> | null = localStore(),
+): void {
   try {
-    store?.setItem(STORAGE_KEYS.potModalSeen, '1');
+    store?.setItem(STORAGE_KEYS.potModalSeen, JSON.stringify(mark));
   } catch {
     // Storage unavailable: the modal may show again on the next visit, which is harmless.
   }
 }
 
-function sessionStore(): Storage | null {
+function localStore(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     return null;
   }
@@ -40,14 +69,22 @@ function sessionStore(): Storage | null {
 
 /**
  * The modal opens when the delay since the dashboard loaded has passed, the pot exists (has_pot),
- * and it was not seen earlier in this browser session (docs/product.md §4).
+ * and it was not closed today with this same amount (`seen` is the last close, `today` the
+ * Caracas day, `amountCents` the pot now).
  */
 export function shouldOpenPotModal(input: {
   delayPassed: boolean;
   hasPot: boolean | undefined;
-  seen: boolean;
+  amountCents: number | undefined;
+  seen: PotModalMark | null;
+  today: string;
 }): boolean {
-  return input.delayPassed && input.hasPot === true && !input.seen;
+  if (!input.delayPassed || input.hasPot !== true || input.amountCents === undefined) return false;
+  return (
+    input.seen === null ||
+    input.seen.day !== input.today ||
+    input.seen.amountCents !== input.amountCents
+  );
 }
 
 export interface TimeLeft {
