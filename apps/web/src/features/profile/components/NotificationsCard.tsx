@@ -31,7 +31,7 @@ import {
   savePushPreferences,
   usePushSettings,
 } from '../api/push';
-import { DEVICE_TEXT, type DeviceState } from '../lib/push';
+import { DEVICE_TEXT, pushErrorText, type DeviceState } from '../lib/push';
 
 /**
  * "Notificaciones" (docs/decisions/025): turns push notifications on or off for this browser
@@ -79,7 +79,7 @@ export function NotificationsCard() {
       else if (device === 'on') notify.info(MSG_PUSH.unsubscribed);
       await queryClient.invalidateQueries({ queryKey: PUSH_SETTINGS_KEY });
     } catch (err) {
-      notify.error(isApiError(err) ? err.message : MSG_PUSH.endpointInvalid);
+      notify.error(pushErrorText(err));
     } finally {
       setBusy(false);
     }
