@@ -7,6 +7,7 @@ import { formatBps, keepTogether } from '../lib/format';
 import { joinTerms, type JoinTable } from '../lib/join';
 import { useActivePause } from '../lib/responsible';
 import { RuleChips } from './TableRules';
+import { UsdApprox } from './UsdApprox';
 
 export interface JoinConfirmModalProps {
   /** The table's current terms (GET /api/tables/{id}); null closes the dialog. */
@@ -113,6 +114,12 @@ export function JoinConfirmModal({
               strong
               testId="join-entry"
             />
+            {!free && (
+              // The entry in dollars too, as the menu shows the balance (decision 050).
+              <Group justify="flex-end" mt={-6}>
+                <UsdApprox balance={terms.entryCents / 100} testId="join-entry-usd" />
+              </Group>
+            )}
             {!free && (
               <>
                 <Row
