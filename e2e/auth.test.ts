@@ -137,7 +137,7 @@ describe('accounts in the browser', () => {
         username_chosen: true,
         adult_declared: true,
       });
-      await visible(page, 'Seleccione un Juego');
+      await visible(page, 'Elige un juego');
       await visible(page, `Bienvenido, ${player.name}`);
       await visible(page, 'Mesa Principiantes');
       expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(
@@ -172,7 +172,7 @@ describe('accounts in the browser', () => {
     await shot(page, 'login-wrong-password-phone');
     await login(page, player.email, player.password);
     await page.waitForURL('**/dashboard');
-    await visible(page, 'Seleccione un Juego');
+    await visible(page, 'Elige un juego');
     await context.close();
   });
 
@@ -188,7 +188,7 @@ describe('accounts in the browser', () => {
       );
       await login(page, player.email, player.password);
       await page.waitForURL('**/dashboard?desde=e2e#mesas');
-      await visible(page, 'Seleccione un Juego');
+      await visible(page, 'Elige un juego');
       await shot(page, 'dashboard-desktop');
       for (const guestOnly of ['/login', '/register', '/']) {
         await page.goto(guestOnly);

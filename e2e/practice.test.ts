@@ -96,6 +96,10 @@ describe('a practice match in the browser', () => {
       await playToTheEnd(page);
       const result = page.getByTestId('result-overlay');
       expect(['victoria', 'derrota']).toContain(await result.getAttribute('data-result'));
+      // The seeds are there for whoever looks, closed at first (docs/decisions/050).
+      const seeds = page.getByRole('button', { name: /Semillas reveladas/ });
+      expect(await seeds.getAttribute('aria-expanded')).toBe('false');
+      await seeds.click();
       await expect
         .poll(() => page.getByTestId('seed-server').textContent())
         .toMatch(/[0-9a-f]{64}/);

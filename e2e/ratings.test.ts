@@ -150,7 +150,8 @@ describe('ratings and the public leaderboard', () => {
         await gp.goto(`/games/${gameId}`);
         const chip = gp.getByTestId('seat-top-rating');
         await chip.waitFor();
-        expect(await chip.innerText()).toBe('★ 1500?');
+        expect(await chip.innerText()).toBe('Nivel 1500');
+        expect(await chip.getAttribute('aria-label')).toMatch(/^Nivel 1500, provisional/);
         await gp.waitForTimeout(300);
         await gp.screenshot({ path: path.join(SHOTS, `${name}.png`) });
         await gc.close();
@@ -268,7 +269,7 @@ describe('ratings and the public leaderboard', () => {
       await pp.getByTestId('history-rating').first().waitFor();
       const delta = Math.round(own.rating_after) - 1500;
       expect(await pp.getByTestId('history-rating').first().innerText()).toBe(
-        delta > 0 ? `★ +${delta}` : `★ \u2212${-delta}`,
+        delta > 0 ? `Nivel +${delta}` : `Nivel \u2212${-delta}`,
       );
       await settle(pp);
       await shot(pp, 'ratings-history-360');
@@ -287,7 +288,8 @@ describe('ratings and the public leaderboard', () => {
       await pp.goto('/waiting-room/2');
       const chip = pp.getByTestId('waiting-seat-0-rating');
       await chip.waitFor();
-      expect(await chip.innerText()).toBe(`★ ${Math.round(own.rating_after)}?`);
+      expect(await chip.innerText()).toBe(`Nivel ${Math.round(own.rating_after)}`);
+      expect(await chip.getAttribute('aria-label')).toContain('provisional');
       await settle(pp);
       await shot(pp, 'ratings-seat-chip-360');
       // Another logged-in player looks at the same waiting room on a desktop: seats are public.

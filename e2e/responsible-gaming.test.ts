@@ -81,7 +81,7 @@ describe('responsible gaming in the browser', () => {
         .setInputFiles({ name: 'comprobante.png', mimeType: 'image/png', buffer: TINY_PNG });
       await page.getByTestId('recharge-submit').click();
       const refusal = RESPONSIBLE_MESSAGES.depositLimit('day', 30_000);
-      expect(refusal).toBe('Superas tu límite de depósito diario. Disponible hoy: Bs. 300,00.');
+      expect(refusal).toBe('Superas tu límite de recargas diario. Disponible hoy: Bs. 300,00.');
       await expect
         .poll(() => page.getByText(refusal).first().isVisible(), { timeout: 10_000 })
         .toBe(true);
@@ -149,14 +149,25 @@ describe('responsible gaming in the browser', () => {
       await shot(page, 'responsible-excluded-desktop');
       const exclusionMessage = (await page.getByTestId('pause-active').textContent()) ?? '';
 
-      // A table join is refused with the same message; nothing is charged.
+      // The join dialog says so before offering to pay: the same message, the button disabled
+      // (decision 050; the server's refusal stays, responsible.postgres.test.ts). Nothing is charged.
       await page.goto('/dashboard');
       await page.getByTestId('table-join-1').click();
-      await page.getByTestId('join-confirm-pay').click();
       await expect
-        .poll(() => page.getByText(exclusionMessage).first().isVisible(), { timeout: 10_000 })
-        .toBe(true);
+        .poll(() => page.getByTestId('join-paused').textContent(), { timeout: 10_000 })
+        .toContain(exclusionMessage);
+      expect(await page.getByTestId('join-confirm-pay').isDisabled()).toBe(true);
       await shot(page, 'responsible-join-refused-desktop');
+      await page.setViewportSize({ width: 360, height: 740 });
+      await shot(page, 'responsible-join-paused-360');
+      await page.setViewportSize(DESKTOP);
+      await page.getByTestId('join-cancel').click();
+      // The recharge form says it too, before anything is typed.
+      await page.goto('/recharge');
+      await expect
+        .poll(() => page.getByTestId('recharge-paused').textContent(), { timeout: 10_000 })
+        .toContain(exclusionMessage);
+      expect(await page.getByTestId('recharge-submit').isDisabled()).toBe(true);
       expect(
         (await api<{ balance: number }>('GET', '/api/user/balance', player.token)).body.balance,
       ).toBe(2000);

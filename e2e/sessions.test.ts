@@ -170,10 +170,10 @@ describe('sessions that end in the browser', () => {
       await elsewhere.goto('/login');
       await elsewhere.evaluate((t) => localStorage.setItem('auth_token', t ?? ''), token);
       await elsewhere.goto('/dashboard');
-      await elsewhere.getByText('Seleccione un Juego').first().waitFor();
+      await elsewhere.getByText('Elige un juego').first().waitFor();
       const frames = framesOf(elsewhere);
       await elsewhere.reload();
-      await elsewhere.getByText('Seleccione un Juego').first().waitFor();
+      await elsewhere.getByText('Elige un juego').first().waitFor();
       await expect.poll(() => frames.length > 0, { message: 'socket connected' }).toBe(true);
 
       await owner.getByRole('button', { name: 'Abrir menú' }).click();

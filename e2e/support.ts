@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { PGLITE_DIR_ENV } from '../apps/server/src/test/db-images';
 
 /**
@@ -242,10 +242,16 @@ export function useJourney(options: JourneyOptions = {}): Journey {
   });
   afterAll(async () => {
     if (!ok) return;
-    for (const c of contexts) await c.close().catch(() => undefined);
+    // A context's console errors fail the journey even when it is closed here (failOnConsoleErrors).
+    const consoleErrors: unknown[] = [];
+    for (const c of contexts)
+      await c.close().catch((e: unknown) => {
+        if (e instanceof ConsoleErrors) consoleErrors.push(e);
+      });
     await browser?.close();
     await stopNodes?.();
     await options.cleanup?.();
+    if (consoleErrors.length > 0) throw consoleErrors[0];
   });
   return journey;
 }
@@ -273,7 +279,11 @@ export async function liftIdentityGate(baseUrl: string): Promise<void> {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1366, height: 900 };
 
-/** A fresh context (own localStorage) at phone size unless told otherwise, with reduced motion unless `full`. */
+/**
+ * A fresh context (own localStorage) at phone size unless told otherwise, with reduced motion
+ * unless `full`; fails the test on any console error or uncaught page error of its pages
+ * (failOnConsoleErrors).
+ */
 export async function newContext(
   browser: Browser,
   baseUrl: string,
@@ -290,7 +300,79 @@ export async function newContext(
     locale: 'es-VE',
     reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference',
   });
+  failOnConsoleErrors(context);
   return context;
+}
+
+/** A console error a journey expects, with the reason it is deliberate. */
+export interface ConsoleAllowance {
+  pattern: RegExp;
+  reason: string;
+}
+
+const allowances = new WeakMap<BrowserContext, ConsoleAllowance[]>();
+
+/**
+ * Lets a context's pages log errors matching `pattern` — only for a deliberate, named case (the
+ * journey provokes it on purpose), with the reason. Everything else still fails the test.
+ */
+export function allowConsoleErrors(context: BrowserContext, ...allowed: ConsoleAllowance[]): void {
+  for (const a of allowed)
+    if (a.reason.trim() === '') throw new Error(`allowConsoleErrors ${a.pattern}: give a reason`);
+  allowances.set(context, [...(allowances.get(context) ?? []), ...allowed]);
+}
+
+/** The errors a context's pages reported; thrown at the test's end or at the context's close. */
+export class ConsoleErrors extends Error {
+  constructor(readonly errors: string[]) {
+    super(`The browser reported ${errors.length} console error(s):\n${errors.join('\n')}`);
+    this.name = 'ConsoleErrors';
+  }
+}
+
+/**
+ * Chromium's own line for an HTTP answer of 4xx ("Failed to load resource: the server responded
+ * with a status of 409 (Conflict)"): a refusal the app asked for and shows in Spanish, which the
+ * journey checks on screen. A 5xx, a failed connection and anything the app logs still count.
+ */
+const BROWSER_4XX = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+/**
+ * Collects every `console.error` and uncaught `pageerror` of the context's pages (present and
+ * future) and fails: at the end of the test that made the context (vitest's onTestFinished), and
+ * when the context is closed (for contexts made in hooks or kept across tests). Deliberate cases
+ * go through {@link allowConsoleErrors}, never by ignoring a class of errors here.
+ */
+export function failOnConsoleErrors(context: BrowserContext): void {
+  const errors: string[] = [];
+  const allowed = (text: string) =>
+    BROWSER_4XX.test(text) || (allowances.get(context) ?? []).some((a) => a.pattern.test(text));
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      if (!allowed(text)) errors.push(`[console.error] ${page.url()} ${text}`);
+    });
+    page.on('pageerror', (error) => {
+      const text = String(error);
+      if (!allowed(text)) errors.push(`[pageerror] ${page.url()} ${text}`);
+    });
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
+  const check = () => {
+    if (errors.length > 0) throw new ConsoleErrors(errors.splice(0));
+  };
+  const close = context.close.bind(context);
+  context.close = async (options?: Parameters<BrowserContext['close']>[0]) => {
+    await close(options);
+    check();
+  };
+  try {
+    onTestFinished(check);
+  } catch {
+    // Made in a hook, outside a test: checked when the context closes.
+  }
 }
 
 /** Collects uncaught page errors so a test can assert there were none. */

@@ -7,7 +7,7 @@ import './app/global.css';
 import { AppRoot } from './app/root';
 import { preloadPage, routes } from './app/router';
 import { snapshotEarlyInput } from './lib/early-input';
-import { registerServiceWorker } from './lib/pwa';
+import { registerServiceWorker, watchInstallPrompt } from './lib/pwa';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
@@ -35,4 +35,5 @@ if (container.hasAttribute('data-prerendered')) {
   startTransition(() => root.render(<AppRoot router={router} />));
 }
 
+watchInstallPrompt();
 registerServiceWorker();

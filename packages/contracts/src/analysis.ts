@@ -67,13 +67,23 @@ export const analysisResponseSchema = z.object({
   /** Ready analyses only. */
   summary: z
     .object({
-      /** Share of counted decisions below the notable threshold, 0-100; null if none counted. */
+      /**
+       * Share of counted decisions that played a best move ("Mejor jugada"), 0-100; null if none
+       * counted. It reads with the marks: 100 only when no counted move lost points (decision 050).
+       */
       accuracy: z.number().int().min(0).max(100).nullable(),
       /** Mean expected-point loss over counted decisions; null if none counted. */
       average_loss: z.number().nullable(),
       decisions: z.number().int(),
+      /** Decisions that count: neither forced nor played by the CPU. */
       counted: z.number().int(),
+      /** Counted decisions marked "Mejor jugada", "Imprecisa" and "Error notable". */
+      best: z.number().int(),
+      inexact: z.number().int(),
       notable: z.number().int(),
+      /** Decisions with one legal move ("Forzada") and moves the CPU played for the player. */
+      forced: z.number().int(),
+      autoplayed: z.number().int(),
       /** Threshold of a notable mistake, in expected points. */
       notable_loss: z.number(),
     })

@@ -43,3 +43,5 @@ export * from './offline';
 export * from './view-json';
 export * from './places';
 export * from './uploads';
+export * from './plural';
+export * from './lists';

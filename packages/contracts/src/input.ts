@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { pluralWord } from './plural';
 
 /**
  * Input hygiene shared by server and web (decision 014): the Spanish messages of
@@ -154,7 +155,7 @@ export const spanishErrorMap: z.core.$ZodErrorMap = (issue) => {
       if (issue.origin === 'string')
         return Number(min) <= 1 ? MSG_INPUT.required : `Debe tener al menos ${fmt(min)} caracteres`;
       if (issue.origin === 'array' || issue.origin === 'set')
-        return `Debe tener al menos ${fmt(min)} elemento${Number(min) === 1 ? '' : 's'}`;
+        return `Debe tener al menos ${fmt(min)} ${pluralWord(Number(min), 'elemento', 'elementos')}`;
       if (issue.origin === 'file') return MSG_INPUT.fileEmpty;
       return issue.inclusive
         ? `Debe ser como mínimo ${fmt(min)}`

@@ -29,7 +29,8 @@ export const MSG = {
   formHasErrors: 'Por favor, corrige los errores en el formulario',
   // docs/product.md §8 — Login
   loginFormHasErrors: 'Por favor corrige los errores en el formulario.',
-  invalidCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
+  invalidCredentials:
+    'Credenciales incorrectas. Por favor verifica tu correo electrónico y contraseña.',
   serverError: (status: number, text: string) => `Error del servidor: ${status} ${text}`,
   networkError: 'No se pudo conectar con el servidor. Verifica tu conexión.',
   missingToken: 'No se recibió un token válido',

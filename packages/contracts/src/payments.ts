@@ -188,9 +188,9 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
-  deposito: 'Depósito',
+  deposito: 'Recarga',
   retiro: 'Retiro',
-  apuesta: 'Apuesta',
+  apuesta: 'Entrada',
   premio: 'Premio',
   reembolso: 'Reembolso',
   ajuste: 'Ajuste',

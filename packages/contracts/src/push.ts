@@ -49,6 +49,17 @@ export const MSG_PUSH = {
   visibilityInvalid: 'Estado de la pestaña no válido.',
 } as const;
 
+/**
+ * What the browser itself answers when asked to subscribe (docs/decisions/050): a private window,
+ * a refused permission or a browser without a push service. Shown instead of a server message.
+ */
+export const MSG_PUSH_BROWSER = {
+  notAllowed:
+    'Tu navegador no dejó activar las notificaciones. En una ventana privada o de incógnito no se pueden activar; si no es el caso, permítelas en los ajustes del sitio.',
+  unavailable:
+    'Este navegador no pudo activar las notificaciones. En una ventana privada o de incógnito no funcionan: abre Dominó en una ventana normal o instala la app.',
+} as const;
+
 /** Refusal codes of the push API. */
 export const PUSH_CODES = {
   unavailable: 'push/unavailable',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_RULES, normalizeRules, type TableRules } from './rules';
+import { plural } from './plural';
 
 /** The modes quick play offers (players per table: {@link QUICK_SEATS}). */
 export const QUICK_MODES = ['parejas', 'individual'] as const;
@@ -88,8 +89,7 @@ export const MSG_QUICK = {
   gaveUp:
     'No encontramos rivales en 3 minutos y dejamos de buscar. No se te cobró nada. Prueba otro precio o una mesa pública.',
   otherPricesTitle: 'Hay jugadores esperando a otros precios:',
-  otherPrice: (searching: number) =>
-    searching === 1 ? '1 jugador esperando' : `${searching} jugadores esperando`,
+  otherPrice: (searching: number) => plural(searching, 'jugador esperando', 'jugadores esperando'),
   openTablesTitle: 'Mesas públicas con puestos libres a este precio:',
   switchPrice: 'Buscar a este precio',
   goToTable: 'Ir a la mesa',

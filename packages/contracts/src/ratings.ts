@@ -28,6 +28,12 @@ export const playerRatingSchema = z.object({
 });
 export type PlayerRating = z.infer<typeof playerRatingSchema>;
 
+/** GET /api/user/ratings: the caller's level in each mode (the profile's card). */
+export const myRatingsSchema = z.object({
+  parejas: playerRatingSchema,
+  individual: playerRatingSchema,
+});
+
 /** The rating a player without rated matches has in a mode. */
 export const DEFAULT_PLAYER_RATING: PlayerRating = {
   rating: RATING_DEFAULTS.rating,

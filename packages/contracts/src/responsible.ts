@@ -39,7 +39,7 @@ export const PAUSE_KIND: Readonly<Record<PauseOption, PauseKind>> = {
 
 /** Spanish labels of periods, options and kinds. */
 export const RESPONSIBLE_LABELS = {
-  kind: { deposit: 'Límite de depósito', loss: 'Límite de pérdidas' } as Record<LimitKind, string>,
+  kind: { deposit: 'Límite de recargas', loss: 'Límite de pérdidas' } as Record<LimitKind, string>,
   period: { day: 'Diario', week: 'Semanal', month: 'Mensual' } as Record<LimitPeriod, string>,
   pause: {
     '24h': '24 horas',
@@ -67,7 +67,7 @@ export const MSG_RESPONSIBLE = {
   limitSaved: 'Límite guardado.',
   reminderSaved: 'Recordatorio guardado.',
   amountInvalid: 'Ingresa un monto válido mayor que cero, en céntimos.',
-  kindInvalid: 'Elige un tipo de límite: depósito o pérdidas.',
+  kindInvalid: 'Elige un tipo de límite: recargas o pérdidas.',
   periodInvalid: 'Elige un período: diario, semanal o mensual.',
   reminderInvalid: 'Elige cada cuántos minutos recordarte: 15, 30 o 60, o desactívalo.',
   pauseInvalid: 'Elige la duración de la pausa.',
@@ -80,7 +80,7 @@ export const MSG_RESPONSIBLE = {
  */
 export const RESPONSIBLE_MESSAGES = {
   depositLimit: (period: LimitPeriod, leftCents: number) =>
-    `Superas tu límite de depósito ${periodAdjective[period]}. Disponible ${periodNow[period]}: ${formatBs(Math.max(0, leftCents))}.`,
+    `Superas tu límite de recargas ${periodAdjective[period]}. Disponible ${periodNow[period]}: ${formatBs(Math.max(0, leftCents))}.`,
   lossLimit: (period: LimitPeriod, leftCents: number) =>
     `Esta entrada podría superar tu límite de pérdidas ${periodAdjective[period]}. Puedes arriesgar ${periodNow[period]} hasta ${formatBs(Math.max(0, leftCents))}.`,
   timeout: (until: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './plural';
 
 /**
  * Table talk (docs/decisions/023-table-talk.md, docs/product.md "Hablar en la mesa"). In
@@ -141,7 +142,7 @@ export const MSG_TALK = {
   reportClosed: 'Este reporte ya fue resuelto.',
   dismissed: 'Reporte descartado.',
   bannedDone: (days: number) =>
-    `El jugador no podrá escribir en las mesas durante ${days === 1 ? '24 horas' : `${days} días`}.`,
+    `El jugador no podrá escribir en las mesas durante ${days > 1 ? plural(days, 'día', 'días') : '24 horas'}.`,
 } as const;
 
 /** Why a player reports another's messages (Spanish labels for the form and the console). */

@@ -29,8 +29,7 @@ export const MSG_WALLET = {
     'Estas recargas ya están registradas: no las registres de nuevo, el personal las está revisando.',
   requestsRejectedTitle: 'Rechazadas en los últimos 7 días',
   requestsLoadError: 'No se pudieron cargar tus solicitudes de recarga.',
-  requestsMore: (n: number) =>
-    n === 1 ? 'y 1 más en Transacciones' : `y ${n} más en Transacciones`,
+  requestsMore: (n: number) => `y ${n} más en Transacciones`,
 } as const;
 
 /** Lower case, trimmed, without accents: "Depósito " -> "deposito". */

@@ -130,8 +130,9 @@ describe('reviewMatch', () => {
       if (d.forced) expect(d.values).toEqual([]);
       else expect(d.values.length).toBeGreaterThan(1);
     }
-    const within = counted.filter((d) => !d.notable).length;
-    expect(review.accuracy).toBe(Math.round((100 * within) / counted.length));
+    const best = counted.filter((d) => d.loss === 0).length;
+    expect(review.best + review.inexact + review.notable).toBe(review.counted);
+    expect(review.accuracy).toBe(Math.round((100 * best) / counted.length));
     expect(reviewMatch(DEFAULT_CONFIG, seeds, moves, 1, options)).toEqual(review);
   });
 
@@ -173,8 +174,8 @@ describe('reviewMatch', () => {
 });
 
 describe('summarize', () => {
-  it('counts the share of decisions within the threshold and the mean loss', () => {
-    const d = (loss: number, forced = false): DecisionReview => ({
+  it('counts best, inexact and notable moves as the page marks them, the share of best moves and the mean loss', () => {
+    const d = (loss: number, forced = false, autoplayed = false): DecisionReview => ({
       index: 0,
       handNumber: 1,
       hand: [],
@@ -183,6 +184,40 @@ describe('summarize', () => {
       ends: null,
       scores: [0, 0],
       forced,
+      autoplayed,
+      played: { kind: 'pass' },
+      best: { kind: 'pass' },
+      values: [],
+      loss,
+      notable: loss >= 10,
+    });
+    const s = summarize(
+      0,
+      [d(0), d(2), d(12), d(0, true), d(0, false, true), d(0, true, true)],
+      10,
+    );
+    expect(s).toMatchObject({
+      counted: 3,
+      best: 1,
+      inexact: 1,
+      notable: 1,
+      forced: 1,
+      autoplayed: 2,
+      accuracy: 33,
+      averageLoss: 4.7,
+    });
+  });
+
+  it('never says 100 % while a counted move lost points (an "Imprecisa" move)', () => {
+    const d = (loss: number): DecisionReview => ({
+      index: 0,
+      handNumber: 1,
+      hand: [],
+      line: [],
+      anchor: 0,
+      ends: null,
+      scores: [0, 0],
+      forced: false,
       autoplayed: false,
       played: { kind: 'pass' },
       best: { kind: 'pass' },
@@ -190,7 +225,7 @@ describe('summarize', () => {
       loss,
       notable: loss >= 10,
     });
-    const s = summarize(0, [d(0), d(2), d(12), d(0, true)], 10);
-    expect(s).toMatchObject({ counted: 3, notable: 1, accuracy: 67, averageLoss: 4.7 });
+    expect(summarize(0, [d(0.4)], 10)).toMatchObject({ accuracy: 0, best: 0, inexact: 1 });
+    expect(summarize(0, [d(0), d(0)], 10)).toMatchObject({ accuracy: 100, best: 2 });
   });
 });

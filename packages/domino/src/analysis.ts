@@ -66,8 +66,20 @@ export interface MatchReview {
   readonly decisions: readonly DecisionReview[];
   /** Decisions that count: neither forced nor autoplayed. */
   readonly counted: number;
+  /** Counted decisions that played a best move (loss 0): "Mejor jugada". */
+  readonly best: number;
+  /** Counted decisions that lost less than the threshold: "Imprecisa". */
+  readonly inexact: number;
+  /** Counted decisions that lost the threshold or more: "Error notable". */
   readonly notable: number;
-  /** Share of counted decisions below the notable threshold, 0-100 (integer); null if none. */
+  /** Decisions with a single legal move (not counted). */
+  readonly forced: number;
+  /** Moves the CPU played for the seat while its player was away (not counted). */
+  readonly autoplayed: number;
+  /**
+   * Share of counted decisions that played a best move, 0-100 (integer); null if none. The share
+   * of the moves marked "Mejor jugada", so it reads with the marks (docs/decisions/050).
+   */
   readonly accuracy: number | null;
   /** Mean loss over counted decisions, in points (rounded to 0.1); null if none. */
   readonly averageLoss: number | null;
@@ -188,20 +200,29 @@ export function reviewMatch(
   return summarize(seat, decisions, options.notableLoss ?? NOTABLE_LOSS_POINTS);
 }
 
-/** The match figures from its decisions (accuracy and mean loss over the counted ones). */
+/**
+ * The match figures from its decisions: how many of the counted ones (neither forced nor
+ * autoplayed) were best, inexact or notable, the accuracy (share of best moves, 0-100) and the
+ * mean loss over them, and how many were forced or played by the CPU.
+ */
 export function summarize(
   seat: Seat,
   decisions: readonly DecisionReview[],
   notableLoss: number = NOTABLE_LOSS_POINTS,
 ): MatchReview {
   const counted = decisions.filter((d) => !d.forced && !d.autoplayed);
-  const within = counted.filter((d) => !d.notable).length;
+  const best = counted.filter((d) => d.loss === 0).length;
+  const notable = counted.filter((d) => d.notable).length;
   return {
     seat,
     decisions,
     counted: counted.length,
-    notable: counted.length - within,
-    accuracy: counted.length === 0 ? null : Math.round((100 * within) / counted.length),
+    best,
+    inexact: counted.length - best - notable,
+    notable,
+    forced: decisions.filter((d) => d.forced && !d.autoplayed).length,
+    autoplayed: decisions.filter((d) => d.autoplayed).length,
+    accuracy: counted.length === 0 ? null : Math.round((100 * best) / counted.length),
     averageLoss:
       counted.length === 0
         ? null

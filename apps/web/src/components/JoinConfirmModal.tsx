@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { MSG, formatBs, type TableRules } from '@domino/contracts';
 import { formatBps, keepTogether } from '../lib/format';
 import { joinTerms, type JoinTable } from '../lib/join';
+import { useActivePause } from '../lib/responsible';
 import { RuleChips } from './TableRules';
+import { UsdApprox } from './UsdApprox';
 
 export interface JoinConfirmModalProps {
   /** The table's current terms (GET /api/tables/{id}); null closes the dialog. */
@@ -75,6 +77,10 @@ export function JoinConfirmModal({
   // A free private table ("amistosa"): no entry, no pot, no prize; nothing to pay.
   const free = terms !== null && terms.entryCents === 0;
   const verb = action === 'create' ? 'crear' : 'unirme';
+  // A paused player learns it here, before any "Pagar": the server would refuse the entry
+  // (docs/decisions/030, 050). Free tables take no money and stay open.
+  const pause = useActivePause(table !== null);
+  const paused = pause !== null && !free;
   const name = table ? table.name.trim() || `Juego ${table.id}` : '';
   return (
     <Modal
@@ -108,6 +114,12 @@ export function JoinConfirmModal({
               strong
               testId="join-entry"
             />
+            {!free && (
+              // The entry in dollars too, as the menu shows the balance (decision 050).
+              <Group justify="flex-end" mt={-6}>
+                <UsdApprox balance={terms.entryCents / 100} testId="join-entry-usd" />
+              </Group>
+            )}
             {!free && (
               <>
                 <Row
@@ -158,7 +170,19 @@ export function JoinConfirmModal({
               testId="join-balance-after"
             />
           </Stack>
-          {free ? (
+          {paused ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertCircle aria-hidden />}
+              title="Estás en una pausa de juego"
+              id="join-paused"
+              data-testid="join-paused"
+            >
+              {pause.message} Mientras dure no puedes pagar entradas; las mesas amistosas siguen
+              abiertas.
+            </Alert>
+          ) : free ? (
             <Text fz="xs" c="dimmed" data-testid="join-free">
               Mesa amistosa: no se paga entrada ni hay premio. Tu saldo no cambia.
             </Text>
@@ -195,11 +219,13 @@ export function JoinConfirmModal({
             >
               Cancelar
             </Button>
-            {terms.affordable ? (
+            {terms.affordable || paused ? (
               <Button
                 leftSection={<IconPlayerPlay size={16} aria-hidden />}
                 onClick={() => onConfirm(table)}
                 loading={joining}
+                disabled={paused}
+                aria-describedby={paused ? 'join-paused' : undefined}
                 data-testid="join-confirm-pay"
               >
                 {free

@@ -3,8 +3,9 @@ import type { PlayerRating, RatingChange } from '@domino/contracts';
 import { deltaColor, formatRatingDelta, ratingLabel, ratingTitle } from '../lib/ratings';
 
 /**
- * A seat's rating as a small chip ('★ 1532', or '★ 1500?' while provisional; decision 026), with
- * the full meaning in its tooltip and accessible name. `tone="dark"` for the green felt of the
+ * A seat's rating as a small chip, 'Nivel 1532' (decision 026; the word is the glossary's,
+ * decision 050), outlined while provisional, with what the number means and why a provisional one
+ * moves a lot in its tooltip (tap, hover or focus) and accessible name. `tone="dark"` for the green felt of the
  * waiting room and the game table. Renders nothing without a rating (a CPU or empty seat).
  */
 export function RatingChip({
@@ -34,15 +35,15 @@ export function RatingChip({
         tabIndex={0}
         style={{ flexShrink: 0, textTransform: 'none', fontVariantNumeric: 'tabular-nums' }}
       >
-        ★ {ratingLabel(rating)}
+        {ratingLabel(rating)}
       </Badge>
     </Tooltip>
   );
 }
 
 /**
- * A match's rating change in Mis Partidas: '+12' green, '−8' red, '±0' grey, with the rating after
- * ('→ 1512') when `withAfter`. A dash for an unrated match (practice never shows here; private
+ * A match's change of level in Mis Partidas: '+12' green, '−8' red, '±0' grey, with the level
+ * after ('→ 1512') when `withAfter`. A dash for an unrated match (practice never shows here; private
  * tables do).
  */
 export function RatingDelta({
@@ -52,12 +53,12 @@ export function RatingDelta({
 }: {
   change: RatingChange | null | undefined;
   withAfter?: boolean;
-  /** Prefix '★' (the rating chips' mark) where no column header says what the number is. */
+  /** Prefix 'Nivel' where no column header says what the number is. */
   withStar?: boolean;
 }) {
   if (!change)
     return (
-      <Text fz="sm" c="dimmed" span aria-label="Sin rating" data-testid="history-rating">
+      <Text fz="sm" c="dimmed" span aria-label="Sin cambio de nivel" data-testid="history-rating">
         —
       </Text>
     );
@@ -67,11 +68,11 @@ export function RatingDelta({
       span
       style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
       data-testid="history-rating"
-      aria-label={`Rating ${formatRatingDelta(change.delta)}, ahora ${change.after}`}
+      aria-label={`Nivel ${formatRatingDelta(change.delta)}, ahora ${change.after}`}
     >
       {withStar && (
         <Text span c="dimmed" inherit aria-hidden>
-          ★{' '}
+          Nivel{' '}
         </Text>
       )}
       <Text span fw={700} c={deltaColor(change.delta)} inherit>

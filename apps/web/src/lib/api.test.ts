@@ -97,6 +97,40 @@ describe('apiRequest', () => {
     }
   });
 
+  it('rethrows an abort that cuts the body short, and never checks it as an empty answer', async () => {
+    vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'tok-1' }) });
+    const controller = new AbortController();
+    // Headers arrived, then the screen went away while the body was still coming.
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('[{"id":1,'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const response = new Response(body, { status: 200 });
+        return {
+          ok: true,
+          status: 200,
+          statusText: '',
+          text: async () => {
+            controller.abort();
+            await response.body?.cancel();
+            throw new DOMException('The operation was aborted.', 'AbortError');
+          },
+        } as unknown as Response;
+      }),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const call = apiGet('/api/banks', z.array(z.object({ id: z.number() })), {
+      signal: controller.signal,
+    });
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it('omits Authorization when no token is stored', async () => {
     vi.stubGlobal('window', { localStorage: memoryStorage() });
     const fetchMock = respond(200, '[]');

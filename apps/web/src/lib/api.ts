@@ -67,22 +67,8 @@ export function errorMessageFor(status: number, statusText: string, body: unknow
   return serverMessage(body) ?? MSG.serverError(status, statusText).trim();
 }
 
-/**
- * Normalises a list response (docs/product.md §7): a bare array, or an object holding the array under one
- * of `keys` (by default `data`, `games`, `tables`). Returns null for any other shape.
- */
-export function normaliseList(
-  body: unknown,
-  keys: readonly string[] = ['data', 'games', 'tables'],
-): unknown[] | null {
-  if (Array.isArray(body)) return body;
-  if (!isRecord(body)) return null;
-  for (const key of keys) {
-    const value = body[key];
-    if (Array.isArray(value)) return value;
-  }
-  return null;
-}
+/** Lists (a bare array or under `data`, `games`, `tables`): the contracts' reading. */
+export { normaliseList } from '@domino/contracts';
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
@@ -147,7 +133,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 
   if (!response.ok) {
-    const text = await response.text().catch(() => '');
+    const text = await readBody(response, options.signal);
     const parsed = parseText(text);
     if (response.status === 401 && token && options.invalidateOn401 !== false) {
       for (const listener of [...unauthorizedListeners]) listener();
@@ -159,6 +145,22 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     );
   }
   return response;
+}
+
+/**
+ * The body's text. A read cut short by the caller's own abort (react-query cancels a query when
+ * its screen goes away) rethrows the AbortError: it is not an empty answer, and must never be
+ * checked against a schema (that logged "Unexpected API response shape … null" for real answers).
+ * Any other failure to read is an empty body.
+ */
+async function readBody(response: Response, signal: AbortSignal | undefined): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+      throw error;
+    return '';
+  }
 }
 
 /** A response text as JSON, the raw text when it is not JSON, or null when empty. */
@@ -178,7 +180,7 @@ function parseText(text: string): unknown {
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const response = await send(path, options);
-  const body = parseText(await response.text().catch(() => ''));
+  const body = parseText(await readBody(response, options.signal));
   if (typeof body === 'string') {
     // A 2xx that is not JSON (e.g. an HTML fallback page): not something the client can use.
     throw new ApiError(

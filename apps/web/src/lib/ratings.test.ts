@@ -1,24 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEVEL_MEANING,
   deltaColor,
   formatRatingDelta,
   matchesToLadder,
   pageCount,
+  provisionalText,
   ratingLabel,
   ratingTitle,
   tabFromSearch,
 } from './ratings';
 
 describe('rating display (decision 026)', () => {
-  it('marks provisional ratings with "?"', () => {
-    expect(ratingLabel({ rating: 1532, rd: 120, games: 3, provisional: true })).toBe('1532?');
-    expect(ratingLabel({ rating: 1610, rd: 70, games: 12, provisional: false })).toBe('1610');
-    expect(ratingTitle({ rating: 1532, rd: 120, games: 3, provisional: true })).toBe(
-      'Rating 1532 (provisional, 3 de 10 partidas)',
+  it('says "Nivel" and explains the number and a provisional level in words (decision 050)', () => {
+    const fresh = { rating: 1532, rd: 120, games: 3, provisional: true };
+    const settled = { rating: 1610, rd: 70, games: 12, provisional: false };
+    expect(ratingLabel(fresh)).toBe('Nivel 1532');
+    expect(ratingLabel(settled)).toBe('Nivel 1610');
+    expect(ratingTitle(fresh)).toBe(
+      `Nivel 1532, provisional (3 de 10 partidas clasificatorias: al principio cambia mucho). ${LEVEL_MEANING}`,
     );
-    expect(ratingTitle({ rating: 1610, rd: 70, games: 12, provisional: false })).toBe(
-      'Rating 1610 (12 partidas clasificatorias)',
+    expect(ratingTitle(settled)).toBe(
+      `Nivel 1610 en 12 partidas clasificatorias. ${LEVEL_MEANING}`,
     );
+    expect(LEVEL_MEANING).toContain('Todos empiezan en 1500');
+    expect(provisionalText(fresh)).toBe(
+      'Provisional: en tus primeras 10 partidas clasificatorias el nivel cambia mucho. Te faltan 7 partidas para entrar en la clasificación.',
+    );
+    expect(provisionalText({ ...fresh, games: 9 })).toContain('Te falta 1 partida para');
+    expect(provisionalText(settled)).toBe('');
   });
 
   it('writes changes with a sign: +12, −8, ±0, coloured', () => {

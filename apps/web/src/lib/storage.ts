@@ -75,12 +75,14 @@ export function writeUser(user: User): void {
   write(local(), STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-/** Removes every trace of the session, including the per-browser-session pot modal flag. */
+/**
+ * Removes every trace of the session. The pot modal's mark (the day and pot it was last closed
+ * on) stays: a new login the same day does not show it again (decision 050).
+ */
 export function clearStoredSession(): void {
   write(local(), STORAGE_KEYS.token, null);
   write(local(), STORAGE_KEYS.user, null);
   write(local(), STORAGE_KEYS.lastActivity, null);
-  write(session(), STORAGE_KEYS.potModalSeen, null);
 }
 
 export function readLastActivity(): number | null {

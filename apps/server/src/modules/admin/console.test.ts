@@ -217,7 +217,7 @@ describe('staff console routes', () => {
       expect(bad.total).toBe(5);
       expect(bad.problems).toEqual([
         'La suma de todos los saldos es Bs. 5,00; debe ser Bs. 0,00.',
-        '1 cuenta(s) cuyo saldo no coincide con la suma de sus movimientos.',
+        '1 cuenta cuyo saldo no coincide con la suma de sus movimientos.',
       ]);
       expect((await get('/api/admin/dashboard', admin)).json().ledger_check.ok).toBe(false);
     } finally {

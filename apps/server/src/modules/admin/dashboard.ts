@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AdminDashboard, LedgerCheck, LedgerKind } from '@domino/contracts';
-import { centsToBolivares, formatBs } from '@domino/contracts';
+import { centsToBolivares, formatBs, plural } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { caracasDate, caracasMidnight } from '../../lib/time';
@@ -149,13 +149,17 @@ export function ledgerProblems(r: {
   if (r.totalCents !== 0)
     out.push(`La suma de todos los saldos es ${formatBs(r.totalCents)}; debe ser Bs. 0,00.`);
   if (r.negativeAccounts > 0)
-    out.push(`${r.negativeAccounts} cuenta(s) con saldo negativo sin permitirlo.`);
+    out.push(
+      `${plural(r.negativeAccounts, 'cuenta', 'cuentas')} con saldo negativo sin permitirlo.`,
+    );
   if (r.mismatchedAccounts > 0)
     out.push(
-      `${r.mismatchedAccounts} cuenta(s) cuyo saldo no coincide con la suma de sus movimientos.`,
+      `${plural(r.mismatchedAccounts, 'cuenta', 'cuentas')} cuyo saldo no coincide con la suma de sus movimientos.`,
     );
   if (r.unbalancedTransactions > 0)
-    out.push(`${r.unbalancedTransactions} transacción(es) cuyos movimientos no suman cero.`);
+    out.push(
+      `${plural(r.unbalancedTransactions, 'transacción', 'transacciones')} cuyos movimientos no suman cero.`,
+    );
   return out;
 }
 

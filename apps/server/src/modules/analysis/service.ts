@@ -1,6 +1,7 @@
 import type { AnalysisDecision, AnalysisResponse, AnalysisStatus } from '@domino/contracts';
 import { MSG_ANALYSIS, gameMessage } from '@domino/contracts';
 import type { DecisionReview, MatchReview, MatchState, Move } from '@domino/domino';
+import { summarize } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findGame, gamePlayersOf } from '../games/repo';
@@ -100,7 +101,10 @@ function decisionJson(d: DecisionReview): AnalysisDecision {
 /** The wire shape of an analysis row (its message in Spanish; the review when done). */
 export function analysisJson(row: AnalysisRow): AnalysisResponse {
   const status = row.status as AnalysisStatus;
-  const review = status === 'done' ? (row.result as MatchReview) : null;
+  const stored = status === 'done' ? (row.result as MatchReview) : null;
+  // The figures are recomputed from the stored decisions, so an analysis cached before the
+  // figures changed reads like a new one (docs/decisions/050-one-vocabulary.md).
+  const review = stored ? summarize(stored.seat, stored.decisions, stored.notableLoss) : null;
   return {
     game_id: row.gameId,
     seat: row.seat,
@@ -113,7 +117,11 @@ export function analysisJson(row: AnalysisRow): AnalysisResponse {
           average_loss: review.averageLoss,
           decisions: review.decisions.length,
           counted: review.counted,
+          best: review.best,
+          inexact: review.inexact,
           notable: review.notable,
+          forced: review.forced,
+          autoplayed: review.autoplayed,
           notable_loss: review.notableLoss,
         }
       : null,

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MSG_RECONCILIATION,
-  RECONCILIATION_ROUTES,
   centsToBolivares,
   errorSchema,
   idParam,
+  MSG_RECONCILIATION,
+  plural,
+  pluralWord,
+  RECONCILIATION_ROUTES,
   reconciliationAccountSchema,
   reconciliationApproveRequestSchema,
   reconciliationApproveResponseSchema,
@@ -165,9 +167,7 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
           message:
             n === 0
               ? 'No se aprobó ninguna recarga.'
-              : n === 1
-                ? 'Se aprobó 1 recarga.'
-                : `Se aprobaron ${n} recargas.`,
+              : `${pluralWord(n, 'Se aprobó', 'Se aprobaron')} ${plural(n, 'recarga', 'recargas')}.`,
           approved: n,
           skipped: out.skipped,
           report: await statementReport(db(), req.params.id),

@@ -49,14 +49,14 @@ describe('daily report check', () => {
     const r = reconcile({
       kinds,
       dayUnbalanced: { count: 1, imbalanceCents: 300 },
-      ledger: { ok: false, problems: ['1 transacción(es) cuyos movimientos no suman cero.'] },
+      ledger: { ok: false, problems: ['1 transacción cuyos movimientos no suman cero.'] },
     });
     expect(r.ok).toBe(false);
     expect(r.differenceCents).toBe(300);
     expect(r.problems).toEqual([
       'Los saldos al cierre suman Bs. 3,00; en un libro de doble entrada deben sumar Bs. 0,00.',
-      '1 transacción(es) del día no suman cero (descuadre Bs. 3,00).',
-      'Libro mayor completo: 1 transacción(es) cuyos movimientos no suman cero.',
+      '1 transacción del día no suma cero (descuadre Bs. 3,00).',
+      'Libro mayor completo: 1 transacción cuyos movimientos no suman cero.',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_KIND_LABELS, formatBs } from '@domino/contracts';
+import { ACCOUNT_KIND_LABELS, formatBs, plural, pluralWord } from '@domino/contracts';
 
 /**
  * The daily report's check (docs/decisions/034-daily-report-and-bcv-rate.md "Cuadre"): pure
@@ -79,7 +79,7 @@ export function reconcile(input: ReconcileInput): ReconcileResult {
     );
   if (input.dayUnbalanced.count > 0)
     problems.push(
-      `${input.dayUnbalanced.count} transacción(es) del día no suman cero (descuadre ${formatBs(input.dayUnbalanced.imbalanceCents)}).`,
+      `${plural(input.dayUnbalanced.count, 'transacción', 'transacciones')} del día ${pluralWord(input.dayUnbalanced.count, 'no suma', 'no suman')} cero (descuadre ${formatBs(input.dayUnbalanced.imbalanceCents)}).`,
     );
   for (const p of input.ledger.problems) problems.push(`Libro mayor completo: ${p}`);
   if (!input.ledger.ok && input.ledger.problems.length === 0)

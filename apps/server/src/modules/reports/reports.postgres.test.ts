@@ -388,7 +388,7 @@ describe('daily report, CSV exports and BCV rate on postgres', async () => {
         'Los saldos al cierre suman Bs. 5,00; en un libro de doble entrada deben sumar Bs. 0,00.',
       );
       expect(r.check.problems).toContain(
-        '1 transacción(es) del día no suman cero (descuadre Bs. 5,00).',
+        '1 transacción del día no suma cero (descuadre Bs. 5,00).',
       );
       expect(r.check.problems.some((p) => p.startsWith('Libro mayor completo:'))).toBe(true);
       const csv = await get(`/api/admin/reports/daily.csv?date=${today()}`, admin);

@@ -76,7 +76,7 @@ describe.skipIf(!pg)('responsible gaming (PostgreSQL)', () => {
     expect((await requestRecharge(t, p.token, '250')).statusCode).toBe(201);
     const over = await requestRecharge(t, p.token, '250.02');
     expect(over.statusCode).toBe(422);
-    const message = 'Superas tu límite de depósito diario. Disponible hoy: Bs. 250,01.';
+    const message = 'Superas tu límite de recargas diario. Disponible hoy: Bs. 250,01.';
     expect(over.json()).toMatchObject({ message, errors: { amount: [message] } });
     expect(await rechargeCount(p.id)).toBe(1);
     expect((await requestRecharge(t, p.token, '250.01')).statusCode).toBe(201);
@@ -100,7 +100,7 @@ describe.skipIf(!pg)('responsible gaming (PostgreSQL)', () => {
     expect(first.statusCode).toBe(201);
     const refused = await requestRecharge(t, p.token, '300.01');
     expect(refused.json().message).toBe(
-      'Superas tu límite de depósito mensual. Disponible este mes: Bs. 300,00.',
+      'Superas tu límite de recargas mensual. Disponible este mes: Bs. 300,00.',
     );
     const reject = await send('POST', `/api/admin/recharges/${first.json().id}/reject`, admin, {
       reason: 'Referencia inválida',

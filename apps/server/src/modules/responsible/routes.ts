@@ -55,7 +55,7 @@ export async function responsibleRoutes(app: FastifyInstance): Promise<void> {
       {
         schema: {
           tags,
-          summary: 'Fijar, bajar, subir o quitar un límite de depósito o de pérdidas',
+          summary: 'Fijar, bajar, subir o quitar un límite de recargas o de pérdidas',
           description:
             'Montos en céntimos; `amount_cents: null` quita el límite. Bajar un límite (o fijarlo ' +
             'donde no había) aplica de inmediato; subirlo o quitarlo entra en vigor 24 horas después.',

@@ -16,6 +16,7 @@ import {
   useInvitations,
 } from '../../lib/friends';
 import { notify } from '../../lib/notify';
+import { plural } from '@domino/contracts';
 
 /** How long an invitation toast stays (it carries a button, so longer than a notice). */
 const INVITATION_TOAST_MS = 20_000;
@@ -82,7 +83,7 @@ export function LiveInvitations() {
 /** "Invitaciones: 2 pendientes" (or just "Invitaciones"), the accessible name of the entry. */
 export function invitationsLabel(count: number): string {
   if (count === 0) return 'Invitaciones';
-  return `Invitaciones: ${count} ${count === 1 ? 'pendiente' : 'pendientes'}`;
+  return `Invitaciones: ${plural(count, 'pendiente', 'pendientes')}`;
 }
 
 /**

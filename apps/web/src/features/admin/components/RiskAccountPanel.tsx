@@ -3,6 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useRiskMarks } from '../api/risk';
 import { RiskAccountActions } from './RiskAccountActions';
+import { plural } from '@domino/contracts';
 
 /**
  * The risk marks of an account on its staff page (docs/decisions/032-risk-signals.md): flagged,
@@ -45,7 +46,7 @@ export function RiskAccountPanel({
             </Text>
           )}
           <Anchor component={Link} to={`/admin/riesgo?usuario=${userId}`} fz="sm">
-            {m.open_items === 1 ? '1 alerta abierta' : `${m.open_items} alertas abiertas`}
+            {plural(m.open_items, 'alerta abierta', 'alertas abiertas')}
           </Anchor>
         </Group>
         <RiskAccountActions

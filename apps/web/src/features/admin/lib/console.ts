@@ -1,10 +1,11 @@
 import {
   AUDIT_ACTION_LABELS,
-  MSG_PAYMENTS,
   bankInputSchema,
+  type FieldErrors,
+  MSG_PAYMENTS,
+  plural,
   rechargeAccountInputSchema,
   toFieldErrors,
-  type FieldErrors,
 } from '@domino/contracts';
 
 /**
@@ -190,5 +191,5 @@ export function sinceText(iso: string, now: number = Date.now()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `hace ${hours} h`;
   const days = Math.floor(hours / 24);
-  return `hace ${days} día${days === 1 ? '' : 's'}`;
+  return `hace ${plural(days, 'día', 'días')}`;
 }

@@ -8,6 +8,7 @@ import {
   type ReconciliationMappingInput,
   type ReconciliationReport,
 } from '@domino/contracts';
+import { plural } from '@domino/contracts';
 
 /** Pure rules of the reconciliation page (docs/decisions/033-bank-reconciliation.md). */
 
@@ -93,5 +94,5 @@ export function formatDay(day: string): string {
 
 /** "1 recarga" / "3 recargas" (Spanish count with its noun). */
 export function countLabel(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('es-VE')} ${n === 1 ? one : many}`;
+  return plural(n, one, many);
 }

@@ -1,4 +1,4 @@
-import { TIME_ZONE, formatBs } from '@domino/contracts';
+import { formatBs, plural, TIME_ZONE } from '@domino/contracts';
 
 /**
  * Pure helpers of the daily report page (docs/decisions/034-daily-report-and-bcv-rate.md).
@@ -30,7 +30,7 @@ export function signedBolivares(bolivares: number): string {
 
 /** How many operations: '1 operación', '3 operaciones'. */
 export function operations(count: number): string {
-  return `${count.toLocaleString('es-VE')} ${count === 1 ? 'operación' : 'operaciones'}`;
+  return plural(count, 'operación', 'operaciones');
 }
 
 /** Saves a Blob as a file download named `filename` (the browser's own download). */

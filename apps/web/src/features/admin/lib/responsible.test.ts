@@ -20,7 +20,7 @@ describe('staff summary', () => {
         pause: { kind: 'exclusion', until: null, started_at: '2026-11-26T00:00:00Z', message: '' },
       }),
     ).toBe(
-      'Depósito diario: Bs. 500,00 · Depósito diario pasa a sin límite el 27/11/2026 14:30 · ' +
+      'Recargas diario: Bs. 500,00 · Recargas diario pasa a sin límite el 27/11/2026 14:30 · ' +
         'Recordatorio cada 30 min · Autoexcluido de forma permanente',
     );
   });

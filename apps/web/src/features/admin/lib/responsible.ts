@@ -12,7 +12,7 @@ import {
 export function staffSummary(settings: ResponsibleSettings): string {
   const parts: string[] = [];
   for (const l of settings.limits) {
-    const name = `${l.kind === 'deposit' ? 'Depósito' : 'Pérdidas'} ${RESPONSIBLE_LABELS.period[l.period].toLowerCase()}`;
+    const name = `${l.kind === 'deposit' ? 'Recargas' : 'Pérdidas'} ${RESPONSIBLE_LABELS.period[l.period].toLowerCase()}`;
     if (l.amount_cents !== null) parts.push(`${name}: ${formatBs(l.amount_cents)}`);
     if (l.pending)
       parts.push(

@@ -1,6 +1,7 @@
 import {
   LINK_SIGNAL_LABELS,
   MSG_RISK,
+  plural,
   RISK_KIND_LABELS,
   type RiskAccount,
   type RiskAction,
@@ -87,11 +88,11 @@ export function evidenceLines(item: RiskItem): string[] {
     case 'co_seating': {
       const e = item.evidence;
       const lines = [
-        `Jugaron juntos ${e.together} ${e.together === 1 ? 'partida' : 'partidas'} (por azar se esperaban ${decimal(e.expected, 1)}; ${formatPValue(e.p_value)}).`,
+        `Jugaron juntos ${plural(e.together, 'partida', 'partidas')} (por azar se esperaban ${decimal(e.expected, 1)}; ${formatPValue(e.p_value)}).`,
       ];
       if (e.partners > 0 || e.partners_expected > 0)
         lines.push(
-          `En parejas fueron compañeros ${e.partners} ${e.partners === 1 ? 'vez' : 'veces'} (se esperaban ${decimal(e.partners_expected, 1)}; ${formatPValue(e.partners_p_value)}) y rivales ${e.opponents}.`,
+          `En parejas fueron compañeros ${plural(e.partners, 'vez', 'veces')} (se esperaban ${decimal(e.partners_expected, 1)}; ${formatPValue(e.partners_p_value)}) y rivales ${e.opponents}.`,
         );
       lines.push(
         `Partidas de cada cuenta en el periodo: ${e.matches.join(' y ')} · entradas: ${formatStakes(e.stakes)}.`,
@@ -103,7 +104,7 @@ export function evidenceLines(item: RiskItem): string[] {
       const loser = accountName(item, e.loser_id);
       const winner = accountName(item, e.winner_id);
       return [
-        `${loser} perdió ${e.losses} ${e.losses === 1 ? 'vez' : 'veces'} contra ${winner} de ${e.decided} partidas que ganó uno de los dos (${formatPValue(e.p_value)}).`,
+        `${loser} perdió ${plural(e.losses, 'vez', 'veces')} contra ${winner} de ${e.decided} partidas que ganó uno de los dos (${formatPValue(e.p_value)}).`,
         `Flujo neto hacia ${winner}: ${formatBolivares(e.net)} · entradas: ${formatStakes(e.stakes)}.`,
       ];
     }

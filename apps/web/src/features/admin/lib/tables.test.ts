@@ -160,7 +160,7 @@ describe('closing a table from the staff console', () => {
         'Al cerrarla devolvemos a cada uno su entrada de Bs. 10,00 a su saldo y les avisamos.',
     });
     const one = closeConfirmText({ ...waiting, current_players: 1, users: [waiting.users[0]!] });
-    expect(one.summary).toBe('Hay un jugador esperando en esta mesa: Ana Pérez.');
+    expect(one.summary).toBe('Hay 1 jugador esperando en esta mesa: Ana Pérez.');
     expect(one.refund).toBe(
       'Al cerrarla le devolvemos su entrada de Bs. 10,00 a su saldo y le avisamos.',
     );
@@ -184,7 +184,7 @@ describe('editing a table with players at it', () => {
   it('warns that only the name and the image can change', () => {
     expect(termsLockNotice(table)).toBeNull();
     expect(termsLockNotice({ ...table, current_players: 1 })).toMatch(
-      /^Hay un jugador esperando: por ahora solo puedes cambiar el nombre y la imagen\./,
+      /^Hay 1 jugador esperando: por ahora solo puedes cambiar el nombre y la imagen\./,
     );
     expect(termsLockNotice({ ...table, status: 'playing', current_players: 4 })).toMatch(
       /partida en curso/,

@@ -3,17 +3,18 @@ import {
   LIMITS,
   MSG_PAYMENTS,
   MSG_TABLES,
-  RULE_OPTIONS,
-  TURN_SECONDS_MAX,
-  TURN_SECONDS_MIN,
   normalizeRules,
   parseBolivaresString,
-  tableInputSchema,
-  tableRulesSchema,
+  plural,
+  RULE_OPTIONS,
   type RuleKey,
   type TableDetail,
   type TableInput,
+  tableInputSchema,
   type TableRules,
+  tableRulesSchema,
+  TURN_SECONDS_MAX,
+  TURN_SECONDS_MIN,
 } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
@@ -221,9 +222,9 @@ export function closeMode(t: Pick<TableDetail, 'status' | 'current_players'>): C
   return { kind: 'direct' };
 }
 
-/** 'un jugador' / '3 jugadores'. */
+/** '1 jugador' / '3 jugadores'. */
 function playersText(n: number): string {
-  return n === 1 ? 'un jugador' : `${n} jugadores`;
+  return plural(n, 'jugador', 'jugadores');
 }
 
 /**
@@ -242,7 +243,7 @@ export function closeConfirmText(
       refund: 'La mesa dejará de aparecer a los jugadores.',
     };
   const names = t.users.map((u) => u.name).join(', ');
-  const waiting = n === 1 ? 'Hay un jugador esperando' : `Hay ${n} jugadores esperando`;
+  const waiting = `Hay ${plural(n, 'jugador esperando', 'jugadores esperando')}`;
   return {
     summary: names ? `${waiting} en esta mesa: ${names}.` : `${waiting} en esta mesa.`,
     refund:

@@ -33,6 +33,7 @@ import {
 } from '../api/console';
 import { AccountFormModal, BankFormModal } from '../components/CatalogForms';
 import { documentText } from '../lib/console';
+import { plural } from '@domino/contracts';
 
 function ActiveBadge({ active, testId }: { active: boolean; testId?: string }) {
   return (
@@ -154,7 +155,11 @@ export default function AdminBanksPage() {
                       </Group>
                       <Group justify="space-between" wrap="nowrap" gap="xs">
                         <Text fz="xs" c="dimmed">
-                          {b.active_accounts} cuenta(s) de recarga activa(s)
+                          {plural(
+                            b.active_accounts,
+                            'cuenta de recarga activa',
+                            'cuentas de recarga activas',
+                          )}
                         </Text>
                         <Group gap={6} wrap="nowrap">
                           {bankEdit(b)}

@@ -55,7 +55,7 @@ export default function DashboardPage() {
       <Group justify="space-between" align="flex-end" gap="sm" mb="lg">
         <Stack gap={4}>
           <Title order={1} fz={{ base: 26, sm: 34 }}>
-            Seleccione un Juego
+            Elige un juego
           </Title>
           {name && (
             <Text c="dimmed" fz={{ base: 'sm', sm: 'md' }}>

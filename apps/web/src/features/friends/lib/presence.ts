@@ -1,4 +1,4 @@
-import { PRESENCE_LABELS, type Friend, type Presence } from '@domino/contracts';
+import { type Friend, plural, type Presence, PRESENCE_LABELS } from '@domino/contracts';
 
 /** How a presence badge looks on the friends page: the Spanish label and a Mantine color. */
 export function presenceBadge(presence: Presence): { label: string; color: string } {
@@ -14,7 +14,7 @@ export function presenceBadge(presence: Presence): { label: string; color: strin
 /** "2 de 5 conectados": friends not offline, out of all. Pure. */
 export function connectedSummary(friends: Pick<Friend, 'presence'>[]): string {
   const on = friends.filter((f) => f.presence !== 'offline').length;
-  return `${on} de ${friends.length} ${friends.length === 1 ? 'conectado' : 'conectados'}`;
+  return `${on} de ${plural(friends.length, 'conectado', 'conectados')}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   IconKeyboard,
   IconPlayerSkipForward,
 } from '@tabler/icons-react';
-import { DIFFICULTY_LABELS, type GameView } from '@domino/contracts';
+import { DIFFICULTY_LABELS, type GameView, plural } from '@domino/contracts';
 import { RulesList } from '../../../components/TableRules';
 import { TalkPanel } from '../../../components/TalkPanel';
 import { useNow } from '../../../lib/use-now';
@@ -287,11 +287,7 @@ export function GameTable({
             <span
               className={classes.watchers}
               title="Espectadores mirando la partida"
-              aria-label={
-                connection.spectators === 1
-                  ? '1 espectador'
-                  : `${connection.spectators} espectadores`
-              }
+              aria-label={plural(connection.spectators, 'espectador', 'espectadores')}
               data-testid="game-spectators"
               data-count={connection.spectators}
             >

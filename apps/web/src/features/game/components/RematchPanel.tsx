@@ -100,8 +100,8 @@ export function RematchPanel({ view }: { view: GameView }) {
             </Text>
           </Group>
           <Text fz="xs" c="dimmed" data-testid="rematch-count">
-            {state.accepted} de {state.total} aceptaron · mismos asientos y parejas · cada uno paga
-            su entrada
+            {state.accepted} de {state.total} aceptaron · mismos asientos y parejas
+            {table.data.entry_price > 0 ? ' · cada uno paga su entrada' : ''}
           </Text>
           {!state.mine && (
             <Button

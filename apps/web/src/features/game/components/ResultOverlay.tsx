@@ -22,10 +22,11 @@ import {
 import { Link } from 'react-router';
 import type { GameView } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
-import { moneyResult } from '../lib/table-result';
+import { isFreeTable, moneyResult } from '../lib/table-result';
 import { matchOutcomeText, scoreEntries } from '../lib/seats';
 import { HandSummary } from './HandSummary';
 import { RematchPanel } from './RematchPanel';
+import { plural } from '@domino/contracts';
 
 export interface ResultOverlayProps {
   view: GameView;
@@ -61,7 +62,7 @@ function Seed({ label, value, testId }: { label: string; value: string; testId: 
 
 /**
  * The end of the match (docs/product.md §2 game integration, §4 game flow): 'Victoria' or 'Derrota', the
- * final score (by pair in parejas, by player in individual mode), 'Jugar de Nuevo' and 'Volver al Casino', the last hand, and the revealed seeds
+ * final score (by pair in parejas, by player in individual mode), 'Jugar de Nuevo' and 'Volver a la práctica', the last hand, and the revealed seeds
  * with a link to re-derive every deal. A table match shows the money instead ('Ganaste Bs. X' /
  * 'Perdiste Bs. Y' from the settlement) and 'Volver a las mesas' (onBack) instead of playing again.
  */
@@ -82,6 +83,8 @@ export function ResultOverlay({
   const { commitment, server_seed, client_seeds } = view.fairness;
   const money = moneyResult(view);
   const tableGame = view.kind === 'table';
+  // A free table's result says nothing about entries or payments (docs/decisions/050).
+  const paidTable = tableGame && !isFreeTable(view);
 
   return (
     <Modal
@@ -163,12 +166,12 @@ export function ResultOverlay({
             ))}
           </Group>
           <Text fz="xs" c="dimmed">
-            {result.hands} {result.hands === 1 ? 'mano jugada' : 'manos jugadas'} · meta{' '}
-            {view.target_points} puntos
+            {plural(result.hands, 'mano jugada', 'manos jugadas')} · meta{' '}
+            {plural(view.target_points, 'punto', 'puntos')}
           </Text>
         </Stack>
 
-        {tableGame && (
+        {paidTable && (
           <Stack
             gap={4}
             align="center"
@@ -249,7 +252,7 @@ export function ResultOverlay({
               onClick={onBack}
               data-testid="result-back-casino"
             >
-              {onDevice ? backLabel : 'Volver al Casino'}
+              {onDevice ? backLabel : 'Volver a la práctica'}
             </Button>
           </SimpleGrid>
         )}
@@ -267,7 +270,8 @@ export function ResultOverlay({
           </Button>
         )}
 
-        <Accordion variant="separated" radius="md" defaultValue={onDevice ? 'hand' : 'fairness'}>
+        {/* Both sections start closed on the server's result: the score and the way on come first. */}
+        <Accordion variant="separated" radius="md" defaultValue={onDevice ? 'hand' : null}>
           {view.last_hand && (
             <Accordion.Item value="hand">
               <Accordion.Control>Última mano</Accordion.Control>

@@ -1,5 +1,6 @@
 import { DominoBack } from '../../../components/DominoFace';
 import classes from './game.module.css';
+import { plural } from '@domino/contracts';
 
 export interface StockPileProps {
   /** Tiles left to draw. */
@@ -21,7 +22,7 @@ export function StockPile({ count, position }: StockPileProps) {
       data-empty={count === 0}
       data-testid="stock"
       role="status"
-      aria-label={count === 1 ? 'Pozo: 1 ficha' : `Pozo: ${count} fichas`}
+      aria-label={`Pozo: ${plural(count, 'ficha', 'fichas')}`}
     >
       <svg viewBox="-0.6 -1.1 2 2.2" width={22} height={24} aria-hidden style={{ flex: 'none' }}>
         {Array.from({ length: shown }, (_, i) => (

@@ -1,4 +1,4 @@
-import type { GameView, TileJson } from '@domino/contracts';
+import { plural, type GameView, type TileJson } from '@domino/contracts';
 import { formatCountdown, remainingMs } from './countdown';
 import { tileKey, type EndName, type Tile } from './moves';
 import {
@@ -78,10 +78,6 @@ type SpeechView = Pick<
   | 'last_hand'
   | 'result'
 >;
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** 'seis y dos' for the open ends, or null before the first tile. */
 function endsWords(view: Pick<GameView, 'ends'>): string | null {

@@ -52,7 +52,7 @@ function GameScreen({ gameId }: { gameId: string }) {
               <Stack gap="sm" align="flex-start">
                 <Text fz="sm">{loadErrorText(game.loadError)}</Text>
                 <Button variant="white" color="red" size="xs" onClick={() => navigate('/games')}>
-                  Volver al Casino
+                  Volver a la práctica
                 </Button>
               </Stack>
             </Alert>

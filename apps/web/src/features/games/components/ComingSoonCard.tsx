@@ -23,7 +23,7 @@ export function ComingSoonCard() {
           Más juegos
         </Title>
         <Text fz="sm" c="dimmed">
-          Estamos preparando más juegos de mesa para el casino. ¡Muy pronto podrás jugarlos aquí!
+          Estamos preparando más juegos de mesa. ¡Muy pronto podrás jugarlos aquí!
         </Text>
       </Stack>
     </Card>

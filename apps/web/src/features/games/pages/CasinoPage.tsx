@@ -4,7 +4,7 @@ import { ComingSoonCard } from '../components/ComingSoonCard';
 import { DominoGameCard } from '../components/DominoGameCard';
 import classes from '../games.module.css';
 
-/** /games: the casino (docs/product.md §2 game integration): domino with its mode picker, and more soon. */
+/** /games: "Práctica gratis" (docs/product.md §2 game integration, glossary): domino against the CPU with its mode picker, and more soon. */
 export default function CasinoPage() {
   return (
     <>
@@ -14,7 +14,7 @@ export default function CasinoPage() {
         </div>
         <Container size="md" pos="relative">
           <Title order={1} fz={{ base: 28, sm: 36 }}>
-            Casino
+            Práctica gratis
           </Title>
           <Text fz={{ base: 'sm', sm: 'md' }} opacity={0.85} maw={520}>
             Elige un juego. Practica contra la CPU cuando quieras o siéntate en una mesa con otros

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisDecision } from '@domino/contracts';
-import { accuracyColor, lossText, moveText, pointsText, sameMove, verdictOf } from './analysis';
+import {
+  accuracyColor,
+  lossText,
+  moveText,
+  pointsText,
+  sameMove,
+  summaryLines,
+  verdictOf,
+} from './analysis';
 
 const decision = (over: Partial<AnalysisDecision>): AnalysisDecision => ({
   index: 0,
@@ -45,5 +53,53 @@ describe('analysis texts', () => {
     expect(accuracyColor(70)).toBe('yellow');
     expect(accuracyColor(40)).toBe('red');
     expect(accuracyColor(null)).toBe('gray');
+  });
+});
+
+describe('summaryLines', () => {
+  const summary = {
+    accuracy: 0,
+    average_loss: 0.4,
+    decisions: 1,
+    counted: 1,
+    best: 0,
+    inexact: 1,
+    notable: 0,
+    forced: 0,
+    autoplayed: 0,
+    notable_loss: 10,
+  };
+
+  it('counts with the marks: one imprecise move is not "1 de 1 sin error"', () => {
+    expect(summaryLines(summary)).toEqual({
+      counts: 'Mejor jugada en 0 de 1 decisión',
+      marks: '1 imprecisa · 0 errores notables',
+      cpu: null,
+      forced: null,
+    });
+  });
+
+  it('says the CPU played most of the match for the player, and what was forced', () => {
+    const lines = summaryLines({
+      ...summary,
+      decisions: 17,
+      counted: 2,
+      best: 2,
+      inexact: 0,
+      forced: 3,
+      autoplayed: 12,
+      accuracy: 100,
+    });
+    expect(lines.counts).toBe('Mejor jugada en 2 de 2 decisiones');
+    expect(lines.cpu).toBe(
+      'La CPU jugó la mayor parte de esta partida por ti: 12 de tus 17 jugadas mientras no estabas. Esas no cuentan en la precisión.',
+    );
+    expect(lines.forced).toBe('3 jugadas forzadas (sin otra opción) no cuentan.');
+  });
+
+  it('says when nothing could be chosen', () => {
+    expect(summaryLines({ ...summary, counted: 0, inexact: 0, accuracy: null }).counts).toBe(
+      'No tuviste jugadas para elegir en esta partida.',
+    );
   });
 });

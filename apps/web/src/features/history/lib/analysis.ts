@@ -1,4 +1,9 @@
-import type { AnalysisDecision } from '@domino/contracts';
+import {
+  plural,
+  pluralWord,
+  type AnalysisDecision,
+  type AnalysisResponse,
+} from '@domino/contracts';
 
 /**
  * Texts and grading of the "Análisis" page (docs/decisions/029-post-game-analysis.md). Expected
@@ -69,4 +74,37 @@ export const VERDICT_COLOR: Record<Verdict, string> = {
 export function accuracyColor(accuracy: number | null): string {
   if (accuracy === null) return 'gray';
   return accuracy >= 85 ? 'green' : accuracy >= 65 ? 'yellow' : 'red';
+}
+
+/** The figures of a ready analysis (`AnalysisResponse.summary`). */
+export type AnalysisSummary = NonNullable<AnalysisResponse['summary']>;
+
+/**
+ * The lines under "Precisión", in the words of the marks (docs/decisions/050-one-vocabulary.md):
+ * how many counted moves were the best, how many imprecise and notable, and what did not count —
+ * the moves the CPU played for the player (`cpu`, null when none) and the forced ones.
+ */
+export function summaryLines(s: AnalysisSummary): {
+  counts: string;
+  marks: string | null;
+  cpu: string | null;
+  forced: string | null;
+} {
+  const counts =
+    s.counted === 0
+      ? 'No tuviste jugadas para elegir en esta partida.'
+      : `Mejor jugada en ${s.best} de ${plural(s.counted, 'decisión', 'decisiones')}`;
+  const marks =
+    s.counted === 0
+      ? null
+      : `${plural(s.inexact, 'imprecisa', 'imprecisas')} · ${plural(s.notable, 'error notable', 'errores notables')}`;
+  const cpu =
+    s.autoplayed === 0
+      ? null
+      : `${s.autoplayed * 2 > s.decisions ? 'La CPU jugó la mayor parte de esta partida por ti: ' : 'La CPU jugó por ti '}${s.autoplayed} de tus ${plural(s.decisions, 'jugada', 'jugadas')} mientras no estabas. Esas no cuentan en la precisión.`;
+  const forced =
+    s.forced === 0
+      ? null
+      : `${plural(s.forced, 'jugada forzada', 'jugadas forzadas')} (sin otra opción) no ${pluralWord(s.forced, 'cuenta', 'cuentan')}.`;
+  return { counts, marks, cpu, forced };
 }

@@ -31,6 +31,7 @@ import {
   moveText,
   pointsText,
   sameMove,
+  summaryLines,
   verdictOf,
 } from '../lib/analysis';
 
@@ -133,6 +134,7 @@ function AnalysisResult({ data }: { data: AnalysisResponse }) {
   );
   if (!summary) return null;
   const accuracy = summary.accuracy;
+  const lines = summaryLines(summary);
   return (
     <Stack gap="md" data-testid="analysis">
       <Card withBorder radius="md" p="md">
@@ -151,10 +153,13 @@ function AnalysisResult({ data }: { data: AnalysisResponse }) {
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Text fw={700}>Precisión</Text>
             <Text fz="sm" c="dimmed" data-testid="analysis-counts">
-              {summary.counted === 0
-                ? 'No tuviste jugadas para elegir en esta partida.'
-                : `${summary.counted - summary.notable} de ${summary.counted} jugadas sin error notable`}
+              {lines.counts}
             </Text>
+            {lines.marks && (
+              <Text fz="sm" c="dimmed" data-testid="analysis-marks">
+                {lines.marks}
+              </Text>
+            )}
             {summary.average_loss !== null && (
               <Text fz="sm" c="dimmed">
                 Pérdida media: {lossText(summary.average_loss)} por jugada
@@ -162,10 +167,16 @@ function AnalysisResult({ data }: { data: AnalysisResponse }) {
             )}
           </Stack>
         </Group>
+        {lines.cpu && (
+          <Alert mt="sm" color="yellow" variant="light" p="xs" data-testid="analysis-cpu">
+            <Text fz="sm">{lines.cpu}</Text>
+          </Alert>
+        )}
         <Text fz="xs" c="dimmed" mt="sm">
-          La CPU Difícil evaluó cada jugada solo con lo que veías: tu mano, la mesa y los pases. Un
-          error notable pierde {lossText(summary.notable_loss)} esperados o más frente a la mejor
-          jugada. Las jugadas forzadas y las que hizo la CPU por ti no cuentan.
+          La precisión es la parte de tus jugadas en que hiciste la mejor. La CPU Difícil evaluó
+          cada jugada solo con lo que veías: tu mano, la mesa y los pases. «Imprecisa» pierde menos
+          de {lossText(summary.notable_loss)} esperados frente a la mejor; un error notable, esa
+          cantidad o más.{lines.forced ? ` ${lines.forced}` : ''}
         </Text>
       </Card>
 

@@ -40,6 +40,7 @@ import {
 } from '../lib/history';
 import { RuleChips } from '../../../components/TableRules';
 import { RatingDelta } from '../../../components/RatingChip';
+import { plural } from '@domino/contracts';
 
 function ResultBadge({ result }: { result: HistoryItem['result'] }) {
   return (
@@ -228,7 +229,7 @@ export default function HistoryPage() {
                     <Table.Th ta="center">Marcador</Table.Th>
                     <Table.Th>Resultado</Table.Th>
                     <Table.Th ta="right">Monto</Table.Th>
-                    <Table.Th ta="right">Rating</Table.Th>
+                    <Table.Th ta="right">Nivel</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -299,7 +300,7 @@ export default function HistoryPage() {
 
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fz="sm" c="dimmed">
-              {history.data.total} {history.data.total === 1 ? 'partida' : 'partidas'}
+              {plural(history.data.total, 'partida', 'partidas')}
             </Text>
             {pageCount(history.data.total, history.data.per_page) > 1 && (
               <Pagination

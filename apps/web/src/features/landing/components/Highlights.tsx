@@ -23,6 +23,7 @@ import { useHydrated } from '../../../lib/hydration';
 import { joinNames, monthLabel, timeAgo } from '../lib/format';
 import classes from '../pages/LandingPage.module.css';
 import { SectionTitle } from './SectionTitle';
+import { plural } from '@domino/contracts';
 
 /**
  * Winners and top players (decision 011): the latest paid real-money matches and the month's pot
@@ -200,9 +201,7 @@ function TopPlayers({ data }: { data: HighlightsData | undefined }) {
                         {p.name}
                       </Text>
                       <Text fz="xs" c="dark.5">
-                        {p.matches_won === 1
-                          ? '1 partida ganada'
-                          : `${p.matches_won} partidas ganadas`}
+                        {plural(p.matches_won, 'partida ganada', 'partidas ganadas')}
                       </Text>
                     </Box>
                   </Group>

@@ -51,7 +51,7 @@ export const TERMS: LegalDocument = {
       id: 'saldo',
       title: '2. Tu saldo',
       blocks: [
-        'Tu saldo está expresado en bolívares (Bs.) y se guarda en tu cuenta de jugador. Sirve para pagar la entrada de las mesas y recibir premios; no genera intereses y no es un depósito bancario.',
+        'Tu saldo está expresado en bolívares (Bs.) y se guarda en tu cuenta de jugador. Sirve para pagar la entrada de las mesas y recibir premios; no genera intereses y no es una cuenta bancaria.',
         'Cada movimiento (recarga, entrada, reembolso, premio, pago del pote, retiro o ajuste) se registra en un libro contable de doble entrada y lo puedes consultar en Transacciones. Los movimientos no se borran: si hay un error, se corrige con un movimiento contrario que también verás.',
         'Tu saldo nunca puede quedar en negativo: si no te alcanza para una entrada, no puedes sentarte en esa mesa.',
       ],

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS, formatBs } from '@domino/contracts';
 import { usePotCurrent } from '../api/pot';
 import {
+  caracasDay,
   markPotModalSeen,
   ordinal,
   podiumColor,
@@ -16,9 +17,10 @@ import {
 const MODAL_PLAYERS = 5;
 
 /**
- * The monthly pot modal of the dashboard (docs/product.md §4 "Pot modal"): once per browser session (the
- * sessionStorage flag is set on closing and cleared at logout), 800 ms after the dashboard loads,
- * only when a pot exists (`has_pot`). 'Ver Ranking Completo' closes it and goes to /pote.
+ * The monthly pot modal of the dashboard (docs/product.md §4 "Pot modal"): once a day in this
+ * browser, or again when the pot changed since it was closed (the mark is kept in localStorage,
+ * across logins: decision 050), 800 ms after the dashboard loads, only when a pot exists
+ * (`has_pot`). 'Ver Ranking Completo' closes it and goes to /pote.
  */
 export default function PotModal() {
   const navigate = useNavigate();
@@ -32,10 +34,19 @@ export default function PotModal() {
     return () => window.clearTimeout(timer);
   }, []);
 
-  const opened = shouldOpenPotModal({ delayPassed, hasPot: pot.data?.has_pot, seen });
+  const today = caracasDay();
+  const amountCents = pot.data?.pot.amount_cents;
+  const opened = shouldOpenPotModal({
+    delayPassed,
+    hasPot: pot.data?.has_pot,
+    amountCents,
+    seen,
+    today,
+  });
   const close = () => {
-    markPotModalSeen();
-    setSeen(true);
+    const mark = { day: today, amountCents: amountCents ?? 0 };
+    markPotModalSeen(mark);
+    setSeen(mark);
   };
 
   const data = pot.data;

@@ -4,6 +4,7 @@ import {
   bpsToInput,
   bpsToPercent,
   draftTotalBps,
+  caracasDay,
   markPotModalSeen,
   myStanding,
   parseSharesDraft,
@@ -24,21 +25,37 @@ function memoryStore() {
   };
 }
 
-describe('the pot modal rule (docs/product.md §4)', () => {
-  it('opens only after the delay, when a pot exists and it was not seen this session', () => {
-    expect(shouldOpenPotModal({ delayPassed: true, hasPot: true, seen: false })).toBe(true);
-    expect(shouldOpenPotModal({ delayPassed: false, hasPot: true, seen: false })).toBe(false);
-    expect(shouldOpenPotModal({ delayPassed: true, hasPot: false, seen: false })).toBe(false);
-    expect(shouldOpenPotModal({ delayPassed: true, hasPot: undefined, seen: false })).toBe(false);
-    expect(shouldOpenPotModal({ delayPassed: true, hasPot: true, seen: true })).toBe(false);
+describe('the pot modal rule (docs/product.md §4, decision 050)', () => {
+  const base = {
+    delayPassed: true,
+    hasPot: true,
+    amountCents: 250_050,
+    seen: null,
+    today: '2026-11-29',
+  };
+
+  it('opens after the delay when a pot exists and it was not closed today with this amount', () => {
+    expect(shouldOpenPotModal(base)).toBe(true);
+    expect(shouldOpenPotModal({ ...base, delayPassed: false })).toBe(false);
+    expect(shouldOpenPotModal({ ...base, hasPot: false })).toBe(false);
+    expect(shouldOpenPotModal({ ...base, hasPot: undefined })).toBe(false);
+    expect(shouldOpenPotModal({ ...base, amountCents: undefined })).toBe(false);
   });
 
-  it('remembers that the modal was closed in the session store', () => {
+  it('stays closed the rest of the day, opens the next day or when the pot changes', () => {
+    const seen = { day: '2026-11-29', amountCents: 250_050 };
+    expect(shouldOpenPotModal({ ...base, seen })).toBe(false);
+    expect(shouldOpenPotModal({ ...base, seen, today: '2026-11-30' })).toBe(true);
+    expect(shouldOpenPotModal({ ...base, seen, amountCents: 260_000 })).toBe(true);
+  });
+
+  it('remembers the day and the pot it was closed on', () => {
     const store = memoryStore();
-    expect(potModalSeen(store)).toBe(false);
-    markPotModalSeen(store);
-    expect(potModalSeen(store)).toBe(true);
-    expect(store.getItem('pot_modal_seen')).toBe('1');
+    expect(potModalSeen(store)).toBeNull();
+    markPotModalSeen({ day: '2026-11-29', amountCents: 250_050 }, store);
+    expect(potModalSeen(store)).toEqual({ day: '2026-11-29', amountCents: 250_050 });
+    store.setItem('pot_modal_seen', '1');
+    expect(potModalSeen(store)).toBeNull();
   });
 
   it('treats an unavailable store as not seen and never throws', () => {
@@ -50,9 +67,15 @@ describe('the pot modal rule (docs/product.md §4)', () => {
         throw new Error('denied');
       },
     };
-    expect(potModalSeen(broken)).toBe(false);
-    expect(() => markPotModalSeen(broken)).not.toThrow();
-    expect(potModalSeen(null)).toBe(false);
+    expect(potModalSeen(broken)).toBeNull();
+    expect(() => markPotModalSeen({ day: '2026-11-29', amountCents: 1 }, broken)).not.toThrow();
+    expect(potModalSeen(null)).toBeNull();
+  });
+
+  it('counts days in Caracas', () => {
+    // 03:30 UTC on the 30th is still the 29th in Caracas (UTC-4).
+    expect(caracasDay(new Date('2026-11-30T03:30:00Z'))).toBe('2026-11-29');
+    expect(caracasDay(new Date('2026-11-30T04:30:00Z'))).toBe('2026-11-30');
   });
 });
 

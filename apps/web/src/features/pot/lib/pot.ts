@@ -1,9 +1,11 @@
 import {
   MSG_POT,
-  POT_MAX_POSITIONS,
   parseBolivaresString,
+  plural,
+  POT_MAX_POSITIONS,
   potSharesProblems,
   potTopUpRequestSchema,
+  TIME_ZONE,
 } from '@domino/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
@@ -11,27 +13,55 @@ import { STORAGE_KEYS } from '../../../lib/storage';
  * Pure rules of the Pote del Mes screens (decision 007; docs/product.md §4 "Pot modal", §9 "Pot display").
  */
 
-/** Whether the dashboard's pot modal was already shown in this browser session (docs/product.md §4). */
-export function potModalSeen(store: Pick<Storage, 'getItem'> | null = sessionStore()): boolean {
+/**
+ * What the pot modal was last closed on in this browser: the Caracas day ('YYYY-MM-DD') and the
+ * pot in céntimos then. It opens again on another day or when the pot changed — not at every
+ * session start (docs/decisions/050-one-vocabulary.md; it used to cover the dashboard at each login).
+ */
+export interface PotModalMark {
+  day: string;
+  amountCents: number;
+}
+
+/** Today in Caracas as 'YYYY-MM-DD' (the business day, contracts TIME_ZONE). */
+export function caracasDay(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** The last close of the pot modal in this browser, or null (never, unreadable storage). */
+export function potModalSeen(store: Pick<Storage, 'getItem'> | null = localStore()): PotModalMark | null {
   try {
-    return store?.getItem(STORAGE_KEYS.potModalSeen) === '1';
+    const raw = store?.getItem(STORAGE_KEYS.potModalSeen);
+    if (!raw) return null;
+    const mark = JSON.parse(raw) as Partial<PotModalMark>;
+    return typeof mark.day === 'string' && typeof mark.amountCents === 'number'
+      ? { day: mark.day, amountCents: mark.amountCents }
+      : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Records that the pot modal was closed; the flag is cleared at logout (lib/storage). */
-export function markPotModalSeen(store: Pick<Storage, 'setItem'> | null = sessionStore()): void {
+/** Records that the pot modal was closed today with this pot (kept across logins). */
+export function markPotModalSeen(
+  mark: PotModalMark,
+  store: Pick<Storage, 'setItem'> | null = localStore(),
+): void {
   try {
-    store?.setItem(STORAGE_KEYS.potModalSeen, '1');
+    store?.setItem(STORAGE_KEYS.potModalSeen, JSON.stringify(mark));
   } catch {
     // Storage unavailable: the modal may show again on the next visit, which is harmless.
   }
 }
 
-function sessionStore(): Storage | null {
+function localStore(): Storage | null {
   try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
+    return typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     return null;
   }
@@ -39,14 +69,22 @@ function sessionStore(): Storage | null {
 
 /**
  * The modal opens when the delay since the dashboard loaded has passed, the pot exists (has_pot),
- * and it was not seen earlier in this browser session (docs/product.md §4).
+ * and it was not closed today with this same amount (`seen` is the last close, `today` the
+ * Caracas day, `amountCents` the pot now).
  */
 export function shouldOpenPotModal(input: {
   delayPassed: boolean;
   hasPot: boolean | undefined;
-  seen: boolean;
+  amountCents: number | undefined;
+  seen: PotModalMark | null;
+  today: string;
 }): boolean {
-  return input.delayPassed && input.hasPot === true && !input.seen;
+  if (!input.delayPassed || input.hasPot !== true || input.amountCents === undefined) return false;
+  return (
+    input.seen === null ||
+    input.seen.day !== input.today ||
+    input.seen.amountCents !== input.amountCents
+  );
 }
 
 export interface TimeLeft {
@@ -73,7 +111,7 @@ export function timeLeft(endMs: number, nowMs: number): TimeLeft {
 /** '3 días, 4 h' style summary for small spaces ('Menos de un minuto' at the very end). */
 export function timeLeftSummary(t: TimeLeft): string {
   if (t.over) return 'Mes cerrado';
-  if (t.days > 0) return `${t.days} ${t.days === 1 ? 'día' : 'días'} y ${t.hours} h`;
+  if (t.days > 0) return `${plural(t.days, 'día', 'días')} y ${t.hours} h`;
   if (t.hours > 0) return `${t.hours} h y ${t.minutes} min`;
   if (t.minutes > 0) return `${t.minutes} min`;
   return 'Menos de un minuto';

@@ -27,7 +27,14 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { MSG_POT, formatBs, type PotPlayer, type PotRankingResponse } from '@domino/contracts';
+import {
+  formatBs,
+  MSG_POT,
+  plural,
+  pluralWord,
+  type PotPlayer,
+  type PotRankingResponse,
+} from '@domino/contracts';
 import { displayName, formatCaracasDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePotRanking, type PotRanking } from '../api/pot';
@@ -62,7 +69,7 @@ function Countdown({ data, onOver }: { data: PotRanking; onOver: () => void }) {
     }
   }, [left.over, onOver]);
   const parts = [
-    { value: left.days, label: left.days === 1 ? 'día' : 'días' },
+    { value: left.days, label: pluralWord(left.days, 'día', 'días') },
     { value: left.hours, label: 'horas' },
     { value: left.minutes, label: 'min' },
     { value: left.seconds, label: 'seg' },
@@ -389,7 +396,7 @@ export default function PotPage() {
                     {data.me.matches_won}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    {data.me.matches_won === 1 ? 'ganada' : 'ganadas'}
+                    {pluralWord(data.me.matches_won, 'ganada', 'ganadas')}
                   </Text>
                 </div>
               </Group>
@@ -455,7 +462,7 @@ export default function PotPage() {
               Ranking del mes
             </Title>
             <Text fz="xs" c="dimmed">
-              {data.ranked_players === 1 ? '1 jugador' : `${data.ranked_players} jugadores`}
+              {plural(data.ranked_players, 'jugador', 'jugadores')}
               {data.ranked_players > data.ranking.length
                 ? ` · los ${data.ranking.length} primeros`
                 : ''}

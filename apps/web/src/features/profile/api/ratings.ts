@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { playerRatingSchema } from '@domino/contracts';
+import { myRatingsSchema } from '@domino/contracts';
 import { apiGet } from '../../../lib/api';
-
-const myRatingsSchema = z.object({ parejas: playerRatingSchema, individual: playerRatingSchema });
 
 /** GET /api/user/ratings: the signed-in player's two ratings (decision 026; the profile card). */
 export function useMyRatings() {

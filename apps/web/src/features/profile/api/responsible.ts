@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   messageResponseSchema,
   playSessionSchema,
-  responsibleSettingsSchema,
   type MessageResponse,
   type PauseOption,
   type SetLimitRequest,
@@ -15,15 +13,7 @@ import { apiGet, apiSend } from '../../../lib/api';
  * reminder shows (GET /api/responsible/session). Amounts are céntimos.
  */
 
-export const RESPONSIBLE_KEY = ['responsible', 'settings'] as const;
-
-export function useResponsibleSettings(enabled = true) {
-  return useQuery({
-    queryKey: RESPONSIBLE_KEY,
-    queryFn: () => apiGet('/api/responsible', responsibleSettingsSchema),
-    enabled,
-  });
-}
+export { RESPONSIBLE_KEY, useResponsibleSettings } from '../../../lib/responsible';
 
 export function saveLimit(body: SetLimitRequest): Promise<MessageResponse> {
   return apiSend('/api/responsible/limits', messageResponseSchema, { method: 'PUT', body });

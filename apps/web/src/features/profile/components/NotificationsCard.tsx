@@ -19,6 +19,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationPrefs,
   type NotificationSettings,
+  plural,
 } from '@domino/contracts';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -30,7 +31,7 @@ import {
   savePushPreferences,
   usePushSettings,
 } from '../api/push';
-import { DEVICE_TEXT, type DeviceState } from '../lib/push';
+import { DEVICE_TEXT, pushErrorText, type DeviceState } from '../lib/push';
 
 /**
  * "Notificaciones" (docs/decisions/025): turns push notifications on or off for this browser
@@ -78,7 +79,7 @@ export function NotificationsCard() {
       else if (device === 'on') notify.info(MSG_PUSH.unsubscribed);
       await queryClient.invalidateQueries({ queryKey: PUSH_SETTINGS_KEY });
     } catch (err) {
-      notify.error(isApiError(err) ? err.message : MSG_PUSH.endpointInvalid);
+      notify.error(pushErrorText(err));
     } finally {
       setBusy(false);
     }
@@ -168,7 +169,7 @@ export function NotificationsCard() {
           <Text fz="xs" c="dimmed">
             Se guardan en tu cuenta y valen para todos tus dispositivos
             {devices > 0
-              ? ` (${devices === 1 ? '1 dispositivo con notificaciones activadas' : `${devices} dispositivos con notificaciones activadas`}).`
+              ? ` (${plural(devices, 'dispositivo con notificaciones activadas', 'dispositivos con notificaciones activadas')}).`
               : '.'}
           </Text>
         </Stack>

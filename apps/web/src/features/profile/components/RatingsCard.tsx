@@ -1,9 +1,9 @@
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { PlayerRating } from '@domino/contracts';
+import { plural, type PlayerRating } from '@domino/contracts';
 import { useMyRatings } from '../api/ratings';
-import { matchesToLadder } from '../../../lib/ratings';
+import { LEVEL_MEANING, provisionalText } from '../../../lib/ratings';
 
 function ModeRating({
   label,
@@ -14,7 +14,6 @@ function ModeRating({
   rating: PlayerRating;
   testId: string;
 }) {
-  const left = matchesToLadder(rating);
   return (
     <Stack
       gap={4}
@@ -32,31 +31,26 @@ function ModeRating({
         {rating.rating}
       </Text>
       {rating.provisional && (
-        <Badge
-          size="sm"
-          variant="outline"
-          color="gray"
-          title="Rating provisional"
-          style={{ alignSelf: 'flex-start' }}
-        >
+        <Badge size="sm" variant="outline" color="gray" style={{ alignSelf: 'flex-start' }}>
           Provisional
         </Badge>
       )}
       <Text fz="xs" c="dimmed">
-        {rating.games === 1
-          ? '1 partida clasificatoria'
-          : `${rating.games} partidas clasificatorias`}
-        {left > 0
-          ? ` · ${left === 1 ? 'falta 1' : `faltan ${left}`} para entrar en la clasificación`
-          : ''}
+        {plural(rating.games, 'partida clasificatoria', 'partidas clasificatorias')}
       </Text>
+      {rating.provisional && (
+        <Text fz="xs" c="dimmed">
+          {provisionalText(rating)}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 /**
- * The profile's "Clasificación" card (decision 026): the player's Glicko-2 rating in parejas and
- * individual, marked provisional until 10 rated matches, with a link to /clasificacion.
+ * The profile's "Tu nivel" card (decision 026; words of decision 050): the player's level in
+ * parejas and individual, what it means, marked provisional until 10 rated matches and why, with
+ * a link to /clasificacion.
  */
 export function RatingsCard() {
   const { data, isPending, isError } = useMyRatings();
@@ -66,7 +60,7 @@ export function RatingsCard() {
         <Group gap={8} wrap="nowrap">
           <IconChartBar size={20} aria-hidden />
           <Title order={2} fz={{ base: 18, sm: 20 }}>
-            Clasificación
+            Tu nivel
           </Title>
         </Group>
         <Anchor component={Link} to="/clasificacion" fz="sm">
@@ -74,10 +68,10 @@ export function RatingsCard() {
         </Anchor>
       </Group>
       {isPending ? (
-        <Loader size="sm" aria-label="Cargando tu rating" />
+        <Loader size="sm" aria-label="Cargando tu nivel" />
       ) : isError || !data ? (
         <Text fz="sm" c="dimmed">
-          No pudimos cargar tu rating. Inténtalo de nuevo más tarde.
+          No pudimos cargar tu nivel. Inténtalo de nuevo más tarde.
         </Text>
       ) : (
         <Stack gap="xs">
@@ -85,9 +79,9 @@ export function RatingsCard() {
             <ModeRating label="Parejas" rating={data.parejas} testId="rating-parejas" />
             <ModeRating label="Individual" rating={data.individual} testId="rating-individual" />
           </SimpleGrid>
-          <Text fz="xs" c="dimmed">
-            Cuentan las partidas en mesas públicas, Jugar ahora y torneos. La práctica y las mesas
-            privadas no cambian tu rating.
+          <Text fz="xs" c="dimmed" data-testid="level-meaning">
+            {LEVEL_MEANING} Cuentan las partidas en mesas públicas, Jugar ahora y torneos; la
+            práctica y las mesas privadas no cambian tu nivel.
           </Text>
         </Stack>
       )}

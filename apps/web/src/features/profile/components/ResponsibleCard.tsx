@@ -236,7 +236,12 @@ export function ResponsibleCard() {
                     <Button
                       key={option}
                       variant="default"
-                      px="xs"
+                      px={4}
+                      h="auto"
+                      mih={36}
+                      py={6}
+                      // Three in a row at 360 px: a label wraps rather than being cut.
+                      styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
                       onClick={() => setAsking(option)}
                       data-testid={`pause-${option}`}
                     >

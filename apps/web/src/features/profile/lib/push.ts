@@ -1,3 +1,6 @@
+import { MSG_PUSH_BROWSER } from '@domino/contracts';
+import { isApiError } from '../../../lib/api';
+
 /**
  * Pure rules of the profile's "Notificaciones" section (docs/decisions/025): the VAPID key as the
  * bytes `PushManager.subscribe` wants, whether an existing subscription was made with the
@@ -52,3 +55,16 @@ export const DEVICE_TEXT: Record<DeviceState, string> = {
   on: 'Activadas en este dispositivo.',
   off: 'Desactivadas en este dispositivo. Actívalas para enterarte aunque no tengas Dominó abierto.',
 };
+
+/**
+ * The Spanish for a failed "Activar notificaciones": the server's own message for a refused
+ * request, else what the browser's refusal means (a private window, permission, no push service;
+ * `pushManager.subscribe` rejects with a DOMException). Never the server's "invalid subscription",
+ * which only a request that reached the server can earn.
+ */
+export function pushErrorText(error: unknown): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof DOMException && error.name === 'NotAllowedError')
+    return MSG_PUSH_BROWSER.notAllowed;
+  return MSG_PUSH_BROWSER.unavailable;
+}

@@ -10,6 +10,7 @@ import { refreshUser, useSession } from '../../../lib/session';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { IdentityCard } from '../components/IdentityCard';
 import { NotificationsCard } from '../components/NotificationsCard';
+import { InstallAppCard } from '../../../components/InstallAppCard';
 import { NameAndAgeCard } from '../components/NameAndAgeCard';
 import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
@@ -123,6 +124,7 @@ export default function ProfilePage() {
           </div>
           <div className={classes.notifications}>
             <NotificationsCard key={user?.id ?? 0} />
+            <InstallAppCard />
           </div>
           <div className={classes.responsible}>
             <ResponsibleCard key={user?.id ?? 0} />

@@ -17,7 +17,7 @@ import {
 import { IconAlertCircle, IconTrophy } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { LeaderboardResponse, LeaderboardRow, LeaderboardTab } from '@domino/contracts';
-import { matchesToLadder, pageCount, ratingLabel, tabFromSearch } from '../../../lib/ratings';
+import { LEVEL_MEANING, pageCount, provisionalText, tabFromSearch } from '../../../lib/ratings';
 import { monthLabel } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useLeaderboard } from '../api/ratings';
@@ -90,7 +90,7 @@ function Board({ data, tab }: { data: LeaderboardResponse; tab: LeaderboardTab }
             <Table.Th>#</Table.Th>
             <Table.Th>Jugador</Table.Th>
             <Table.Th ta="right">{tab === 'points' ? 'Ganadas' : 'Partidas'}</Table.Th>
-            <Table.Th ta="right">{tab === 'points' ? 'Puntos' : 'Rating'}</Table.Th>
+            <Table.Th ta="right">{tab === 'points' ? 'Puntos' : 'Nivel'}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -156,25 +156,21 @@ export default function LeaderboardPage() {
         <Text fz="xs" c="dimmed">
           {tab === 'points'
             ? `Puntos del Pote del Mes de ${data ? monthLabel(data.month) : 'este mes'}: los que tu lado anotó en partidas con dinero.`
-            : 'Rating Glicko-2 de las partidas en mesas públicas, Jugar ahora y torneos. Aparecen los jugadores con 10 partidas clasificatorias o más.'}
+            : `${LEVEL_MEANING} Cuentan las partidas en mesas públicas, Jugar ahora y torneos. Aparecen los jugadores con 10 partidas clasificatorias o más.`}
         </Text>
         {data?.mine && tab !== 'points' && (
           <Paper withBorder p="sm" radius="md" data-testid="leaderboard-mine">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fz="sm">
-                Tu rating en {TAB_LABELS[tab].toLowerCase()}:{' '}
+                Tu nivel en {TAB_LABELS[tab].toLowerCase()}:{' '}
                 <Text span fw={700}>
-                  {ratingLabel(data.mine)}
+                  {data.mine.rating}
                 </Text>
               </Text>
             </Group>
             {data.mine.provisional && (
               <Text fz="xs" c="dimmed" mt={4}>
-                Provisional: te{' '}
-                {matchesToLadder(data.mine) === 1
-                  ? 'falta 1 partida'
-                  : `faltan ${matchesToLadder(data.mine)} partidas`}{' '}
-                para entrar en la clasificación.
+                {provisionalText(data.mine)}
               </Text>
             )}
           </Paper>

@@ -1,4 +1,5 @@
 import type { SpectatorView } from '@domino/contracts';
+import { plural } from '@domino/contracts';
 
 /**
  * Pure rules of the watch page (docs/decisions/022-spectators.md): which view is newer, where the
@@ -92,7 +93,7 @@ export function scoreBoxes(view: SpectatorView): ScoreBox[] {
 
 /** "1 espectador", "3 espectadores". */
 export function watchersLabel(count: number): string {
-  return count === 1 ? '1 espectador' : `${count} espectadores`;
+  return plural(count, 'espectador', 'espectadores');
 }
 
 /** Whose turn it is, or that the match ended. */
@@ -114,9 +115,7 @@ export function resultText(view: SpectatorView): string | null {
 /** The delay notice of a paid match, or null when the view is live. */
 export function delayNotice(view: SpectatorView): string | null {
   if (view.delayed_moves === 0) return null;
-  return view.delayed_moves === 1
-    ? 'Mesa con entrada: ves la partida con 1 jugada de retraso.'
-    : `Mesa con entrada: ves la partida con ${view.delayed_moves} jugadas de retraso.`;
+  return `Mesa con entrada: ves la partida con ${plural(view.delayed_moves, 'jugada', 'jugadas')} de retraso.`;
 }
 
 /** Seats that passed in the current hand (for the 'Paso' badge). */

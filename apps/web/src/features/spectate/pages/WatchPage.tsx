@@ -23,6 +23,7 @@ import {
   watchersLabel,
   type Opener,
 } from '../lib/watch';
+import { plural } from '@domino/contracts';
 
 /** Poll interval while the socket is down. */
 const POLL_OFFLINE_MS = 3_000;
@@ -212,7 +213,7 @@ export default function WatchPage() {
               <span className={classes.seatSub}>
                 <Backs count={s.tile_count} />
                 <span data-testid={`watch-seat-${s.seat}-count`}>
-                  {s.tile_count === 1 ? '1 ficha' : `${s.tile_count} fichas`}
+                  {plural(s.tile_count, 'ficha', 'fichas')}
                 </span>
                 {isTurn && (
                   <Badge size="xs" color="yellow" variant="light">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconBrandWhatsapp,
   IconCheck,
@@ -120,7 +120,8 @@ export function InvitePanel({ invitation, seated, isHost, onCancel }: InvitePane
             {url}
           </Text>
         </Stack>
-        <Group grow gap="xs" wrap="nowrap">
+        {/* One button a row on phones: side by side, 'Copiar enlace' was cut at 360 px. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <Button
             leftSection={
               copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
@@ -153,7 +154,7 @@ export function InvitePanel({ invitation, seated, isHost, onCancel }: InvitePane
               WhatsApp
             </Button>
           )}
-        </Group>
+        </SimpleGrid>
         {minutes !== null && (
           <Group
             gap={6}

@@ -1,4 +1,4 @@
-import { inviteCodeSchema, type PrivateFacts, type TableDetail } from '@domino/contracts';
+import { inviteCodeSchema, plural, type PrivateFacts, type TableDetail } from '@domino/contracts';
 import { formatBolivares } from '../../../lib/format';
 
 /**
@@ -47,7 +47,7 @@ export function minutesLeft(expiresAt: string | null, now: number): number | nul
 /** 'Vence en 30 minutos', 'Vence en 1 minuto', or 'La invitación venció' at 0. */
 export function expiryText(minutes: number): string {
   if (minutes <= 0) return 'La invitación venció';
-  return minutes === 1 ? 'Vence en 1 minuto' : `Vence en ${minutes} minutos`;
+  return `Vence en ${plural(minutes, 'minuto', 'minutos')}`;
 }
 
 /** Whether `userId` created this private table (false for a public table or a visitor). */

@@ -1,4 +1,11 @@
-import { MSG_TABLES, splitPot, winnersPerMatch, type TableDetail } from '@domino/contracts';
+import {
+  MSG_TABLES,
+  plural,
+  pluralWord,
+  splitPot,
+  type TableDetail,
+  winnersPerMatch,
+} from '@domino/contracts';
 import { bolivaresToCents, formatBps } from '../../../lib/format';
 
 /**
@@ -91,7 +98,7 @@ export function missingPlayers(table: Pick<TableDetail, 'seats'>): number {
 /** 'Falta 1 jugador', 'Faltan 2 jugadores', or 'Mesa completa' when nobody is missing. */
 export function missingPlayersText(missing: number): string {
   if (missing <= 0) return 'Mesa completa';
-  return missing === 1 ? 'Falta 1 jugador' : `Faltan ${missing} jugadores`;
+  return `${pluralWord(missing, 'Falta', 'Faltan')} ${plural(missing, 'jugador', 'jugadores')}`;
 }
 
 /** The seat `userId` holds at the table, or null. */

@@ -23,7 +23,14 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { MSG, MSG_PRIVATE, MSG_TABLES, type PrivateTable } from '@domino/contracts';
+import {
+  MSG,
+  MSG_PRIVATE,
+  MSG_TABLES,
+  plural,
+  pluralWord,
+  type PrivateTable,
+} from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { RulesList } from '../../../components/TableRules';
 import { isApiError } from '../../../lib/api';
@@ -217,9 +224,7 @@ function Invitation({ code }: { code: string }) {
                 {missing > 0 ? (
                   <>
                     <Text fw={700}>
-                      {missing === 1
-                        ? 'Queda 1 puesto libre.'
-                        : `Quedan ${missing} puestos libres.`}
+                      {`${pluralWord(missing, 'Queda', 'Quedan')} ${plural(missing, 'puesto libre', 'puestos libres')}.`}
                     </Text>
                     <Text fz="sm" c="dimmed">
                       {t.entry_price === 0

@@ -26,6 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG, MSG_TABLES, type TableClosedEvent, type TableDetail } from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
+import { LEVEL_MEANING } from '../../../lib/ratings';
 import { isApiError } from '../../../lib/api';
 import { formatBolivares } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -367,6 +368,12 @@ function WaitingRoom({ id }: { id: number }) {
               mySeat={seat}
               countdown={phase.kind === 'countdown' ? phase.seconds : null}
             />
+            {t.seats.some((s) => s.rating) && (
+              <Text fz="xs" c="dimmed" data-testid="level-explainer">
+                {LEVEL_MEANING} Con borde, provisional: en sus primeras 10 partidas clasificatorias
+                cambia mucho.
+              </Text>
+            )}
             <StatusCard
               phase={phase.kind}
               reason={phase.kind === 'unavailable' ? phase.reason : null}

@@ -26,7 +26,7 @@ import {
   IconWifiOff,
 } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { TOURNAMENT_PAGES, formatBs, type TournamentDetail } from '@domino/contracts';
+import { formatBs, plural, TOURNAMENT_PAGES, type TournamentDetail } from '@domino/contracts';
 import { RuleChips } from '../../../components/TableRules';
 import { bolivaresToCents } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -263,8 +263,8 @@ function TournamentView({
               {detail.registered_players === 0
                 ? 'Nadie se ha inscrito todavía. ¡Sé el primero!'
                 : detail.mode === 'parejas'
-                  ? `${detail.registered_players} ${detail.registered_players === 1 ? 'jugador inscrito' : 'jugadores inscritos'}. Las parejas y el cuadro se sortean al inicio.`
-                  : `${detail.registered_players} ${detail.registered_players === 1 ? 'jugador inscrito' : 'jugadores inscritos'}. Los emparejamientos se sortean al inicio.`}
+                  ? `${plural(detail.registered_players, 'jugador inscrito', 'jugadores inscritos')}. Las parejas y el cuadro se sortean al inicio.`
+                  : `${plural(detail.registered_players, 'jugador inscrito', 'jugadores inscritos')}. Los emparejamientos se sortean al inicio.`}
             </Text>
           ) : (
             <Stack gap={2}>

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-
 import { useNavigate } from 'react-router';
 import { formatBs } from '@domino/contracts';
 import { parseAmountInput } from '../lib/amount';
+import { useBcvRate, usdApprox } from '../../../lib/bcv';
 
 /**
  * The parts the recharge and withdrawal request forms (/recharge, /withdraw) share: the form card
@@ -69,6 +70,9 @@ export function AmountField({
   testId: string;
 }) {
   const cents = parseAmountInput(value);
+  // The amount in dollars too, as the menu shows the balance (decision 050).
+  const { data: bcv } = useBcvRate();
+  const usd = cents !== null ? usdApprox(cents / 100, bcv?.rate) : null;
   return (
     <TextInput
       label={label}
@@ -81,7 +85,11 @@ export function AmountField({
           Bs.
         </Text>
       }
-      description={cents !== null && error === undefined ? `${preview}: ${formatBs(cents)}` : hint}
+      description={
+        cents !== null && error === undefined
+          ? `${preview}: ${formatBs(cents)}${usd ? ` (${usd.amount})` : ''}`
+          : hint
+      }
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       error={error}

@@ -176,7 +176,7 @@ describe('display helpers', () => {
   });
 
   it('labels the six transaction types and keeps unknown types raw', () => {
-    expect(typeLabel('deposito')).toBe('Depósito');
+    expect(typeLabel('deposito')).toBe('Recarga');
     expect(typeLabel('ajuste')).toBe('Ajuste');
     expect(typeLabel('otro')).toBe('otro');
   });

@@ -157,7 +157,7 @@ export function effectNote(tx: Pick<Transaction, 'type_transaction' | 'status'>)
   return null;
 }
 
-/** Type label (Depósito, Retiro, Apuesta, Premio, Reembolso, Ajuste); unknown types raw. */
+/** Type label (Recarga, Retiro, Entrada, Premio, Reembolso, Ajuste; the glossary's words); unknown types raw. */
 export function typeLabel(type: string): string {
   return (TRANSACTION_TYPE_LABELS as Record<string, string>)[type] ?? type;
 }

@@ -39,6 +39,7 @@ import {
   type RechargeAccount,
 } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
+import { useActivePause } from '../../../lib/responsible';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
@@ -207,6 +208,8 @@ function RechargeNotes() {
 
 function RechargeForm({ account }: { account: RechargeAccount }) {
   const mutation = useRechargeMutation();
+  // A paused player is told before filling the form, not after sending it (decisions 030, 050).
+  const pause = useActivePause();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   // The chosen proof, kept even when it is not acceptable, so the form cannot go without it.
@@ -425,11 +428,25 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
 
             <FormErrorAlert message={formError} />
 
+            {pause && (
+              <Text
+                fz="sm"
+                c="orange.9"
+                role="status"
+                id="recharge-paused"
+                data-testid="recharge-paused"
+              >
+                {pause.message} Mientras dure no puedes recargar.
+              </Text>
+            )}
+
             <Button
               type="submit"
               size="md"
               fullWidth
               loading={mutation.isPending}
+              disabled={pause !== null}
+              aria-describedby={pause ? 'recharge-paused' : undefined}
               data-testid="recharge-submit"
             >
               Enviar recarga

@@ -88,7 +88,7 @@ export default function TransactionsPage() {
       <PageTitle
         icon={<IconReceipt size={26} aria-hidden />}
         title="Transacciones"
-        subtitle="Tus recargas, retiros, apuestas y premios."
+        subtitle="Tus recargas, retiros, entradas y premios."
       />
 
       <Summary summary={query.data?.summary} />
@@ -195,7 +195,7 @@ function Summary({ summary }: { summary: TransactionsResponse['summary'] | undef
       testId: 'tx-summary-withdrawals',
     },
     {
-      label: 'Apuestas',
+      label: 'Entradas',
       value: summary?.totalBets,
       icon: <IconDice5 size={18} aria-hidden />,
       color: 'orange',

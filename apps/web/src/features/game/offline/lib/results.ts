@@ -1,4 +1,4 @@
-import { DIFFICULTY_LABELS } from '@domino/contracts';
+import { DIFFICULTY_LABELS, plural } from '@domino/contracts';
 import type { LocalResult } from './protocol';
 
 const dateFormat = new Intl.DateTimeFormat('es-VE', {
@@ -12,7 +12,7 @@ const dateFormat = new Intl.DateTimeFormat('es-VE', {
 export function resultLine(r: LocalResult): { title: string; detail: string; when: string } {
   return {
     title: `${r.won ? 'Victoria' : 'Derrota'} contra ${DIFFICULTY_LABELS[r.difficulty]}`,
-    detail: `${r.scores[0]} – ${r.scores[1]} · ${r.hands} ${r.hands === 1 ? 'mano' : 'manos'}`,
+    detail: `${r.scores[0]} – ${r.scores[1]} · ${plural(r.hands, 'mano', 'manos')}`,
     when: dateFormat.format(new Date(r.finishedAt)),
   };
 }
@@ -21,5 +21,5 @@ export function resultLine(r: LocalResult): { title: string; detail: string; whe
 export function tally(results: readonly LocalResult[]): string {
   const wins = results.filter((r) => r.won).length;
   const n = results.length;
-  return `${wins} ${wins === 1 ? 'victoria' : 'victorias'} en ${n} ${n === 1 ? 'partida' : 'partidas'}`;
+  return `${plural(wins, 'victoria', 'victorias')} en ${plural(n, 'partida', 'partidas')}`;
 }
