@@ -335,7 +335,7 @@ function WaitingRoom({ id }: { id: number }) {
               c="gold.9"
               leftSection={<IconCoin size={12} aria-hidden />}
             >
-              Entrada {formatBolivares(t.entry_price)}
+              {t.entry_price === 0 ? 'Mesa amistosa' : `Entrada ${formatBolivares(t.entry_price)}`}
             </Badge>
             <Badge variant="light" color="gray">
               {t.turn_seconds} s por turno
