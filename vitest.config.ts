@@ -51,7 +51,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: [...MOCKING_SERVER_FILES],
           globalSetup: ['./vitest.global-setup.ts'],
-          testTimeout: 60_000,
+          // Whole matches played over HTTP on PGlite take 20-40 s alone and twice that beside
+          // other files on a loaded 2-core machine; a hung test still fails, later.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           maxWorkers: workers,
           // Files share a worker's module cache: the server's modules (Fastify, drizzle, PGlite,

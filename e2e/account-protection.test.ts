@@ -41,7 +41,7 @@ describe('account protection in the browser', () => {
       .toBe(true);
   };
   const snap = async (page: Page, name: string) => {
-    await page.waitForSelector('#preloader', { state: 'detached', timeout: 5_000 });
+    await page.waitForSelector('#preloader', { state: 'hidden', timeout: 5_000 });
     await shot(page, name);
   };
 

@@ -49,7 +49,7 @@ describe('account recovery and profile in the browser', () => {
 
   /** Screenshot once the shell's preloader has faded out (it overlays the page while fading). */
   const snap = async (page: Page, name: string) => {
-    await page.waitForSelector('#preloader', { state: 'detached', timeout: 5_000 });
+    await page.waitForSelector('#preloader', { state: 'hidden', timeout: 5_000 });
     await shot(page, name);
   };
 

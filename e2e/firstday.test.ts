@@ -17,6 +17,7 @@ import {
   trackErrors,
   uniquePlayer,
   useJourney,
+  allowConsoleErrors,
 } from './support';
 
 /**
@@ -185,6 +186,10 @@ describe('a new player’s first day', () => {
     async () => {
       // A login page whose code throws while rendering: served in place of the real chunk.
       const { context, page } = await open(PHONE);
+      allowConsoleErrors(context, {
+        pattern: /render failure|Page failed to render/,
+        reason: 'the journey serves a login chunk that throws while rendering, on purpose',
+      });
       await page.route('**/assets/LoginPage-*.js', (route) =>
         route.fulfill({
           contentType: 'text/javascript',
@@ -206,6 +211,11 @@ describe('a new player’s first day', () => {
 
       // A page whose chunk cannot be downloaded: the connection message, and a retry that works.
       const second = await open(DESKTOP);
+      allowConsoleErrors(second.context, {
+        pattern:
+          /ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module|Page failed to load/,
+        reason: 'the journey cuts the download of the register chunk, on purpose',
+      });
       let fail = true;
       await second.page.route('**/assets/RegisterPage-*.js', (route) =>
         fail ? route.abort('internetdisconnected') : route.continue(),
@@ -523,6 +533,10 @@ describe('a new player’s first day', () => {
       // while this phone hears no pushes) turns it into a recharge offer that charges nothing.
       const short = await funded(600);
       const cut = await open(PHONE);
+      allowConsoleErrors(cut.context, {
+        pattern: /net::ERR_FAILED/,
+        reason: 'the journey cuts the socket of this phone, on purpose (it hears no pushes)',
+      });
       await cut.context.route('**/socket.io/**', (route) => route.abort());
       await loginViaUi(cut.page, short.email, short.password);
       await cut.page.waitForURL('**/dashboard');

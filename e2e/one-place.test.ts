@@ -9,6 +9,7 @@ import {
   shot,
   trackErrors,
   useJourney,
+  skipPotModal,
 } from './support';
 
 /**
@@ -52,7 +53,7 @@ describe('one place at a time: a searching player cannot sit at a table', () => 
       expect(queued.json.status).toBe('waiting');
 
       const ctx = await newContext(journey.browser, base, PHONE);
-      await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+      await skipPotModal(ctx, base);
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);

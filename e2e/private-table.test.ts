@@ -14,6 +14,7 @@ import {
   shot,
   trackErrors,
   useJourney,
+  skipPotModal,
 } from './support';
 
 /**
@@ -75,7 +76,7 @@ describe('private tables between two friends', () => {
       origin: journey.app.baseUrl,
     });
     // The monthly pot's modal (a pot exists once a match paid into it) is another journey's.
-    await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+    await skipPotModal(ctx, journey.app.baseUrl);
     journey.contexts.push(ctx);
     return ctx;
   }

@@ -12,6 +12,7 @@ import {
   shot,
   trackErrors,
   useJourney,
+  allowConsoleErrors,
 } from './support';
 
 /**
@@ -182,6 +183,10 @@ describe('the installable app in the browser', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await page.getByRole('heading', { name: 'Sin conexión' }).count()).toBe(0);
 
+        allowConsoleErrors(context, {
+          pattern: /ERR_INTERNET_DISCONNECTED/,
+          reason: 'the journey takes the browser offline, on purpose',
+        });
         await context.setOffline(true);
         await page.goto('/dashboard');
         await page.getByRole('heading', { level: 1, name: 'Sin conexión' }).waitFor();

@@ -11,6 +11,7 @@ import {
   trackErrors,
   uniquePlayer,
   useJourney,
+  skipPotModal,
 } from './support';
 
 /**
@@ -88,7 +89,7 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
   async function phone(ip: string, viewport = PHONE): Promise<Page> {
     const ctx = await newContext(journey.browser, journey.app.baseUrl, viewport);
     await ctx.setExtraHTTPHeaders({ 'x-forwarded-for': ip });
-    await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+    await skipPotModal(ctx, journey.app.baseUrl);
     journey.contexts.push(ctx);
     return ctx.newPage();
   }

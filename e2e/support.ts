@@ -304,6 +304,33 @@ export async function newContext(
   return context;
 }
 
+/**
+ * Marks the Pote del Mes modal as seen today in the context's browser (the mark the app writes
+ * when it is closed: localStorage `pot_modal_seen`, `{day, amountCents}` with the Caracas day and
+ * the pot as it is now; decision 050), for journeys about something else. The mark is written
+ * before the app runs on every page of the app's origin, never on `about:blank` (no storage
+ * there). If the pot changes during the journey, the modal opens again, as it would for a player.
+ */
+export async function skipPotModal(context: BrowserContext, baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/monthly-pot/current`);
+  const body = (await res.json()) as { pot?: { amount_cents?: number } };
+  const mark = {
+    day: new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Caracas',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date()),
+    amountCents: body.pot?.amount_cents ?? 0,
+  };
+  await context.addInitScript(
+    ({ origin, value }) => {
+      if (location.origin === origin) localStorage.setItem('pot_modal_seen', value);
+    },
+    { origin: new URL(baseUrl).origin, value: JSON.stringify(mark) },
+  );
+}
+
 /** A console error a journey expects, with the reason it is deliberate. */
 export interface ConsoleAllowance {
   pattern: RegExp;

@@ -18,6 +18,7 @@ import {
   shot,
   trackErrors,
   useJourney,
+  skipPotModal,
 } from './support';
 
 /**
@@ -197,7 +198,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
 
       // Ana registers on a phone: /torneos, the confirmation, her partner by username.
       const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+      await skipPotModal(ctx, journey.app.baseUrl);
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
@@ -429,7 +430,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
       for (const p of four) expect(await balanceCents(p)).toBe(10_000);
 
       const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      await ctx.addInitScript(() => sessionStorage.setItem('pot_modal_seen', '1'));
+      await skipPotModal(ctx, journey.app.baseUrl);
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
