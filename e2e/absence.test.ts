@@ -20,6 +20,7 @@ import {
   startApp,
   trackErrors,
   useJourney,
+  allowConsoleErrors,
 } from './support';
 
 /** How long the player's phone stays without network (the "offline 60 s"). */
@@ -159,6 +160,10 @@ describe('a player who loses the network for a minute during a paid match', asyn
 
       // The power cut. The partner sees the player disconnected once the server has no socket
       // of theirs (Socket.IO's heartbeat, then the 8 s grace), within the minute.
+      allowConsoleErrors(mine.ctx, {
+        pattern: /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection/,
+        reason: 'the journey cuts this phone off the network (a power cut), on purpose',
+      });
       await mine.ctx.setOffline(true);
       const cutAt = Date.now();
       const versionAtCut = (await row()).version;

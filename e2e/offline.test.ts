@@ -9,6 +9,7 @@ import {
   shot,
   trackErrors,
   useJourney,
+  allowConsoleErrors,
 } from './support';
 
 /** The finished matches IndexedDB holds for /sin-conexion (lib/storage.ts: domino-offline/practice). */
@@ -92,6 +93,10 @@ describe('offline practice in the browser', () => {
 
       // Network off. Who answered: the offline pages and the match worker must come from the
       // service worker's precache; no API answer may arrive at all.
+      allowConsoleErrors(context, {
+        pattern: /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|WebSocket connection/,
+        reason: 'the journey switches the network off, on purpose',
+      });
       await context.setOffline(true);
       const answered: { url: string; worker: boolean }[] = [];
       page.on('response', (res) =>
