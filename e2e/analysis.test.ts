@@ -109,13 +109,16 @@ describe('the analysis of a practice match', () => {
       await page.getByText(/^Errores notables/).click();
       expect(await cards.count()).toBe(record.summary.notable);
 
-      // Another player is refused, in Spanish.
+      // Another player learns nothing: someone else's practice match is a missing match
+      // (docs/decisions/048-strangers-and-acknowledgements.md), in Spanish.
       const refused = await fetch(`${base}/api/games/${gameId}/analysis`, {
         method: 'POST',
         headers: { authorization: `Bearer ${other.token}` },
       });
-      expect(refused.status).toBe(403);
-      expect(((await refused.json()) as { message: string }).message).toMatch(/^Solo quien jugó/);
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { message: string }).message).toMatch(
+        /^La partida no existe/,
+      );
 
       await page.setViewportSize(DESKTOP);
       await page.getByText(/^Todas/).click();
