@@ -51,21 +51,31 @@ async function freePort(): Promise<number> {
  * Starts the built app on a free port with a throwaway PGlite directory; resolves when healthy.
  *
  * @param webDist The web build the server sends (WEB_DIST); this checkout's apps/web/dist by
- *   default.
+ *   default; '' for the API alone.
+ * @param options `root`: the checkout whose server runs (this one by default); `env`: settings
+ *   added to or replacing the defaults (e.g. the admin's credentials).
  */
 export async function startApp(
   webDist = path.join(ROOT, 'apps/web/dist'),
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  if (!fs.existsSync(path.join(webDist, 'index.html')))
+  options: { root?: string; env?: Record<string, string> } = {},
+): Promise<{
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** The server process, for a bench that reads its memory; `output()`: what it printed. */
+  child: ChildProcess;
+  output: () => string;
+}> {
+  if (webDist !== '' && !fs.existsSync(path.join(webDist, 'index.html')))
     throw new Error(`${webDist} is not built: run \`npm run build\` first (or pass --url)`);
+  const root = options.root ?? ROOT;
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-lighthouse-'));
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
+    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     {
-      cwd: ROOT,
+      cwd: root,
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -78,6 +88,7 @@ export async function startApp(
         ADMIN_PASSWORD: 'LighthouseAdmin123',
         LOG_LEVEL: 'warn',
         WEB_DIST: webDist,
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -94,7 +105,7 @@ export async function startApp(
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -108,5 +119,5 @@ export async function startApp(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, child, output: () => output };
 }

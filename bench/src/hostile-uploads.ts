@@ -10,12 +10,10 @@
  * Run: npx tsx bench/src/hostile-uploads.ts [--root /work/main] [--only xlsxWide,zipBomb]
  *      [--timeout 180] [--routes statement,avatar]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startApp } from './built-app';
 import { newPlayer } from '../../apps/server/src/test/helpers';
 import { multipartForm } from '../../apps/server/src/test/forms';
 import { hostileCorpus, type HostileName } from '../../apps/server/src/test/hostile-files';
@@ -30,19 +28,6 @@ const ONLY = arg('--only')?.split(',') as HostileName[] | undefined;
 const TIMEOUT_MS = Number(arg('--timeout') ?? 180) * 1000;
 const ROUTES = (arg('--routes') ?? 'statement,avatar').split(',');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** Resident memory of a process in MB (Linux /proc), or NaN. */
 function rssMb(pid: number): number {
   try {
@@ -55,56 +40,21 @@ function rssMb(pid: number): number {
 }
 
 async function main() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-hostile-'));
   const admin = { email: 'hostile-admin@domino.local', password: 'HostileAdmin123' };
-  let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '',
-        AVAILABILITY_LIMIT_PER_MINUTE: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const {
+    baseUrl: base,
+    stop,
+    child,
+    output,
+  } = await startApp('', {
+    root: ROOT,
+    env: {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      AVAILABILITY_LIMIT_PER_MINUTE: '100000',
     },
-  );
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  });
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const json = async (url: string, init: RequestInit = {}) => {
       const res = await fetch(`${base}${url}`, init);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -211,7 +161,7 @@ async function main() {
             `${(ms / 1000).toFixed(2)} s | ${peak.toFixed(0)} MB (idle ${idle.toFixed(0)}) | ` +
             `${(slowest / 1000).toFixed(2)} s |`,
         );
-        if (child.exitCode !== null) throw new Error(`server died:\n${output.slice(-2000)}`);
+        if (child.exitCode !== null) throw new Error(`server died:\n${output().slice(-2000)}`);
       }
     }
   } finally {
