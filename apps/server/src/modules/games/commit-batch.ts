@@ -76,6 +76,8 @@ type RawOutcome = {
 export const DEFAULT_COMMIT_CONCURRENCY = 2;
 /** Moves per call at most (a call's argument is ~3.5 KB per move). */
 export const DEFAULT_MAX_BATCH = 64;
+/** Tries of one move of a failed batch that keeps answering 'busy' (see sendAlone). */
+const RETRY_BUSY_TRIES = 6;
 
 export class MoveCommitter {
   private readonly queue: Waiting[] = [];
@@ -136,7 +138,7 @@ export class MoveCommitter {
       }
       // Alone and one after the other (two moves of one game must not meet as 'busy'), each
       // move gets its own answer or its own error.
-      for (const w of batch) await this.send([w]);
+      for (const w of batch) await this.sendAlone(w);
       return;
     }
     batch.forEach((w, i) => {
@@ -144,6 +146,34 @@ export class MoveCommitter {
       if (out) w.resolve(out);
       else w.reject(new Error('game_commit_moves answered fewer moves than it was given'));
     });
+  }
+
+  /**
+   * One move of a failed batch, alone. PostgreSQL reports a statement's error to the client
+   * before it aborts the transaction and releases its row locks, so for a moment the failed
+   * batch's own backend may still hold the locks of this move's game: an answer of 'busy' is
+   * tried again, at most RETRY_BUSY_TRIES times with growing pauses (10, 20, 40… ms), before
+   * it is given to the caller (who then takes the locked path, as for any 'busy').
+   */
+  private async sendAlone(w: Waiting): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let out: CommitOutcome | undefined;
+      try {
+        [out] = await this.call([w.item]);
+      } catch (err) {
+        w.reject(err);
+        return;
+      }
+      if (!out) {
+        w.reject(new Error('game_commit_moves answered fewer moves than it was given'));
+        return;
+      }
+      if (out.outcome !== 'busy' || attempt >= RETRY_BUSY_TRIES) {
+        w.resolve(out);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 10 * 2 ** (attempt - 1)));
+    }
   }
 
   private async call(items: MoveCommit[]): Promise<CommitOutcome[]> {
