@@ -1,4 +1,5 @@
 import { RECONCILIATION_DAY_TOLERANCE, RECONCILIATION_REFERENCE_DIGITS } from '@domino/contracts';
+import { DisjointSets } from '../../lib/disjoint-sets';
 
 /**
  * The matching rules (docs/decisions/033-bank-reconciliation.md), pure: a statement line and a
@@ -59,22 +60,9 @@ export function matchLines(lines: MatchLine[], recharges: MatchRecharge[]): Matc
     else index.set(bucket, [r]);
   }
 
-  // Union-find over nodes "l<id>" and "r<id>".
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let root = x;
-    while (parent.get(root) !== root) root = parent.get(root)!;
-    let node = x;
-    while (node !== root) {
-      const next = parent.get(node)!;
-      parent.set(node, root);
-      node = next;
-    }
-    return root;
-  };
+  // Lines and recharges as nodes "l<id>" and "r<id>" of one graph.
+  const sets = new DisjointSets<string>();
   const linked = new Set<string>();
-  for (const l of lines) parent.set(`l${l.id}`, `l${l.id}`);
-  for (const r of recharges) parent.set(`r${r.id}`, `r${r.id}`);
 
   for (const l of lines) {
     const key = referenceKey(l.reference);
@@ -83,15 +71,13 @@ export function matchLines(lines: MatchLine[], recharges: MatchRecharge[]): Matc
       if (Math.abs(daysBetween(r.requestedOn, l.postedOn)) > RECONCILIATION_DAY_TOLERANCE) continue;
       linked.add(`l${l.id}`);
       linked.add(`r${r.id}`);
-      const a = find(`l${l.id}`);
-      const b = find(`r${r.id}`);
-      if (a !== b) parent.set(a, b);
+      sets.union(`l${l.id}`, `r${r.id}`);
     }
   }
 
   const groups = new Map<string, { lineIds: number[]; rechargeIds: number[] }>();
   const group = (node: string) => {
-    const root = find(node);
+    const root = sets.find(node);
     let g = groups.get(root);
     if (!g) groups.set(root, (g = { lineIds: [], rechargeIds: [] }));
     return g;

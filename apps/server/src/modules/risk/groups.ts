@@ -5,6 +5,7 @@ import { riskItems } from '../../db/schema';
 import { audit } from '../audit/audit';
 import type { LinkGraph, LinkSignal } from './linked';
 import { stakeOf, type AccountStake } from './stake';
+import { DisjointSets } from '../../lib/disjoint-sets';
 
 /**
  * Linked accounts as groups (docs/decisions/049-risk-scanning-and-groups.md): the connected
@@ -48,28 +49,11 @@ export const ADDRESS_WEIGHT = 0.5;
  * accounts), largest group first. Pure.
  */
 export function linkedGroups(graph: LinkGraph): LinkedGroup[] {
-  const parent = new Map<number, number>();
-  const find = (x: number): number => {
-    let root = x;
-    while (parent.get(root) !== root) root = parent.get(root)!;
-    let node = x;
-    while (node !== root) {
-      const next = parent.get(node)!;
-      parent.set(node, root);
-      node = next;
-    }
-    return root;
-  };
-  for (const p of graph.pairs) {
-    if (!parent.has(p.a)) parent.set(p.a, p.a);
-    if (!parent.has(p.b)) parent.set(p.b, p.b);
-    const ra = find(p.a);
-    const rb = find(p.b);
-    if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
-  }
+  const sets = new DisjointSets<number>();
+  for (const p of graph.pairs) sets.union(p.a, p.b);
   const groups = new Map<number, LinkedGroup>();
   for (const p of graph.pairs) {
-    const root = find(p.a);
+    const root = sets.find(p.a);
     let g = groups.get(root);
     if (!g) groups.set(root, (g = { userIds: [], links: [] }));
     g.links.push({ a: p.a, b: p.b, signals: [...p.signals], shared_address: p.sharedAddress });
