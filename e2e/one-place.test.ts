@@ -70,7 +70,19 @@ describe('one place at a time: a searching player cannot sit at a table', () => 
       await page.waitForURL('**/jugar-ahora');
       await expect.poll(() => page.getByTestId('quick-searching').isVisible()).toBe(true);
 
-      // Nothing charged, not seated, still searching.
+      // Creating a private table is refused the same way, inline, with the same link.
+      await page.goto('/mesas/nueva');
+      await page.getByTestId('private-create').click();
+      await page.getByTestId('join-confirm-pay').click();
+      const formError = page.getByTestId('private-form-error');
+      await expect.poll(() => formError.isVisible()).toBe(true);
+      expect(await formError.textContent()).toContain(MSG_PLACE.inQuick);
+      const inline = formError.getByTestId('place-elsewhere-go');
+      expect(await inline.textContent()).toBe(MSG_PLACE.link.quick);
+      await inline.click();
+      await page.waitForURL('**/jugar-ahora');
+
+      // Nothing charged, not seated, still searching (a created private table would have charged the entry).
       expect((await call('/api/user/balance', p.token)).json.balance).toBe(1000);
       const table = await call('/api/tables/1', p.token);
       expect(JSON.stringify(table.json.seats)).not.toContain(`"id":${p.id}`);

@@ -4,6 +4,7 @@ import { IconRepeat } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { SERVER_EVENTS, tableDetailSchema, type GameView } from '@domino/contracts';
+import { ElsewhereLink } from '../../../components/ElsewhereLink';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { fetchTableDetail, joinErrorText } from '../../../lib/join';
@@ -29,6 +30,7 @@ export function RematchPanel({ view }: { view: GameView }) {
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   // One key per rematch of this match: a retried tap is never charged twice.
   const key = useMemo(() => newIdempotencyKey(), []);
   const queryKey = useMemo(() => ['rematch-table', tableId, view.game_id], [tableId, view.game_id]);
@@ -68,12 +70,14 @@ export function RematchPanel({ view }: { view: GameView }) {
   const accept = async () => {
     setSending(true);
     setError(null);
+    setRefusal(null);
     try {
       await acceptRematch(tableId, table.data.entry_price, key);
       setConfirming(false);
       await table.refetch();
     } catch (err) {
       setError(joinErrorText(err));
+      setRefusal(err);
       setConfirming(false);
     } finally {
       setSending(false);
@@ -117,6 +121,7 @@ export function RematchPanel({ view }: { view: GameView }) {
       {error && (
         <Alert color="red" variant="light" data-testid="rematch-error">
           {error}
+          <ElsewhereLink error={refusal} />
         </Alert>
       )}
       <JoinConfirmModal

@@ -24,6 +24,7 @@ import {
   type PrivateTableOptions,
   type TableRules,
 } from '@domino/contracts';
+import { ElsewhereLink } from '../../../components/ElsewhereLink';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
 import { RuleFields } from '../../../components/RuleFields';
 import { isApiError } from '../../../lib/api';
@@ -113,6 +114,7 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
   const [confirming, setConfirming] = useState(false);
   const [creating, setCreating] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   // One Idempotency-Key per submission: a retry of the same choices reuses it.
   const submission = useRef<KeyedSubmission | null>(null);
@@ -154,6 +156,7 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
     } catch (error) {
       setConfirming(false);
       setFormError(joinErrorText(error));
+      setRefusal(error);
       if (isApiError(error)) {
         const errors: Record<string, string> = {};
         for (const [key, list] of Object.entries(error.fieldErrors)) {
@@ -240,6 +243,7 @@ function PrivateTableForm({ options }: { options: PrivateTableOptions }) {
           data-testid="private-form-error"
         >
           {formError}
+          <ElsewhereLink error={refusal} />
         </Alert>
       )}
 
