@@ -159,7 +159,7 @@ export function credential(cfg: ConnectorConfig, name: string): string {
 /**
  * One HTTP exchange through the caller's BankHttp, reduced to what a connector decides on: a
  * parsed JSON body (any 2xx or 4xx the bank answered in JSON), or an `unavailable` detail for
- * timeouts, network failures, 5xx and unreadable bodies.
+ * timeouts, network failures, redirects, 5xx and unreadable bodies.
  */
 export async function exchange(
   http: BankHttp,
@@ -175,6 +175,9 @@ export async function exchange(
   });
   if (!res.ok) return { ok: false, detail: res.detail };
   if (res.status >= 500) return { ok: false, detail: MSG_BANK_STAFF.serverError(res.status) };
+  // A redirect is not an answer (and is never followed: see fetchBankHttp).
+  if (res.status >= 300 && res.status < 400)
+    return { ok: false, detail: MSG_BANK_STAFF.unexpected };
   const json = parseJson(res.body);
   if (json === undefined) return { ok: false, detail: MSG_BANK_STAFF.unreadable };
   return { ok: true, status: res.status, json };
@@ -189,9 +192,13 @@ export function declined(
   return { kind: 'declined', bankCode, bankMessage, reason: MSG_BANK_REASONS[reasonKey] };
 }
 
+/** Largest bank answer read (bytes); a bank's JSON answers are a few kilobytes. */
+const MAX_BODY_BYTES = 1_000_000;
+
 /**
  * A BankHttp on the global fetch with a time limit, without the audit: for the simulator tests,
- * the bench and scripts. The server wraps its own (audit, redaction) around the same contract.
+ * the bench and scripts. It never follows redirects and reads at most 1 MB. The server's own
+ * BankHttp (audit, redaction) must keep both rules.
  */
 export function fetchBankHttp(timeoutMs: number): BankHttp {
   return async (_operation, url, init) => {
@@ -200,9 +207,17 @@ export function fetchBankHttp(timeoutMs: number): BankHttp {
         method: init.method,
         headers: init.headers,
         body: init.body,
+        // Never follow a redirect: it would carry the credential headers to another place.
+        redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return { ok: true, status: res.status, body: await res.text() };
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+        await res.body?.cancel();
+        return { ok: false, detail: MSG_BANK_STAFF.unreadable };
+      }
+      const body = await res.text();
+      if (body.length > MAX_BODY_BYTES) return { ok: false, detail: MSG_BANK_STAFF.unreadable };
+      return { ok: true, status: res.status, body };
     } catch (err) {
       const name = err instanceof Error ? err.name : '';
       return {

@@ -195,6 +195,27 @@ describe('connectors', () => {
   });
 });
 
+describe('answers that are not answers', () => {
+  it('are unavailable: a redirect, an HTML 4xx, a refused connection', async () => {
+    const q = {
+      reference: '123456',
+      day: '2026-11-29',
+      amountCents: 100,
+      payerPhone: '04141234567',
+      payerBankCode: '0134',
+    };
+    const stub =
+      (status: number, body: string): BankHttp =>
+      async () => ({ ok: true, status, body });
+    expect((await bdv.verify!(cfg('bdv'), q, stub(302, ''))).kind).toBe('unavailable');
+    expect((await mercantil.verify!(cfg('mercantil'), q, stub(404, '<html>no</html>'))).kind).toBe(
+      'unavailable',
+    );
+    const closed = clean(await bdv.verify!(cfg('bdv', {}, 'http://127.0.0.1:1'), q, http));
+    expect(closed).toEqual({ kind: 'unavailable', detail: 'No se pudo conectar con el banco.' });
+  });
+});
+
 describe('Banco de Venezuela (getMovement)', () => {
   const query = (reference: string, day: string, amountCents: number) => ({
     reference,
