@@ -73,6 +73,9 @@ export const MERCANTIL_PATHS = {
   c2p: `${BASE}/payment/c2p`,
 } as const;
 
+/** Search entries that are not money received. */
+const OUTGOING_TYPES = new Set(['vuelto', 'anulacion']);
+
 /** "No hay transacciones que coincidan con los campos de busqueda" (public sample response). */
 const NOT_FOUND_CODE = '0330';
 
@@ -260,8 +263,10 @@ async function verify(
   }
   if (!Array.isArray(body.transaction_list))
     return { kind: 'unavailable', detail: MSG_BANK_STAFF.unexpected };
-  const candidates = readList(body, c.secretKey).filter((e) =>
-    sameReference(e.reference, q.reference),
+  // Only money received counts: a "vuelto" (our payout) or an "anulacion" listed under the same
+  // reference must never verify a recharge.
+  const candidates = readList(body, c.secretKey).filter(
+    (e) => !OUTGOING_TYPES.has(e.trxType) && sameReference(e.reference, q.reference),
   );
   if (candidates.length === 0) return { kind: 'not_found' };
   const toMovement = (e: ListEntry): BankMovement => ({

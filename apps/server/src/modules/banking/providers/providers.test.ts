@@ -196,7 +196,7 @@ describe('connectors', () => {
 });
 
 describe('answers that are not answers', () => {
-  it('are unavailable: a redirect, an HTML 4xx, a refused connection', async () => {
+  it('are unavailable (a redirect, an HTML 4xx, a refused connection); a payout never verifies', async () => {
     const q = {
       reference: '123456',
       day: '2026-11-29',
@@ -211,6 +211,20 @@ describe('answers that are not answers', () => {
     expect((await mercantil.verify!(cfg('mercantil'), q, stub(404, '<html>no</html>'))).kind).toBe(
       'unavailable',
     );
+    const payoutListed = JSON.stringify({
+      transaction_list: [
+        {
+          trx_date: q.day,
+          trx_type: 'vuelto',
+          payment_reference: 123456,
+          amount: 1,
+          invoice_number: 'withdrawal:1',
+        },
+      ],
+    });
+    expect(await mercantil.verify!(cfg('mercantil'), q, stub(200, payoutListed))).toEqual({
+      kind: 'not_found',
+    });
     const closed = clean(await bdv.verify!(cfg('bdv', {}, 'http://127.0.0.1:1'), q, http));
     expect(closed).toEqual({ kind: 'unavailable', detail: 'No se pudo conectar con el banco.' });
   });

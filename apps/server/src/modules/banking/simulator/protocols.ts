@@ -31,8 +31,6 @@ export interface BankRequest {
 export interface BankAnswer {
   status: number;
   body: unknown;
-  /** A movement this request created (R4 notifications are pushed for it). */
-  created?: SimMovement;
 }
 
 export interface ProtocolContext {
@@ -341,7 +339,6 @@ export function mercantilC2p(ctx: ProtocolContext, req: BankRequest): BankAnswer
   ctx.state.movements.push(m);
   return {
     status: 200,
-    created: m,
     body: {
       merchant_identify: gate.merchant,
       transaction_c2p_response: {
@@ -419,7 +416,6 @@ export function r4Vuelto(ctx: ProtocolContext, req: BankRequest): BankAnswer {
   ctx.state.movements.push(m);
   return {
     status: 200,
-    created: m,
     body: { message: 'TRANSACCION EXITOSA', code: '00', reference: m.reference },
   };
 }
