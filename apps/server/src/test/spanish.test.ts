@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as contracts from '@domino/contracts';
 import { notSpanishReason } from './spanish';
 
-/** Every string value of every MSG / MSG_* catalogue in packages/contracts (functions called). */
+/** Every string value of every MSG / MSG_* / MSG_*_* catalogue in packages/contracts (functions called). */
 function catalogueMessages(): string[] {
   const out: string[] = [];
   for (const [name, value] of Object.entries(contracts)) {
-    if (!/^MSG(_[A-Z]+)?$/.test(name) || !value || typeof value !== 'object') continue;
+    if (!/^MSG(_[A-Z]+)*$/.test(name) || !value || typeof value !== 'object') continue;
     for (const v of Object.values(value as Record<string, unknown>)) {
       if (typeof v === 'string') out.push(v);
       else if (typeof v === 'function')
