@@ -60,16 +60,16 @@ const accountTitle = (a: BankConnectorAccount) =>
 function statusBadge(a: BankConnectorAccount) {
   if (!a.connector)
     return (
-      <Badge color="gray" variant="light">
+      <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
         Sin conexión
       </Badge>
     );
   return a.connector.enabled ? (
-    <Badge color="green" variant="light">
+    <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
       Activa
     </Badge>
   ) : (
-    <Badge color="yellow" variant="light">
+    <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
       Desactivada
     </Badge>
   );
