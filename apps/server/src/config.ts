@@ -163,7 +163,17 @@ export const configSchema = z.object({
    * rotate. Unset outside production: a key is generated once in DATA_DIR/bank-credentials.key
    * (mode 0600). Unset in production: credentials cannot be stored. Never logged.
    */
-  BANK_CREDENTIALS_KEY: optionalString,
+  BANK_CREDENTIALS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*(?:\d{1,3}:)?[A-Za-z0-9+/]{43}=\s*(?:,\s*\d{1,3}:[A-Za-z0-9+/]{43}=\s*)*$/,
+        // Never echo the value: it is a secret.
+        'BANK_CREDENTIALS_KEY must be 32 bytes in base64, or a list "N:base64,..." (see README)',
+      )
+      .optional(),
+  ),
   /**
    * The origin of "Banco de pruebas" (the bank simulator), e.g. `http://127.0.0.1:4010`: a
    * connector's base URL may point there besides the providers' own https hosts
