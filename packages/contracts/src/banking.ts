@@ -66,16 +66,19 @@ export const MSG_BANKING = {
   urlDotDot: 'La dirección no puede contener «..».',
   urlQuery: 'La dirección no puede llevar parámetros (?) ni fragmentos (#).',
   urlCharacters: 'La dirección contiene espacios o caracteres no permitidos.',
-  urlHost: (label: string, hosts: readonly string[]) =>
-    `Esa dirección no es de ${label}. Direcciones permitidas: ${hosts.join(', ')}.`,
+  /** `hosts`: the allowed hosts, already joined with ", ". */
+  urlHost: (label: string, hosts: string) =>
+    `Esa dirección no es de ${label}. Direcciones permitidas: ${hosts}.`,
   credentialUnknown: (name: string) => `Este banco no usa la credencial «${name}».`,
   credentialTooLong: `Cada credencial puede tener hasta ${BANK_CREDENTIAL_MAX} caracteres.`,
-  credentialsMissing: (labels: readonly string[]) =>
-    `Para activar la conexión faltan estas credenciales: ${labels.join(', ')}.`,
-  capabilityUnsupported: (label: string) => `Este banco no permite: ${label.toLowerCase()}.`,
+  /** `labels`: the missing credentials' labels, already joined with ", ". */
+  credentialsMissing: (labels: string) =>
+    `Para activar la conexión faltan estas credenciales: ${labels}.`,
+  capabilityUnsupported: (label: string) =>
+    `Este banco no permite: ${String(label).toLowerCase()}.`,
   vaultUnavailable:
     'El servidor no puede guardar credenciales bancarias: falta la clave de cifrado ' +
-    '(BANK_CREDENTIALS_KEY). Pide a quien administra el servidor que la configure.',
+    '(la variable «BANK_CREDENTIALS_KEY»). Pide a quien administra el servidor que la configure.',
   providerUnavailable: 'La conexión con este banco aún no está disponible en el servidor.',
   testUnsupported: 'Este banco no permite una consulta de prueba.',
   testCredentialsUnreadable:

@@ -168,7 +168,7 @@ describe('bank connector staff routes', () => {
       [
         { base_url: 'https://evil.example' },
         'base_url',
-        MSG_BANKING.urlHost(FALLBACK_PROVIDERS.bdv.label, FALLBACK_PROVIDERS.bdv.hosts),
+        MSG_BANKING.urlHost(FALLBACK_PROVIDERS.bdv.label, FALLBACK_PROVIDERS.bdv.hosts.join(', ')),
       ],
       [{ base_url: 'https://169.254.169.254' }, 'base_url', MSG_BANKING.urlIpLiteral],
       [
@@ -184,7 +184,7 @@ describe('bank connector staff routes', () => {
       [
         { credentials: {} },
         'credentials',
-        MSG_BANKING.credentialsMissing(['Clave de la API (X-API-Key)']),
+        MSG_BANKING.credentialsMissing('Clave de la API (X-API-Key)'),
       ],
       [{ provider: 'banesco' }, 'provider', MSG_BANKING.providerInvalid],
     ];

@@ -278,7 +278,7 @@ export async function saveBankConnector(
       const missing = info.credentialFields.filter((f) => !names.includes(f.name));
       if (missing.length > 0)
         throw AppError.validation({
-          credentials: [MSG_BANKING.credentialsMissing(missing.map((f) => f.label))],
+          credentials: [MSG_BANKING.credentialsMissing(missing.map((f) => f.label).join(', '))],
         });
     }
     const reseal =

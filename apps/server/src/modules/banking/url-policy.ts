@@ -72,7 +72,7 @@ export function checkUrlAgainst(
   if (allowed.includes(url.host)) return { ok: true, url: normalised };
   const knownHost = allowed.some((h) => h === url.hostname || h.startsWith(`${url.hostname}:`));
   if (url.port && knownHost) return refuse(MSG_BANKING.urlPort);
-  return refuse(MSG_BANKING.urlHost(label, hosts));
+  return refuse(MSG_BANKING.urlHost(label, hosts.join(', ')));
 }
 
 /** Checks a base URL for `provider` (its registered connector's hosts, else the fallback table). */
