@@ -281,9 +281,14 @@ export async function saveBankConnector(
           credentials: [MSG_BANKING.credentialsMissing(missing.map((f) => f.label).join(', '))],
         });
     }
+    // Also re-sealed when sealed under an older key: any save finishes a key rotation.
     const reseal =
       !keepUnreadable &&
-      (!before || changedNames.length > 0 || before.provider !== input.provider || !storedReadable);
+      (!before ||
+        changedNames.length > 0 ||
+        before.provider !== input.provider ||
+        !storedReadable ||
+        (before.credentialsCiphertext !== null && vault.needsReseal(before.credentialsCiphertext)));
     let ciphertext = before?.credentialsCiphertext ?? null;
     if (reseal) {
       if (names.length === 0) ciphertext = null;

@@ -82,6 +82,17 @@ describe('credential vault', () => {
     const sealedNew = sealWith(rotated, 'new', 'x');
     expect(sealedKeyVersion(sealedNew)).toBe(2);
     expect(() => openWith(before, sealedNew, 'x')).toThrow('unknown_key');
+    // A vault tells which stored values to re-seal.
+    const settings = { NODE_ENV: 'production' as const, DATA_DIR: '/nonexistent' };
+    const oldVault = createBankVault({ ...settings, BANK_CREDENTIALS_KEY: oldKey });
+    const newVault = createBankVault({
+      ...settings,
+      BANK_CREDENTIALS_KEY: `2:${b64()},1:${oldKey}`,
+    });
+    const stored = oldVault.seal({ a: 'bcde' }, 9);
+    expect(newVault.needsReseal(stored)).toBe(true);
+    expect(newVault.open(stored, 9)).toEqual({ a: 'bcde' });
+    expect(newVault.needsReseal(newVault.seal({ a: 'bcde' }, 9))).toBe(false);
   });
 
   it('refuses malformed key settings without echoing them', () => {

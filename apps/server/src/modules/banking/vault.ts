@@ -173,6 +173,8 @@ export interface BankVault {
   seal(credentials: Record<string, string>, rechargeAccountId: number): string;
   /** Opens a sealed credentials object; throws VaultError (never with the secret in it). */
   open(sealed: string, rechargeAccountId: number): Record<string, string>;
+  /** Whether `sealed` was sealed with another key than the current one (rotate it on save). */
+  needsReseal(sealed: string): boolean;
 }
 
 const aadFor = (rechargeAccountId: number) => `bank_connector:${rechargeAccountId}`;
@@ -209,5 +211,6 @@ export function createBankVault(settings: VaultSettings): BankVault {
         throw new VaultError('unreadable');
       return parsed as Record<string, string>;
     },
+    needsReseal: (sealed) => sealedKeyVersion(sealed) !== keyring().current.version,
   };
 }
