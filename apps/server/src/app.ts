@@ -50,6 +50,7 @@ import { riskRoutes } from './modules/risk/routes';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { identityStaffRoutes } from './modules/identity/staff-routes';
+import { bankingStaffRoutes } from './modules/banking/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -224,6 +225,7 @@ export async function buildApp(
   await app.register(reconciliationRoutes);
   await app.register(identityRoutes);
   await app.register(identityStaffRoutes);
+  await app.register(bankingStaffRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

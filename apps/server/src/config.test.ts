@@ -26,3 +26,25 @@ describe('REDIS_PREFIX', () => {
     expect(() => loadConfig({ REDIS_PREFIX: '{slot}' })).toThrow(/REDIS_PREFIX/);
   });
 });
+
+/** The bank credential key (docs/decisions/051-bank-connectors.md): refused without echoing it. */
+describe('BANK_CREDENTIALS_KEY', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  it('takes one base64 key or a versioned list, and refuses anything else without echoing it', () => {
+    expect(loadConfig({ BANK_CREDENTIALS_KEY: key }).BANK_CREDENTIALS_KEY).toBe(key);
+    expect(loadConfig({ BANK_CREDENTIALS_KEY: `2:${key}, 1:${key}` }).BANK_CREDENTIALS_KEY).toBe(
+      `2:${key}, 1:${key}`,
+    );
+    expect(loadConfig({ BANK_CREDENTIALS_KEY: '' }).BANK_CREDENTIALS_KEY).toBeUndefined();
+    for (const bad of ['secreto-corto', key.slice(4), `${key},${key}`]) {
+      let message = '';
+      try {
+        loadConfig({ BANK_CREDENTIALS_KEY: bad });
+      } catch (err) {
+        message = String(err);
+      }
+      expect(message).toMatch(/BANK_CREDENTIALS_KEY/);
+      expect(message).not.toContain(bad);
+    }
+  });
+});

@@ -155,6 +155,38 @@ export const configSchema = z.object({
       .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URL')
       .optional(),
   ),
+  /**
+   * Key(s) that encrypt bank connector credentials at rest (AES-256-GCM,
+   * docs/decisions/051-bank-connectors.md "Configuration and secrets"): 32 random bytes in base64
+   * (`openssl rand -base64 32`), or a comma-separated list `N:base64,...` (N 1-255, the key
+   * version stored with each ciphertext) whose first key encrypts and all decrypt, so a key can
+   * rotate. Unset outside production: a key is generated once in DATA_DIR/bank-credentials.key
+   * (mode 0600). Unset in production: credentials cannot be stored. Never logged.
+   */
+  BANK_CREDENTIALS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*(?:\d{1,3}:)?[A-Za-z0-9+/]{43}=\s*(?:,\s*\d{1,3}:[A-Za-z0-9+/]{43}=\s*)*$/,
+        // Never echo the value: it is a secret.
+        'BANK_CREDENTIALS_KEY must be 32 bytes in base64, or a list "N:base64,..." (see README)',
+      )
+      .optional(),
+  ),
+  /**
+   * The origin of "Banco de pruebas" (the bank simulator), e.g. `http://127.0.0.1:4010`: a
+   * connector's base URL may point there besides the providers' own https hosts
+   * (modules/banking/url-policy.ts). The server's own setting, never staff input; unset = none.
+   */
+  BANK_SIMULATOR_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'BANK_SIMULATOR_URL must be an http(s) origin' })
+      .optional(),
+  ),
+  /** Time limit of one HTTP call to a bank, in milliseconds (request and body). */
+  BANK_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))

@@ -7,6 +7,7 @@ import type { BotPolicy } from './modules/games/bots';
 import type { PushNotifier } from './modules/push/notifier';
 import type { RatingSource } from './modules/quickplay/service';
 import type { SettledMatchScans } from './modules/risk/scanner';
+import type { BankVault } from './modules/banking/vault';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -44,6 +45,11 @@ export interface AppDeps {
    * players of similar rating (modules/quickplay, docs/decisions/027-quick-play.md).
    */
   ratings: RatingSource;
+  /**
+   * Seals and opens bank connector credentials (modules/banking/vault.ts; key from
+   * BANK_CREDENTIALS_KEY or, outside production, DATA_DIR): pass it to `loadConnector`.
+   */
+  bankVault: BankVault;
   limiters: {
     /**
      * Per-account backoff: an account's key is blocked for 2, 4, 8 … s after its failures pass

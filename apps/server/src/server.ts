@@ -35,6 +35,7 @@ import { registerPushSocket } from './modules/push/socket';
 import { AnalysisRunner } from './modules/analysis/runner';
 import { TournamentDirector } from './modules/tournaments/director';
 import { registerTournamentSocket } from './modules/tournaments/socket';
+import { createBankVault } from './modules/banking/vault';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -78,6 +79,7 @@ export function createDeps(
     riskFollowUp: new SettledMatchScans(database.db),
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
+    bankVault: createBankVault(config),
     limiters: {
       loginBackoff: createLimiter(
         {

@@ -9,6 +9,7 @@ import { PROTECTION_AUDIT_ACTION_LABELS } from './protection';
 import { RESPONSIBLE_AUDIT_ACTION_LABELS } from './responsible';
 import { RISK_AUDIT_ACTION_LABELS } from './risk';
 import { RECONCILIATION_AUDIT_ACTION_LABELS } from './reconciliation';
+import { BANKING_AUDIT_ACTION_LABELS } from './banking';
 
 /**
  * Staff console shapes (decision 009): dashboard, ledger check, users,
@@ -335,4 +336,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ...RISK_AUDIT_ACTION_LABELS,
   ...RECONCILIATION_AUDIT_ACTION_LABELS,
   ...IDENTITY_AUDIT_ACTION_LABELS,
+  ...BANKING_AUDIT_ACTION_LABELS,
 };

@@ -46,3 +46,4 @@ export * from './uploads';
 export * from './plural';
 export * from './lists';
 export * from './bank-providers';
+export * from './banking';

@@ -1750,3 +1750,87 @@ export const usernameHistory = pgTable(
     index('username_history_user_idx').on(t.userId, t.releasedAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Bank connectors: configuration and call log (docs/decisions/051-bank-connectors.md).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A recharge account's connection to its bank's API (one per account). `credentialsCiphertext`
+ * is sealed by modules/banking/vault.ts (never clear text; null when none were given);
+ * `credentialNames` lists which fields it holds, so staff see what is set without the key.
+ * The `*Enabled` switches are what staff turned on, each allowed only where the provider can.
+ * `notificationToken` is the secret last segment of the URL the bank posts notifications to.
+ */
+export const bankConnectors = pgTable(
+  'bank_connectors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rechargeAccountId: bigint('recharge_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => rechargeAccounts.id),
+    provider: text('provider').$type<'bdv' | 'mercantil' | 'r4'>().notNull(),
+    baseUrl: text('base_url').notNull(),
+    credentialsCiphertext: text('credentials_ciphertext'),
+    credentialNames: jsonb('credential_names').$type<string[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(false),
+    verifyEnabled: boolean('verify_enabled').notNull().default(false),
+    chargeEnabled: boolean('charge_enabled').notNull().default(false),
+    notifyEnabled: boolean('notify_enabled').notNull().default(false),
+    payoutEnabled: boolean('payout_enabled').notNull().default(false),
+    notificationToken: text('notification_token').notNull(),
+    updatedBy: bigint('updated_by', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bank_connectors_account_key').on(t.rechargeAccountId),
+    uniqueIndex('bank_connectors_notification_token_key').on(t.notificationToken),
+    check('bank_connectors_provider_check', sql`${t.provider} in ('bdv', 'mercantil', 'r4')`),
+    check('bank_connectors_token_check', sql`length(${t.notificationToken}) >= 32`),
+  ],
+);
+
+/**
+ * One HTTP call to a bank (modules/banking/config.ts makeBankHttp), written outside the caller's
+ * transaction. `detail` is redacted of every credential value and at most 300 characters;
+ * `related_*` names the recharge or withdrawal it was made for. Kept when the connector is
+ * removed (`connector_id` becomes null; `recharge_account_id` stays).
+ */
+export const bankConnectorCalls = pgTable(
+  'bank_connector_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    connectorId: bigint('connector_id', { mode: 'number' }).references(() => bankConnectors.id, {
+      onDelete: 'set null',
+    }),
+    rechargeAccountId: bigint('recharge_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => rechargeAccounts.id),
+    operation: text('operation').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    outcome: text('outcome')
+      .$type<'ok' | 'not_found' | 'declined' | 'refused' | 'unavailable' | 'error'>()
+      .notNull(),
+    httpStatus: integer('http_status'),
+    detail: text('detail'),
+    relatedType: text('related_type').$type<'recharge' | 'withdrawal'>(),
+    relatedId: bigint('related_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('bank_connector_calls_connector_idx').on(t.connectorId, t.startedAt),
+    index('bank_connector_calls_account_idx').on(t.rechargeAccountId, t.startedAt),
+    check(
+      'bank_connector_calls_outcome_check',
+      sql`${t.outcome} in ('ok', 'not_found', 'declined', 'refused', 'unavailable', 'error')`,
+    ),
+    check('bank_connector_calls_detail_check', sql`length(${t.detail}) <= 300`),
+    check(
+      'bank_connector_calls_related_check',
+      sql`${t.relatedType} is null or ${t.relatedType} in ('recharge', 'withdrawal')`,
+    ),
+    check('bank_connector_calls_duration_check', sql`${t.durationMs} >= 0`),
+  ],
+);

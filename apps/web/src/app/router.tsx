@@ -63,6 +63,9 @@ const OfflineMenuPage = lazyPage(() => import('../features/game/offline/pages/Of
 const OfflineGamePage = lazyPage(() => import('../features/game/offline/pages/OfflineGamePage'));
 const IdentityPage = lazyPage(() => import('../features/identity/pages/IdentityPage'));
 const AdminIdentityPage = lazyPage(() => import('../features/admin/pages/AdminIdentityPage'));
+const AdminBankConnectorsPage = lazyPage(
+  () => import('../features/admin/pages/AdminBankConnectorsPage'),
+);
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -125,6 +128,7 @@ export const routes: RouteObject[] = [
               { path: 'torneos', element: <AdminTournamentsPage /> },
               { path: 'conciliacion', element: <AdminReconciliationPage /> },
               { path: 'identidad', element: <AdminIdentityPage /> },
+              { path: 'conexiones-bancarias', element: <AdminBankConnectorsPage /> },
             ],
           },
           { path: '/profile', element: <ProfilePage /> },

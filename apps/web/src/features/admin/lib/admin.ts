@@ -29,7 +29,8 @@ export interface AdminSection {
     | 'audit'
     | 'reports'
     | 'daily'
-    | 'risk';
+    | 'risk'
+    | 'bankConnectors';
   /** Match the path exactly (the overview would otherwise match every section). */
   end?: boolean;
 }
@@ -48,6 +49,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/torneos', label: 'Torneos', icon: 'tournaments' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: 'users' },
   { to: '/admin/bancos', label: 'Bancos', icon: 'banks' },
+  { to: '/admin/conexiones-bancarias', label: 'Conexiones bancarias', icon: 'bankConnectors' },
   { to: '/admin/auditoria', label: 'Auditoría', icon: 'audit' },
   { to: '/admin/informe', label: 'Informe diario', icon: 'daily' },
 ];

@@ -22,6 +22,7 @@ import {
   IconFlag,
   IconId,
   IconListSearch,
+  IconPlugConnected,
   IconShieldLock,
   IconTournament,
   IconTrophy,
@@ -48,6 +49,7 @@ const ICONS: Record<AdminSection['icon'], ReactNode> = {
   reports: <IconFlag size={18} aria-hidden />,
   daily: <IconFileSpreadsheet size={18} aria-hidden />,
   risk: <IconAlertTriangle size={18} aria-hidden />,
+  bankConnectors: <IconPlugConnected size={18} aria-hidden />,
 };
 
 /**
