@@ -1,3 +1,4 @@
+import { BANK_CONNECTORS } from './providers';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +12,7 @@ import { buildTestApp } from '../../test/helpers';
 import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
 import type { BankConnector, BankHttp, ConnectorConfig, MovementQuery } from './connector';
 import { httpFor, loadConnector } from './config';
-import {
-  FALLBACK_PROVIDERS,
-  connectorFor,
-  registerConnector,
-  unregisterConnector,
-} from './registry';
+import { connectorFor, registerConnector, unregisterConnector } from './registry';
 import { listBankConnectors, saveBankConnector } from './staff';
 import { createBankVault } from './vault';
 
@@ -41,7 +37,7 @@ describe('bank connector staff routes', () => {
 
   /** A minimal BDV-like connector speaking to the fake bank (the real one is another part's). */
   const fake: BankConnector = {
-    ...FALLBACK_PROVIDERS.bdv,
+    ...BANK_CONNECTORS.bdv,
     async verify(cfg: ConnectorConfig, q: MovementQuery, h: BankHttp) {
       const res = await h('getMovement', `${cfg.baseUrl}/getMovement/v2`, {
         method: 'POST',
@@ -168,7 +164,7 @@ describe('bank connector staff routes', () => {
       [
         { base_url: 'https://evil.example' },
         'base_url',
-        MSG_BANKING.urlHost(FALLBACK_PROVIDERS.bdv.label, FALLBACK_PROVIDERS.bdv.hosts.join(', ')),
+        MSG_BANKING.urlHost(BANK_CONNECTORS.bdv.label, BANK_CONNECTORS.bdv.hosts.join(', ')),
       ],
       [{ base_url: 'https://169.254.169.254' }, 'base_url', MSG_BANKING.urlIpLiteral],
       [
@@ -184,7 +180,7 @@ describe('bank connector staff routes', () => {
       [
         { credentials: {} },
         'credentials',
-        MSG_BANKING.credentialsMissing('Clave de la API (X-API-Key)'),
+        MSG_BANKING.credentialsMissing(BANK_CONNECTORS.bdv.credentialFields[0]!.label),
       ],
       [{ provider: 'banesco' }, 'provider', MSG_BANKING.providerInvalid],
     ];
