@@ -7,6 +7,8 @@ import type { BotPolicy } from './modules/games/bots';
 import type { PushNotifier } from './modules/push/notifier';
 import type { RatingSource } from './modules/quickplay/service';
 import type { SettledMatchScans } from './modules/risk/scanner';
+import type { BankConnectors } from './modules/banking/port';
+import type { BankVerifier } from './modules/banking/verify-worker';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -44,6 +46,12 @@ export interface AppDeps {
    * players of similar rating (modules/quickplay, docs/decisions/027-quick-play.md).
    */
   ratings: RatingSource;
+  /**
+   * Bank connectors (docs/decisions/051-bank-connectors.flows.md): the port to each recharge
+   * account's connector (bound at composition; none by default: the manual flow) and this node's
+   * verifier (built by buildApp; `kick(id)` after a recharge request commits).
+   */
+  bank: { connectors: BankConnectors; verifier: BankVerifier | null };
   limiters: {
     /**
      * Per-account backoff: an account's key is blocked for 2, 4, 8 … s after its failures pass

@@ -45,3 +45,4 @@ export * from './places';
 export * from './uploads';
 export * from './plural';
 export * from './lists';
+export * from './bank-flows';
