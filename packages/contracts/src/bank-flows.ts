@@ -23,8 +23,10 @@ export const MSG_BANK_FLOWS = {
   rechargeChecking: 'Recibimos tu recarga. Estamos verificando el pago con el banco…',
   rechargeCredited: '¡Recarga acreditada!',
   rechargeToStaff: 'Lo revisará nuestro equipo. Te avisaremos cuando esté lista.',
+  c2pOwnAccount: 'El pago con clave debe hacerse desde una cuenta a tu nombre (tu cédula).',
   c2pNotAvailable: 'Esta cuenta no acepta pagos con clave (C2P).',
-  c2pKeyNotAvailable: 'Tu banco no envía la clave por esta vía: pídela en la aplicación de tu banco.',
+  c2pKeyNotAvailable:
+    'Tu banco no envía la clave por esta vía: pídela en la aplicación de tu banco.',
   c2pKeySent: 'Te enviamos la solicitud: revisa el SMS de tu banco con la clave de pago.',
   c2pConfirming:
     'Estamos confirmando con tu banco si el cobro se hizo. No vuelvas a pagar: te avisaremos.',

@@ -155,9 +155,7 @@ export const rechargeAccountSchema = z.object({
    * `verify` asks the payer's phone and bank and credits in seconds; `c2p` charges with the
    * payer's key; `c2p_key` asks their bank to SMS it. All false without a connector.
    */
-  automatic: z
-    .object({ verify: z.boolean(), c2p: z.boolean(), c2p_key: z.boolean() })
-    .optional(),
+  automatic: z.object({ verify: z.boolean(), c2p: z.boolean(), c2p_key: z.boolean() }).optional(),
 });
 export type RechargeAccount = z.infer<typeof rechargeAccountSchema>;
 

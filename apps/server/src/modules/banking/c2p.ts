@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MSG_BANK_FLOWS, MSG_PAYMENTS, centsToBolivares } from '@domino/contracts';
 import type { Db, Tx } from '../../db/client';
 import { isRetryableTxError, pgConstraint, pgErrorCode } from '../../db/client';
-import { rechargeAccounts, recharges } from '../../db/schema';
+import { rechargeAccounts, recharges, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { walletBalanceCents } from '../ledger/accounts';
@@ -54,7 +54,8 @@ export interface C2pAnswer {
   credit: CreditOutcome | null;
 }
 
-const notAvailable = () => new AppError('banking/c2p_unavailable', 422, MSG_BANK_FLOWS.c2pNotAvailable);
+const notAvailable = () =>
+  new AppError('banking/c2p_unavailable', 422, MSG_BANK_FLOWS.c2pNotAvailable);
 const bankDown = () => new AppError('banking/unavailable', 503, MSG_BANK_FLOWS.bankUnavailable);
 
 async function chargingConnector(
@@ -66,8 +67,7 @@ async function chargingConnector(
     .select({ id: rechargeAccounts.id })
     .from(rechargeAccounts)
     .where(and(eq(rechargeAccounts.id, accountId), eq(rechargeAccounts.active, true)));
-  if (!account)
-    throw AppError.validation({ account_id: [MSG_PAYMENTS.accountUnavailable] });
+  if (!account) throw AppError.validation({ account_id: [MSG_PAYMENTS.accountUnavailable] });
   const bound = await connectors.forAccount(db, accountId);
   if (!bound?.connector.capabilities.charge || !bound.connector.charge) throw notAvailable();
   return bound as BoundConnector & {
@@ -89,7 +89,10 @@ export async function requestC2pKey(
   const bound = await chargingConnector(db, connectors, input.accountId);
   if (!bound.connector.capabilities.requestKey || !bound.connector.requestKey)
     throw new AppError('banking/key_unavailable', 422, MSG_BANK_FLOWS.c2pKeyNotAvailable);
-  await db.transaction((tx) => assertMayDeposit(tx, userId, input.amountCents));
+  await db.transaction(async (tx) => {
+    await assertOwnAccount(tx, userId, input);
+    await assertMayDeposit(tx, userId, input.amountCents);
+  });
   const res = await bound.connector.requestKey(
     bound.config,
     {
@@ -104,6 +107,25 @@ export async function requestC2pKey(
   if (res.kind === 'sent') return { message: MSG_BANK_FLOWS.c2pKeySent };
   if (res.kind === 'declined') throw new AppError('banking/declined', 422, res.reason);
   throw bankDown();
+}
+
+/**
+ * A C2P charge is made only on the player's own account: the cédula charged must be the one the
+ * player registered with (decision 031), checked before the bank is asked anything, so a charge
+ * never has to wait for staff for that reason. 422 on `n_identification` otherwise.
+ */
+async function assertOwnAccount(db: Db | Tx, userId: number, input: C2pInput): Promise<void> {
+  const [user] = await db
+    .select({ t: users.typeIdentification, n: users.nIdentification })
+    .from(users)
+    .where(eq(users.id, userId));
+  const digits = (v: string) => v.replace(/\D/g, '').replace(/^0+/, '');
+  if (
+    !user ||
+    user.t !== input.typeIdentification ||
+    digits(user.n) !== digits(input.nIdentification)
+  )
+    throw AppError.validation({ n_identification: [MSG_BANK_FLOWS.c2pOwnAccount] });
 }
 
 /** Our invoice for a charge: stable per (player, Idempotency-Key), else random. */
@@ -185,6 +207,7 @@ export async function chargeC2p(
   let id: number;
   try {
     id = await retrying(db, async (tx) => {
+      await assertOwnAccount(tx, userId, input);
       await assertMayDeposit(tx, userId, input.amountCents);
       const [row] = await tx
         .insert(recharges)
@@ -206,11 +229,13 @@ export async function chargeC2p(
       return row.id;
     });
   } catch (err) {
-    // The same Idempotency-Key at the same moment: the other request charges; answer its state.
-    if (pgErrorCode(err) === '23505' && pgConstraint(err) === 'recharges_account_reference_key') {
-      const other = await findByInvoice(db, input.accountId, invoice);
-      if (other) return stateAnswer(db, sameRequest(other));
-    }
+    // The same Idempotency-Key at the same moment: the other request charges; answer its state
+    // (its reservation may also be why this one met the limit, or the unique reference).
+    const raced =
+      (pgErrorCode(err) === '23505' && pgConstraint(err) === 'recharges_account_reference_key') ||
+      (err instanceof AppError && err.status < 500);
+    const other = raced ? await findByInvoice(db, input.accountId, invoice) : undefined;
+    if (other) return stateAnswer(db, sameRequest(other));
     throw err;
   }
 
@@ -256,7 +281,9 @@ export async function chargeC2p(
     throw new AppError('banking/declined', 422, declined.reason);
   }
   let movement: BankMovement | null = result.kind === 'approved' ? result.movement : null;
-  let answer = bankAnswer('unavailable', { detail: result.kind === 'unavailable' ? result.detail : null });
+  let answer = bankAnswer('unavailable', {
+    detail: result.kind === 'unavailable' ? result.detail : null,
+  });
   if (result.kind === 'unavailable' && bound.connector.findCharge) {
     try {
       const found = await bound.connector.findCharge(bound.config, request, bound.http);

@@ -115,7 +115,11 @@ async function automaticRefusal(
     throw err;
   }
   const [user] = await tx
-    .select({ status: users.status, n: users.nIdentification, held: riskAccountMarks.withdrawalsHeld })
+    .select({
+      status: users.status,
+      n: users.nIdentification,
+      held: riskAccountMarks.withdrawalsHeld,
+    })
     .from(users)
     .leftJoin(riskAccountMarks, eq(riskAccountMarks.userId, users.id))
     .where(eq(users.id, userId));
@@ -150,11 +154,7 @@ export async function creditRecharge(
   actor: CreditActor,
 ): Promise<CreditOutcome> {
   const staff = 'staffId' in actor;
-  const [row] = await tx
-    .select()
-    .from(recharges)
-    .where(eq(recharges.id, rechargeId))
-    .for('update');
+  const [row] = await tx.select().from(recharges).where(eq(recharges.id, rechargeId)).for('update');
   if (!row) throw new AppError('payments/not_found', 404, 'La solicitud no existe.');
   if (row.status !== 'pendiente') {
     if (staff) throw new AppError('payments/already_decided', 409, MSG_PAYMENTS.alreadyDecided);
@@ -176,7 +176,11 @@ export async function creditRecharge(
     linked ?? (await claimMovement(tx, row.rechargeAccountId, rechargeId, own, source));
   if (!claimed) {
     if (staff) throw new AppError('banking/movement_used', 409, MSG_BANK_FLOWS.movementUsed);
-    await toStaff(tx, rechargeId, bankAnswer('movement_used', { detail: MSG_BANK_FLOWS.movementUsed }));
+    await toStaff(
+      tx,
+      rechargeId,
+      bankAnswer('movement_used', { detail: MSG_BANK_FLOWS.movementUsed }),
+    );
     return { kind: 'movement_used', rechargeId, userId: row.userId };
   }
   if (!staff) {

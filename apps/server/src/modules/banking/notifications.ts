@@ -41,7 +41,10 @@ export function movementMatches(
  * movement of its account is credited at once with it (source 'notification'). Returns the
  * outcome, or null when nothing matched.
  */
-export async function creditFromUnclaimed(tx: Tx, rechargeId: number): Promise<CreditOutcome | null> {
+export async function creditFromUnclaimed(
+  tx: Tx,
+  rechargeId: number,
+): Promise<CreditOutcome | null> {
   const [r] = await tx.select().from(recharges).where(eq(recharges.id, rechargeId));
   if (!r || r.method !== 'pago_movil') return null;
   const candidates = await tx

@@ -98,7 +98,11 @@ export async function payWithdrawalByBank(
         .where(eq(withdrawals.id, id));
       return settled;
     });
-    return { message: 'Retiro pagado por el banco', status: out.status, settled: { userId: out.userId } };
+    return {
+      message: 'Retiro pagado por el banco',
+      status: out.status,
+      settled: { userId: out.userId },
+    };
   }
   const answer =
     result.kind === 'declined'
@@ -110,7 +114,10 @@ export async function payWithdrawalByBank(
       : bankAnswer('unavailable', { detail: result.detail });
   await db
     .update(withdrawals)
-    .set({ bankPayoutState: result.kind === 'declined' ? 'declined' : 'unknown', bankAnswer: answer })
+    .set({
+      bankPayoutState: result.kind === 'declined' ? 'declined' : 'unknown',
+      bankAnswer: answer,
+    })
     .where(eq(withdrawals.id, id));
   if (result.kind === 'declined')
     throw new AppError(

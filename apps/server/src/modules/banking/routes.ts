@@ -62,8 +62,7 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: z.object({ message: z.string() }), 422: errorSchema, 503: errorSchema },
         },
       },
-      async (req) =>
-        requestC2pKey(db(), connectors(), session(req).user.id, c2pInput(req.body)),
+      async (req) => requestC2pKey(db(), connectors(), session(req).user.id, c2pInput(req.body)),
     );
 
     r.post(
@@ -77,7 +76,11 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
             'mismo cobro y nunca cobra dos veces. 201 acreditada; 202 en confirmación con el ' +
             'banco (lo revisa el personal); 422 con el motivo del banco en español.',
           body: c2pChargeRequestSchema,
-          response: { 201: c2pChargeResponseSchema, 202: c2pChargeResponseSchema, 422: errorSchema },
+          response: {
+            201: c2pChargeResponseSchema,
+            202: c2pChargeResponseSchema,
+            422: errorSchema,
+          },
         },
       },
       async (req, reply) => {
@@ -130,17 +133,17 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
       { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    scope.post(
+    scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/bank-notifications/:token',
       {
         schema: {
           tags: ['Bancos'],
           summary: 'Notificación firmada de un Pago Móvil recibido (la envía el banco)',
-          params: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } },
+          params: z.object({ token: z.string().min(1).max(200) }),
         },
       },
       async (req, reply) => {
-        const { token } = req.params as { token: string };
+        const { token } = req.params;
         const bound = await connectors().forNotificationToken(db(), token);
         if (!bound) throw new AppError('http/not_found', 404, MSG_BANK_FLOWS.notificationUnknown);
         const headers: Record<string, string | undefined> = {};

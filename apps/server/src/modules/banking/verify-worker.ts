@@ -105,7 +105,11 @@ async function apply(
       creditRecharge(tx, row.id, result.movement, 'verification', { system: true }),
     );
     noticeCredit(notices, out);
-    return out.kind === 'credited' ? 'credited' : out.kind === 'already_decided' ? 'skipped' : 'to_staff';
+    return out.kind === 'credited'
+      ? 'credited'
+      : out.kind === 'already_decided'
+        ? 'skipped'
+        : 'to_staff';
   }
   const windowOver = now.getTime() - row.createdAt.getTime() >= BANK_VERIFY.windowMs;
   const retry = (result.kind === 'not_found' || result.kind === 'unavailable') && !windowOver;
@@ -129,7 +133,10 @@ async function apply(
                 bankMessage: result.bankMessage,
               })
             : bankAnswer(result.kind, {
-                detail: windowOver && result.kind === 'unavailable' ? MSG_BANK_FLOWS.windowOver : result.detail,
+                detail:
+                  windowOver && result.kind === 'unavailable'
+                    ? MSG_BANK_FLOWS.windowOver
+                    : result.detail,
               });
   if (retry) {
     const next = new Date(now.getTime() + verifyDelayMs(row.verifyAttempts)).toISOString();
