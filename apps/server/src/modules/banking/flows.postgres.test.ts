@@ -353,6 +353,21 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
           })
         ).json(),
       ).toMatchObject({ status: 'aprobado', verification: 'verified' });
+      // Staff approved a payment under the reference its payer typed; the bank's notification
+      // spells it longer. It is not free for another player's look-alike reference.
+      const payer = { payer_phone: '04125550022', payer_bank_code: '0105' };
+      const typed = await request(p, { amount: '275', reference: '7654321', ...payer });
+      const approve = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/recharges/${typed.json().id}/approve`,
+        headers: auth(admin),
+      });
+      expect(approve.statusCode).toBe(200);
+      expect((await notify(movementOf('0007654321', 27_500, '04125550022'))).statusCode).toBe(200);
+      const q = await registerPlayer(t);
+      const lookalike = await request(q, { amount: '275', reference: '07654321', ...payer });
+      expect(lookalike.json()).toMatchObject({ status: 'pendiente' });
+      expect(await balance(q)).toBe(0);
     },
   );
 

@@ -22,6 +22,11 @@ import type { BoundConnector } from './port';
  * are left to staff.
  */
 
+/** `day` (`YYYY-MM-DD`) moved by `days`. */
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Whether a movement and a recharge's declaration agree (see the module comment). */
 export function movementMatches(
   m: Pick<BankMovement, 'reference' | 'day' | 'amountCents' | 'payerPhone'>,
@@ -34,6 +39,37 @@ export function movementMatches(
   if (!same) return false;
   if (Math.abs(daysBetween(r.paidOn, m.day)) > 1) return false;
   return !(m.payerPhone && r.payerPhone && m.payerPhone !== r.payerPhone);
+}
+
+/**
+ * Whether a recharge of the account already approved matches movement `m` (staff approved it
+ * with the reference the player typed, which need not be the bank's spelling): then the movement
+ * is already paid for and must not credit another recharge; it is left to staff.
+ */
+async function approvedMatch(
+  tx: Tx,
+  accountId: number,
+  m: Pick<BankMovement, 'reference' | 'day' | 'amountCents' | 'payerPhone'>,
+  exceptId?: number,
+): Promise<boolean> {
+  const approved = await tx
+    .select({
+      id: recharges.id,
+      reference: recharges.reference,
+      paidOn: recharges.paidOn,
+      amountCents: recharges.amountCents,
+      payerPhone: recharges.payerPhone,
+    })
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.rechargeAccountId, accountId),
+        eq(recharges.status, 'aprobado'),
+        eq(recharges.amountCents, m.amountCents),
+        sql`${recharges.paidOn} between ${shiftDay(m.day, -1)} and ${shiftDay(m.day, 1)}`,
+      ),
+    );
+  return approved.some((r) => r.id !== exceptId && movementMatches(m, r));
 }
 
 /**
@@ -60,6 +96,7 @@ export async function creditFromUnclaimed(
   const fits = candidates.filter((m) => movementMatches(m, r));
   if (fits.length !== 1 || !fits[0]) return null;
   const m = fits[0];
+  if (await approvedMatch(tx, r.rechargeAccountId, m, rechargeId)) return null;
   return creditRecharge(
     tx,
     rechargeId,
@@ -131,7 +168,8 @@ export async function receiveNotification(
             ),
           );
         const fits = pending.filter((r) => movementMatches(m, r));
-        const only = fits.length === 1 ? fits[0] : undefined;
+        const only =
+          fits.length === 1 && !(await approvedMatch(tx, accountId, m)) ? fits[0] : undefined;
         const credit = only
           ? await creditRecharge(tx, only.id, m, 'notification', { system: true })
           : null;
