@@ -157,3 +157,26 @@ export type BankAnswer = z.infer<typeof bankAnswerSchema>;
 
 /** The minimum C2P amount is the recharge minimum (docs/product.md §5). */
 export const C2P_MIN_CENTS = LIMITS.minRechargeCents;
+
+/** Spanish labels of `bank_answer.kind` for the staff queue. */
+export const BANK_ANSWER_LABELS: Record<string, string> = {
+  not_found: 'El banco no encontró el pago',
+  mismatch: 'No coincide con lo que reporta el banco',
+  refused: 'El banco rechazó la consulta',
+  unavailable: 'El banco no respondió',
+  limit: 'Un límite impide acreditarla',
+  movement_used: 'El movimiento ya acreditó otra recarga',
+  no_connector: 'La cuenta ya no está conectada al banco',
+  charging: 'Cobro C2P en curso',
+  declined: 'El banco rechazó la operación',
+  paid: 'Pagado por el banco',
+};
+
+/** One line for staff: the label, the detail and the bank's own code and words. */
+export function bankAnswerLine(a: BankAnswer): string {
+  const parts = [BANK_ANSWER_LABELS[a.kind] ?? a.kind];
+  if (a.detail) parts.push(a.detail);
+  if (a.bank_code || a.bank_message)
+    parts.push(`Banco: ${[a.bank_code, a.bank_message].filter(Boolean).join(' ')}`);
+  return parts.join(' · ');
+}
