@@ -159,11 +159,17 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
   let node2: Database;
   let admin: string;
   const events: { userId: number; event: string; payload: Record<string, unknown> }[] = [];
+  const logLines: string[] = [];
   const silent = { hub: { toUser: () => undefined }, push: { notifyPayment: () => undefined } };
 
   beforeAll(async () => {
     if (skip) return;
-    t = await buildTestApp('postgres', {}, { bankConnectors: portFor(bank, ACCOUNT) });
+    t = await buildTestApp(
+      'postgres',
+      { LOG_LEVEL: 'debug' },
+      { bankConnectors: portFor(bank, ACCOUNT) },
+      { logStream: { write: (line: string) => void logLines.push(line) } },
+    );
     const hub = t.app.deps.hub;
     const original = hub.toUser.bind(hub);
     hub.toUser = (userId, event, payload) => {
@@ -440,6 +446,29 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(await balance(p)).toBe(260);
+      // The bank already has the payment: the request's kick credits it in seconds, and the
+      // player hears of it once.
+      const q = await registerPlayer(t);
+      bank.received = [movementOf('55000004', 31_000, '04165550033')];
+      events.length = 0;
+      const res = await request(q, {
+        amount: '310',
+        reference: '55000004',
+        payer_phone: '04165550033',
+        payer_bank_code: '0102',
+      });
+      expect(res.json()).toMatchObject({ status: 'pendiente', verification: 'checking' });
+      await settle();
+      expect(await recharge(res.json().id)).toMatchObject({
+        status: 'aprobado',
+        verificationState: 'verified',
+      });
+      expect(await balance(q)).toBe(310);
+      const mine = events.filter((e) => e.userId === q.id);
+      expect(mine.filter((e) => e.event === 'balance:updated')).toEqual([
+        expect.objectContaining({ payload: { balance: 310 } }),
+      ]);
+      expect(mine.filter((e) => e.payload.status === 'aprobado')).toHaveLength(1);
     },
   );
 
@@ -541,6 +570,10 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       ]);
       expect(dump).not.toContain(PAYMENT_KEY);
       expect(dump).not.toContain(HMAC_KEY);
+      // Nor in the server's log (debug level, every request of this suite).
+      expect(logLines.length).toBeGreaterThan(10);
+      expect(logLines.join('\n')).not.toContain(PAYMENT_KEY);
+      expect(logLines.join('\n')).not.toContain(HMAC_KEY);
       expect(dump).toContain('recharge.c2p_declined');
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true, totalCents: 0 });
     },
