@@ -128,10 +128,17 @@ async function assertOwnAccount(db: Db | Tx, userId: number, input: C2pInput): P
     throw AppError.validation({ n_identification: [MSG_BANK_FLOWS.c2pOwnAccount] });
 }
 
-/** Our invoice for a charge: stable per (player, Idempotency-Key), else random. */
+/**
+ * Our invoice for a charge: stable per (player, Idempotency-Key), else random. Letters only after
+ * the prefix, so the reconciliation's digit rule (decision 033) never pairs a bank line with it.
+ */
 export function c2pInvoice(userId: number, idempotencyKey: string | null): string {
-  if (idempotencyKey === null) return `C2P-${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  return `C2P-${createHash('sha256').update(`${userId}:${idempotencyKey}`).digest('hex').slice(0, 16)}`;
+  const hex =
+    idempotencyKey === null
+      ? randomUUID().replace(/-/g, '')
+      : createHash('sha256').update(`${userId}:${idempotencyKey}`).digest('hex');
+  const letters = [...hex.slice(0, 16)].map((c) => 'ABCDEFGHJKLMNPQR'[parseInt(c, 16)]).join('');
+  return `C2P-${letters}`;
 }
 
 async function retrying<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
