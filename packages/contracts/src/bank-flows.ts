@@ -33,6 +33,8 @@ export const MSG_BANK_FLOWS = {
   c2pNotCharged: 'Tu banco no confirmó el cobro y no se te cobró nada. Intenta de nuevo.',
   bankUnavailable: 'El banco no responde en este momento. Intenta de nuevo en unos minutos.',
   movementUsed: 'Este movimiento del banco ya acreditó otra recarga.',
+  c2pInFlight:
+    'Este pago con clave aún se está confirmando con el banco. Espera su respuesta para decidir.',
   notificationUnknown: 'Esta dirección de notificaciones no existe.',
   payoutNotAvailable: 'Ninguna cuenta de la plataforma puede pagar por el banco.',
   payoutInProgress: 'Este retiro ya se está pagando por el banco o su resultado es incierto.',

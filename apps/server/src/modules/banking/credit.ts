@@ -160,6 +160,9 @@ export async function creditRecharge(
     if (staff) throw new AppError('payments/already_decided', 409, MSG_PAYMENTS.alreadyDecided);
     return { kind: 'already_decided', rechargeId, userId: row.userId, status: row.status };
   }
+  // A C2P charge still waiting for the bank's answer is decided by that answer, not by staff.
+  if (staff && row.method === 'c2p' && row.verificationState === 'checking')
+    throw new AppError('banking/c2p_in_flight', 409, MSG_BANK_FLOWS.c2pInFlight);
   const [linked] = await tx
     .select()
     .from(bankMovements)

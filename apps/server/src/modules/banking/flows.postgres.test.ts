@@ -28,6 +28,7 @@ import type {
   ConnectorConfig,
   PayoutResult,
 } from './connector';
+import { c2pInvoice } from './c2p';
 import { creditRecharge } from './credit';
 import { receiveNotification } from './notifications';
 import type { BankConnectors, BoundConnector } from './port';
@@ -59,7 +60,10 @@ class FakeBank implements BankConnector {
   capabilities = { verify: true, charge: true, requestKey: true, notify: true, payout: true };
   received: BankMovement[] = [];
   verifyFault: 'unavailable' | 'mismatch' | null = null;
-  chargeScript: ('approve' | 'decline' | 'lost' | 'timeout')[] = [];
+  chargeScript: ('approve' | 'decline' | 'lost' | 'timeout' | 'hold')[] = [];
+  /** A 'hold' charge waits for this to resolve (a slow bank). */
+  release: Promise<void> = Promise.resolve();
+  holding = false;
   charged = new Map<string, BankMovement>();
   chargeCalls = 0;
   keyCalls = 0;
@@ -82,6 +86,10 @@ class FakeBank implements BankConnector {
   async charge(_cfg: ConnectorConfig, c: ChargeRequest): Promise<ChargeResult> {
     this.chargeCalls += 1;
     const step = this.chargeScript.shift() ?? 'approve';
+    if (step === 'hold') {
+      this.holding = true;
+      await this.release;
+    }
     if (step === 'decline')
       return {
         kind: 'declined',
@@ -481,7 +489,7 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
         method: 'PUT',
         url: '/api/responsible/limits',
         headers: auth(p.token),
-        payload: { kind: 'deposit', period: 'day', amount_cents: 110_000 },
+        payload: { kind: 'deposit', period: 'day', amount_cents: 135_000 },
       });
       expect(limit.statusCode, limit.body).toBe(200);
       const me = (await t.app.inject({ url: '/api/client-data', headers: auth(p.token) })).json();
@@ -550,16 +558,41 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       expect(unsure.json()).toMatchObject({ status: 'pendiente', verification: 'needs_staff' });
       const before = bank.chargeCalls;
       expect((await c2p(250, PAYMENT_KEY, 'c2p-d')).statusCode).toBe(202);
+      expect(bank.chargeCalls).toBe(before);
+      // A slow bank: staff cannot decide the charge while the bank has not answered.
+      let open = () => undefined as void;
+      bank.release = new Promise<void>((resolve) => (open = resolve));
+      bank.holding = false;
+      bank.chargeScript = ['hold'];
+      const slow = c2p(250, PAYMENT_KEY, 'c2p-slow');
+      await expect.poll(() => bank.holding).toBe(true);
+      const [flying] = await t.database.db
+        .select()
+        .from(recharges)
+        .where(eq(recharges.reference, c2pInvoice(p.id, 'c2p-slow')));
+      for (const action of ['approve', 'reject'])
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/admin/recharges/${flying!.id}/${action}`,
+              headers: auth(admin),
+              payload: action === 'reject' ? { reason: 'no llegó' } : undefined,
+            })
+          ).statusCode,
+        ).toBe(409);
+      open();
+      expect((await slow).json()).toMatchObject({ status: 'aprobado', new_balance: 800 });
       // Two requests at once with one key: one charge.
       bank.chargeScript = ['approve', 'approve'];
       const both = await Promise.all([
         c2p(250, PAYMENT_KEY, 'c2p-e'),
         c2p(250, PAYMENT_KEY, 'c2p-e'),
       ]);
-      expect(bank.chargeCalls).toBe(before + 1);
+      expect(bank.chargeCalls).toBe(before + 2); // the slow one and one of the pair
       expect(both.map((r) => r.json().id)).toEqual([both[0]!.json().id, both[0]!.json().id]);
-      // The limit counts pending and credited C2P: 1,050 used, 250 more would pass 1,100.
-      expect(await balance(p)).toBe(800);
+      // The limit counts pending and credited C2P: 1,300 used, 250 more would pass 1,350.
+      expect(await balance(p)).toBe(1_050);
       expect((await c2p(250, PAYMENT_KEY, 'c2p-f')).statusCode).toBe(422);
       // The key is nowhere in the database.
       const dump = JSON.stringify([

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@domino/contracts';
-import { MSG, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts';
+import { MSG, MSG_BANK_FLOWS, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import {
@@ -162,9 +162,15 @@ export async function approveRecharge(tx: Tx, staffId: number, id: number) {
   return { userId: out.userId, status: 'aprobado', balanceCents: out.balanceCents };
 }
 
-/** Staff reject a recharge with a reason (no money moves). */
+/**
+ * Staff reject a recharge with a reason (no money moves). A C2P charge still `checking` is 409
+ * `banking/c2p_in_flight`: the bank's answer decides it.
+ */
 export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason: string) {
   const row = await lockRecharge(tx, id);
+  // A C2P charge still waiting for the bank's answer may be charged yet (decision 051).
+  if (row.method === 'c2p' && row.verificationState === 'checking')
+    throw new AppError('banking/c2p_in_flight', 409, MSG_BANK_FLOWS.c2pInFlight);
   await tx
     .update(recharges)
     .set({

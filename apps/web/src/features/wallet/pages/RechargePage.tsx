@@ -110,7 +110,7 @@ export default function RechargePage() {
               <Stack gap="md">
                 <DestinationCard account={account} />
                 <Box visibleFrom="md">
-                  <RechargeNotes />
+                  <RechargeNotes verifies={account.automatic?.verify === true} />
                 </Box>
               </Stack>
             </Grid.Col>
@@ -144,7 +144,7 @@ export default function RechargePage() {
               )}
             </Grid.Col>
             <Grid.Col span={12} hiddenFrom="md">
-              <RechargeNotes />
+              <RechargeNotes verifies={account.automatic?.verify === true} />
             </Grid.Col>
           </Grid>
         </>
@@ -207,7 +207,7 @@ function DestinationCard({ account }: { account: RechargeAccount }) {
   );
 }
 
-function RechargeNotes() {
+function RechargeNotes({ verifies = false }: { verifies?: boolean }) {
   return (
     <Alert
       variant="light"
@@ -225,10 +225,17 @@ function RechargeNotes() {
           Registra aquí el monto exacto y el número de referencia del pago. Puedes adjuntar la
           captura del comprobante para agilizar la revisión.
         </List.Item>
-        <List.Item>
-          Nuestro equipo verifica cada pago; normalmente tu saldo se acredita en pocos minutos. Te
-          avisaremos aquí mismo cuando se apruebe.
-        </List.Item>
+        {verifies ? (
+          <List.Item>
+            Con el teléfono y el banco desde los que pagaste, confirmamos el pago con el banco y tu
+            saldo se acredita en segundos. Si algo no coincide, lo revisa nuestro equipo.
+          </List.Item>
+        ) : (
+          <List.Item>
+            Nuestro equipo verifica cada pago; normalmente tu saldo se acredita en pocos minutos. Te
+            avisaremos aquí mismo cuando se apruebe.
+          </List.Item>
+        )}
         <List.Item>
           Guarda tu número de referencia hasta ver el saldo acreditado: lo necesitarás si tienes que
           hacer un reclamo.
