@@ -51,6 +51,8 @@ import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { identityStaffRoutes } from './modules/identity/staff-routes';
 import { bankingStaffRoutes } from './modules/banking/staff-routes';
+import { BankVerifier } from './modules/banking/verify-worker';
+import { bankRoutes } from './modules/banking/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +112,17 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await deps.push.vapid();
   });
+  // Automatic bank verification of recharges (decision 051): built here for the app's logger,
+  // started by server.ts (tests tick it), finished before close.
+  deps.bank.verifier = new BankVerifier(
+    deps.database.db,
+    deps.bank.connectors,
+    { hub: deps.hub, push: deps.push },
+    config.BANK_VERIFY_INTERVAL_MS,
+    app.log,
+  );
+  const verifier = deps.bank.verifier;
+  app.addHook('onClose', async () => verifier.stop());
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,6 +239,7 @@ export async function buildApp(
   await app.register(identityRoutes);
   await app.register(identityStaffRoutes);
   await app.register(bankingStaffRoutes);
+  await app.register(bankRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -121,6 +121,12 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .default(15 * 60 * 1000),
+  /**
+   * How often each node looks for recharges due for an automatic verification with the bank
+   * (docs/decisions/051-bank-connectors.flows.md); 0 turns the timer off (a request still kicks
+   * its own recharge once). Backoff per recharge is BANK_VERIFY in contracts.
+   */
+  BANK_VERIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** Games the sweeper of one node works on at once (each in its own transaction). */
   SWEEPER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   /**

@@ -8,6 +8,8 @@ import type { PushNotifier } from './modules/push/notifier';
 import type { RatingSource } from './modules/quickplay/service';
 import type { SettledMatchScans } from './modules/risk/scanner';
 import type { BankVault } from './modules/banking/vault';
+import type { BankConnectors } from './modules/banking/port';
+import type { BankVerifier } from './modules/banking/verify-worker';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -50,6 +52,12 @@ export interface AppDeps {
    * BANK_CREDENTIALS_KEY or, outside production, DATA_DIR): pass it to `loadConnector`.
    */
   bankVault: BankVault;
+  /**
+   * Bank connectors (docs/decisions/051-bank-connectors.flows.md): the port to each recharge
+   * account's connector (bound at composition; none by default: the manual flow) and this node's
+   * verifier (built by buildApp; `kick(id)` after a recharge request commits).
+   */
+  bank: { connectors: BankConnectors; verifier: BankVerifier | null };
   limiters: {
     /**
      * Per-account backoff: an account's key is blocked for 2, 4, 8 … s after its failures pass

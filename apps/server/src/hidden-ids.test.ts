@@ -49,6 +49,8 @@ function kindOf(url: string, param: string): Kind | null {
     return { public: 'the invitation code is the key itself; wrong codes are rate limited (021)' };
   if (url.startsWith('/api/avatars/:file'))
     return { public: 'profile photos are shown to everyone' };
+  if (url.startsWith('/api/bank-notifications/:token'))
+    return { public: "a bank's notification address: no record behind it, the signature decides" };
   if (url.startsWith('/api/table-images/:id'))
     return { public: 'table images are shown in the public table list' };
   return null;

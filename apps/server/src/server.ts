@@ -20,6 +20,7 @@ import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
 import { QuickPlayMatcher } from './modules/quickplay/matcher';
 import { RiskScanner, SettledMatchScans } from './modules/risk/scanner';
+import { NO_BANK_CONNECTORS, type BankConnectors } from './modules/banking/port';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
@@ -53,6 +54,8 @@ export interface DepsOverrides {
   pushSender?: PushSender;
   /** Players' ratings for quick play (default: the ratings module); tests inject their own. */
   ratings?: RatingSource;
+  /** The bank connectors port (default: none connected, decision 051); tests pass fakes. */
+  bankConnectors?: BankConnectors;
 }
 
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
@@ -80,6 +83,7 @@ export function createDeps(
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
     bankVault: createBankVault(config),
+    bank: { connectors: overrides.bankConnectors ?? NO_BANK_CONNECTORS, verifier: null },
     limiters: {
       loginBackoff: createLimiter(
         {
@@ -267,6 +271,7 @@ export async function startServer(
     director.start();
     quickMatcher.start();
     riskScanner.start();
+    app.deps.bank.verifier?.start();
     let closing: Promise<void> | undefined;
     return {
       app,

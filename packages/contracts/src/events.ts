@@ -155,6 +155,8 @@ export const requestUpdatedEventSchema = z.object({
   kind: z.enum(['recharge', 'withdrawal']),
   id: z.number(),
   status: z.string(),
+  /** A recharge's automatic verification state, when it has one (decision 051). */
+  verification: z.enum(['manual', 'checking', 'verified', 'needs_staff']).optional(),
 });
 export type RequestUpdatedEvent = z.infer<typeof requestUpdatedEventSchema>;
 

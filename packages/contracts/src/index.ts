@@ -47,3 +47,4 @@ export * from './plural';
 export * from './lists';
 export * from './bank-providers';
 export * from './banking';
+export * from './bank-flows';

@@ -150,6 +150,12 @@ export const rechargeAccountSchema = z.object({
   type_identification: z.string(),
   n_identification: z.string(),
   phone: z.string(),
+  /**
+   * What the account's bank connector does for a recharge (docs/decisions/051-bank-connectors.flows.md):
+   * `verify` asks the payer's phone and bank and credits in seconds; `c2p` charges with the
+   * payer's key; `c2p_key` asks their bank to SMS it. All false without a connector.
+   */
+  automatic: z.object({ verify: z.boolean(), c2p: z.boolean(), c2p_key: z.boolean() }).optional(),
 });
 export type RechargeAccount = z.infer<typeof rechargeAccountSchema>;
 
@@ -331,6 +337,19 @@ export const adminRechargeSchema = z.object({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
+  /** How it was paid and verified, and what the bank said last (docs/decisions/051-bank-connectors.flows.md). */
+  method: z.enum(['pago_movil', 'c2p']).optional(),
+  verification: z.enum(['manual', 'checking', 'verified', 'needs_staff']).optional(),
+  bank_answer: z
+    .object({
+      kind: z.string(),
+      detail: z.string().nullable(),
+      bank_code: z.string().nullable(),
+      bank_message: z.string().nullable(),
+      at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type AdminRecharge = z.infer<typeof adminRechargeSchema>;
 

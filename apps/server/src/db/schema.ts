@@ -482,9 +482,37 @@ export const recharges = pgTable(
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(
       () => ledgerTransactions.id,
     ),
+    /**
+     * Bank connectors (docs/decisions/051-bank-connectors.flows.md): how the player paid
+     * ('pago_movil' they declare, 'c2p' we charged), the payer's phone and bank code (what a
+     * verification asks the bank), the Caracas day they say they paid (`YYYY-MM-DD`), and the
+     * automatic verification: its state, attempts, next try and what the bank said last.
+     */
+    method: text('method').$type<'pago_movil' | 'c2p'>().notNull().default('pago_movil'),
+    payerPhone: text('payer_phone'),
+    payerBankCode: text('payer_bank_code'),
+    paidOn: text('paid_on')
+      .notNull()
+      .default(sql`to_char(now() at time zone 'America/Caracas', 'YYYY-MM-DD')`),
+    verificationState: text('verification_state')
+      .$type<'manual' | 'checking' | 'verified' | 'needs_staff'>()
+      .notNull()
+      .default('manual'),
+    verifyAttempts: integer('verify_attempts').notNull().default(0),
+    verifyNextAt: timestamp('verify_next_at', { withTimezone: true, mode: 'date' }),
+    bankAnswer: jsonb('bank_answer').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [
+    index('recharges_verify_due_idx')
+      .on(t.verifyNextAt)
+      .where(sql`${t.verificationState} = 'checking'`),
+    check('recharges_method_check', sql`${t.method} in ('pago_movil', 'c2p')`),
+    check(
+      'recharges_verification_state_check',
+      sql`${t.verificationState} in ('manual', 'checking', 'verified', 'needs_staff')`,
+    ),
+    check('recharges_paid_on_check', sql`${t.paidOn} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
     // The same reference for the same destination account can only be claimed once (unless rejected).
     uniqueIndex('recharges_account_reference_key')
       .on(t.rechargeAccountId, sql`upper(${t.reference})`)
@@ -532,9 +560,20 @@ export const withdrawals = pgTable(
       () => users.id,
     ),
     reviewAcknowledgedAt: timestamp('review_acknowledged_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A payout through the bank (docs/decisions/051-bank-connectors.flows.md): 'sending' claims
+     * the one call, then 'paid', 'declined' (staff may try again) or 'unknown' (never retried
+     * blindly); `bankAnswer` is what the bank said last, for staff.
+     */
+    bankPayoutState: text('bank_payout_state').$type<'sending' | 'paid' | 'declined' | 'unknown'>(),
+    bankAnswer: jsonb('bank_answer').$type<Record<string, unknown>>(),
     ...timestamps,
   },
   (t) => [
+    check(
+      'withdrawals_bank_payout_state_check',
+      sql`${t.bankPayoutState} in ('sending', 'paid', 'declined', 'unknown')`,
+    ),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_check', sql`${t.amountCents} > 0`),
@@ -1832,5 +1871,56 @@ export const bankConnectorCalls = pgTable(
       sql`${t.relatedType} is null or ${t.relatedType} in ('recharge', 'withdrawal')`,
     ),
     check('bank_connector_calls_duration_check', sql`${t.durationMs} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Bank connectors: the movements that credit recharges (docs/decisions/051-bank-connectors.flows.md).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One bank movement (a Pago Móvil received or a C2P charge) as a verification, a notification, a
+ * statement line, a staff approval or a charge reported it: `day` is the bank's Caracas day
+ * (`YYYY-MM-DD`), `amount_cents` positive céntimos. The credit-once key (account, upper(reference),
+ * day, amount) makes one movement credit at most one recharge whatever path reports it first;
+ * `recharge_id` (unique) is the recharge it credited, null while unclaimed (a notification no
+ * pending recharge matched yet).
+ */
+export const bankMovements = pgTable(
+  'bank_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rechargeAccountId: bigint('recharge_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => rechargeAccounts.id),
+    reference: text('reference').notNull(),
+    day: text('day').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    payerPhone: text('payer_phone'),
+    payerBankCode: text('payer_bank_code'),
+    payerIdentification: text('payer_identification'),
+    source: text('source')
+      .$type<'verification' | 'notification' | 'statement' | 'manual' | 'c2p'>()
+      .notNull(),
+    rechargeId: bigint('recharge_id', { mode: 'number' }).references(() => recharges.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_movements_credit_once_key').on(
+      t.rechargeAccountId,
+      sql`upper(${t.reference})`,
+      t.day,
+      t.amountCents,
+    ),
+    uniqueIndex('bank_movements_recharge_key').on(t.rechargeId),
+    index('bank_movements_unclaimed_idx')
+      .on(t.rechargeAccountId, t.amountCents)
+      .where(sql`${t.rechargeId} is null`),
+    check('bank_movements_amount_check', sql`${t.amountCents} > 0`),
+    check('bank_movements_day_check', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+    check(
+      'bank_movements_source_check',
+      sql`${t.source} in ('verification', 'notification', 'statement', 'manual', 'c2p')`,
+    ),
   ],
 );

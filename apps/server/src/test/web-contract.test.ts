@@ -30,6 +30,7 @@ import {
   quickPlayOptionsSchema,
   quickPlayStatusSchema,
   rechargeAccountSchema,
+  rechargeStatusSchema,
   replayResponseSchema,
   responsibleSettingsSchema,
   tableDetailSchema,
@@ -73,6 +74,7 @@ let player: Player;
 let tableGameId = '';
 let practiceGameId = '';
 let privateCode = '';
+let rechargeId = 0;
 const tableId = 1;
 const waitingTableId = 2;
 
@@ -85,7 +87,9 @@ beforeAll(async () => {
   const players: Player[] = [];
   for (let i = 0; i < 4; i++) players.push(await fundedPlayer(t, admin, 5_000));
   player = players[0]!;
-  expect((await requestRecharge(t, player.token, '300')).statusCode).toBe(201);
+  const recharge = await requestRecharge(t, player.token, '300');
+  expect(recharge.statusCode).toBe(201);
+  rechargeId = recharge.json().id;
   for (const p of players) {
     const res = await t.app.inject({
       method: 'POST',
@@ -157,6 +161,11 @@ const READS: Read[] = [
     url: () => '/api/accounts_recharge',
     schema: rechargeAccountSchema,
     list: ['data', 'accounts'],
+  },
+  {
+    route: '/api/recharges/:p/status',
+    url: () => `/api/recharges/${rechargeId}/status`,
+    schema: rechargeStatusSchema,
   },
   { route: '/api/tables', url: () => '/api/tables', schema: tableListSchema, list: [] },
   { route: '/api/tables/:p', url: () => `/api/tables/${tableId}`, schema: tableDetailSchema },

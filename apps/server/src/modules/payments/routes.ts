@@ -4,7 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MSG,
+  MSG_BANK_FLOWS,
   MSG_PAYMENTS,
+  VERIFICATION_STATES,
+  type VerificationState,
+  payerFieldsSchema,
   MSG_PROTECTION,
   balanceResponseSchema,
   bankAccountRequestSchema,
@@ -46,6 +50,9 @@ import {
   requestWithdrawal,
 } from './service';
 import { listTransactions } from './transactions';
+import { noticeCredit } from '../banking/notices';
+import { creditFromUnclaimed } from '../banking/notifications';
+import { automaticCapabilities } from '../banking/port';
 
 const tags = ['Billetera'];
 
@@ -117,7 +124,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: z.array(rechargeAccountSchema) },
         },
       },
-      async () => listRechargeAccounts(db()),
+      async () => {
+        const accounts = await listRechargeAccounts(db());
+        return Promise.all(
+          accounts.map(async (a) => ({
+            ...a,
+            automatic: await automaticCapabilities(app.deps.bank.connectors, db(), a.id),
+          })),
+        );
+      },
     );
 
     r.post(
@@ -134,6 +149,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
               reference:
                 'Obligatoria. Referencia del Pago Móvil (3 a 20 letras, números o guiones)',
               account_id: 'Obligatorio. Id de la cuenta de la plataforma que recibió el pago',
+              payer_phone:
+                'Teléfono desde el que se pagó (obligatorio si la cuenta verifica con el banco)',
+              payer_bank_code:
+                'Código del banco del pagador, p. ej. 0102 (obligatorio si la cuenta verifica)',
+              paid_on: 'Opcional. Día del pago, AAAA-MM-DD (por omisión hoy, hora de Caracas)',
             },
             {
               name: 'payment_proof',
@@ -141,7 +161,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
             },
           ),
           response: {
-            201: z.object({ message: z.string(), id: z.number().int(), status: z.string() }),
+            201: z.object({
+              message: z.string(),
+              id: z.number().int(),
+              status: z.string(),
+              /** The automatic verification state (decision 051): 'manual' without a connector. */
+              verification: z.enum(VERIFICATION_STATES).optional(),
+              /** The new balance (bolívares) when a notified movement credited it at once. */
+              new_balance: z.number().nullable().optional(),
+            }),
           },
         },
       },
@@ -150,7 +178,15 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         // The form was read and checked before validation (lib/multipart.ts): an empty, oversized
         // or second file never gets here.
         const file = multipartFile(req.body, 'payment_proof', { optional: true })?.bytes ?? null;
-        const parsed = rechargeFieldsSchema.safeParse(multipartFields(req.body));
+        const fields = multipartFields(req.body);
+        const parsed = rechargeFieldsSchema.safeParse(fields);
+        // An account whose bank connector verifies also needs the payer's phone and bank
+        // (docs/decisions/051-bank-connectors.flows.md); its recharge is credited in seconds.
+        const verifies =
+          parsed.success &&
+          (await automaticCapabilities(app.deps.bank.connectors, db(), parsed.data.account_id))
+            .verify;
+        const payer = verifies ? payerFieldsSchema.safeParse(fields) : null;
         let proof: ProcessedImage | null = null;
         let proofError: string | null = null;
         if (file) {
@@ -161,13 +197,16 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
             proofError = err.userMessage;
           }
         }
-        if (!parsed.success || proofError) {
+        if (!parsed.success || proofError || (payer && !payer.success)) {
           const errors = parsed.success ? {} : toFieldErrors(parsed.error);
+          if (payer && !payer.success) Object.assign(errors, toFieldErrors(payer.error));
           if (proofError) errors.payment_proof = [proofError];
           throw AppError.validation(errors);
         }
+        const payerData = payer?.success ? payer.data : null;
         const fingerprint = {
           ...parsed.data,
+          payer: payerData,
           proof: file ? createHash('sha256').update(file).digest('hex') : null,
         };
         const scope = idempotencyScope(req, userId, 'recharge', fingerprint);
@@ -179,21 +218,55 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
               amountCents: parsed.data.amount,
               reference: parsed.data.reference,
               accountId: parsed.data.account_id,
+              payer: payerData
+                ? {
+                    phone: payerData.payer_phone,
+                    bankCode: payerData.payer_bank_code,
+                    paidOn: payerData.paid_on,
+                  }
+                : undefined,
             },
             proof,
           );
+          // A movement the bank already notified, waiting for its recharge, credits it now.
+          const credit = await creditFromUnclaimed(tx, created.id);
+          const credited = credit?.kind === 'credited' ? credit : null;
+          const verification: VerificationState = credited
+            ? 'verified'
+            : credit?.kind === 'needs_staff' || credit?.kind === 'movement_used'
+              ? 'needs_staff'
+              : payerData
+                ? 'checking'
+                : 'manual';
           return {
             status: 201,
-            body: { message: MSG.rechargeSent, id: created.id, status: 'pendiente' },
+            body: {
+              message: credited
+                ? MSG_BANK_FLOWS.rechargeCredited
+                : verification === 'checking'
+                  ? MSG_BANK_FLOWS.rechargeChecking
+                  : MSG.rechargeSent,
+              id: created.id,
+              status: credited ? 'aprobado' : 'pendiente',
+              verification,
+              new_balance: credited ? centsToBolivares(credited.balanceCents) : null,
+              credit,
+            },
           };
         });
-        if (!res.replayed)
-          hub.toUser(userId, 'request:updated', {
-            kind: 'recharge',
-            id: res.body.id,
-            status: 'pendiente',
-          });
-        return reply.code(res.status as 201).send(res.body);
+        const { credit, ...body } = res.body;
+        if (!res.replayed) {
+          if (credit) noticeCredit({ hub, push: app.deps.push }, credit);
+          if (!credit || credit.kind !== 'credited')
+            hub.toUser(userId, 'request:updated', {
+              kind: 'recharge',
+              id: body.id,
+              status: 'pendiente',
+              verification: body.verification,
+            });
+          if (body.verification === 'checking') app.deps.bank.verifier?.kick(body.id);
+        }
+        return reply.code(res.status as 201).send(body);
       },
     );
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldErrors } from '@domino/contracts';
-import { MSG, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts';
+import { MSG, MSG_BANK_FLOWS, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
 import { pgConstraint, pgErrorCode } from '../../db/client';
 import {
@@ -21,6 +21,7 @@ import type { NoticeContext } from '../protection/notices';
 import { maskAccountNumber, sendChangeNotice } from '../protection/notices';
 import type { PasswordGate } from '../protection/password-gate';
 import { assertMayDeposit } from '../responsible/guard';
+import { creditRecharge } from '../banking/credit';
 import type { ProcessedImage } from '../uploads/images';
 import { storeImage } from '../uploads/repo';
 import { assertMayPayWithdrawal, assertMayWithdraw as assertNoWithdrawalHold } from '../risk/marks';
@@ -80,7 +81,16 @@ export async function listRechargeAccounts(db: Executor) {
 export async function requestRecharge(
   tx: Tx,
   userId: number,
-  input: { amountCents: number; reference: string; accountId: number },
+  input: {
+    amountCents: number;
+    reference: string;
+    accountId: number;
+    /**
+     * The Pago Móvil data an account whose bank connector verifies needs (decision 051): the
+     * recharge starts `checking` and the verifier asks the bank. Absent: the manual flow.
+     */
+    payer?: { phone: string; bankCode: string; paidOn?: string | undefined } | undefined;
+  },
   proof: ProcessedImage | null,
 ): Promise<{ id: number }> {
   const [account] = await tx
@@ -110,6 +120,15 @@ export async function requestRecharge(
         reference: input.reference,
         rechargeAccountId: input.accountId,
         proofUploadId: proofId,
+        ...(input.payer
+          ? {
+              payerPhone: input.payer.phone,
+              payerBankCode: input.payer.bankCode,
+              ...(input.payer.paidOn ? { paidOn: input.payer.paidOn } : {}),
+              verificationState: 'checking' as const,
+              verifyNextAt: sql`now()`,
+            }
+          : {}),
       })
       .returning({ id: recharges.id });
     if (!row) throw new Error('recharge insert returned no row');
@@ -130,51 +149,28 @@ async function lockRecharge(tx: Tx, id: number) {
   return row;
 }
 
-/** Staff approve a recharge: credits the wallet exactly once (ledger key `recharge:{id}`). */
+/**
+ * Staff approve a recharge: credits the wallet exactly once through banking's `creditRecharge`
+ * (docs/decisions/051-bank-connectors.flows.md): the bank movement the recharge declares (or the
+ * one a verification already linked to it) is recorded under the credit-once key, then ledger
+ * key `recharge:{id}`. Errors: 404 unknown, 409 `payments/already_decided`, 409
+ * `banking/movement_used` when that movement already credited another recharge.
+ */
 export async function approveRecharge(tx: Tx, staffId: number, id: number) {
-  const row = await lockRecharge(tx, id);
-  const source = await systemAccount(tx, 'pago_movil_in');
-  const wallet = await walletAccountId(tx, row.userId);
-  const moved = await transfer(tx, {
-    kind: 'recharge',
-    idempotencyKey: `recharge:${id}`,
-    postings: [
-      { accountId: source, amountCents: -row.amountCents },
-      { accountId: wallet, amountCents: row.amountCents },
-    ],
-    description: `Recarga Pago Móvil ref. ${row.reference}`,
-    reference: { type: 'recharge', id },
-    actorUserId: staffId,
-  });
-  const [after] = await tx
-    .update(recharges)
-    .set({
-      status: 'aprobado',
-      decidedBy: staffId,
-      decidedAt: sql`now()`,
-      ledgerTransactionId: moved.transactionId,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(recharges.id, id))
-    .returning();
-  await audit(tx, {
-    actorUserId: staffId,
-    action: 'recharge.approve',
-    targetType: 'recharge',
-    targetId: id,
-    before: { status: row.status },
-    after: { status: 'aprobado', amount_cents: row.amountCents },
-  });
-  return {
-    userId: row.userId,
-    status: after?.status ?? 'aprobado',
-    balanceCents: moved.balances.get(wallet) ?? 0,
-  };
+  const out = await creditRecharge(tx, id, null, 'manual', { staffId });
+  if (out.kind !== 'credited') throw new Error(`staff credit ended as ${out.kind}`);
+  return { userId: out.userId, status: 'aprobado', balanceCents: out.balanceCents };
 }
 
-/** Staff reject a recharge with a reason (no money moves). */
+/**
+ * Staff reject a recharge with a reason (no money moves). A C2P charge still `checking` is 409
+ * `banking/c2p_in_flight`: the bank's answer decides it.
+ */
 export async function rejectRecharge(tx: Tx, staffId: number, id: number, reason: string) {
   const row = await lockRecharge(tx, id);
+  // A C2P charge still waiting for the bank's answer may be charged yet (decision 051).
+  if (row.method === 'c2p' && row.verificationState === 'checking')
+    throw new AppError('banking/c2p_in_flight', 409, MSG_BANK_FLOWS.c2pInFlight);
   await tx
     .update(recharges)
     .set({

@@ -45,6 +45,9 @@ export async function listRecharges(db: Executor, status?: string): Promise<Admi
     decided_by: deciderName,
     decided_at: r.decidedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
+    method: r.method,
+    verification: r.verificationState,
+    bank_answer: (r.bankAnswer as AdminRecharge['bank_answer']) ?? null,
   }));
 }
 

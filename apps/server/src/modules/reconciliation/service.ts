@@ -23,7 +23,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
-import { approveRecharge } from '../payments/service';
+import { creditRecharge } from '../banking/credit';
 import { daysBetween, matchLines } from './match';
 import { parseStatementOffThread } from './parse-runner';
 
@@ -31,7 +31,7 @@ import { parseStatementOffThread } from './parse-runner';
  * Bank reconciliation (docs/decisions/033-bank-reconciliation.md): the column mappings, the
  * upload of a statement (stored once per content hash, its credit lines with it), the report
  * (matched, ambiguous, unmatched, already reconciled) and the approval of matched pairs, each
- * through payments' `approveRecharge` in its own transaction.
+ * through banking's `creditRecharge` (the credit-once key, decision 051) in its own transaction.
  */
 
 const INSERT_BATCH = 500;
@@ -419,8 +419,9 @@ export interface ReconciledApproval {
 /**
  * Approves the given pairs of a statement. The matching is computed again first and only pairs
  * that are still a match are approved (a pair that no longer is, is skipped with a Spanish
- * reason). Each approval is its own transaction: lock the line (unused), `approveRecharge` (the
- * same ledger transfer `recharge:{id}` and audit row as a manual approval), mark the line used.
+ * reason). Each approval is its own transaction: lock the line (unused), `creditRecharge` with the
+ * line as the bank movement (the same credit-once key, ledger transfer `recharge:{id}` and audit
+ * row as a manual approval; decision 051), mark the line used.
  * A failure (recharge decided meanwhile: 409; bank line used by another statement's line: unique
  * index) rolls back only that pair. Two staff approving at once approve each recharge once.
  */
@@ -448,7 +449,12 @@ export async function approveMatches(
     try {
       const done = await db.transaction(async (tx) => {
         const [line] = await tx
-          .select({ id: bankStatementLines.id })
+          .select({
+            id: bankStatementLines.id,
+            reference: bankStatementLines.reference,
+            postedOn: bankStatementLines.postedOn,
+            amountCents: bankStatementLines.amountCents,
+          })
           .from(bankStatementLines)
           .where(
             and(
@@ -459,7 +465,23 @@ export async function approveMatches(
           )
           .for('update');
         if (!line) return null;
-        const out = await approveRecharge(tx, staffId, pair.recharge_id);
+        // The statement line is the bank movement: the credit-once key it shares with a
+        // verification, a notification or a manual approval (decision 051).
+        const out = await creditRecharge(
+          tx,
+          pair.recharge_id,
+          {
+            reference: line.reference,
+            day: line.postedOn,
+            amountCents: line.amountCents,
+            payerPhone: null,
+            payerBankCode: null,
+            payerIdentification: null,
+          },
+          'statement',
+          { staffId },
+        );
+        if (out.kind !== 'credited') throw new Error(`statement credit ended as ${out.kind}`);
         await tx
           .update(bankStatementLines)
           .set({ rechargeId: pair.recharge_id, approvedBy: staffId, approvedAt: sql`now()` })

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPhoto } from '@tabler/icons-react';
-import type { AdminRecharge } from '@domino/contracts';
+import { bankAnswerLine, type AdminRecharge } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminRecharges } from '../api/admin';
 import { DecisionModal } from '../components/DecisionModal';
@@ -118,12 +118,34 @@ function Player({ r }: { r: AdminRecharge }) {
 }
 
 function Decided({ r }: { r: AdminRecharge }) {
-  if (isDecidable(r.status)) return null;
+  if (isDecidable(r.status)) return <BankAnswerNote r={r} />;
   return (
     <Text fz="xs" c="dimmed">
       {r.decided_by ? `Por ${r.decided_by}` : ''}
       {r.decided_at ? ` · ${formatCaracasDateTime(r.decided_at)}` : ''}
       {r.reason ? ` · Motivo: ${r.reason}` : ''}
+    </Text>
+  );
+}
+
+/**
+ * Beside a pending recharge the bank connector could not settle (decision 051): how it was paid,
+ * whether the bank is still being asked, and what the bank said last.
+ */
+function BankAnswerNote({ r }: { r: AdminRecharge }) {
+  if (r.verification === 'checking')
+    return (
+      <Text fz="xs" c="blue.8" data-testid="admin-recharge-bank-answer">
+        {r.method === 'c2p'
+          ? 'Pago con clave (C2P): confirmando con el banco…'
+          : 'Verificando con el banco…'}
+      </Text>
+    );
+  if (r.verification !== 'needs_staff' || !r.bank_answer) return null;
+  return (
+    <Text fz="xs" c="orange.9" data-testid="admin-recharge-bank-answer">
+      {r.method === 'c2p' ? 'Pago con clave (C2P). ' : ''}
+      {bankAnswerLine(r.bank_answer)}
     </Text>
   );
 }

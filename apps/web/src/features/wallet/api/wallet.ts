@@ -7,7 +7,12 @@ import {
   transactionsResponseSchema,
   withdrawReviewResponseSchema,
   withdrawalReviewSchema,
+  VERIFICATION_STATES,
+  c2pChargeResponseSchema,
+  rechargeStatusSchema,
   type Bank,
+  type C2pChargeResponse,
+  type RechargeStatus,
   type ClientData,
   type RechargeAccount,
   type TransactionsResponse,
@@ -38,6 +43,7 @@ export const WALLET_KEYS = {
   transactions: (filters: TransactionFilters) => ['wallet', 'transactions', filters] as const,
   proof: (rechargeId: number) => ['wallet', 'proof', rechargeId] as const,
   withdrawReview: ['wallet', 'withdraw-review'] as const,
+  rechargeStatus: (id: number) => ['wallet', 'recharge-status', id] as const,
 };
 
 async function fetchList<T>(
@@ -110,6 +116,9 @@ const rechargeResponseSchema = z.object({
   message: z.string(),
   id: z.number(),
   status: z.string(),
+  /** The automatic verification state (decision 051); absent on older servers. */
+  verification: z.enum(VERIFICATION_STATES).optional(),
+  new_balance: z.number().nullable().optional(),
 });
 
 export interface RechargeInput {
@@ -119,6 +128,8 @@ export interface RechargeInput {
   accountId: number;
   proof: File | null;
   idempotencyKey: string;
+  /** The payer's phone (11 digits) and bank code, when the account verifies with the bank. */
+  payer?: { phone: string; bankCode: string } | undefined;
 }
 
 /** POST /api/recharge_api (multipart/form-data) with an Idempotency-Key. */
@@ -130,6 +141,10 @@ export function useRechargeMutation() {
       form.set('amount', input.amount);
       form.set('reference', input.reference);
       form.set('account_id', String(input.accountId));
+      if (input.payer) {
+        form.set('payer_phone', input.payer.phone);
+        form.set('payer_bank_code', input.payer.bankCode);
+      }
       if (input.proof) form.set('payment_proof', input.proof, input.proof.name);
       return apiSend('/api/recharge_api', rechargeResponseSchema, {
         method: 'POST',
@@ -207,5 +222,66 @@ export function useAddBankAccountMutation() {
       void client.invalidateQueries({ queryKey: WALLET_KEYS.clientData });
       void client.invalidateQueries({ queryKey: WALLET_KEYS.withdrawReview });
     },
+  });
+}
+
+/**
+ * GET /api/recharges/:id/status while the bank verifies it (decision 051): refetched by the
+ * shell on every `request:updated` push (a 'wallet' key) and, as a safety net while the socket
+ * may be down, every 3 s until it leaves `checking`.
+ */
+export function useRechargeStatus(id: number | null) {
+  return useQuery<RechargeStatus>({
+    queryKey: WALLET_KEYS.rechargeStatus(id ?? 0),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/recharges/${id}/status`, rechargeStatusSchema, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.verification !== 'checking' ? false : 3_000,
+    staleTime: 0,
+  });
+}
+
+/** The C2P form as the API takes it (amount in bolívares, decimal string). */
+export interface C2pInput {
+  accountId: number;
+  amount: string;
+  typeIdentification: string;
+  nIdentification: string;
+  phone: string;
+  bankCode: string;
+}
+
+const c2pBody = (input: C2pInput) => ({
+  account_id: input.accountId,
+  amount: input.amount,
+  type_identification: input.typeIdentification,
+  n_identification: input.nIdentification,
+  phone: input.phone,
+  bank_code: input.bankCode,
+});
+
+/** POST /api/recharges/c2p/key: the payer's bank sends the payment key by SMS. */
+export function useC2pKeyMutation() {
+  return useMutation({
+    mutationFn: (input: C2pInput) =>
+      apiSend('/api/recharges/c2p/key', z.object({ message: z.string() }), {
+        method: 'POST',
+        body: c2pBody(input),
+      }),
+  });
+}
+
+/** POST /api/recharges/c2p with an Idempotency-Key (a retry never charges twice). */
+export function useC2pChargeMutation() {
+  const client = useQueryClient();
+  return useMutation<C2pChargeResponse, Error, C2pInput & { key: string; idempotencyKey: string }>({
+    mutationFn: (input) =>
+      apiSend('/api/recharges/c2p', c2pChargeResponseSchema, {
+        method: 'POST',
+        body: { ...c2pBody(input), key: input.key },
+        headers: { 'Idempotency-Key': input.idempotencyKey },
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: WALLET_KEYS.all }),
   });
 }

@@ -16,6 +16,7 @@ import {
   List,
   Loader,
   Stack,
+  Tabs,
   Text,
   TextInput,
   ThemeIcon,
@@ -26,6 +27,7 @@ import {
   IconDeviceMobileDollar,
   IconFileAlert,
   IconInfoCircle,
+  IconKey,
   IconReceipt2,
   IconWallet,
   IconX,
@@ -37,12 +39,15 @@ import {
   formatBs,
   formatFileSize,
   type RechargeAccount,
+  type VerificationState,
 } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
 import { useActivePause } from '../../../lib/responsible';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
+import { C2pForm, PayerFields, VerificationPanel } from '../components/AutomaticRecharge';
+import { validatePayer, type PayerField } from '../lib/bank-flows';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
 import {
@@ -71,6 +76,7 @@ const PROOF_ACCEPT = {
   'image/svg+xml': ['.svg'],
 };
 const FORM_FIELDS: readonly RechargeField[] = ['amount', 'reference', 'payment_proof'];
+const PAYER_FIELDS: readonly PayerField[] = ['payer_phone', 'payer_bank_code'];
 
 /** /recharge (docs/product.md §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
 export default function RechargePage() {
@@ -104,15 +110,41 @@ export default function RechargePage() {
               <Stack gap="md">
                 <DestinationCard account={account} />
                 <Box visibleFrom="md">
-                  <RechargeNotes />
+                  <RechargeNotes verifies={account.automatic?.verify === true} />
                 </Box>
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <RechargeForm account={account} />
+              {account.automatic?.c2p ? (
+                <Tabs defaultValue="pago-movil" keepMounted={false}>
+                  <Tabs.List mb="md">
+                    <Tabs.Tab value="pago-movil" data-testid="recharge-tab-pago-movil">
+                      Pago Móvil
+                    </Tabs.Tab>
+                    <Tabs.Tab value="c2p" data-testid="recharge-tab-c2p">
+                      Pago con clave (C2P)
+                    </Tabs.Tab>
+                  </Tabs.List>
+                  <Tabs.Panel value="pago-movil">
+                    <RechargeForm account={account} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="c2p">
+                    <MoneyFormCard
+                      titleId="c2p-form-title"
+                      icon={<IconKey size={20} aria-hidden />}
+                      title="Pago con clave (C2P)"
+                      badge="Al instante"
+                    >
+                      <C2pForm account={account} />
+                    </MoneyFormCard>
+                  </Tabs.Panel>
+                </Tabs>
+              ) : (
+                <RechargeForm account={account} />
+              )}
             </Grid.Col>
             <Grid.Col span={12} hiddenFrom="md">
-              <RechargeNotes />
+              <RechargeNotes verifies={account.automatic?.verify === true} />
             </Grid.Col>
           </Grid>
         </>
@@ -175,7 +207,7 @@ function DestinationCard({ account }: { account: RechargeAccount }) {
   );
 }
 
-function RechargeNotes() {
+function RechargeNotes({ verifies = false }: { verifies?: boolean }) {
   return (
     <Alert
       variant="light"
@@ -193,10 +225,17 @@ function RechargeNotes() {
           Registra aquí el monto exacto y el número de referencia del pago. Puedes adjuntar la
           captura del comprobante para agilizar la revisión.
         </List.Item>
-        <List.Item>
-          Nuestro equipo verifica cada pago; normalmente tu saldo se acredita en pocos minutos. Te
-          avisaremos aquí mismo cuando se apruebe.
-        </List.Item>
+        {verifies ? (
+          <List.Item>
+            Con el teléfono y el banco desde los que pagaste, confirmamos el pago con el banco y tu
+            saldo se acredita en segundos. Si algo no coincide, lo revisa nuestro equipo.
+          </List.Item>
+        ) : (
+          <List.Item>
+            Nuestro equipo verifica cada pago; normalmente tu saldo se acredita en pocos minutos. Te
+            avisaremos aquí mismo cuando se apruebe.
+          </List.Item>
+        )}
         <List.Item>
           Guarda tu número de referencia hasta ver el saldo acreditado: lo necesitarás si tienes que
           hacer un reclamo.
@@ -218,6 +257,17 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
   const [errors, setErrors] = useState<RechargeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  // Accounts that verify with the bank (decision 051) also ask the payer's phone and bank, and
+  // follow the verification live instead of leaving for the dashboard.
+  const verifies = account.automatic?.verify === true;
+  const [payerPhone, setPayerPhone] = useState('');
+  const [payerBank, setPayerBank] = useState('');
+  const [payerErrors, setPayerErrors] = useState<Partial<Record<PayerField, string>>>({});
+  const [tracked, setTracked] = useState<{
+    id: number;
+    status: string;
+    verification: VerificationState | undefined;
+  } | null>(null);
   const submission = useRef<KeyedSubmission | null>(null);
   const preview = useObjectUrl(proof);
 
@@ -251,13 +301,17 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
     const { errors: clientErrors, amountCents } = validateRecharge({ amount, reference }, chosen);
     setErrors(clientErrors);
     if (clientErrors.payment_proof) setFormError(MSG_WALLET.proofFixBeforeSubmit);
+    const payer = verifies ? validatePayer({ phone: payerPhone, bankCode: payerBank }) : null;
+    setPayerErrors(payer?.errors ?? {});
     if (Object.keys(clientErrors).length > 0 || amountCents === null) return;
+    if (payer && (Object.keys(payer.errors).length > 0 || !payer.phone)) return;
 
     const payload = {
       amount: centsToDecimalString(amountCents),
       reference: reference.trim(),
       accountId: account.account_id,
       proof,
+      payer: payer?.phone ? { phone: payer.phone, bankCode: payerBank } : undefined,
     };
     submission.current = keyForSubmission(
       submission.current,
@@ -270,12 +324,18 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
       { ...payload, idempotencyKey: submission.current.key },
       {
         onSuccess: (res) => {
+          if (res.verification && res.verification !== 'manual') {
+            setTracked({ id: res.id, status: res.status, verification: res.verification });
+            return;
+          }
           notify.success(res.message || MSG.rechargeSent);
           setSent(true);
         },
         onError: (error) => {
-          const failure = requestFailure(error, FORM_FIELDS);
-          setErrors(failure.errors);
+          const failure = requestFailure(error, [...FORM_FIELDS, ...PAYER_FIELDS]);
+          const { payer_phone, payer_bank_code, ...rest } = failure.errors;
+          setErrors(rest);
+          setPayerErrors({ payer_phone, payer_bank_code });
           setFormError(failure.formError);
         },
       },
@@ -289,7 +349,9 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
       title="Registra tu pago"
       badge="Paso 2"
     >
-      {sent ? (
+      {tracked ? (
+        <VerificationPanel id={tracked.id} initial={tracked} />
+      ) : sent ? (
         <SentNotice message={MSG.rechargeSent} testId="recharge-success" />
       ) : (
         <form onSubmit={submit} noValidate aria-label="Formulario de recarga">
@@ -322,6 +384,21 @@ function RechargeForm({ account }: { account: RechargeAccount }) {
               required
               data-testid="recharge-reference"
             />
+            {verifies && (
+              <PayerFields
+                phone={payerPhone}
+                bankCode={payerBank}
+                errors={payerErrors}
+                onPhone={(v) => {
+                  setPayerPhone(v);
+                  setPayerErrors((e) => ({ ...e, payer_phone: undefined }));
+                }}
+                onBank={(v) => {
+                  setPayerBank(v);
+                  setPayerErrors((e) => ({ ...e, payer_bank_code: undefined }));
+                }}
+              />
+            )}
 
             <Stack gap={6}>
               <Input.Label htmlFor="recharge-proof-input" size="md" mb={0}>
