@@ -20,7 +20,8 @@ import { Sweeper } from './modules/games/sweeper';
 import { TableKeeper } from './modules/tables/keeper';
 import { QuickPlayMatcher } from './modules/quickplay/matcher';
 import { RiskScanner, SettledMatchScans } from './modules/risk/scanner';
-import { NO_BANK_CONNECTORS, type BankConnectors } from './modules/banking/port';
+import type { BankConnectors } from './modules/banking/port';
+import { boundBankConnectors } from './modules/banking/bind';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
@@ -68,6 +69,7 @@ export function createDeps(
 ): AppDeps {
   const hub = new RealtimeHub();
   const tournaments = { wake: () => undefined as void };
+  const bankVault = createBankVault(config);
   return {
     config,
     database,
@@ -82,8 +84,13 @@ export function createDeps(
     riskFollowUp: new SettledMatchScans(database.db),
     push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
     ratings: overrides.ratings ?? glickoRatings,
-    bankVault: createBankVault(config),
-    bank: { connectors: overrides.bankConnectors ?? NO_BANK_CONNECTORS, verifier: null },
+    bankVault,
+    bank: {
+      connectors:
+        overrides.bankConnectors ??
+        boundBankConnectors(database.db, bankVault, config.BANK_HTTP_TIMEOUT_MS),
+      verifier: null,
+    },
     limiters: {
       loginBackoff: createLimiter(
         {
