@@ -53,6 +53,7 @@ import { identityStaffRoutes } from './modules/identity/staff-routes';
 import { bankingStaffRoutes } from './modules/banking/staff-routes';
 import { BankVerifier } from './modules/banking/verify-worker';
 import { bankRoutes } from './modules/banking/routes';
+import { bankPayoutRoutes } from './modules/payments/bank-payout-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -240,6 +241,7 @@ export async function buildApp(
   await app.register(identityStaffRoutes);
   await app.register(bankingStaffRoutes);
   await app.register(bankRoutes);
+  await app.register(bankPayoutRoutes);
 
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isRetryableTxError } from '../../db/client';
 import { bankMovements, recharges } from '../../db/schema';
-import { daysBetween, referenceKey } from '../reconciliation/match';
+import { daysBetween, referenceKey } from './references';
 import type { BankMovement, IncomingNotification } from './connector';
 import { creditRecharge, type CreditOutcome } from './credit';
 import type { BoundConnector } from './port';

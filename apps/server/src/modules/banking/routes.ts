@@ -19,7 +19,6 @@ import { requireAuth, session } from '../auth/plugin';
 import { chargeC2p, requestC2pKey } from './c2p';
 import { noticeCredit } from './notices';
 import { receiveNotification } from './notifications';
-import { payWithdrawalByBank } from './payout';
 
 const tags = ['Billetera'];
 
@@ -28,8 +27,8 @@ const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
 /**
  * Routes of the automatic recharge flows (docs/decisions/051-bank-connectors.flows.md): C2P key
- * and charge, a recharge's verification state, the banks' signed notifications, and staff paying
- * a withdrawal through the bank. The Pago Móvil request itself stays POST /api/recharge_api
+ * and charge, a recharge's verification state, the banks' signed notifications, (staff paying a
+ * withdrawal through the bank is payments/bank-payout-routes.ts). The Pago Móvil request itself stays POST /api/recharge_api
  * (payments/routes.ts), which asks the payer's phone and bank when the account verifies.
  */
 export async function bankRoutes(app: FastifyInstance): Promise<void> {
@@ -158,49 +157,6 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
         }
         if (out.kind === 'stored' && out.credit) noticeCredit(notices(), out.credit);
         return reply.code(200).send(out.reply ?? { ok: true });
-      },
-    );
-  });
-
-  await app.register(async (scope) => {
-    requireAuth(scope, 'admin');
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post(
-      '/api/admin/withdrawals/:id/pay-by-bank',
-      {
-        schema: {
-          tags: ['Administración'],
-          summary: 'Pagar un retiro por el banco (Pago Móvil saliente)',
-          description:
-            'Una sola llamada al banco por retiro (clave withdrawal:{id}). Pagado: se liquida con ' +
-            'la referencia del banco. Rechazado: queda pendiente con la respuesta. Sin respuesta: ' +
-            'queda pendiente y no se reintenta a ciegas. Con revisión, exige review_acknowledged.',
-          params: z.object({ id: idParam }),
-          body: z.object({ review_acknowledged: z.boolean().optional() }).optional(),
-          response: {
-            200: z.object({ message: z.string(), id: z.number().int(), status: z.string() }),
-            409: errorSchema,
-            422: errorSchema,
-          },
-        },
-      },
-      async (req) => {
-        const out = await payWithdrawalByBank(
-          db(),
-          connectors(),
-          session(req).user.id,
-          req.params.id,
-          req.body?.review_acknowledged === true,
-        );
-        if (out.settled) {
-          app.deps.hub.toUser(out.settled.userId, 'request:updated', {
-            kind: 'withdrawal',
-            id: req.params.id,
-            status: 'completado',
-          });
-          app.deps.push.notifyPayment(out.settled.userId, 'withdrawal', 'approved', req.params.id);
-        }
-        return { message: out.message, id: req.params.id, status: out.status };
       },
     );
   });

@@ -1,4 +1,6 @@
-import { RECONCILIATION_DAY_TOLERANCE, RECONCILIATION_REFERENCE_DIGITS } from '@domino/contracts';
+import { RECONCILIATION_DAY_TOLERANCE } from '@domino/contracts';
+import { daysBetween, referenceKey } from '../banking/references';
+
 import { DisjointSets } from '../../lib/disjoint-sets';
 
 /**
@@ -33,19 +35,6 @@ export interface MatchResult {
   ambiguous: { lineIds: number[]; rechargeIds: number[] }[];
   unmatchedLines: number[];
   unmatchedRecharges: number[];
-}
-
-/** The digits a reference is compared on, or null when it has too few. */
-export function referenceKey(reference: string): string | null {
-  const digits = reference.replace(/\D/g, '');
-  return digits.length >= RECONCILIATION_REFERENCE_DIGITS
-    ? digits.slice(-RECONCILIATION_REFERENCE_DIGITS)
-    : null;
-}
-
-/** Whole days from `a` to `b` (both `YYYY-MM-DD`). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Matches lines to recharges; linear in their number (recharges are indexed by key + amount). */

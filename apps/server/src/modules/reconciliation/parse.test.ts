@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { ReconciliationMapping } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
-import { matchLines, referenceKey } from './match';
+import { referenceKey } from '../banking/references';
+import { matchLines } from './match';
 import { parseAmountCents, parseDay, parseStatement, statementKind } from './parse';
 
 const csvMapping: ReconciliationMapping = {

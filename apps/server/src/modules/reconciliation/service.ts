@@ -24,7 +24,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import { creditRecharge } from '../banking/credit';
-import { daysBetween, matchLines } from './match';
+import { daysBetween } from '../banking/references';
+import { matchLines } from './match';
 import { parseStatementOffThread } from './parse-runner';
 
 /**

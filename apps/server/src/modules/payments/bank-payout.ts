@@ -3,11 +3,11 @@ import { MSG_BANK_FLOWS, MSG_PAYMENTS, MSG_PROTECTION } from '@domino/contracts'
 import type { Db } from '../../db/client';
 import { banks, rechargeAccounts, withdrawals } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { payWithdrawal } from '../payments/service';
+import { payWithdrawal } from './service';
 import { assertMayPayWithdrawal } from '../risk/marks';
-import type { PayoutResult } from './connector';
-import { bankAnswer } from './credit';
-import type { BankConnectors, BoundConnector } from './port';
+import type { PayoutResult } from '../banking/connector';
+import { bankAnswer } from '../banking/credit';
+import type { BankConnectors, BoundConnector } from '../banking/port';
 
 /**
  * Paying a withdrawal through the bank, an outgoing Pago Móvil where a provider offers it
