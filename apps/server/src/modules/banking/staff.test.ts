@@ -256,8 +256,12 @@ describe('bank connector staff routes', () => {
     expect(list.accounts.find((a) => a.id === 1)?.connector?.credentials_readable).toBe(false);
   });
 
-  it('refuses to store credentials in production without a key (Spanish, 409)', async () => {
-    const noKey = createBankVault({ NODE_ENV: 'production', DATA_DIR: '/nonexistent' });
+  it('refuses to store credentials in production on PostgreSQL without a key (Spanish, 409)', async () => {
+    const noKey = createBankVault({
+      NODE_ENV: 'production',
+      DATA_DIR: '/nonexistent',
+      DATABASE_URL: 'postgres://db.example/domino',
+    });
     const err = await saveBankConnector(t.database.db, t.config, noKey, 1, 1, {
       ...input({ credentials: { apiKey: 'nueva-clave-123' } }),
       provider: 'bdv',

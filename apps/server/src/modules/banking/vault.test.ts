@@ -83,7 +83,11 @@ describe('credential vault', () => {
     expect(sealedKeyVersion(sealedNew)).toBe(2);
     expect(() => openWith(before, sealedNew, 'x')).toThrow('unknown_key');
     // A vault tells which stored values to re-seal.
-    const settings = { NODE_ENV: 'production' as const, DATA_DIR: '/nonexistent' };
+    const settings = {
+      NODE_ENV: 'production' as const,
+      DATA_DIR: '/nonexistent',
+      DATABASE_URL: 'postgres://db.example/domino',
+    };
     const oldVault = createBankVault({ ...settings, BANK_CREDENTIALS_KEY: oldKey });
     const newVault = createBankVault({
       ...settings,
@@ -132,12 +136,24 @@ describe('credential vault', () => {
     expect(fs.readdirSync(race)).toEqual([DEV_KEY_FILE]);
   });
 
-  it('in production without a key refuses to seal and to open', () => {
+  it('in production on PostgreSQL without a key refuses to seal and to open', () => {
     const dir = tmpDir();
-    const vault = createBankVault({ NODE_ENV: 'production', DATA_DIR: dir });
+    const vault = createBankVault({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://db.example/domino',
+    });
     expect(vault.canSeal()).toBe(false);
     expect(() => vault.seal({ a: 'bcde' }, 1)).toThrow('no_key');
     expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('in production on the embedded database (npm start) keeps a generated key beside the data', () => {
+    const dir = tmpDir();
+    const vault = createBankVault({ NODE_ENV: 'production', DATA_DIR: dir });
+    expect(vault.canSeal()).toBe(true);
+    expect(vault.open(vault.seal({ a: 'bcde' }, 1), 1)).toEqual({ a: 'bcde' });
+    expect(fs.readdirSync(dir)).toEqual([DEV_KEY_FILE]);
   });
 });
 

@@ -17,10 +17,11 @@ import path from 'node:path';
  *
  * Where the key comes from:
  * - BANK_CREDENTIALS_KEY set: those keys (a bare base64 key is version 1).
- * - unset, NODE_ENV not production: one key generated at first use and kept in
+ * - unset, NODE_ENV not production, or the embedded database (no DATABASE_URL: `npm start` on one
+ *   machine, where the data and the key share DATA_DIR): one key generated at first use and kept in
  *   `DATA_DIR/bank-credentials.key` (mode 0600, version 0, "development key"); created atomically
  *   (write a temporary file, then link it), so concurrent processes agree on one key.
- * - unset in production: no key; `canSeal()` is false and sealing or opening throws
+ * - unset in production on PostgreSQL: no key; `canSeal()` is false and sealing or opening throws
  *   `VaultError('no_key')` (staff read a Spanish refusal, see staff.ts).
  *
  * Keys, plaintexts and ciphertexts are never logged nor put in an error message.
@@ -163,6 +164,8 @@ export interface VaultSettings {
   BANK_CREDENTIALS_KEY?: string | undefined;
   NODE_ENV: 'development' | 'production' | 'test';
   DATA_DIR: string;
+  /** Unset: the embedded database in DATA_DIR (a generated key is allowed, see above). */
+  DATABASE_URL?: string | undefined;
 }
 
 /** Seals and opens one connector's credentials (see the module comment). */
@@ -190,15 +193,16 @@ export function createBankVault(settings: VaultSettings): BankVault {
       ? parseKeySetting(settings.BANK_CREDENTIALS_KEY)
       : null;
   let ring: Keyring | null = configured;
+  const mayGenerate = settings.NODE_ENV !== 'production' || !settings.DATABASE_URL;
   const keyring = (): Keyring => {
     if (ring) return ring;
-    if (settings.NODE_ENV === 'production') throw new VaultError('no_key');
+    if (!mayGenerate) throw new VaultError('no_key');
     const key = developmentKey(settings.DATA_DIR);
     ring = { current: { version: 0, key }, byVersion: new Map([[0, key]]) };
     return ring;
   };
   return {
-    canSeal: () => configured !== null || settings.NODE_ENV !== 'production',
+    canSeal: () => configured !== null || mayGenerate,
     seal: (credentials, rechargeAccountId) =>
       sealWith(keyring(), JSON.stringify(credentials), aadFor(rechargeAccountId)),
     open: (sealed, rechargeAccountId) => {
