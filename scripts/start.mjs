@@ -38,7 +38,9 @@ const server = spawn(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    // Banco de pruebas, the simulated bank the demo recharge accounts are connected to
+    // (docs/decisions/052-banco-de-pruebas.md); BANK_SIMULATOR_PORT= (empty) turns it off.
+    env: { NODE_ENV: 'production', BANK_SIMULATOR_PORT: '4100', ...process.env },
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

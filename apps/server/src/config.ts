@@ -191,6 +191,15 @@ export const configSchema = z.object({
       .url({ protocol: /^https?$/, error: 'BANK_SIMULATOR_URL must be an http(s) origin' })
       .optional(),
   ),
+  /**
+   * Starts Banco de pruebas, the simulated bank, on 127.0.0.1 at this port (0: any free port) and
+   * connects the demo recharge accounts to it (modules/banking/demo.ts, decision 052); it becomes
+   * BANK_SIMULATOR_URL. `npm start` sets 4100; unset (a deployment) = no simulator.
+   */
+  BANK_SIMULATOR_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
   /** Time limit of one HTTP call to a bank, in milliseconds (request and body). */
   BANK_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */

@@ -22,6 +22,8 @@ import { QuickPlayMatcher } from './modules/quickplay/matcher';
 import { RiskScanner, SettledMatchScans } from './modules/risk/scanner';
 import type { BankConnectors } from './modules/banking/port';
 import { boundBankConnectors } from './modules/banking/bind';
+import { startDemoBank } from './modules/banking/demo';
+import type { BankSimulator } from './modules/banking/simulator';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
@@ -174,6 +176,7 @@ export async function startServer(
   });
   let redis: Redis | undefined;
   let redisSub: Redis | undefined;
+  let demoBank: BankSimulator | null = null;
   try {
     await database.migrate();
     const boot = await bootstrap(database.db, {
@@ -181,6 +184,13 @@ export async function startServer(
       adminPassword: config.ADMIN_PASSWORD,
       seedDemo: config.SEED_DEMO,
     });
+    if (config.BANK_SIMULATOR_PORT !== undefined && config.SEED_DEMO) {
+      demoBank = await startDemoBank(database.db, createBankVault(config), {
+        port: config.BANK_SIMULATOR_PORT,
+        adminEmail: config.ADMIN_EMAIL,
+      });
+      config = { ...config, BANK_SIMULATOR_URL: config.BANK_SIMULATOR_URL ?? demoBank.url };
+    }
     if (config.REDIS_URL) {
       // Every key this deployment writes starts with its prefix (config REDIS_PREFIX; ioredis
       // adds it to keys, not to pub/sub channels: the adapter gets it separately below).
@@ -299,12 +309,14 @@ export async function startServer(
           await app.close();
           redisSub?.disconnect();
           redis?.disconnect();
+          await demoBank?.close();
           await database.close();
         })()),
     };
   } catch (err) {
     redisSub?.disconnect();
     redis?.disconnect();
+    await demoBank?.close();
     await database.close();
     throw err;
   }

@@ -56,6 +56,11 @@ export interface BankSimulatorOptions {
   secrets?: SimulatorSecrets;
   /** Initial faults (default none). */
   faults?: Partial<SimulatorFaults>;
+  /**
+   * The platform account phone a Pago Móvil created through the control API or the page goes to,
+   * per provider (default DEMO_ACCOUNT_PHONE): the demo's recharge accounts.
+   */
+  accountPhones?: Partial<Record<BankProvider, string>>;
   /** Where R4 notifications are pushed (also settable with POST /_control/callback). */
   callbackUrl?: string;
   /** Payment keys expire after this (default 5 minutes). */
@@ -214,7 +219,9 @@ export async function startBankSimulator(options: BankSimulatorOptions): Promise
       payerPhone,
       payerBankCode,
       payerIdentification: identification || null,
-      accountPhone: phoneToLocal(str(input.accountPhone) ?? DEMO_ACCOUNT_PHONE),
+      accountPhone: phoneToLocal(
+        str(input.accountPhone) ?? options.accountPhones?.[provider] ?? DEMO_ACCOUNT_PHONE,
+      ),
       invoice: null,
       createdAt: Date.now(),
       reconciledAt: null,

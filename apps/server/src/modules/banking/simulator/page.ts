@@ -1,6 +1,6 @@
 import { formatBs } from '@domino/contracts';
 import type { BankProvider } from '../connector';
-import { DEMO_ACCOUNT_PHONE, type SimKey, type SimMovement } from './state';
+import type { SimKey, SimMovement } from './state';
 
 /**
  * The one HTML page of Banco de pruebas (decision 052): a demo user "sends a Pago Móvil" to the
@@ -79,7 +79,7 @@ label{display:block;margin-top:.75rem}input,select,button{font-size:1rem;padding
 .error{color:#a00}.ok{border:2px solid #060;padding:.5rem 1rem}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #ccc;padding:.25rem;text-align:left}</style></head>
 <body><main><h1>Banco de pruebas</h1>
-<p>Este banco es de mentira: sirve para probar las recargas de Dominó sin dinero real. Los pagos van al teléfono de la cuenta de demostración <strong>${DEMO_ACCOUNT_PHONE}</strong>.</p>
+<p>Este banco es de mentira: sirve para probar las recargas de Dominó sin dinero real. Cada pago va a la cuenta de demostración de Dominó del banco que elijas.</p>
 ${result}
 <h2>Enviar un Pago Móvil</h2>
 <form method="post" action="/_control/demo/pago-movil">

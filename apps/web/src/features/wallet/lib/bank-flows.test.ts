@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, MSG_BANK_FLOWS, MSG_PHONE } from '@domino/contracts';
-import { validateC2p, validatePayer, verificationView } from './bank-flows';
+import {
+  preferredRechargeAccount,
+  validateC2p,
+  validatePayer,
+  verificationView,
+} from './bank-flows';
 
 describe('payer data for a verified Pago Móvil', () => {
   it('reads the phone as people write it and needs a bank', () => {
@@ -60,5 +65,17 @@ describe('verification panel', () => {
     expect(verificationView('rechazado', 'needs_staff')).toBe('rejected');
     expect(verificationView('pendiente', 'manual')).toBe('manual');
     expect(verificationView('pendiente', undefined)).toBe('manual');
+  });
+});
+
+describe('preferredRechargeAccount', () => {
+  const manual = { id: 1, automatic: { verify: false, c2p: false } };
+  const verifies = { id: 2, automatic: { verify: true, c2p: false } };
+  const charges = { id: 3, automatic: { verify: true, c2p: true } };
+  it('shows first the account credited at once, then one verified automatically, then the first', () => {
+    expect(preferredRechargeAccount([manual, verifies, charges])?.id).toBe(3);
+    expect(preferredRechargeAccount([manual, verifies])?.id).toBe(2);
+    expect(preferredRechargeAccount([manual, { id: 4 }])?.id).toBe(1);
+    expect(preferredRechargeAccount([])).toBeNull();
   });
 });

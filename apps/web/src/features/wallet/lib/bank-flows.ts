@@ -88,3 +88,19 @@ export function verificationView(
   if (verification === 'needs_staff') return 'staff';
   return 'manual';
 }
+
+/**
+ * Which recharge account /recharge shows first when there are several: the first that charges
+ * with a key (C2P, credited at once), else the first verified automatically, else the first
+ * (the server lists active accounts in id order). Null when there is none.
+ */
+export function preferredRechargeAccount<
+  T extends { id: number; automatic?: { verify: boolean; c2p: boolean } | undefined },
+>(accounts: readonly T[]): T | null {
+  return (
+    accounts.find((a) => a.automatic?.c2p) ??
+    accounts.find((a) => a.automatic?.verify) ??
+    accounts[0] ??
+    null
+  );
+}

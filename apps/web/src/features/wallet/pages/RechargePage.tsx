@@ -15,6 +15,7 @@ import {
   Input,
   List,
   Loader,
+  SegmentedControl,
   Stack,
   Tabs,
   Text,
@@ -47,7 +48,7 @@ import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
 import { C2pForm, PayerFields, VerificationPanel } from '../components/AutomaticRecharge';
-import { validatePayer, type PayerField } from '../lib/bank-flows';
+import { preferredRechargeAccount, validatePayer, type PayerField } from '../lib/bank-flows';
 import { LoadError } from '../components/LoadError';
 import { PageTitle } from '../components/PageTitle';
 import {
@@ -81,7 +82,10 @@ const PAYER_FIELDS: readonly PayerField[] = ['payer_phone', 'payer_bank_code'];
 /** /recharge (docs/product.md §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
 export default function RechargePage() {
   const accounts = useRechargeAccounts();
-  const account = accounts.data?.[0];
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const list = accounts.data ?? [];
+  const account =
+    list.find((a) => a.id === chosenId) ?? preferredRechargeAccount(list) ?? undefined;
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
@@ -105,7 +109,22 @@ export default function RechargePage() {
       ) : (
         <>
           <RechargeRequestsCard />
-          <Grid gap={{ base: 'md', md: 'xl' }}>
+          {list.length > 1 && (
+            <Box mb="md" maw={560}>
+              <Text fz="sm" fw={600} mb={6} id="recharge-account-label">
+                ¿A qué banco de Dominó vas a pagar?
+              </Text>
+              <SegmentedControl
+                fullWidth
+                aria-labelledby="recharge-account-label"
+                value={String(account.id)}
+                onChange={(v) => setChosenId(Number(v))}
+                data={list.map((a) => ({ value: String(a.id), label: a.bank.name }))}
+                data-testid="recharge-account-picker"
+              />
+            </Box>
+          )}
+          <Grid gap={{ base: 'md', md: 'xl' }} key={account.id}>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="md">
                 <DestinationCard account={account} />
