@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DESKTOP,
+  PHONE,
+  loginViaUi,
+  newContext,
+  registerViaApi,
+  shot,
+  skipPotModal,
+  trackErrors,
+  useJourney,
+} from './support';
+
+/**
+ * Recharges credited in seconds (docs/decisions/051-bank-connectors.md, 052-banco-de-pruebas.md),
+ * as on `npm start`: the server runs Banco de pruebas and connects the demo accounts to it. A new
+ * player, at phone size:
+ * - pays a Pago Móvil from Banco de pruebas' own page (as from their bank's app), registers the
+ *   reference on /recharge with the payer phone and bank, no proof, and sees it credited live;
+ * - pays Bs. 300 with a key (C2P): asks for the key, reads the "SMS" on Banco de pruebas, pays,
+ *   and is credited at once;
+ * - a wrong key is refused in Spanish and nothing moves.
+ * The server says the same: balance to the céntimo, both recharges approved by the bank with no
+ * staff decision, nothing waiting in the staff queue, and the ledger check passes.
+ */
+describe('recharges verified and charged by the bank', () => {
+  const journey = useJourney({ env: { BANK_SIMULATOR_PORT: '0', BANK_VERIFY_INTERVAL_MS: '300' } });
+
+  it.skipIf(!journey.ok)(
+    'a Pago Móvil verified in seconds and a C2P charge credited at once, without staff',
+    { timeout: 180_000 },
+    async () => {
+      const base = journey.app.baseUrl;
+      const api = async (pathname: string, token: string, body?: unknown) => {
+        const res = await fetch(`${base}${pathname}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      };
+      const login = await fetch(`${base}/api/login_api`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      const admin = ((await login.json()) as { token: string }).token;
+      const connectors = (await api('/api/admin/bank-connectors', admin)).json as unknown as {
+        accounts: { connector: { provider: string; base_url: string } | null }[];
+      };
+      const mercantil = connectors.accounts.find((a) => a.connector?.provider === 'mercantil');
+      expect(mercantil, JSON.stringify(connectors)).toBeDefined();
+      const bank = mercantil!.connector!.base_url;
+      // The credentials never leave the server.
+      expect(JSON.stringify(connectors)).not.toContain('banco-de-pruebas-secret-key');
+
+      const p = await registerViaApi(base);
+      const payerPhone = p.areaCode + p.phone;
+      const ctx = await newContext(journey.browser, base, PHONE);
+      await skipPotModal(ctx, base);
+      journey.contexts.push(ctx);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, p.email, p.password);
+
+      // 1. A Pago Móvil sent from the bank's page (another site, as the bank's own app).
+      const bankPage = await ctx.newPage();
+      await bankPage.goto(bank);
+      await bankPage.getByLabel('Cuenta de Dominó a la que pagas').selectOption('mercantil');
+      await bankPage.getByLabel(/Monto en bolívares/).fill('250,75');
+      await bankPage.getByLabel(/Tu teléfono/).fill(payerPhone);
+      await bankPage.getByLabel('Tu banco').selectOption('0102');
+      await bankPage.getByRole('button', { name: 'Enviar Pago Móvil' }).click();
+      const reference = (await bankPage.locator('.ok strong').first().textContent())!.trim();
+      expect(reference).toMatch(/^\d{6,}$/);
+      await shot(bankPage, 'bank-simulator-sent-phone');
+      await bankPage.close();
+
+      await page.goto('/recharge');
+      await page.getByTestId('recharge-account-picker').waitFor();
+      await page.getByTestId('recharge-tab-pago-movil').click();
+      await page.getByTestId('recharge-amount').fill('250,75');
+      await page.getByTestId('recharge-reference').fill(reference);
+      await page.getByTestId('recharge-payer-phone').fill(payerPhone);
+      await page.getByTestId('recharge-payer-bank').click();
+      await page.getByRole('option', { name: /Banco de Venezuela/ }).click();
+      await shot(page, 'bank-recharge-pago-movil-phone');
+      await page.getByTestId('recharge-submit').click();
+      await expect
+        .poll(() => page.getByTestId('recharge-credited').isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent())
+        .toBe('Bs. 250,75');
+      await shot(page, 'bank-recharge-credited-phone');
+
+      // 2. C2P: the key comes "by SMS" (the bank's page shows it), the charge credits at once.
+      await page.goto('/recharge');
+      await page.getByTestId('recharge-tab-c2p').click();
+      await page.getByTestId('c2p-amount').fill('300');
+      await page.getByTestId('c2p-identification').fill(p.identification);
+      await page.getByTestId('c2p-phone').fill(payerPhone);
+      await page.getByTestId('c2p-bank').click();
+      await page.getByRole('option', { name: /Banco de Venezuela/ }).click();
+      await page.getByTestId('c2p-request-key').click();
+      const sms = async () => {
+        const res = await fetch(`${bank}/_control/sms?phone=${payerPhone}`);
+        const keys = (await res.json()) as { key: string; used: boolean }[];
+        return keys.find((k) => !k.used)?.key;
+      };
+      await expect.poll(sms).toBeDefined();
+      const key = (await sms())!;
+
+      // A wrong key first: the bank's refusal in Spanish, nothing charged.
+      await page.getByTestId('c2p-key').fill(key === '00000000' ? '11111111' : '00000000');
+      await page.getByTestId('c2p-submit').click();
+      await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/clave/i);
+      expect((await api('/api/user/balance', p.token)).json.balance).toBe(250.75);
+      await shot(page, 'bank-c2p-refused-phone');
+
+      await page.getByTestId('c2p-key').fill(key);
+      await page.getByTestId('c2p-submit').click();
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent())
+        .toBe('Bs. 550,75');
+      await shot(page, 'bank-c2p-credited-phone');
+      await page.setViewportSize(DESKTOP);
+      await shot(page, 'bank-c2p-credited-desktop');
+
+      // The server: credited by the bank, no staff decision, nothing left for staff.
+      expect((await api('/api/user/balance', p.token)).json.balance).toBe(550.75);
+      const queue = (await api('/api/admin/recharges?status=pendiente', admin)).json;
+      expect(JSON.stringify(queue)).not.toContain(reference);
+      const check = await api('/api/admin/ledger-check', admin, {});
+      expect(check.json.ok).toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
+});
