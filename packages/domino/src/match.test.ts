@@ -291,7 +291,7 @@ describe('pase corrido', () => {
       { type: 'pass', seat: 1, auto: true },
       { type: 'pass', seat: 2, auto: true },
       { type: 'pass', seat: 3, auto: true },
-      { type: 'pase_corrido', seat: 0, side: 0, points: 25 },
+      { type: 'bonus', bonus: { kind: 'pase_corrido', seat: 0, side: 0, points: 25 } },
     ]);
     expect(first.state.hand.turn).toBe(0);
     expect(first.state.scores).toEqual([0, 0]);
@@ -306,7 +306,7 @@ describe('pase corrido', () => {
   it('is not awarded when the option is off or when someone plays before the turn returns', () => {
     const off = handBuiltState({ hands, ends: { left: 1, right: 1 }, turn: 0 });
     const first = accepted(play(off, '1-3'));
-    expect(first.events.some((e) => e.type === 'pase_corrido')).toBe(false);
+    expect(first.events.some((e) => e.type === 'bonus')).toBe(false);
     expect(first.state.hand.turn).toBe(0);
 
     const partner = handBuiltState({
