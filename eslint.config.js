@@ -108,6 +108,33 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // CommonJS config files (.dependency-cruiser.cjs) load what they need with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Routes and socket handlers validate and call a service; the service opens the database
+    // transaction (docs/architecture.md "Layers"). payments/staff.ts holds staff routes.
+    files: [
+      'apps/server/src/modules/**/*routes*.ts',
+      'apps/server/src/modules/**/*-route.ts',
+      'apps/server/src/modules/**/socket.ts',
+      'apps/server/src/modules/payments/staff.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message:
+            'A route never opens a database transaction: call a service function that does (docs/architecture.md "Layers").',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/domino/src/**/*.ts'],
     rules: {
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'setInterval', 'fetch', 'process'],

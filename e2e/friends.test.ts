@@ -22,7 +22,7 @@ import {
 } from './support';
 
 /**
- * Friends journey (issue 13; docs/decisions/024): two players on two nodes sharing PostgreSQL and
+ * Friends journey (docs/decisions/024): two players on two nodes sharing PostgreSQL and
  * Redis — Ana on a phone through node A, Beto on a desktop through node B — become friends on
  * /amigos (request by username, accept; Ana's page turns live), Ana sits at a private table
  * (written straight to the database: the private tables API is another feature), invites Beto

@@ -20,7 +20,7 @@ import {
 } from './support';
 
 /**
- * Risk queue journey (issue 15 part 3; docs/decisions/032-risk-signals.md): a simulated match
+ * Risk queue journey (docs/decisions/032-risk-signals.md): a simulated match
  * history with a colluding pair and a chip-dumping pair is written straight to PostgreSQL, two
  * players register from one address; staff press "Recalcular" on /admin/riesgo, read the evidence
  * and hold one player's withdrawals from the queue. The server then refuses that player's

@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Spectators (issue 13, docs/decisions/022-spectators.md): two players start a paid match at
+ * Spectators (docs/decisions/022-spectators.md): two players start a paid match at
  * "Mesa Mano a Mano" (table 6, 2 players) through the API; one of them has the game screen open.
  * A third browser finds the match on the dashboard ('Ver'), watches it labelled "Espectador",
  * sees the count reach the player's screen, follows the moves two behind the match (the server's

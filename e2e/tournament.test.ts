@@ -22,7 +22,7 @@ import {
 } from './support';
 
 /**
- * A 4-pair tournament from registration to prizes, at phone size (issue 14; decision 028).
+ * A 4-pair tournament from registration to prizes, at phone size (decision 028).
  * Staff schedule a single-elimination parejas tournament (Bs. 12,35 a player, 10 % house fee,
  * prizes 70 / 30) through the API, starting a minute later. Eight funded players register: Ana on
  * a phone through /torneos and its confirmation, naming Beto as her partner; Beto confirms through

@@ -29,6 +29,7 @@ import { userRoutes } from './modules/profile/routes';
 import { privateTableRoutes } from './modules/tables/private-routes';
 import { tableRoutes } from './modules/tables/routes';
 import { gameRoutes } from './modules/games/routes';
+import { refreshLiveSeats } from './modules/games/repo';
 import { paymentRoutes } from './modules/payments/routes';
 import { adminConsoleRoutes, suspendAndDisconnect } from './modules/admin/console';
 import { paymentStaffRoutes } from './modules/payments/staff';
@@ -212,7 +213,7 @@ export async function buildApp(
   });
 
   await app.register(authRoutes);
-  await app.register(userRoutes);
+  await app.register(userRoutes, { nameChanged: refreshLiveSeats });
   await app.register(tableRoutes);
   await app.register(privateTableRoutes);
   await app.register(gameRoutes);

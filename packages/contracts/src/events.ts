@@ -70,14 +70,14 @@ export const SERVER_EVENTS = {
    */
   friendsChanged: 'friends:changed',
   /**
-   * User room: a friend invited the user to a private table (issue 13). Payload
+   * User room: a friend invited the user to a private table (decision 024). Payload
    * InvitationReceivedEvent (invitationReceivedEventSchema): table, host, entry price in Bs.,
    * mode and the link `/invitacion/<code>`. Reaches every node through the Redis adapter.
    */
   invitationReceived: 'invitation:received',
   /**
    * Tournament room `tournament:<id>`: the tournament changed; refetch its detail. Payload
-   * TournamentUpdatedEvent (tournaments.ts, issue 14).
+   * TournamentUpdatedEvent (tournaments.ts, decision 028).
    */
   tournamentUpdated: 'tournament:updated',
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GAME_MODES } from './tables';
 
 /**
- * Friends, blocks, presence and invitations to private tables (issue 13; docs/product.md "Amigos";
+ * Friends, blocks, presence and invitations to private tables (docs/product.md "Amigos";
  * docs/decisions/024-friends-presence-invitations.md). A friend is added by **username**
  * (`users.username`, shown on the player's own /amigos page to share); everywhere else another
  * player's name is the public short name (`publicName`: 'María G.'), as on tables and rankings.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientSeedSchema } from './fairness';
 import { tableRulesSchema } from './rules';
+import { scoringEventKindSchema } from './scoring-events';
 import { playerRatingSchema } from './ratings';
 
 /**
@@ -48,7 +49,7 @@ export const legalMoveSchema = z.union([
 export type LegalMoveJson = z.infer<typeof legalMoveSchema>;
 
 const bonusSchema = z.object({
-  kind: z.enum(['capicua', 'pase_corrido']),
+  kind: scoringEventKindSchema,
   seat: z.number().int(),
   side: z.number().int(),
   points: z.number().int(),

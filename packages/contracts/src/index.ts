@@ -8,6 +8,7 @@ export * from './usernames';
 export * from './money';
 export * from './password';
 export * from './tables';
+export * from './scoring-events';
 export * from './private-tables';
 export * from './rules';
 export * from './validation';

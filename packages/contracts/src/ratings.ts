@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './input';
 
 /**
- * Ratings and public leaderboards (issue 14; docs/decisions/026-ratings-and-leaderboards.md).
+ * Ratings and public leaderboards (docs/decisions/026-ratings-and-leaderboards.md).
  * Glicko-2, one rating per mode. A rating is provisional until the player has
  * RATING_PROVISIONAL_GAMES rated matches in that mode: shown with "?" and kept off the ladder.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Daily report, CSV exports and the BCV reference rate (issue 15; docs/decisions/034-daily-report-and-bcv-rate.md).
+ * Daily report, CSV exports and the BCV reference rate (docs/decisions/034-daily-report-and-bcv-rate.md).
  *
  * Amounts travel as JSON numbers of bolívares (céntimos / 100) as everywhere at the HTTP boundary.
  * The BCV rate is bolívares per US dollar, stored and sent as an integer scaled by

@@ -33,7 +33,9 @@ describe('table rules', () => {
   it('has one described option per engine option, so nothing is left out of forms and lists', () => {
     const keys = Object.keys(DEFAULT_RULES).sort();
     expect(RULE_OPTIONS.map((o) => o.key).sort()).toEqual(keys);
-    const engineKeys = Object.keys(DEFAULT_CONFIG).filter((k) => k !== 'bonuses').length + 2;
+    const engineKeys =
+      Object.keys(DEFAULT_CONFIG).filter((k) => k !== 'bonuses').length +
+      Object.keys(DEFAULT_CONFIG.bonuses).length;
     expect(keys).toHaveLength(engineKeys);
     for (const o of RULE_OPTIONS) {
       if (o.kind !== 'choice') continue;

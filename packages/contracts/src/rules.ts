@@ -5,20 +5,33 @@
  * `tableRulesSchema` is the wire and storage shape (snake_case, one flat object, stored as one
  * jsonb value per table and per match); it mirrors the engine's `TableConfig` option for option,
  * and `rulesToConfig` / `configToRules` convert between the two by key name (snake_case <->
- * camelCase; `capicua` and `pase_corrido` live under the engine's `bonuses`).
+ * camelCase; the bonuses, one boolean per scoring-event kind, live under the engine's `bonuses`).
  *
  * `RULE_OPTIONS` describes every option once, in Spanish: label, choices with what each implies
  * in points, which tables it applies to, the short chip shown on table cards. The staff form, the
  * refusal of combinations that do not apply, the chips and the full list are all generated from
  * it, so adding an option means: the engine rule (packages/domino), one line in the schema below
- * and one entry in `RULE_OPTIONS`.
+ * and one entry in `RULE_OPTIONS`. A bonus option (a scoring event of its own) is generated from
+ * its entry in scoring-events.ts instead: its schema line and its `RULE_OPTIONS` entry.
  */
 import { z } from 'zod';
-import { BONUS_POINTS, DEFAULT_CONFIG, type TableConfig } from '@domino/domino';
+import {
+  BONUS_POINTS,
+  BONUS_SWITCHES,
+  DEFAULT_CONFIG,
+  type BonusKind,
+  type TableConfig,
+} from '@domino/domino';
+import { SCORING_EVENT_KINDS, SCORING_EVENT_LIST, type ScoringEventEntry } from './scoring-events';
 
 /** Turn time bounds in seconds for staff-made tables. */
 export const TURN_SECONDS_MIN = 10;
 export const TURN_SECONDS_MAX = 120;
+
+/** One on/off option per scoring-event kind (scoring-events.ts), named by the kind. */
+const BONUS_SHAPE = Object.fromEntries(SCORING_EVENT_KINDS.map((k) => [k, z.boolean()])) as {
+  [K in BonusKind]: z.ZodBoolean;
+};
 
 const rulesShape = z.object({
   mode: z.enum(['parejas', 'individual']),
@@ -31,8 +44,7 @@ const rulesShape = z.object({
   tranque_counting: z.enum(['as_domino', 'all_pips']),
   tranque_tie: z.enum(['void', 'leader']),
   tranque_lead: z.enum(['lowest_hand', 'blocker']),
-  capicua: z.boolean(),
-  pase_corrido: z.boolean(),
+  ...BONUS_SHAPE,
   drawing: z.boolean(),
   turn_seconds: z.number().int().min(TURN_SECONDS_MIN).max(TURN_SECONDS_MAX),
 });
@@ -76,6 +88,24 @@ export interface RuleOption {
 
 const parejas = (r: TableRules) => r.mode === 'parejas';
 const bonus = `+${BONUS_POINTS} puntos`;
+
+/** The on/off option of a scoring event (scoring-events.ts): no prize, or +25 with its chip. */
+function bonusOption(event: ScoringEventEntry): RuleOption {
+  return {
+    key: event.engine,
+    label: event.label,
+    kind: 'choice',
+    choices: [
+      { value: false, label: 'Sin premio', detail: event.whenOff },
+      {
+        value: true,
+        label: bonus,
+        detail: event.earnedBy,
+        chip: `${event.label} ${bonus.replace(' puntos', '')}`,
+      },
+    ],
+  };
+}
 
 /** Every rule option, in display order (docs/rules.md gives the sources). */
 export const RULE_OPTIONS: readonly RuleOption[] = [
@@ -234,34 +264,7 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
       },
     ],
   },
-  {
-    key: 'capicua',
-    label: 'Capicúa',
-    kind: 'choice',
-    choices: [
-      { value: false, label: 'Sin premio', detail: 'La capicúa no da puntos extra.' },
-      {
-        value: true,
-        label: bonus,
-        detail: `Dominar con una ficha (no doble) que sirve por las dos puntas suma ${BONUS_POINTS} puntos.`,
-        chip: `Capicúa ${bonus.replace(' puntos', '')}`,
-      },
-    ],
-  },
-  {
-    key: 'pase_corrido',
-    label: 'Pase corrido',
-    kind: 'choice',
-    choices: [
-      { value: false, label: 'Sin premio', detail: 'El pase corrido no da puntos extra.' },
-      {
-        value: true,
-        label: bonus,
-        detail: `Jugar una ficha que hace pasar a todos los demás suma ${BONUS_POINTS} puntos.`,
-        chip: `Pase corrido ${bonus.replace(' puntos', '')}`,
-      },
-    ],
-  },
+  ...SCORING_EVENT_LIST.map(bonusOption),
   {
     key: 'drawing',
     label: 'Pozo',
@@ -295,10 +298,7 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
 
 const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const BONUS_KEYS: Readonly<Record<string, keyof TableConfig['bonuses']>> = {
-  capicua: 'capicua',
-  pase_corrido: 'paseCorrido',
-};
+const BONUS_KEYS: Readonly<Record<string, keyof TableConfig['bonuses']>> = BONUS_SWITCHES;
 
 /**
  * Engine config -> rules. Options missing from an old stored config take the engine default.

@@ -3,7 +3,7 @@ import { handSummarySchema, tileJsonSchema } from './games';
 import { tableRulesSchema } from './rules';
 
 /**
- * Spectators (issue 13, docs/decisions/022-spectators.md): what a logged-in player who does not
+ * Spectators (docs/decisions/022-spectators.md): what a logged-in player who does not
  * sit at a table's match may see of it. The spectator view is built field by field on the
  * server from the engine state and carries NO hand: only the line, each seat's name and tile
  * COUNT, scores, whose turn, the hand number and the stock COUNT. The only tiles of a hand it

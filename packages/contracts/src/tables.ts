@@ -202,7 +202,7 @@ export const historyItemSchema = z.object({
   amount: z.number(),
   /** The caller's own rating change in the match (null when unrated; decision 026). */
   rating: ratingChangeSchema.nullable().optional(),
-  /** Set when the match was a tournament match (issue 14): tournament and round. */
+  /** Set when the match was a tournament match (decision 028): tournament and round. */
   tournament: historyTournamentSchema.nullable().optional(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;

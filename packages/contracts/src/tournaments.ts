@@ -1,5 +1,5 @@
 /**
- * Tournaments (issue 14; docs/decisions/028-tournaments.md): staff schedule a tournament, players
+ * Tournaments (docs/decisions/028-tournaments.md): staff schedule a tournament, players
  * register (the entry goes to the tournament's escrow) and unregister before the start (refund),
  * rounds start by themselves, and the prizes are paid in one ledger transaction at the end.
  *

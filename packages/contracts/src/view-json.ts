@@ -1,5 +1,13 @@
-import { usesStock, type HandSummary, type Move, type PlayerView, type Tile } from '@domino/domino';
+import {
+  usesStock,
+  type Bonus,
+  type HandSummary,
+  type Move,
+  type PlayerView,
+  type Tile,
+} from '@domino/domino';
 import type { GameView, HandSummaryJson, LegalMoveJson, TileJson } from './games';
+import { scoringEventWire } from './scoring-events';
 
 /**
  * The engine's values in the API's snake_case JSON, shared by the server's player and spectator
@@ -17,6 +25,11 @@ export function legalMoveJson(m: Move): LegalMoveJson {
   return { pass: true };
 }
 
+/** A bonus with its kind as the wire names it (scoring-events.ts). */
+function bonusJson(b: Bonus): HandSummaryJson['bonuses'][number] {
+  return { kind: scoringEventWire(b.kind), seat: b.seat, side: b.side, points: b.points };
+}
+
 /** A finished hand's summary (points in game points, pips per seat and side). */
 export function handSummaryJson(h: HandSummary): HandSummaryJson {
   return {
@@ -28,7 +41,7 @@ export function handSummaryJson(h: HandSummary): HandSummaryJson {
     pips_by_seat: [...h.pipsBySeat],
     pips_by_side: [...h.pipsBySide],
     base_points: h.basePoints,
-    bonuses: h.bonuses.map((b) => ({ ...b })),
+    bonuses: h.bonuses.map(bonusJson),
     points_by_side: [...h.pointsBySide],
     scores_after: [...h.scoresAfter],
     remaining: h.remaining.map((ts) => ts.map(tileJson)),
@@ -91,7 +104,7 @@ export function boardJson(v: PlayerView): BoardJson {
     drawing: usesStock(v.config),
     passes: v.passes.map((p) => ({ seat: p.seat, left: p.left, right: p.right })),
     scores: [...v.scores],
-    pending_bonuses: v.pendingBonuses.map((b) => ({ ...b })),
+    pending_bonuses: v.pendingBonuses.map(bonusJson),
     hand_number: v.handNumber,
     hands_played: v.handsPlayed,
     last_hand: v.lastHand ? handSummaryJson(v.lastHand) : null,

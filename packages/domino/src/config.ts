@@ -4,6 +4,25 @@
  */
 import type { Seat } from './tiles';
 
+/**
+ * Every bonus (a scoring event with its own line in a hand's points, docs/rules.md "bonuses") and
+ * the name of its switch in `TableConfig.bonuses`. `BonusKind` and the switches derive from it,
+ * and the contracts' scoring-event registry (packages/contracts/src/scoring-events.ts) must have
+ * an entry per kind, which the compiler checks. A new bonus: one entry here, its rule in
+ * scoring.ts (at the hand's end) or match.ts (during the hand), and its registry entry.
+ */
+export const BONUS_SWITCHES = { capicua: 'capicua', pase_corrido: 'paseCorrido' } as const;
+
+/** The kind of a bonus (its engine name, snake_case). */
+export type BonusKind = keyof typeof BONUS_SWITCHES;
+
+/** The on/off switches of a table's bonuses, one per kind (camelCase names). */
+export type BonusSwitches = {
+  readonly [K in BonusKind as (typeof BONUS_SWITCHES)[K]]: boolean;
+};
+
+const SWITCH_NAMES = Object.values(BONUS_SWITCHES);
+
 /** Partnership play (4 seats, pairs 0+2 and 1+3) or every player for themself (2-3 seats). */
 export type GameMode = 'parejas' | 'individual';
 
@@ -27,7 +46,7 @@ export interface TableConfig {
    */
   readonly countingRule: 'opponents' | 'all_hands';
   /** +25 bonuses, off by default. */
-  readonly bonuses: { readonly capicua: boolean; readonly paseCorrido: boolean };
+  readonly bonuses: BonusSwitches;
   /** Individual mode: draw from the stock until able to play (false: pass). Ignored in parejas. */
   readonly drawing: boolean;
   /** Turn time in seconds; carried for the server, the engine has no clock. */
@@ -62,7 +81,9 @@ export const DEFAULT_CONFIG: TableConfig = Object.freeze({
   tranqueRule: 'pair_totals',
   leadRule: 'rotate',
   countingRule: 'opponents',
-  bonuses: Object.freeze({ capicua: false, paseCorrido: false }),
+  bonuses: Object.freeze(
+    Object.fromEntries(SWITCH_NAMES.map((name) => [name, false])) as unknown as BonusSwitches,
+  ),
   drawing: true,
   turnSeconds: 20,
   tranqueCounting: 'as_domino',
@@ -101,10 +122,9 @@ export function configProblems(config: TableConfig): string[] {
   if (
     typeof config.bonuses !== 'object' ||
     config.bonuses === null ||
-    typeof config.bonuses.capicua !== 'boolean' ||
-    typeof config.bonuses.paseCorrido !== 'boolean'
+    SWITCH_NAMES.some((name) => typeof config.bonuses[name] !== 'boolean')
   )
-    problems.push('bonuses must be {capicua: boolean, paseCorrido: boolean}');
+    problems.push(`bonuses must be {${SWITCH_NAMES.map((n) => `${n}: boolean`).join(', ')}}`);
   if (typeof config.drawing !== 'boolean') problems.push('drawing must be a boolean');
   if (
     typeof config.turnSeconds !== 'number' ||

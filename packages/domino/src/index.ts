@@ -24,6 +24,7 @@ export {
 } from './tiles';
 export {
   BONUS_POINTS,
+  BONUS_SWITCHES,
   DEFAULT_CONFIG,
   HAND_SIZE,
   configProblems,
@@ -32,6 +33,8 @@ export {
   sideCount,
   sideOf,
   usesStock,
+  type BonusKind,
+  type BonusSwitches,
   type GameMode,
   type TableConfig,
 } from './config';

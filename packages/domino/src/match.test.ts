@@ -183,7 +183,7 @@ describe('capicúa', () => {
   it('adds 25 when the last tile is not a double and fits both ends', () => {
     const state = handBuiltState({
       ...base,
-      config: { bonuses: { capicua: true, paseCorrido: false } },
+      config: { bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: false } },
       ends: { left: 3, right: 5 },
     });
     const summary = lastSummary(accepted(play(state, '3-5')).state);
@@ -195,14 +195,14 @@ describe('capicúa', () => {
     const state = handBuiltState({
       ...base,
       hands: ['3-4', '1-1 0-2', '6-6', '2-3'],
-      config: { bonuses: { capicua: true, paseCorrido: false } },
+      config: { bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: false } },
       ends: { left: 3, right: 3 },
     });
     expect(lastSummary(accepted(play(state, '3-4')).state).pointsBySide).toEqual([34, 0]);
   });
 
   it('gives nothing for a double, for a tile fitting one end, or when the option is off', () => {
-    const on = { bonuses: { capicua: true, paseCorrido: false } };
+    const on = { bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: false } };
     const dbl = handBuiltState({
       ...base,
       hands: ['5-5', '1-1 0-2', '6-6', '2-3'],
@@ -281,7 +281,7 @@ describe('tranque', () => {
 
 describe('pase corrido', () => {
   const hands = ['1-3 3-5', '4-4', '4-2', '0-0'];
-  const config = { bonuses: { capicua: false, paseCorrido: true } };
+  const config = { bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: false, paseCorrido: true } };
 
   it('adds 25 when a play makes all three other players pass in a row, credited at the hand end', () => {
     const state = handBuiltState({ config, hands, ends: { left: 1, right: 1 }, turn: 0 });
@@ -291,7 +291,7 @@ describe('pase corrido', () => {
       { type: 'pass', seat: 1, auto: true },
       { type: 'pass', seat: 2, auto: true },
       { type: 'pass', seat: 3, auto: true },
-      { type: 'pase_corrido', seat: 0, side: 0, points: 25 },
+      { type: 'bonus', bonus: { kind: 'pase_corrido', seat: 0, side: 0, points: 25 } },
     ]);
     expect(first.state.hand.turn).toBe(0);
     expect(first.state.scores).toEqual([0, 0]);
@@ -306,7 +306,7 @@ describe('pase corrido', () => {
   it('is not awarded when the option is off or when someone plays before the turn returns', () => {
     const off = handBuiltState({ hands, ends: { left: 1, right: 1 }, turn: 0 });
     const first = accepted(play(off, '1-3'));
-    expect(first.events.some((e) => e.type === 'pase_corrido')).toBe(false);
+    expect(first.events.some((e) => e.type === 'bonus')).toBe(false);
     expect(first.state.hand.turn).toBe(0);
 
     const partner = handBuiltState({
@@ -409,7 +409,7 @@ describe('replay', () => {
 describe('pase corrido and voided hands', () => {
   it('still credits a pase corrido earned earlier when the hand ends in a tied tranque', () => {
     const built = handBuiltState({
-      config: { bonuses: { capicua: false, paseCorrido: true } },
+      config: { bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: false, paseCorrido: true } },
       hands: ['0-6 1-1', '2-2', '3-3', '0-4'],
       ends: { left: 0, right: 6 },
       turn: 0,

@@ -181,7 +181,7 @@ function recordPass(
       points: BONUS_POINTS,
     };
     hand.bonuses = [...hand.bonuses, bonus];
-    events.push({ type: 'pase_corrido', seat: bonus.seat, side: bonus.side, points: bonus.points });
+    events.push({ type: 'bonus', bonus });
   }
   hand.turn = nextSeat(seat, config.players);
 }

@@ -2,7 +2,7 @@
  * Helpers shared by the engine's tests (not exported from the package): a seeded PRNG, every
  * config combination, hand-built states and random play.
  */
-import { DEFAULT_CONFIG, type TableConfig } from './config';
+import { BONUS_SWITCHES, DEFAULT_CONFIG, type BonusSwitches, type TableConfig } from './config';
 import { dealHand } from './fairness';
 import { applyMove, startMatch } from './match';
 import { legalMoves } from './rules';
@@ -26,12 +26,15 @@ export function allConfigs(): TableConfig[] {
   const out: TableConfig[] = [];
   const targets = [100, 150, 200] as const;
   const leads = ['rotate', 'winner'] as const;
-  const bonusSets = [
-    { capicua: false, paseCorrido: false },
-    { capicua: true, paseCorrido: false },
-    { capicua: false, paseCorrido: true },
-    { capicua: true, paseCorrido: true },
-  ];
+  // Every on/off combination of the bonus switches (config.ts BONUS_SWITCHES).
+  const switches = Object.values(BONUS_SWITCHES);
+  const bonusSets = Array.from(
+    { length: 2 ** switches.length },
+    (_, bits) =>
+      Object.fromEntries(
+        switches.map((name, i) => [name, (bits & (1 << i)) !== 0]),
+      ) as unknown as BonusSwitches,
+  );
   for (const targetPoints of targets)
     for (const leadRule of leads)
       for (const bonuses of bonusSets) {

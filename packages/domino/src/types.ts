@@ -3,7 +3,7 @@
  * undefined, no Map): the server stores `MatchState` as jsonb and it must survive
  * JSON.stringify/JSON.parse unchanged (docs/architecture.md#how-a-move-flows).
  */
-import type { TableConfig } from './config';
+import type { BonusKind, TableConfig } from './config';
 import type { Deal } from './fairness';
 import type { End, Seat, Tile } from './tiles';
 
@@ -43,9 +43,9 @@ export interface PassRecord {
   readonly right: number;
 }
 
-/** A +25 bonus earned in a hand (docs/rules.md, bonuses). */
+/** A +25 bonus earned in a hand (docs/rules.md, bonuses; the kinds: config.ts `BONUS_SWITCHES`). */
 export interface Bonus {
-  readonly kind: 'capicua' | 'pase_corrido';
+  readonly kind: BonusKind;
   readonly seat: Seat;
   readonly side: number;
   readonly points: number;
@@ -148,12 +148,8 @@ export type GameEvent =
   | { readonly type: 'play'; readonly seat: Seat; readonly tile: Tile; readonly end: End }
   | { readonly type: 'draw'; readonly seat: Seat; readonly tile: Tile | null }
   | { readonly type: 'pass'; readonly seat: Seat; readonly auto: boolean }
-  | {
-      readonly type: 'pase_corrido';
-      readonly seat: Seat;
-      readonly side: number;
-      readonly points: number;
-    }
+  /** A bonus earned during the hand (pase corrido), credited when the hand ends. */
+  | { readonly type: 'bonus'; readonly bonus: Bonus }
   | { readonly type: 'hand_end'; readonly summary: HandSummary }
   | {
       readonly type: 'hand_start';

@@ -922,7 +922,7 @@ export const talkBans = pgTable('talk_bans', {
 });
 
 /**
- * Friendships (issue 13; docs/decisions/024-friends-presence-invitations.md): one row per unordered
+ * Friendships (docs/decisions/024-friends-presence-invitations.md): one row per unordered
  * pair of players, `user_low` < `user_high`, so two players asking each other at once end with one
  * row. `pending` waits for the player who did not ask (`requested_by` is the one who did);
  * `accepted` sets `accepted_at`. Declining, cancelling, removing and blocking delete the row.
@@ -956,7 +956,7 @@ export const friendships = pgTable(
 );
 
 /**
- * Blocks (issue 13): `blocker_id` blocked `blocked_id`. A block deletes the pair's friendship and
+ * Blocks (decision 024): `blocker_id` blocked `blocked_id`. A block deletes the pair's friendship and
  * refuses friend requests and invitations in both directions while it lasts.
  */
 export const userBlocks = pgTable(
@@ -978,7 +978,7 @@ export const userBlocks = pgTable(
 );
 
 /**
- * Invitations of a friend to a private table (issue 13): who invited whom to which table. At most
+ * Invitations of a friend to a private table (decision 024): who invited whom to which table. At most
  * one `pending` invitation per (table, invitee). `declined` by the invitee; `withdrawn` when the
  * two stop being friends (removal or block). Whether a pending invitation is still shown depends on
  * its table (open, not expired, not full, the invitee not seated), read when listing.
@@ -1078,7 +1078,7 @@ export const vapidKeys = pgTable(
 );
 
 /* ---------------------------------------------------------------------------------------------
- * Post-game analysis, "Análisis" (issue 14, docs/decisions/029-post-game-analysis.md)
+ * Post-game analysis, "Análisis" (docs/decisions/029-post-game-analysis.md)
  * ------------------------------------------------------------------------------------------- */
 
 /**
@@ -1120,7 +1120,7 @@ export const gameAnalyses = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Ratings (issue 14; docs/decisions/026-ratings-and-leaderboards.md, migration 0021)
+// Ratings (docs/decisions/026-ratings-and-leaderboards.md, migration 0021)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1176,7 +1176,7 @@ export const ratingChanges = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Tournaments (issue 14; migration 0023; docs/decisions/028-tournaments.md)
+// Tournaments (migration 0023; docs/decisions/028-tournaments.md)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1317,7 +1317,7 @@ export const tournamentMatches = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Quick play "Jugar ahora" (issue 14, docs/decisions/027-quick-play.md, migration 0022)
+// Quick play "Jugar ahora" (docs/decisions/027-quick-play.md, migration 0022)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1414,7 +1414,7 @@ export const playerPlaces = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Daily report and BCV reference rate (issue 15 part 5; migration 0029;
+// Daily report and BCV reference rate (migration 0029;
 // docs/decisions/034-daily-report-and-bcv-rate.md)
 // ---------------------------------------------------------------------------------------------
 
@@ -1437,7 +1437,7 @@ export const bcvRates = pgTable(
   ],
 );
 
-// ---- Issue 15 part 1: responsible gaming (docs/decisions/030-responsible-gaming.md) ----
+// ---- Responsible gaming (docs/decisions/030-responsible-gaming.md) ----
 
 /**
  * A player's responsible-gaming settings, one row per user (created on first need). The row is
@@ -1496,7 +1496,7 @@ export const responsibleLimits = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Risk queue: fraud and collusion signals (issue 15 part 3, docs/decisions/032-risk-signals.md,
+// Risk queue: fraud and collusion signals (docs/decisions/032-risk-signals.md,
 // migration 0027)
 // ---------------------------------------------------------------------------------------------
 
@@ -1591,7 +1591,7 @@ export const riskAccountMarks = pgTable('risk_account_marks', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Bank reconciliation (issue 15 part 4, docs/decisions/033-bank-reconciliation.md, migration 0028)
+// Bank reconciliation (docs/decisions/033-bank-reconciliation.md, migration 0028)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -1698,7 +1698,7 @@ export const bankStatementLines = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Issue 15, part 2: identity verification (docs/decisions/031-identity-verification.md).
+// Identity verification (docs/decisions/031-identity-verification.md).
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
           { path: '/history/:gameId', element: <ReplayPage /> },
           { path: '/history/:gameId/analisis', element: <AnalysisPage /> },
           { path: '/amigos', element: <FriendsPage /> },
-          // Tournaments (issue 14, docs/decisions/028-tournaments.md).
+          // Tournaments (docs/decisions/028-tournaments.md).
           { path: '/torneos', element: <TournamentsPage /> },
           { path: '/torneos/:id', element: <TournamentPage /> },
           // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).

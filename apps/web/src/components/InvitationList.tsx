@@ -5,7 +5,7 @@ import type { Invitation } from '@domino/contracts';
 import { invitationDetails, invitationTitle } from '../lib/friends';
 
 /**
- * Pending invitations to private tables (issue 13), used by the shell's invitations bell and the
+ * Pending invitations to private tables (decision 024), used by the shell's invitations bell and the
  * friends page: who invites to which table, mode, entry and seats, "Unirme" (the table's invitation
  * page, `/invitacion/<code>`) and "Rechazar".
  */

@@ -15,7 +15,7 @@ import { openChannel } from './socket';
 
 /**
  * Friends and invitations to private tables, shared by the shell (the invitations bell and the
- * live toast) and the friends page (issue 13; docs/decisions/024-friends-presence-invitations.md).
+ * live toast) and the friends page (docs/decisions/024-friends-presence-invitations.md).
  */
 
 /**

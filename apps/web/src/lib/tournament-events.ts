@@ -7,7 +7,7 @@ import {
 import { openChannel } from './socket';
 
 /**
- * The signed-in player's tournament calls (issue 14, docs/decisions/028-tournaments.md): the
+ * The signed-in player's tournament calls (docs/decisions/028-tournaments.md): the
  * server pushes `tournament:match_ready` to the user room of each player of a new match, with the
  * game's path and `show_by`, the instant after which a player not in the game forfeits. This
  * module listens to it on the shared socket, and remembers the calls (in sessionStorage, so a

@@ -21,9 +21,13 @@ export const BOT_TEST_CONFIGS: readonly TableConfig[] = [
     ...DEFAULT_CONFIG,
     countingRule: 'all_hands',
     tranqueRule: 'lowest_hand',
-    bonuses: { capicua: true, paseCorrido: true },
+    bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: true },
   },
-  { ...DEFAULT_CONFIG, leadRule: 'winner', bonuses: { capicua: true, paseCorrido: false } },
+  {
+    ...DEFAULT_CONFIG,
+    leadRule: 'winner',
+    bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: false },
+  },
   { ...DEFAULT_CONFIG, mode: 'individual', players: 2, tranqueRule: 'lowest_hand' },
   { ...DEFAULT_CONFIG, mode: 'individual', players: 3, tranqueRule: 'lowest_hand' },
   {
@@ -32,7 +36,7 @@ export const BOT_TEST_CONFIGS: readonly TableConfig[] = [
     players: 3,
     drawing: false,
     tranqueRule: 'lowest_hand',
-    bonuses: { capicua: true, paseCorrido: true },
+    bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: true },
   },
 ];
 

@@ -9,8 +9,8 @@ import type { TestSocket } from '../../test/sockets';
 import { call, openSocket, sleep, within } from '../../test/sockets';
 
 /**
- * Friends across two server processes sharing PostgreSQL and Redis (issue 13's proof: "an
- * invitation arrives on a friend connected to another node"; docs/decisions/024). The guest's
+ * Friends across two server processes sharing PostgreSQL and Redis (decision 024: "an
+ * invitation arrives on a friend connected to another node"). The guest's
  * socket lives on node B; every request goes to node A. The invitation sent through A arrives on
  * the guest's socket on B within a second, with the table, host, price and link; the host's
  * friends page, served by A, sees the guest online through B (fetchSockets over the adapter), and

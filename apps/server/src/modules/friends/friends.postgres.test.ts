@@ -20,7 +20,7 @@ import type { TestSocket } from '../../test/sockets';
 import { call, openSocket, sleep, within } from '../../test/sockets';
 
 /**
- * Friends on real PostgreSQL with real sockets, one node (issue 13; docs/decisions/024): requests
+ * Friends on real PostgreSQL with real sockets, one node (docs/decisions/024): requests
  * by username and their answers, the races (two players asking each other at once, a block racing
  * a request), blocks both ways, every id checked against the caller, presence (offline, online,
  * waiting, playing) and invitations to private tables pushed live. The two-node version of the

@@ -15,7 +15,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { blockedEitherWay, friendshipOf, lockPair } from './repo';
 
 /**
- * Invitations of a friend to a private table (issue 13; docs/decisions/024). A player who sits at
+ * Invitations of a friend to a private table (docs/decisions/024). A player who sits at
  * or hosts an open private table (`game_tables.visibility = 'private'`, migration 0017) invites an
  * accepted friend; the invitation is stored (`table_invitations`) and pushed after the commit to
  * the friend's user room as `invitation:received`, which the Redis adapter carries to whichever

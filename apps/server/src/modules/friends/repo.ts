@@ -5,7 +5,7 @@ import type { Executor, Tx } from '../../db/client';
 import { friendships, gameTables, tableSeats, userBlocks, users } from '../../db/schema';
 
 /**
- * Queries of the friends module (issue 13; docs/decisions/024-friends-presence-invitations.md).
+ * Queries of the friends module (docs/decisions/024-friends-presence-invitations.md).
  * A pair of players is keyed by `(low, high)`, the smaller id first, in `friendships`.
  */
 

@@ -43,7 +43,7 @@ const action = {
 };
 
 /**
- * Friends (issue 13; docs/decisions/024-friends-presence-invitations.md), all behind a session:
+ * Friends (docs/decisions/024-friends-presence-invitations.md), all behind a session:
  * GET /api/friends (the page), requests by username (POST /api/friends/requests, accept, decline,
  * DELETE to cancel), DELETE /api/friends/{userId} (remove), blocks (POST and DELETE
  * /api/friends/blocks/{userId}), and invitations to private tables (POST /api/friends/invitations,

@@ -24,7 +24,7 @@ import {
 } from './repo';
 
 /**
- * Friend requests, friendships and blocks (issue 13; docs/decisions/024-friends-presence-invitations.md).
+ * Friend requests, friendships and blocks (docs/decisions/024-friends-presence-invitations.md).
  * Every change between two players runs in one transaction holding the pair's advisory lock
  * (repo.ts `lockPair`), so requests, acceptances, removals, blocks and invitations of one pair are
  * serialised: two players asking each other at once become friends (the second request finds the

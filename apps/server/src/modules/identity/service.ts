@@ -36,10 +36,14 @@ export async function thresholdCents(db: Executor): Promise<number> {
 }
 
 /**
- * Staff set the threshold (céntimos, >= 0) and the change is audited (`identity.threshold`) in
- * the same transaction. Returns the new value.
+ * Staff set the threshold (céntimos, >= 0): one transaction that writes it and audits the change
+ * (`identity.threshold`). Returns the new value.
  */
-export async function setThreshold(tx: Tx, staffId: number, cents: number): Promise<number> {
+export async function setThreshold(db: Db, staffId: number, cents: number): Promise<number> {
+  return db.transaction((tx) => writeThreshold(tx, staffId, cents));
+}
+
+async function writeThreshold(tx: Tx, staffId: number, cents: number): Promise<number> {
   const before = await thresholdCents(tx);
   await tx
     .insert(identitySettings)

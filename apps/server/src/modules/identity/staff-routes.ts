@@ -139,7 +139,7 @@ export async function identityStaffRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const staffId = session(req).user.id;
-        const cents = await db().transaction((tx) => setThreshold(tx, staffId, req.body.threshold));
+        const cents = await setThreshold(db(), staffId, req.body.threshold);
         return { message: MSG_IDENTITY.settingsSaved, threshold: centsToBolivares(cents) };
       },
     );

@@ -23,6 +23,7 @@ import { endSessions } from '../auth/sessions';
 import { ImageRejected } from '../uploads/images';
 import { findImage } from '../uploads/repo';
 import { parseAvatarFile, processAvatar } from '../users/avatar';
+import type { ProfilePorts } from './service';
 import { changePassword, setAvatar, updateProfile } from './service';
 import { loadUser } from '../users/serialize';
 import { changeUsername, declareAdult } from '../users/usernames';
@@ -31,9 +32,10 @@ const tags = ['Perfil'];
 
 /**
  * The signed-in user's profile (docs/product.md §2 Profile; decision 006): PATCH /api/user, POST /api/user/password,
- * POST and DELETE /api/user/avatar, and the public GET /api/avatars/{file}.
+ * POST and DELETE /api/user/avatar, and the public GET /api/avatars/{file}. `ports` are bound in
+ * app.ts (what the profile tells modules on higher floors, decision 019).
  */
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Promise<void> {
   const db = () => app.deps.database.db;
   const limits = accountLimiters(app);
   const mailer = appMailer(app);
@@ -100,6 +102,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
             notices: { mailer, publicUrl: app.deps.config.publicUrl, log: req.log },
             availability: () => askAvailability(app.deps, req),
             password: passwordGate(limits.passwordChange, user.id),
+            nameChanged: ports.nameChanged,
           },
           user,
           req.body,

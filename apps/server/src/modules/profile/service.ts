@@ -14,7 +14,6 @@ import { uploads, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { cancelResetTokens } from '../auth/recovery';
-import { refreshLiveSeats } from '../games/repo';
 import { DUPLICATE_BY_CONSTRAINT, duplicateError, revokeAllTokens } from '../auth/service';
 import type { ChangeToRecord } from '../protection/changes';
 import { recordAccountChanges } from '../protection/changes';
@@ -48,6 +47,20 @@ export interface ProfileEditContext {
   availability: () => Promise<void>;
   /** Confirms the current password (counted per user; 429 while blocked). */
   password: PasswordGate;
+  /** The `nameChanged` port of `ProfilePorts`, called inside the name's transaction. */
+  nameChanged: ProfilePorts['nameChanged'];
+}
+
+/**
+ * What the profile needs from modules on higher floors (docs/architecture.md module table,
+ * decision 019), bound at composition in app.ts.
+ */
+export interface ProfilePorts {
+  /**
+   * The user's display name changed: called inside that transaction (`tx`) so that live games
+   * show the new name from their next move (bound to games' `refreshLiveSeats`, decision 037).
+   */
+  nameChanged: (tx: Executor, userId: number) => Promise<void>;
 }
 
 /** The sensitive fields `email` and `phone` would change on `row`, with audit values. */
@@ -126,7 +139,7 @@ export async function updateProfile(
         .where(eq(users.id, self.id))
         .returning();
       // The seats of a match in progress show the new name from the next move on.
-      if (updated && updated.name !== locked.name) await refreshLiveSeats(tx, self.id);
+      if (updated && updated.name !== locked.name) await ctx.nameChanged(tx, self.id);
       const at =
         changes.length > 0 ? await recordAccountChanges(tx, self.id, changes, ctx.client) : null;
       return { row: updated ?? locked, before: locked, changes, at };

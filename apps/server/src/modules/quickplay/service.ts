@@ -44,7 +44,7 @@ import { claimingPlace, elsewhereError, placeOf } from '../places/places';
  */
 
 /**
- * The ratings port (issue 14's Glicko-2 ratings): each user's rating in `mode`, 1500 for users
+ * The ratings port (the Glicko-2 ratings of decision 026): each user's rating in `mode`, 1500 for users
  * it does not know. Quick play only reads it, when a player enqueues (the snapshot it matches by).
  */
 export type RatingSource = (

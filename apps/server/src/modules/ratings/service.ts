@@ -7,7 +7,7 @@ import type { Glicko, RatedSeat } from './glicko';
 import { rateSeats } from './glicko';
 
 /**
- * Ratings (issue 14; docs/decisions/026-ratings-and-leaderboards.md): Glicko-2 per player and mode,
+ * Ratings (docs/decisions/026-ratings-and-leaderboards.md): Glicko-2 per player and mode,
  * updated in the transaction of a rated match's final move, read by the profile, the seats, Mis
  * Partidas and the leaderboard. This module imports no other module (games calls it).
  */

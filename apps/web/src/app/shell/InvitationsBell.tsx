@@ -22,7 +22,7 @@ import { plural } from '@domino/contracts';
 const INVITATION_TOAST_MS = 20_000;
 
 /**
- * The live toast of a new invitation (issue 13): who invites to which table, its terms, and
+ * The live toast of a new invitation (decision 024): who invites to which table, its terms, and
  * "Unirme" to `/invitacion/<code>`. Notifications render outside the router, so the button
  * navigates through the `navigate` of the component that showed it.
  */
@@ -57,7 +57,7 @@ function showInvitationToast(invitation: Invitation, navigate: NavigateFunction)
 }
 
 /**
- * The friends feature's live events for the whole app (issue 13; docs/decisions/024), mounted
+ * The friends feature's live events for the whole app (docs/decisions/024), mounted
  * once by the navbar while a player is signed in, whatever the screen size:
  * `invitation:received` toasts and refreshes the invitations, `friends:changed` refreshes the
  * friends queries (the /amigos page), and a reconnection refetches both, since events may have

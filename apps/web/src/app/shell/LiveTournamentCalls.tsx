@@ -7,7 +7,7 @@ import { TOURNAMENT_NO_SHOW_MS, TOURNAMENT_PAGES } from '@domino/contracts';
 import { subscribeToMatchReady } from '../../lib/tournament-events';
 
 /**
- * The tournament calls for the whole app (issue 14), mounted once by the navbar while a player is
+ * The tournament calls for the whole app (decision 028), mounted once by the navbar while a player is
  * signed in: each `tournament:match_ready` shows a toast that stays for the no-show window, with
  * "Ir a mi partida" (the game) and "Ver torneo" (its page), and refreshes the tournament's queries.
  * Notifications render outside the router, so the buttons navigate through this component's

@@ -76,7 +76,7 @@ export default function PlayerNavbar() {
   const { token, user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { logout, loggingOut } = useLogout();
-  // Pending invitations: a dot on the phone's burger and an entry in its menu (issue 13).
+  // Pending invitations: a dot on the phone's burger and an entry in its menu (decision 024).
   const invitations = useInvitations(Boolean(token)).data?.length ?? 0;
 
   return (

@@ -9,7 +9,7 @@ export const VISITOR_LINKS = [
 
 /**
  * Where a logged-in player plays (decision 017: nothing led a new player to free practice): the
- * tables, the practice against the CPU, the tournaments (issue 14) and the friends to play with (issue 13), in the navbar on
+ * tables, the practice against the CPU, the tournaments (decision 028) and the friends to play with (decision 024), in the navbar on
  * wide screens and first in the menus.
  */
 export const PLAY_LINKS = [

@@ -8,7 +8,7 @@ import {
 } from '@domino/contracts';
 import { apiGet, apiSend } from '../../../lib/api';
 
-/** Staff tournaments (/admin/torneos; issue 14, docs/decisions/028-tournaments.md). */
+/** Staff tournaments (/admin/torneos; docs/decisions/028-tournaments.md). */
 export const ADMIN_TOURNAMENTS_KEY = ['admin', 'tournaments'] as const;
 
 /** GET /api/admin/tournaments: every tournament with its entrants (players, partners, paid Bs.). */

@@ -14,7 +14,7 @@ import { percentTextToBps, priceTextToBolivares } from './tables';
 export { prizePreview } from '../../../lib/tournament-format';
 
 /**
- * Rules of the staff tournament form (/admin/torneos; issue 14, docs/decisions/028): the typed
+ * Rules of the staff tournament form (/admin/torneos; docs/decisions/028): the typed
  * values (text, so '10,50' and '12,5' can be typed as is), the start typed in Caracas time, the
  * rules each format allows (single elimination is for parejas, Swiss for 2-player individual
  * matches), the places and the minimum both in entrants (pairs or players; the body counts the

@@ -51,7 +51,7 @@ function splitText(t: StaffTournament): string {
 }
 
 /**
- * /admin/torneos (issue 14): schedule a tournament (TournamentFormModal), every tournament with
+ * /admin/torneos (decision 028): schedule a tournament (TournamentFormModal), every tournament with
  * its status, start, terms and places, its entrants (player, partner, state, paid), and
  * "Cancelar" before the start, with a confirmation that says every entry is refunded.
  */

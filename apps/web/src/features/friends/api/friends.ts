@@ -9,7 +9,7 @@ import { apiGet, apiPost, apiSend } from '../../../lib/api';
 import { friendsKey } from '../../../lib/friends';
 import { useSession } from '../../../lib/session';
 
-/** Calls of the friends page (issue 13; server: apps/server/src/modules/friends/routes.ts). */
+/** Calls of the friends page (server: apps/server/src/modules/friends/routes.ts). */
 
 /** How often the page refetches while open, so presence stays fresh without any event. */
 const FRIENDS_REFRESH_MS = 30_000;

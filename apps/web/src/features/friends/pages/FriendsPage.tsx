@@ -116,7 +116,7 @@ function Section({
 }
 
 /**
- * /amigos — friends (issue 13; docs/product.md "Amigos"): the player's username to share, add a
+ * /amigos — friends (docs/product.md "Amigos"): the player's username to share, add a
  * friend by username, requests received (accept, decline, block) and sent (cancel), friends with
  * their presence (En línea, Esperando, Jugando, Desconectado; live through `friends:changed`,
  * refetched every 30 s too), "Invitar" to the private table the player sits at, pending

@@ -1,8 +1,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { GameView, HandSummaryJson } from '@domino/contracts';
+import { scoringEventLabel, type GameView, type HandSummaryJson } from '@domino/contracts';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import {
-  BONUS_LABELS,
   handEndingLabel,
   handOutcomeText,
   handPointsText,
@@ -130,14 +129,14 @@ export function HandSummary({ view, summary: s }: HandSummaryProps) {
             <Text span fz="sm" fw={500} c="dimmed">
               {' '}
               ({s.base_points} de la mano
-              {s.bonuses.map((b) => ` + ${BONUS_LABELS[b.kind]} ${b.points}`).join('')})
+              {s.bonuses.map((b) => ` + ${scoringEventLabel(b.kind)} ${b.points}`).join('')})
             </Text>
           )}
         </Text>
       )}
       {s.voided && s.bonuses.length > 0 && (
         <Text fz="sm">
-          Bonos: {s.bonuses.map((b) => `${BONUS_LABELS[b.kind]} +${b.points}`).join(', ')}
+          Bonos: {s.bonuses.map((b) => `${scoringEventLabel(b.kind)} +${b.points}`).join(', ')}
         </Text>
       )}
 

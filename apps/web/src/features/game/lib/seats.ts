@@ -283,8 +283,3 @@ export function handEndingLabel(summary: Pick<HandSummaryJson, 'ending' | 'voide
   if (summary.voided) return 'Mano anulada (empate)';
   return summary.ending === 'domino' ? 'Dominó' : 'Tranque';
 }
-
-export const BONUS_LABELS: Record<'capicua' | 'pase_corrido', string> = {
-  capicua: 'Capicúa',
-  pase_corrido: 'Pase corrido',
-};

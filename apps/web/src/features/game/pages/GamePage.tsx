@@ -67,7 +67,7 @@ function GameScreen({ gameId }: { gameId: string }) {
     );
   }
 
-  // A tournament match leads back to its tournament (issue 14), when this tab knows it.
+  // A tournament match leads back to its tournament (decision 028), when this tab knows it.
   const tournamentId = view.kind === 'table' ? tournamentOfGame(gameId) : null;
   const back =
     tournamentId !== null

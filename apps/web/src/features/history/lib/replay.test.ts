@@ -1,6 +1,7 @@
-import { configToRules } from '@domino/contracts';
+import { SCORING_EVENTS, configToRules } from '@domino/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  BONUS_SWITCHES,
   DEFAULT_CONFIG,
   applyMove,
   legalMoves,
@@ -62,6 +63,29 @@ function response(config: TableConfig, moves: ReplayResponse['moves']): ReplayRe
 }
 
 describe('buildReplay', () => {
+  it('announces every bonus of every kind, when earned or at the hand end', () => {
+    const bonuses = Object.fromEntries(Object.values(BONUS_SWITCHES).map((s) => [s, true]));
+    const withBonuses = { ...DEFAULT_CONFIG, bonuses } as TableConfig;
+    const kinds = Object.keys(BONUS_SWITCHES);
+    // The first match (by seed) of first legal moves where every kind is earned at least once.
+    const played = Array.from({ length: 60 }, (_, i) =>
+      playOut(withBonuses, 'seed-1', [`b${i}`, 'b', 'c', 'd']),
+    ).find(({ final }) =>
+      kinds.every((k) => final.history.some((h) => h.bonuses.some((b) => b.kind === k))),
+    );
+    expect(played).toBeDefined();
+    const { moves: bonusMoves, final } = played!;
+    const seeds = { ...response(withBonuses, bonusMoves) };
+    seeds.fairness = { ...seeds.fairness, client_seeds: final.fairness.clientSeeds.slice() };
+    const r = buildReplay(seeds);
+    expect(r.error).toBeNull();
+    const labels = r.frames.map((f) => f.label).join('\n');
+    const names = ['Ana', 'Beto', 'Carla', 'Dani'];
+    for (const hand of final.history)
+      for (const b of hand.bonuses)
+        expect(labels).toContain(SCORING_EVENTS[b.kind].announce(names[b.seat]!, b.points));
+  });
+
   const config: TableConfig = { ...DEFAULT_CONFIG };
   const { moves, final } = playOut(config, 'seed-1', ['a', 'b', 'c', 'd']);
   const replay = buildReplay(response(config, moves));

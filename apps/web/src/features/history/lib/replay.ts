@@ -2,6 +2,7 @@ import {
   applyMove,
   placeTile,
   startMatch,
+  type Bonus,
   type HandSummary,
   type LinePiece,
   type MatchState,
@@ -12,7 +13,7 @@ import {
   type Tile,
 } from '@domino/domino';
 import type { z } from 'zod';
-import type { replayResponseSchema } from '@domino/contracts';
+import { SCORING_EVENTS, type replayResponseSchema } from '@domino/contracts';
 
 /**
  * The replay of a finished match (/history/:gameId): every intermediate state rebuilt in the
@@ -94,6 +95,11 @@ function endingText(summary: HandSummary, names: readonly string[]): string {
   return `Fin de la mano ${n}: tranque, gana ${who} (+${points})`;
 }
 
+/** The replay's announcement of one bonus (scoring-events.ts in contracts). */
+function bonusText(bonus: Bonus, name: (seat: number) => string): string {
+  return SCORING_EVENTS[bonus.kind].announce(name(bonus.seat), bonus.points);
+}
+
 function dealFrame(state: MatchState, names: readonly string[], seq: number | null): ReplayFrame {
   const hand = state.hand;
   const leader = names[hand.leader] ?? `Jugador ${hand.leader + 1}`;
@@ -136,6 +142,9 @@ export function buildReplay(data: ReplayResponse): Replay {
   const frames: ReplayFrame[] = [dealFrame(state, names, null)];
   let error: string | null = null;
   const moves = [...data.moves].sort((a, b) => a.seq - b.seq);
+  // Bonuses of the current hand already announced during it (the engine's `bonus` events); the
+  // summary's others (earned by the hand's end, like the capicúa) are announced with the end.
+  let announced = 0;
 
   for (const recorded of moves) {
     const move = toEngineMove(recorded.move);
@@ -205,9 +214,12 @@ export function buildReplay(data: ReplayResponse): Replay {
           summary: null,
           label: `${name(event.seat)} pasa`,
         });
-      } else if (event.type === 'pase_corrido') {
-        prev.label += ` · Pase corrido: +${event.points} para ${name(event.seat)}`;
+      } else if (event.type === 'bonus') {
+        prev.label += ` · ${bonusText(event.bonus, name)}`;
+        announced += 1;
       } else if (event.type === 'hand_end') {
+        const atEnd = event.summary.bonuses.slice(announced).map((b) => bonusText(b, name));
+        announced = 0;
         push({
           ...prev,
           kind: 'hand_end',
@@ -217,7 +229,7 @@ export function buildReplay(data: ReplayResponse): Replay {
           hands: event.summary.remaining,
           scores: event.summary.scoresAfter,
           summary: event.summary,
-          label: endingText(event.summary, names),
+          label: [endingText(event.summary, names), ...atEnd].join(' · '),
         });
       } else if (event.type === 'match_end') {
         prev.matchOver = true;

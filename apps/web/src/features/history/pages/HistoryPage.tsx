@@ -57,7 +57,7 @@ function ResultBadge({ result }: { result: HistoryItem['result'] }) {
 }
 
 /**
- * A tournament match's chip (issue 14): the tournament's name and round, leading to its page.
+ * A tournament match's chip (decision 028): the tournament's name and round, leading to its page.
  * The link stops the row's click (which opens the replay).
  */
 function TournamentChip({ tournament }: { tournament: NonNullable<HistoryItem['tournament']> }) {

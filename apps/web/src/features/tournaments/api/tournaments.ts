@@ -16,7 +16,7 @@ import { apiGet, apiSend } from '../../../lib/api';
 import { openChannel } from '../../../lib/socket';
 
 /**
- * Calls and live state of the tournaments (issue 14; server apps/server/src/modules/tournaments,
+ * Calls and live state of the tournaments (server apps/server/src/modules/tournaments,
  * contracts packages/contracts/src/tournaments.ts). Money in bolívares as JSON numbers; every
  * refusal is an ApiError whose message is the server's Spanish text.
  */

@@ -49,7 +49,7 @@ import {
 } from '../lib/tournaments';
 
 /**
- * /torneos/:id (issue 14): the tournament live. Its terms, the caller's entry (register,
+ * /torneos/:id (decision 028): the tournament live. Its terms, the caller's entry (register,
  * unregister, "Ir a mi partida" with the no-show countdown, the prize won), the prizes, the
  * bracket (single elimination) or the standings and rounds (Swiss), the entrants before the
  * start, and the final standings with the prizes paid. Kept current by `tournament:updated`

@@ -30,7 +30,7 @@ const TABS: { value: keyof TournamentGroups; label: string; empty: string }[] = 
 ];
 
 /**
- * /torneos (issue 14): the tournaments staff scheduled, in three tabs (upcoming with registration
+ * /torneos (decision 028): the tournaments staff scheduled, in three tabs (upcoming with registration
  * open, running, finished or cancelled), each a card with its terms; "Inscribirme" opens the
  * same kind of confirmation as joining a table (RegisterModal).
  */
