@@ -41,7 +41,7 @@ export const MSG_BANK_FLOWS = {
   payoutDeclined: 'El banco rechazó el pago del retiro.',
   payoutUnknown:
     'El banco no confirmó el pago. No lo intentes de nuevo: verifica el estado con el banco.',
-  limitDeposit: 'Un límite de depósito o una pausa del jugador impide acreditarla.',
+  limitDeposit: 'Un límite de recargas o una pausa del jugador impide acreditarla.',
   limitRisk: 'La cuenta del jugador está suspendida o con retiros retenidos.',
   limitIdentity: 'La cédula del pagador no coincide con la del jugador.',
   windowOver: 'El banco no encontró el pago dentro del plazo de verificación.',

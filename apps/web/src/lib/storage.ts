@@ -24,14 +24,6 @@ function local(): Storage | null {
   }
 }
 
-function session(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function read(store: Storage | null, key: string): string | null {
   try {
     return store?.getItem(key) ?? null;

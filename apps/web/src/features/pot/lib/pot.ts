@@ -34,7 +34,9 @@ export function caracasDay(now: Date = new Date()): string {
 }
 
 /** The last close of the pot modal in this browser, or null (never, unreadable storage). */
-export function potModalSeen(store: Pick<Storage, 'getItem'> | null = localStore()): PotModalMark | null {
+export function potModalSeen(
+  store: Pick<Storage, 'getItem'> | null = localStore(),
+): PotModalMark | null {
   try {
     const raw = store?.getItem(STORAGE_KEYS.potModalSeen);
     if (!raw) return null;
