@@ -123,7 +123,7 @@ export const configSchema = z.object({
     .default(15 * 60 * 1000),
   /**
    * How often each node looks for recharges due for an automatic verification with the bank
-   * (docs/decisions/051-bank-connectors.flows.md); 0 turns the timer off (a request still kicks
+   * (docs/decisions/051-bank-connectors.md); 0 turns the timer off (a request still kicks
    * its own recharge once). Backoff per recharge is BANK_VERIFY in contracts.
    */
   BANK_VERIFY_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),

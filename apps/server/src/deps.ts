@@ -53,7 +53,7 @@ export interface AppDeps {
    */
   bankVault: BankVault;
   /**
-   * Bank connectors (docs/decisions/051-bank-connectors.flows.md): the port to each recharge
+   * Bank connectors (docs/decisions/051-bank-connectors.md): the port to each recharge
    * account's connector (bound at composition; none by default: the manual flow) and this node's
    * verifier (built by buildApp; `kick(id)` after a recharge request commits).
    */

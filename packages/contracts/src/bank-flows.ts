@@ -6,7 +6,7 @@ import { parsePhone } from './phone';
 
 /**
  * Wire shapes and Spanish messages of the automatic recharge flows (docs/decisions/
- * 051-bank-connectors.flows.md): a Pago Móvil verified with the bank, a C2P charge with the
+ * 051-bank-connectors.md): a Pago Móvil verified with the bank, a C2P charge with the
  * payer's one-time key, and what staff see of the bank's answer. Amounts travel in bolívares and
  * are read to integer céntimos by the payments field rules.
  */
@@ -47,7 +47,7 @@ export const MSG_BANK_FLOWS = {
   windowOver: 'El banco no encontró el pago dentro del plazo de verificación.',
 } as const;
 
-/** The recharge methods and verification states (docs/decisions/051-bank-connectors.flows.md). */
+/** The recharge methods and verification states (docs/decisions/051-bank-connectors.md). */
 export const RECHARGE_METHODS = ['pago_movil', 'c2p'] as const;
 export const VERIFICATION_STATES = ['manual', 'checking', 'verified', 'needs_staff'] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];

@@ -151,7 +151,7 @@ export const rechargeAccountSchema = z.object({
   n_identification: z.string(),
   phone: z.string(),
   /**
-   * What the account's bank connector does for a recharge (docs/decisions/051-bank-connectors.flows.md):
+   * What the account's bank connector does for a recharge (docs/decisions/051-bank-connectors.md):
    * `verify` asks the payer's phone and bank and credits in seconds; `c2p` charges with the
    * payer's key; `c2p_key` asks their bank to SMS it. All false without a connector.
    */
@@ -337,7 +337,7 @@ export const adminRechargeSchema = z.object({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   created_at: z.string(),
-  /** How it was paid and verified, and what the bank said last (docs/decisions/051-bank-connectors.flows.md). */
+  /** How it was paid and verified, and what the bank said last (docs/decisions/051-bank-connectors.md). */
   method: z.enum(['pago_movil', 'c2p']).optional(),
   verification: z.enum(['manual', 'checking', 'verified', 'needs_staff']).optional(),
   bank_answer: z

@@ -483,7 +483,7 @@ export const recharges = pgTable(
       () => ledgerTransactions.id,
     ),
     /**
-     * Bank connectors (docs/decisions/051-bank-connectors.flows.md): how the player paid
+     * Bank connectors (docs/decisions/051-bank-connectors.md): how the player paid
      * ('pago_movil' they declare, 'c2p' we charged), the payer's phone and bank code (what a
      * verification asks the bank), the Caracas day they say they paid (`YYYY-MM-DD`), and the
      * automatic verification: its state, attempts, next try and what the bank said last.
@@ -561,7 +561,7 @@ export const withdrawals = pgTable(
     ),
     reviewAcknowledgedAt: timestamp('review_acknowledged_at', { withTimezone: true, mode: 'date' }),
     /**
-     * A payout through the bank (docs/decisions/051-bank-connectors.flows.md): 'sending' claims
+     * A payout through the bank (docs/decisions/051-bank-connectors.md): 'sending' claims
      * the one call, then 'paid', 'declined' (staff may try again) or 'unknown' (never retried
      * blindly); `bankAnswer` is what the bank said last, for staff.
      */
@@ -1875,7 +1875,7 @@ export const bankConnectorCalls = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Bank connectors: the movements that credit recharges (docs/decisions/051-bank-connectors.flows.md).
+// Bank connectors: the movements that credit recharges (docs/decisions/051-bank-connectors.md).
 // ---------------------------------------------------------------------------------------------
 
 /**

@@ -14,7 +14,7 @@ import type { BankConnectors, BoundConnector } from './port';
 
 /**
  * C2P recharges: the platform charges the payer's account with the one-time key their bank sent
- * them (docs/decisions/051-bank-connectors.flows.md "Player flows"). Order of a charge:
+ * them (docs/decisions/051-bank-connectors.md "Player flows"). Order of a charge:
  *
  * 1. one transaction: the account, the deposit limits and pauses (`assertMayDeposit` with the
  *    amount: a charge above a limit is never attempted) and a reservation — a pending recharge

@@ -10,7 +10,7 @@ import type { BankMovement } from './connector';
 
 /**
  * Crediting a recharge exactly once, whichever path reports its bank movement
- * (docs/decisions/051-bank-connectors.flows.md "Crediting once").
+ * (docs/decisions/051-bank-connectors.md "Crediting once").
  *
  * Every credit of a recharge goes through {@link creditRecharge}: a staff approval, a statement
  * line approved by staff (reconciliation), an automatic verification with the bank, a signed

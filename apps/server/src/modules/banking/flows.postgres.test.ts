@@ -35,7 +35,7 @@ import type { BankConnectors, BoundConnector } from './port';
 import { verifyDelayMs, verifyDue } from './verify-worker';
 
 /**
- * The automatic recharge flows on real PostgreSQL (docs/decisions/051-bank-connectors.flows.md)
+ * The automatic recharge flows on real PostgreSQL (docs/decisions/051-bank-connectors.md)
  * against a scripted fake bank: one movement credits once whatever reports it (verification,
  * notification, statement line, staff approval) and however often, raced from two connection
  * pools ("nodes"); limits before any credit; C2P never charged above a limit, nor twice, with

@@ -10,7 +10,7 @@ export interface PlayerNotices {
 }
 
 /**
- * Tells the player what a committed credit attempt did (docs/decisions/051-bank-connectors.flows.md):
+ * Tells the player what a committed credit attempt did (docs/decisions/051-bank-connectors.md):
  * credited → `balance:updated` with the new balance, `request:updated` (aprobado, verified) and
  * the payment push; sent to staff → `request:updated` (pendiente, needs_staff). Call once, after
  * the commit of the transaction that produced `out`; the other outcomes changed nothing.

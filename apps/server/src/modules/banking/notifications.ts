@@ -9,7 +9,7 @@ import type { BoundConnector } from './port';
 
 /**
  * Signed notifications of each Pago Móvil received, and movements waiting for their recharge
- * (docs/decisions/051-bank-connectors.flows.md "Player flows"). The connector checks the
+ * (docs/decisions/051-bank-connectors.md "Player flows"). The connector checks the
  * signature over the raw body and reads the movement (`connector.notification`); the movement is
  * stored under the credit-once key (a duplicate or late notification finds it and changes
  * nothing); a pending recharge that matches it is credited; otherwise it waits unclaimed until

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client';
 import type { BankConnector, BankHttp, ConnectorConfig } from './connector';
 
 /**
- * The port through which the recharge flows reach a bank (docs/decisions/051-bank-connectors.flows.md):
+ * The port through which the recharge flows reach a bank (docs/decisions/051-bank-connectors.md):
  * the connector of a recharge account with its decrypted configuration and the audited HTTP
  * client. It is bound at composition (server.ts `createDeps`, override `bankConnectors`) to the
  * connector configuration (bank_connectors, the vault, `makeBankHttp`) and the providers'

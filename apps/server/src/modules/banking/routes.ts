@@ -26,7 +26,7 @@ const tags = ['Billetera'];
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
 /**
- * Routes of the automatic recharge flows (docs/decisions/051-bank-connectors.flows.md): C2P key
+ * Routes of the automatic recharge flows (docs/decisions/051-bank-connectors.md): C2P key
  * and charge, a recharge's verification state, the banks' signed notifications, (staff paying a
  * withdrawal through the bank is payments/bank-payout-routes.ts). The Pago Móvil request itself stays POST /api/recharge_api
  * (payments/routes.ts), which asks the payer's phone and bank when the account verifies.

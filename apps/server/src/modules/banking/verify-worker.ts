@@ -12,7 +12,7 @@ import type { BankConnectors } from './port';
 
 /**
  * Automatic verification of Pago Móvil recharges with the receiving bank
- * (docs/decisions/051-bank-connectors.flows.md "Player flows"). A recharge requested on an
+ * (docs/decisions/051-bank-connectors.md "Player flows"). A recharge requested on an
  * account whose connector verifies is `checking` with `verify_next_at = now`; every node's
  * verifier claims due ones (`FOR UPDATE SKIP LOCKED`, then a lease: `verify_next_at` moved
  * {@link VERIFY_LEASE_MS} ahead, so no other node asks the bank about it meanwhile), asks the bank

@@ -6,7 +6,7 @@ import { requireAuth, session } from '../auth/plugin';
 import { payWithdrawalByBank } from './bank-payout';
 
 /**
- * Staff pay a withdrawal through the recharge account's bank (docs/decisions/051-bank-connectors.flows.md
+ * Staff pay a withdrawal through the recharge account's bank (docs/decisions/051-bank-connectors.md
  * "Withdrawals"): one payout call per withdrawal, settled like a manual payment when the bank
  * pays; an unknown outcome is never retried.
  */

@@ -11,7 +11,7 @@ import type { BankConnectors, BoundConnector } from '../banking/port';
 
 /**
  * Paying a withdrawal through the bank, an outgoing Pago Móvil where a provider offers it
- * (docs/decisions/051-bank-connectors.flows.md "Player flows"). One bank call per withdrawal: a
+ * (docs/decisions/051-bank-connectors.md "Player flows"). One bank call per withdrawal: a
  * transaction claims it (`bank_payout_state = 'sending'`, only from none or 'declined'; the same
  * checks as a manual payment: pending, no risk hold, review acknowledged), then the call with
  * key `withdrawal:{id}`:

@@ -181,7 +181,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         const fields = multipartFields(req.body);
         const parsed = rechargeFieldsSchema.safeParse(fields);
         // An account whose bank connector verifies also needs the payer's phone and bank
-        // (docs/decisions/051-bank-connectors.flows.md); its recharge is credited in seconds.
+        // (docs/decisions/051-bank-connectors.md); its recharge is credited in seconds.
         const verifies =
           parsed.success &&
           (await automaticCapabilities(app.deps.bank.connectors, db(), parsed.data.account_id))

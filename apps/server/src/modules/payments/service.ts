@@ -151,7 +151,7 @@ async function lockRecharge(tx: Tx, id: number) {
 
 /**
  * Staff approve a recharge: credits the wallet exactly once through banking's `creditRecharge`
- * (docs/decisions/051-bank-connectors.flows.md): the bank movement the recharge declares (or the
+ * (docs/decisions/051-bank-connectors.md): the bank movement the recharge declares (or the
  * one a verification already linked to it) is recorded under the credit-once key, then ledger
  * key `recharge:{id}`. Errors: 404 unknown, 409 `payments/already_decided`, 409
  * `banking/movement_used` when that movement already credited another recharge.

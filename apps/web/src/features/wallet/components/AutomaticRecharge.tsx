@@ -34,7 +34,7 @@ import { requestFailure } from '../lib/recharge-form';
 import { AmountField, FormErrorAlert } from './MoneyRequestForm';
 
 /**
- * The automatic recharge flows on /recharge (docs/decisions/051-bank-connectors.flows.md): the
+ * The automatic recharge flows on /recharge (docs/decisions/051-bank-connectors.md): the
  * payer's bank picker, the live "Verificando con el banco…" panel, and the C2P form.
  */
 

@@ -2,7 +2,7 @@ import { LIMITS, MSG, MSG_BANK_FLOWS, parsePhone, type VerificationState } from 
 import { checkAmount } from './amount';
 
 /**
- * Form rules of the automatic recharge flows (docs/decisions/051-bank-connectors.flows.md),
+ * Form rules of the automatic recharge flows (docs/decisions/051-bank-connectors.md),
  * shared by the recharge page and its tests: the payer's Pago Móvil data an account that verifies
  * with the bank needs, the C2P form, and what the "Verificando con el banco…" panel shows.
  */
