@@ -64,9 +64,14 @@ describe('recharges verified and charged by the bank', () => {
       const errors = trackErrors(page);
       await loginViaUi(page, p.email, p.password);
 
-      // 1. A Pago Móvil sent from the bank's page (another site, as the bank's own app).
-      const bankPage = await ctx.newPage();
-      await bankPage.goto(bank);
+      // 1. A Pago Móvil sent from the bank's page (another site, as the bank's own app), which
+      // /recharge links to for the demo account.
+      await page.goto('/recharge');
+      const demoLink = page.getByTestId('recharge-demo-bank-link');
+      expect(await demoLink.getAttribute('href')).toBe(bank);
+      const [bankPage] = await Promise.all([ctx.waitForEvent('page'), demoLink.click()]);
+      await bankPage.waitForLoadState();
+      expect(bankPage.url()).toBe(`${bank}/`);
       await bankPage.getByLabel('Cuenta de Dominó a la que pagas').selectOption('mercantil');
       await bankPage.getByLabel(/Monto en bolívares/).fill('250,75');
       await bankPage.getByLabel(/Tu teléfono/).fill(payerPhone);
@@ -77,7 +82,6 @@ describe('recharges verified and charged by the bank', () => {
       await shot(bankPage, 'bank-simulator-sent-phone');
       await bankPage.close();
 
-      await page.goto('/recharge');
       await page.getByTestId('recharge-account-picker').waitFor();
       await page.getByTestId('recharge-tab-pago-movil').click();
       await page.getByTestId('recharge-amount').fill('250,75');

@@ -155,7 +155,15 @@ export const rechargeAccountSchema = z.object({
    * `verify` asks the payer's phone and bank and credits in seconds; `c2p` charges with the
    * payer's key; `c2p_key` asks their bank to SMS it. All false without a connector.
    */
-  automatic: z.object({ verify: z.boolean(), c2p: z.boolean(), c2p_key: z.boolean() }).optional(),
+  automatic: z
+    .object({
+      verify: z.boolean(),
+      c2p: z.boolean(),
+      c2p_key: z.boolean(),
+      /** Banco de pruebas' page when the account is connected to it (the demo, decision 052). */
+      demo_bank_url: z.string().nullable().optional(),
+    })
+    .optional(),
 });
 export type RechargeAccount = z.infer<typeof rechargeAccountSchema>;
 

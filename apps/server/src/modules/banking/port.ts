@@ -31,17 +31,24 @@ export const NO_BANK_CONNECTORS: BankConnectors = {
   forNotificationToken: async () => null,
 };
 
-/** What one account's connector can do for a player's recharge (all false without a connector). */
+/**
+ * What one account's connector can do for a player's recharge (all false without a connector),
+ * and the simulated bank's page when the account is connected to Banco de pruebas (the demo).
+ */
 export async function automaticCapabilities(
   connectors: BankConnectors,
   db: Executor,
   rechargeAccountId: number,
-): Promise<{ verify: boolean; c2p: boolean; c2p_key: boolean }> {
+  simulatorUrl?: string,
+): Promise<{ verify: boolean; c2p: boolean; c2p_key: boolean; demo_bank_url: string | null }> {
   const bound = await connectors.forAccount(db, rechargeAccountId);
   const caps = bound?.connector.capabilities;
   return {
     verify: Boolean(caps?.verify && bound?.connector.verify),
     c2p: Boolean(caps?.charge && bound?.connector.charge),
     c2p_key: Boolean(caps?.charge && caps.requestKey && bound?.connector.requestKey),
+    // The account is connected to Banco de pruebas (decision 052): the player pays from its page.
+    demo_bank_url:
+      simulatorUrl !== undefined && bound?.config.baseUrl === simulatorUrl ? simulatorUrl : null,
   };
 }

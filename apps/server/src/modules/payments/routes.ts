@@ -129,7 +129,12 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         return Promise.all(
           accounts.map(async (a) => ({
             ...a,
-            automatic: await automaticCapabilities(app.deps.bank.connectors, db(), a.id),
+            automatic: await automaticCapabilities(
+              app.deps.bank.connectors,
+              db(),
+              a.id,
+              app.deps.config.BANK_SIMULATOR_URL,
+            ),
           })),
         );
       },

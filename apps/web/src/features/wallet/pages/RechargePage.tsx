@@ -127,6 +127,9 @@ export default function RechargePage() {
           <Grid gap={{ base: 'md', md: 'xl' }} key={account.id}>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack gap="md">
+                {account.automatic?.demo_bank_url && (
+                  <DemoBankNotice url={account.automatic.demo_bank_url} />
+                )}
                 <DestinationCard account={account} />
                 <Box visibleFrom="md">
                   <RechargeNotes verifies={account.automatic?.verify === true} />
@@ -223,6 +226,41 @@ function DestinationCard({ account }: { account: RechargeAccount }) {
         />
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The demo's account is connected to Banco de pruebas, a simulated bank (docs/decisions/052):
+ * there is no real bank to pay from, so the player sends the Pago Móvil, and reads the C2P key,
+ * on its page.
+ */
+function DemoBankNotice({ url }: { url: string }) {
+  return (
+    <Alert
+      variant="light"
+      color="yellow"
+      icon={<IconInfoCircle aria-hidden />}
+      title="Cuenta de demostración"
+      data-testid="recharge-demo-bank"
+    >
+      <Text fz="sm">
+        Esta cuenta está conectada al Banco de pruebas, un banco simulado sin dinero real. Haz tu
+        Pago Móvil desde su página y mira allí la clave de pago que te llega «por SMS».
+      </Text>
+      <Button
+        component="a"
+        href={url}
+        target="_blank"
+        rel="noopener"
+        size="compact-sm"
+        variant="light"
+        color="yellow"
+        mt="xs"
+        data-testid="recharge-demo-bank-link"
+      >
+        Abrir el Banco de pruebas
+      </Button>
+    </Alert>
   );
 }
 
