@@ -20,7 +20,7 @@ import type { PlayerRow } from './repo';
  * move cannot fail the others, and one that did commit answers 'stale' (its version moved on).
  */
 
-/** One move as `game_commit_moves` takes it (see commitMoveRow in repo.ts for the fields). */
+/** One move as `game_commit_moves` takes it (store.ts `PgGameStore.commit` fills it). */
 export interface MoveCommit {
   gameId: string;
   expectedVersion: number;

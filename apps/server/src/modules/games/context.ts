@@ -9,6 +9,7 @@ import type { BotPolicy } from './bots';
 import { gameCacheFor } from './cache';
 import type { GameRow, PlayerRow } from './repo';
 import { pushToSpectators, spectatorCount } from './spectators';
+import { announceTurn } from './turn-notice';
 import { seatViewsJson } from './view';
 
 /**
@@ -113,6 +114,29 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
   }
   void pushToSpectators(ctx, committed);
   return views;
+}
+
+/**
+ * The port the move player (moves.ts) publishes a committed move through
+ * (docs/decisions/053-one-move-player.md): each seat gets its own view and nothing more, the
+ * spectators theirs, the ports their news. Returns the views it sent, by seat.
+ */
+export interface MovePublisher {
+  publish(committed: Committed): Map<Seat, GameView>;
+}
+
+/**
+ * The publisher of an app instance: `broadcast` (seats, balances, the table and risk ports,
+ * spectators) then the turn notice (turn-notice.ts `announceTurn`), after the commit.
+ */
+export function hubPublisher(ctx: GamesContext): MovePublisher {
+  return {
+    publish(committed) {
+      const views = broadcast(ctx, committed);
+      announceTurn(ctx, committed);
+      return views;
+    },
+  };
 }
 
 /**

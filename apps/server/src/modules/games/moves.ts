@@ -1,40 +1,176 @@
-import { eq, sql } from 'drizzle-orm';
-import type { GameView, MoveRequest } from '@domino/contracts';
+import type { Difficulty, GameView, MoveRequest } from '@domino/contracts';
 import { gameMessage } from '@domino/contracts';
-import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
-import { applyMove } from '@domino/domino';
-import type { Tx } from '../../db/client';
-import { games } from '../../db/schema';
+import type { MatchState, Move, Seat } from '@domino/domino';
+import { applyMove, playerView } from '@domino/domino';
 import { AppError } from '../../lib/errors';
-import { gameCacheFor } from './cache';
-import type { CachedGame } from './cache';
-import { botPlayedTurnsAfter, isAway, schedule } from './clock';
-import type { Actor, Committed, GamesContext, Timing } from './context';
-import { afterCommit, broadcast, seatOf } from './context';
-import { announceTurn } from './turn-notice';
-import { finishTableMatch } from './finish';
-import { markPresent, reclaimSeat } from './presence';
+import { isAway } from './clock';
+import type { Actor, GamesContext, MovePublisher } from './context';
+import { hubPublisher, seatOf } from './context';
+import { reclaimSeat } from './presence';
 import type { GameRow, PlayerRow } from './repo';
-import {
-  appendMove,
-  commitMoveRow,
-  gamePlayersOf,
-  lockGame,
-  presenceOf,
-  seatsRevOf,
-  updateSeat,
-} from './repo';
+import type { Decide, Decision, GameStore } from './store';
+import { PgGameStore } from './store';
 import { spectatorCount } from './spectators';
 import { gameViewJson } from './view';
 
 /**
- * Moves (docs/architecture.md#how-a-move-flows): the engine is authoritative, state lives in PostgreSQL, a move is one
- * transaction with a version check. A move computed from this node's copy of the game (cache.ts)
- * is written with one round trip (`game_commit_move`, decision 008); a stale copy is refused
- * there and the move falls back to the locked transaction below, as does every final move (its
- * settlement, finish.ts). Errors: AppError 404 game/not_found, 403 game/not_a_player, 409
+ * The move player (docs/decisions/053-one-move-player.md, docs/architecture.md#how-a-move-flows):
+ * the one place where a move is validated, applied with the engine, committed and published,
+ * whoever makes it — a player over HTTP or the socket, a CPU seat, the bot for an absent player,
+ * a forced move (the sweeper). It reads and writes through a `GameStore` (store.ts: this node's
+ * copy, the group commit or the locked transaction behind one `commit`) and publishes through a
+ * `MovePublisher` (context.ts: each seat its own view, spectators theirs). The engine is
+ * authoritative and a move is one transaction with a version check (decision 008).
+ * Errors of a player's move: AppError 404 game/not_found, 403 game/not_a_player, 409
  * game/stale_version, 422 with the engine's code (Spanish message from contracts).
  */
+export class MovePlayer {
+  constructor(
+    private readonly ctx: GamesContext,
+    private readonly store: GameStore,
+    private readonly publisher: MovePublisher,
+  ) {}
+
+  /**
+   * Plays the caller's move and publishes every seat's view; returns the caller's new view.
+   * The engine first runs on this node's copy at the caller's version; when the copy cannot
+   * serve (stale, the engine refuses, the final move) the store decides again on the locked row,
+   * which gives the authoritative answer.
+   *
+   * A player's own move takes their seat back first if it was away, exactly as `game:join`
+   * does, and in its own transaction (presence.ts): a move that arrives just after the bot
+   * played the turn (409) still brings the player back, so the next turn is theirs at full time.
+   */
+  async playerMove(gameId: string, userId: number, req: MoveRequest): Promise<GameView> {
+    let copy = await this.store.load(gameId, { atLeastVersion: req.version });
+    let mine = copy?.players.find((p) => p.userId === userId);
+    if (copy && mine && isAway(mine) && copy.row.status === 'playing') {
+      await reclaimSeat(this.ctx, gameId, userId);
+      copy = await this.store.load(gameId, { atLeastVersion: req.version });
+      mine = copy?.players.find((p) => p.userId === userId);
+    }
+    const move = toEngineMove(req);
+    const decide: Decide = (game, players) => {
+      const seat = seatOf(game, players, userId);
+      if (game!.version !== req.version) {
+        throw new AppError('game/stale_version', 409, gameMessage('game/stale_version'));
+      }
+      const result = applyMove(game!.state as MatchState, seat, move);
+      if (!result.ok) throw new AppError(result.code, 422, gameMessage(result.code));
+      return { seat, move, actor: 'player', next: result.state, events: result.events };
+    };
+    // On the copy, a refusal (AppError) only means the locked path must give the answer.
+    let onCopy: Decision | null | undefined;
+    if (copy && mine && !isAway(mine) && copy.row.status === 'playing') {
+      try {
+        onCopy = decide(copy.row, copy.players);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+    const played = await this.store.commit({ gameId, copy, decision: onCopy, decide, due: false });
+    if (played === null || played === 'stale' || played === 'busy') {
+      throw new Error(`a player's move in game ${gameId} was not written`);
+    }
+    const views = this.publisher.publish(played);
+    return (
+      views.get(played.seat) ??
+      gameViewJson(played.game, played.players, played.seat, spectatorCount(this.ctx.hub, gameId))
+    );
+  }
+
+  /**
+   * Plays the due action of one game found by the sweeper's poll at `version` (a CPU seat's
+   * move, a forced move, or the medium bot for a player whose turn time ran out): decided on
+   * this node's copy and written by the group commit, which skips a locked row and re-checks,
+   * under the lock, that the game is still due at that version (so it fires once across nodes,
+   * decision 008). A final move, or a game in an unexpected state, goes through the locked
+   * path. Returns true when a move was played.
+   */
+  async dueMove(gameId: string, version: number): Promise<boolean> {
+    // The poll saw a version this node's copy does not have yet because this node is writing
+    // the game right now (its commit landed, its answer has not): look again at the next poll
+    // rather than read the game back from the database (decision 035).
+    const held = this.store.copy(gameId);
+    if (held && held.row.version < version && this.store.writing(gameId)) return false;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const copy = await this.store.load(gameId, {
+        atLeastVersion: version,
+        refresh: attempt > 0,
+      });
+      if (!copy || copy.row.version !== version) return false;
+      const decision =
+        copy.row.status === 'playing' ? this.decideDue(copy.row, copy.players) : null;
+      const played = await this.store.commit({
+        gameId,
+        copy,
+        decision,
+        decide: this.decideDue,
+        due: true,
+      });
+      if (played === 'busy' || played === null) return false;
+      if (played === 'stale') continue; // presence changed or another node moved: look again
+      this.publisher.publish(played);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * One sweeper step: plays the due action of the most overdue game this node can take.
+   * Returns false when nothing was played.
+   */
+  async nextDue(): Promise<boolean> {
+    for (const due of await this.store.due(8)) {
+      if (await this.dueMove(due.id, due.version)) return true;
+    }
+    return false;
+  }
+
+  /** Games whose due time has passed, most overdue first (the sweeper's poll). */
+  dueGames(limit: number): Promise<{ id: string; version: number }[]> {
+    return this.store.due(limit);
+  }
+
+  /**
+   * The move the server plays for the seat to move (CPU, forced, or the medium bot for an
+   * absent player), applied with the engine; null when the match has no turn to play. The bots
+   * read the seat's player view only (docs/architecture.md#how-a-move-flows). Throws when a bot
+   * chooses an illegal move.
+   */
+  private readonly decideDue: Decide = (game, players) => {
+    if (!game) return null;
+    const state = game.state as MatchState;
+    const seat = state.hand.turn;
+    if (state.status !== 'playing' || seat === null) return null;
+    const { move, actor } = this.dueChoice(game, players, state, seat);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) {
+      throw new Error(`bot chose an illegal move in game ${game.id}: ${result.code}`);
+    }
+    return { seat, move, actor, next: result.state, events: result.events };
+  };
+
+  /** A player's only legal move is played for them without counting as absence. */
+  private dueChoice(
+    game: GameRow,
+    players: PlayerRow[],
+    state: MatchState,
+    seat: Seat,
+  ): { move: Move; actor: Actor } {
+    const occupant = players.find((p) => p.seat === seat);
+    const isBot = !occupant || occupant.userId === null;
+    const level: Difficulty = isBot
+      ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
+      : 'medio';
+    const view = playerView(state, seat);
+    const forced = !isBot && view.legalMoves.length === 1;
+    const move = forced
+      ? (view.legalMoves[0] as Move)
+      : this.ctx.bots(view, level, `${game.id}:${game.version}`);
+    return { move, actor: isBot ? 'bot' : forced ? 'forced' : 'autoplay' };
+  }
+}
 
 function toEngineMove(req: MoveRequest): Move {
   if ('tile' in req) {
@@ -45,230 +181,25 @@ function toEngineMove(req: MoveRequest): Move {
   return { kind: 'pass' };
 }
 
-/**
- * Applies an accepted engine result inside the caller's transaction: appends the move, stores
- * the new state with version + 1, schedules the next due time and counts the seat's bot-played
- * turns; a final move of a table match is settled here too (finish.ts). Updates `players` in
- * place; returns the new row and, after a settlement, the winners' wallet balances (céntimos).
- */
-export async function persistMove(
-  tx: Tx,
-  game: GameRow,
-  players: PlayerRow[],
-  seat: Seat,
-  move: Move,
-  next: MatchState,
-  events: GameEvent[],
-  actor: Actor,
-  timing: Timing,
-): Promise<{ row: GameRow; balances?: Map<number, number> }> {
-  const version = game.version + 1;
-  await appendMove(tx, { gameId: game.id, seq: version, seat, move, actor });
-  const handEnded = events.some((e) => e.type === 'hand_end');
-  const when = schedule(next, players, timing, handEnded);
-  const finished = next.status === 'finished';
-  const [row] = await tx
-    .update(games)
-    .set({
-      state: next,
-      version,
-      status: finished ? 'finished' : 'playing',
-      dueAt: when.dueAt,
-      turnDeadline: when.turnDeadline,
-      updatedAt: sql`now()`,
-      finishedAt: finished ? sql`now()` : null,
-    })
-    .where(eq(games.id, game.id))
-    .returning();
-  if (!row) throw new Error('game update returned no row');
-  const occupant = players.find((p) => p.seat === seat);
-  const autoplayed = botPlayedTurnsAfter(occupant, actor);
-  if (occupant && autoplayed !== null) {
-    await updateSeat(tx, game.id, occupant, { autoplayedTurns: autoplayed });
+/** One move player per games context, on the app's database and hub. */
+const movePlayers = new WeakMap<GamesContext, MovePlayer>();
+
+/** The move player of a games context (built on first use: PgGameStore, hubPublisher). */
+export function movePlayerFor(ctx: GamesContext): MovePlayer {
+  let player = movePlayers.get(ctx);
+  if (!player) {
+    player = new MovePlayer(ctx, new PgGameStore(ctx.db, ctx.timing), hubPublisher(ctx));
+    movePlayers.set(ctx, player);
   }
-  if (finished && row.kind === 'table') return finishTableMatch(tx, row, players, next);
-  return { row };
+  return player;
 }
 
-/**
- * Writes a move computed from this node's copy of the game with one round trip
- * (`game_commit_move`): schedules the next turn, counts bot-played turns, and on success updates
- * the copy. Returns what to broadcast, or 'stale'/'busy' when the database refused (nothing
- * changed; a stale copy is dropped). Never used for a final move (settlement needs its
- * transaction).
- */
-export async function commitFromCopy(
-  ctx: GamesContext,
-  entry: CachedGame,
-  seat: Seat,
-  move: Move,
-  next: MatchState,
-  events: GameEvent[],
-  actor: Actor,
-  dueOnly: boolean,
-): Promise<Committed | 'stale' | 'busy'> {
-  const { row, players } = entry;
-  const autoplayed = botPlayedTurnsAfter(
-    players.find((p) => p.seat === seat),
-    actor,
-  );
-  const when = schedule(
-    next,
-    players,
-    ctx.timing,
-    events.some((e) => e.type === 'hand_end'),
-  );
-  const out = await commitMoveRow(ctx.db, {
-    gameId: row.id,
-    expectedVersion: row.version,
-    presence: presenceOf(players),
-    dueOnly,
-    state: next,
-    previous: row.state,
-    seat,
-    move,
-    actor,
-    dueAt: when.dueAt,
-    turnDeadline: when.turnDeadline,
-    autoplayed,
-    seatsRev: seatsRevOf(players),
-  });
-  const cache = gameCacheFor(ctx.db);
-  if (out.outcome === 'busy') return 'busy';
-  if (out.outcome !== 'ok') {
-    cache.delete(row.id);
-    return 'stale';
-  }
-  const game: GameRow = {
-    ...row,
-    state: next,
-    version: out.version,
-    dueAt: when.dueAt,
-    turnDeadline: when.turnDeadline,
-    updatedAt: new Date(),
-  };
-  // The copy's seats were exact: only the mover's count of bot-played turns changed (decision
-  // 037). Otherwise the database sent the seats, without ratings (they do not change during a
-  // match).
-  const seated =
-    out.players === null
-      ? players.map((p) =>
-          p.seat === seat && autoplayed !== null
-            ? { ...p, autoplayedTurns: autoplayed, rev: p.rev + 1 }
-            : p,
-        )
-      : out.players.map((p) => ({
-          ...p,
-          rating: players.find((x) => x.seat === p.seat)?.rating ?? null,
-        }));
-  if (seatsRevOf(seated) === out.rev) cache.set({ row: game, players: seated });
-  else cache.delete(row.id);
-  return { game, players: seated };
-}
-
-/**
- * Plays the caller's move and broadcasts every seat's view; returns the caller's new view. The
- * usual path: the engine runs on this node's copy of the game at the caller's version and one
- * round trip writes it (the database checks the version under the row lock). When the copy is
- * stale, the engine refuses the move, or the move ends the match, the move runs in one locked
- * transaction instead, which gives the authoritative answer (409 stale version, 422 engine code).
- *
- * A player's own move (HTTP or socket) takes their seat back first if it was away, exactly as
- * `game:join` does, and in its own transaction: a move that arrives just after the bot played
- * the turn (409) still brings the player back, so the next turn is theirs at full time.
- */
-export async function submitMove(
+/** A player's move over HTTP or the socket: `MovePlayer.playerMove` of the context's player. */
+export function submitMove(
   ctx: GamesContext,
   gameId: string,
   userId: number,
   req: MoveRequest,
 ): Promise<GameView> {
-  const cache = gameCacheFor(ctx.db);
-  let entry = await cache.load(ctx.db, gameId, { atLeastVersion: req.version });
-  let mine = entry?.players.find((p) => p.userId === userId);
-  if (entry && mine && isAway(mine) && entry.row.status === 'playing') {
-    await reclaimSeat(ctx, gameId, userId);
-    entry = await cache.load(ctx.db, gameId, { atLeastVersion: req.version });
-    mine = entry?.players.find((p) => p.userId === userId);
-  }
-  if (
-    entry &&
-    mine &&
-    !isAway(mine) &&
-    entry.row.version === req.version &&
-    entry.row.status === 'playing'
-  ) {
-    const seat = mine.seat as Seat;
-    const move = toEngineMove(req);
-    const result = applyMove(entry.row.state as MatchState, seat, move);
-    if (result.ok && result.state.status === 'playing') {
-      const committed = await commitFromCopy(
-        ctx,
-        entry,
-        seat,
-        move,
-        result.state,
-        result.events,
-        'player',
-        false,
-      );
-      if (committed !== 'stale' && committed !== 'busy') {
-        const views = broadcast(ctx, committed);
-        announceTurn(ctx, committed);
-        return (
-          views.get(seat) ??
-          gameViewJson(committed.game, committed.players, seat, spectatorCount(ctx.hub, gameId))
-        );
-      }
-    }
-  }
-  return submitMoveLocked(ctx, gameId, userId, req);
-}
-
-/**
- * The caller's move in one transaction that locks the game, checks the expected version,
- * applies the engine, appends the move and (final move) settles; then broadcasts.
- */
-async function submitMoveLocked(
-  ctx: GamesContext,
-  gameId: string,
-  userId: number,
-  req: MoveRequest,
-): Promise<GameView> {
-  const committed = await ctx.db.transaction(async (tx) => {
-    const game = await lockGame(tx, gameId);
-    const players = game ? await gamePlayersOf(tx, gameId) : [];
-    const seat = seatOf(game, players, userId);
-    const current = game as GameRow;
-    if (current.version !== req.version) {
-      throw new AppError('game/stale_version', 409, gameMessage('game/stale_version'));
-    }
-    const move = toEngineMove(req);
-    const result = applyMove(current.state as MatchState, seat, move);
-    if (!result.ok) throw new AppError(result.code, 422, gameMessage(result.code));
-    // This node's copy did not know the seat was away (another node marked it): the move
-    // brings the player back, and the next turn is scheduled for a present player.
-    const me = players.find((p) => p.seat === seat);
-    if (me && isAway(me)) await markPresent(tx, gameId, me);
-    const persisted = await persistMove(
-      tx,
-      current,
-      players,
-      seat,
-      move,
-      result.state,
-      result.events,
-      'player',
-      ctx.timing,
-    );
-    return { game: persisted.row, players, seat, balances: persisted.balances };
-  });
-  afterCommit(ctx, committed);
-  announceTurn(ctx, committed);
-  return gameViewJson(
-    committed.game,
-    committed.players,
-    committed.seat,
-    spectatorCount(ctx.hub, gameId),
-  );
+  return movePlayerFor(ctx).playerMove(gameId, userId, req);
 }

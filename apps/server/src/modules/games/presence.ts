@@ -17,14 +17,6 @@ import { gameViewJson } from './view';
  */
 
 /**
- * Marks a seat present again inside the caller's transaction: count of bot-played turns 0, not
- * disconnected. Updates `me` in place.
- */
-export async function markPresent(tx: Tx, gameId: string, me: PlayerRow): Promise<void> {
-  await updateSeat(tx, gameId, me, { autoplayedTurns: 0, disconnectedAt: null });
-}
-
-/**
  * Changes the caller's seat of a playing game under the game's row lock, then remembers and
  * broadcasts the game after commit. `change` gets the locked row, the seats and the caller's
  * seat, and returns the game row to keep, or null when it changed nothing. Returns true when
@@ -64,7 +56,7 @@ export async function reclaimSeat(
 ): Promise<boolean> {
   return changeOwnSeat(ctx, gameId, userId, async (tx, game, players, me) => {
     if (me.autoplayedTurns === 0 && me.disconnectedAt === null) return null;
-    await markPresent(tx, gameId, me);
+    await updateSeat(tx, gameId, me, { autoplayedTurns: 0, disconnectedAt: null });
     const state = game.state as MatchState;
     if (state.hand.turn !== me.seat) return game;
     return rescheduleTurn(tx, game, schedule(state, players, ctx.timing, false));

@@ -3,8 +3,6 @@ import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameMoves, gamePlayers, games, users } from '../../db/schema';
-import type { CommitOutcome, MoveCommit } from './commit-batch';
-import { moveCommitterFor } from './commit-batch';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
 export type GameRow = typeof games.$inferSelect;
@@ -75,22 +73,6 @@ export async function dueGames(
     .where(and(eq(games.status, 'playing'), sql`${games.dueAt} <= now()`))
     .orderBy(asc(games.dueAt))
     .limit(limit);
-}
-
-export type { CommitOutcome } from './commit-batch';
-
-/**
- * One move computed from a node's copy of its game (decision 008), written by the node's group
- * commit (commit-batch.ts, `game_commit_moves`, migration 0030; decision 035): under the game's
- * row lock, taken with SKIP LOCKED, the database checks `expectedVersion` and the seats'
- * presence (one '0'/'1' per seat, '1' = away), appends the move, stores `state` with version + 1
- * and the due times, and sets the mover's count of bot-played turns when `autoplayed` is not
- * null. A row locked by another transaction answers 'busy' (the caller takes the locked path or,
- * for the sweeper, skips it); with `dueOnly` (the sweeper) a game no longer due is 'stale'.
- * Resolves after the commit. Call it on the database, never inside a transaction.
- */
-export function commitMoveRow(db: Executor, input: MoveCommit): Promise<CommitOutcome> {
-  return moveCommitterFor(db).commit(input);
 }
 
 /** The seats' presence as `game_commit_move` checks it: '1' per away seat, in seat order. */

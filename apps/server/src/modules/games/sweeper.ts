@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isRetryableTxError } from '../../db/client';
-import { dueGames } from './repo';
 import type { GamesContext } from './context';
-import { playDueGame } from './due-moves';
+import { movePlayerFor } from './moves';
 
 /** Due games read per poll. */
 const BATCH = 64;
 
 /**
  * The background sweeper (docs/architecture.md#how-a-move-flows): every node runs one; each tick polls the due games and
- * plays their CPU turn, forced move or timeout with `concurrency` workers, until none is due.
- * Every due action fires exactly once across nodes: the move is written by `game_commit_move`,
+ * plays their CPU turn, forced move or timeout with `concurrency` workers through the move player
+ * (moves.ts `MovePlayer.dueMove`), until none is due.
+ * Every due action fires exactly once across nodes: the move is written by `game_commit_moves`,
  * which skips a row locked by another node (SKIP LOCKED) and re-checks, under the row lock, that
  * the game is still due at the version the move was computed from (decision 008).
  */
@@ -55,9 +55,10 @@ export class Sweeper {
    * actions were taken.
    */
   async tick(limit = 500): Promise<number> {
+    const player = movePlayerFor(this.ctx);
     let done = 0;
     while (!this.stopped && done < limit) {
-      const due = await dueGames(this.ctx.db, Math.min(BATCH, limit - done));
+      const due = await player.dueGames(Math.min(BATCH, limit - done));
       if (due.length === 0) break;
       // Nodes polling together start at different places in the list, so they collide less.
       const start = Math.floor(Math.random() * due.length);
@@ -66,7 +67,7 @@ export class Sweeper {
       const worker = async () => {
         for (let next = queue.shift(); next && !this.stopped; next = queue.shift()) {
           try {
-            if (await playDueGame(this.ctx, next.id, next.version)) played += 1;
+            if (await player.dueMove(next.id, next.version)) played += 1;
           } catch (err) {
             if (!isRetryableTxError(err)) this.log.error({ err }, 'sweeper step failed');
           }
