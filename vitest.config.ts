@@ -81,7 +81,7 @@ export default defineConfig({
           globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
           // A poll waits for a state; with two journeys sharing the cores a page may take a few
           // seconds to get there, so a poll without its own timeout waits up to 10 s (vitest's

@@ -3,6 +3,7 @@ import {
   ADMIN,
   DESKTOP,
   PHONE,
+  liftIdentityGate,
   loginViaUi,
   newContext,
   registerViaApi,
@@ -25,7 +26,10 @@ import {
  * staff decision, nothing waiting in the staff queue, and the ledger check passes.
  */
 describe('recharges verified and charged by the bank', () => {
-  const journey = useJourney({ env: { BANK_SIMULATOR_PORT: '0', BANK_VERIFY_INTERVAL_MS: '300' } });
+  const journey = useJourney({
+    env: { BANK_SIMULATOR_PORT: '0', BANK_VERIFY_INTERVAL_MS: '300' },
+    ready: ({ app }) => liftIdentityGate(app.baseUrl),
+  });
 
   it.skipIf(!journey.ok)(
     'a Pago Móvil verified in seconds and a C2P charge credited at once, without staff',
@@ -132,8 +136,34 @@ describe('recharges verified and charged by the bank', () => {
       await page.setViewportSize(DESKTOP);
       await shot(page, 'bank-c2p-credited-desktop');
 
+      // 3. A withdrawal paid by the bank: staff press one button, no reference to copy.
+      await page.goto('/withdraw');
+      await page.getByTestId('withdraw-amount').fill('500');
+      await page.getByTestId('withdraw-bank').click();
+      await page.getByRole('option', { name: /Banco de Venezuela/ }).click();
+      await page.getByTestId('withdraw-submit').click();
+      await expect
+        .poll(() => page.getByTestId('balance-amount').first().textContent())
+        .toBe('Bs. 50,75');
+      const staffCtx = await newContext(journey.browser, base, DESKTOP);
+      journey.contexts.push(staffCtx);
+      const staff = await staffCtx.newPage();
+      const staffErrors = trackErrors(staff);
+      await loginViaUi(staff, ADMIN.email, ADMIN.password);
+      await staff.goto('/admin/retiros');
+      const row = staff.getByTestId('admin-withdrawal-row').filter({ hasText: p.name }).first();
+      await row.getByTestId('withdrawal-pay-by-bank').click();
+      await shot(staff, 'bank-payout-confirm-desktop');
+      await staff.getByTestId('decision-confirm').click();
+      await expect.poll(() => staff.getByTestId('decision-confirm').count()).toBe(0);
+      const withdrawals = (await api('/api/admin/withdrawals?status=completado', admin))
+        .json as unknown as { user: { id: number }; payout_reference: string | null }[];
+      const paid = withdrawals.find((w) => w.user.id === p.id);
+      expect(paid?.payout_reference).toMatch(/\d/);
+      expect(staffErrors).toEqual([]);
+
       // The server: credited by the bank, no staff decision, nothing left for staff.
-      expect((await api('/api/user/balance', p.token)).json.balance).toBe(550.75);
+      expect((await api('/api/user/balance', p.token)).json.balance).toBe(50.75);
       const queue = (await api('/api/admin/recharges?status=pendiente', admin)).json;
       expect(JSON.stringify(queue)).not.toContain(reference);
       const check = await api('/api/admin/ledger-check', admin, {});

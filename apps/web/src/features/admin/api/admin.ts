@@ -78,7 +78,9 @@ export type DecisionInput =
       reviewAcknowledged?: boolean;
       key: string;
     }
-  | { kind: 'reject-withdrawal'; id: number; reason: string; key: string };
+  | { kind: 'reject-withdrawal'; id: number; reason: string; key: string }
+  /** Paid by the recharge account's bank (docs/decisions/051-bank-connectors.md, payouts). */
+  | { kind: 'pay-withdrawal-bank'; id: number; reviewAcknowledged?: boolean; key: string };
 
 function decisionRequest(input: DecisionInput): { path: string; body: unknown } {
   switch (input.kind) {
@@ -96,6 +98,11 @@ function decisionRequest(input: DecisionInput): { path: string; body: unknown } 
       };
     case 'reject-withdrawal':
       return { path: `/api/admin/withdrawals/${input.id}/reject`, body: { reason: input.reason } };
+    case 'pay-withdrawal-bank':
+      return {
+        path: `/api/admin/withdrawals/${input.id}/pay-by-bank`,
+        body: input.reviewAcknowledged ? { review_acknowledged: true } : {},
+      };
   }
 }
 

@@ -103,18 +103,20 @@ export function RequestQueueTable<T extends QueuedRequest>({
 
 /**
  * The decision buttons of a request still open (none once decided): the page's confirming action
- * (approve, mark paid) and 'Rechazar'.
+ * (approve, mark paid), an optional second one (pay through the bank) and 'Rechazar'.
  */
 export function DecisionButtons({
   kind,
   status,
   confirm,
+  extra,
   onReject,
   vertical,
 }: {
   kind: RequestKind;
   status: string;
   confirm: { label: string; icon: ReactNode; testId: string; onClick: () => void };
+  extra?: { label: string; icon: ReactNode; testId: string; onClick: () => void } | null;
   onReject: () => void;
   vertical?: boolean;
 }) {
@@ -122,6 +124,18 @@ export function DecisionButtons({
   const Wrapper = vertical ? Stack : Group;
   return (
     <Wrapper gap={6} wrap="nowrap">
+      {extra && (
+        <Button
+          size="xs"
+          color="green"
+          variant="light"
+          leftSection={extra.icon}
+          onClick={extra.onClick}
+          data-testid={extra.testId}
+        >
+          {extra.label}
+        </Button>
+      )}
       <Button
         size="xs"
         color="green"

@@ -1,8 +1,9 @@
 import { Alert, Badge, Card, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCash, IconShieldLock } from '@tabler/icons-react';
+import { IconBuildingBank, IconCash, IconShieldLock } from '@tabler/icons-react';
 import { MSG_PROTECTION, type AdminWithdrawal } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useAdminWithdrawals } from '../api/admin';
+import { useBankConnectors } from '../api/banking';
 import { CopyValue } from '../components/CopyValue';
 import { DecisionModal } from '../components/DecisionModal';
 import { QueueScaffold } from '../components/QueueScaffold';
@@ -22,7 +23,7 @@ import {
   reasonProblem,
 } from '../lib/admin';
 
-type Kind = 'pay' | 'reject';
+type Kind = 'pay' | 'reject' | 'bank';
 
 /** Bolívares as typed into a bank app: "1234.56" (no thousands separators). */
 function plainAmount(bs: number): string {
@@ -39,8 +40,14 @@ export default function AdminWithdrawalsPage() {
   const query = useAdminWithdrawals(status);
   const decision = useDecision<AdminWithdrawal, Kind>();
   const open = decision.open;
+  const connectors = useBankConnectors();
+  // Some recharge account's bank pays withdrawals through its API (decision 051, payouts).
+  const bankPays = (connectors.data?.accounts ?? []).some(
+    (a) => a.connector?.enabled && a.connector.capabilities.payout,
+  );
   const actions = {
     onPay: (w: AdminWithdrawal) => decision.start('pay', w),
+    onPayByBank: bankPays ? (w: AdminWithdrawal) => decision.start('bank', w) : null,
     onReject: (w: AdminWithdrawal) => decision.start('reject', w),
   };
 
@@ -95,6 +102,48 @@ export default function AdminWithdrawalsPage() {
       >
         {open && <PayoutSummary w={open.item} />}
       </DecisionModal>
+      <DecisionModal
+        opened={open?.kind === 'bank'}
+        onClose={decision.close}
+        title="Pagar por el banco"
+        confirmLabel="Enviar el Pago Móvil"
+        confirmColor="green"
+        loading={decision.loading}
+        error={decision.error}
+        testId="pay-by-bank-modal"
+        acknowledgement={
+          open?.item.review
+            ? {
+                label: MSG_PROTECTION.reviewAcknowledge,
+                requiredMessage: MSG_PROTECTION.reviewAcknowledgeRequired,
+                testId: 'review-acknowledge',
+              }
+            : undefined
+        }
+        onConfirm={(_value, key, reviewAcknowledged) =>
+          open &&
+          decision.submit({
+            kind: 'pay-withdrawal-bank',
+            id: open.item.id,
+            reviewAcknowledged,
+            key,
+          })
+        }
+      >
+        {open && (
+          <Stack gap="xs">
+            <ReviewFlag w={open.item} />
+            <Text fz="sm">
+              El banco envía el Pago Móvil a <b>{open.item.user.name}</b> desde nuestra cuenta y el
+              retiro queda pagado con su referencia. Si el banco lo rechaza, el retiro sigue
+              pendiente con su respuesta; si no responde, no lo reintentamos solos.
+            </Text>
+            <Paper withBorder p="xs" radius="md" bg="gray.0">
+              <PayoutData w={open.item} />
+            </Paper>
+          </Stack>
+        )}
+      </DecisionModal>
       <RejectRequestModal
         kind="withdrawal"
         opened={open?.kind === 'reject'}
@@ -120,6 +169,8 @@ export default function AdminWithdrawalsPage() {
 
 interface RowActions {
   onPay: (w: AdminWithdrawal) => void;
+  /** Null when no recharge account's bank pays withdrawals through its API. */
+  onPayByBank: ((w: AdminWithdrawal) => void) | null;
   onReject: (w: AdminWithdrawal) => void;
 }
 
@@ -230,6 +281,7 @@ function Decided({ w }: { w: AdminWithdrawal }) {
 function Actions({
   w,
   onPay,
+  onPayByBank,
   onReject,
   vertical,
 }: RowActions & { w: AdminWithdrawal; vertical?: boolean }) {
@@ -243,6 +295,14 @@ function Actions({
         testId: 'withdrawal-pay',
         onClick: () => onPay(w),
       }}
+      extra={
+        onPayByBank && {
+          label: 'Pagar por el banco',
+          icon: <IconBuildingBank size={14} aria-hidden />,
+          testId: 'withdrawal-pay-by-bank',
+          onClick: () => onPayByBank(w),
+        }
+      }
       onReject={() => onReject(w)}
       vertical={vertical}
     />
