@@ -154,6 +154,7 @@ async function main() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_ADDRESS_LIMIT: '1000000',
+      AVAILABILITY_LIMIT_PER_MINUTE: '1000000',
       BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     },
   });
@@ -426,6 +427,17 @@ async function main() {
       select coalesce(bank_answer->>'kind', verification_state) as kind, method, count(*)::int as n
       from recharges where status = 'pendiente' and verification_state in ('needs_staff', 'manual')
       group by 1, 2 order by 3 desc`);
+    // Every bank call the server made (bank_connector_calls): the faults it actually met.
+    const bankCalls = await rows<{
+      op: string;
+      outcome: string;
+      http: string;
+      n: number;
+      p95: number;
+    }>(sql`
+      select operation as op, outcome, coalesce(http_status::text, '-') as http, count(*)::int as n,
+        percentile_disc(0.95) within group (order by duration_ms)::int as p95
+      from bank_connector_calls group by 1, 2, 3 order by 1, 4 desc`);
     const movements = (await call(sim, 'GET', '/_control/state')).json as {
       movements: { kind: string; provider: string }[];
       notifications: { status: number | null }[];
@@ -446,22 +458,27 @@ async function main() {
 
     const confirmable = results.filter((r) => r.deliberate === null);
     const creditedOk = confirmable.filter((r) => r.outcome === 'credited');
-    const times = results
-      .filter((r) => r.creditMs !== null)
-      .map((r) => r.creditMs!)
-      .sort((a, b) => a - b);
-    const timesOf = (m: Result['method']) =>
-      results
-        .filter((r) => r.method === m && r.creditMs !== null)
+    const s = (ms: number) => Math.round(ms) / 1000;
+    /** p50, p95, max (seconds) and how many took over 10 s, of the credited recharges kept. */
+    const timing = (keep: (r: Result) => boolean) => {
+      const t = results
+        .filter((r) => keep(r) && r.creditMs !== null)
         .map((r) => r.creditMs!)
-        .sort((a, b) => a - b);
+        .sort((x, y) => x - y);
+      return {
+        n: t.length,
+        p50: s(percentile(t, 50)),
+        p95: s(percentile(t, 95)),
+        max: s(t.at(-1) ?? Number.NaN),
+        over_10s: t.filter((x) => x > 10_000).length,
+      };
+    };
     const count = <T>(xs: T[], key: (r: T) => string) =>
       xs.reduce<Record<string, number>>((acc, r) => {
         const k = key(r);
         acc[k] = (acc[k] ?? 0) + 1;
         return acc;
       }, {});
-    const s = (ms: number) => Math.round(ms) / 1000;
     const report = {
       recharges: results.length,
       concurrency: CONCURRENCY,
@@ -481,30 +498,14 @@ async function main() {
       ),
       staff_queue_by_reason: staffReasons.map((r) => `${r.method}:${r.kind}=${r.n}`),
       time_to_credit_s: {
-        all: {
-          n: times.length,
-          p50: s(percentile(times, 50)),
-          p95: s(percentile(times, 95)),
-          max: s(times.at(-1) ?? NaN),
-        },
-        pago_movil: (() => {
-          const t = timesOf('pago_movil');
-          return {
-            n: t.length,
-            p50: s(percentile(t, 50)),
-            p95: s(percentile(t, 95)),
-            max: s(t.at(-1) ?? NaN),
-          };
-        })(),
-        c2p: (() => {
-          const t = timesOf('c2p');
-          return {
-            n: t.length,
-            p50: s(percentile(t, 50)),
-            p95: s(percentile(t, 95)),
-            max: s(t.at(-1) ?? NaN),
-          };
-        })(),
+        all: timing(() => true),
+        pago_movil: timing((r) => r.method === 'pago_movil'),
+        'pago_movil/bdv': timing((r) => r.method === 'pago_movil' && r.provider === 'bdv'),
+        'pago_movil/mercantil': timing(
+          (r) => r.method === 'pago_movil' && r.provider === 'mercantil',
+        ),
+        'pago_movil/r4': timing((r) => r.method === 'pago_movil' && r.provider === 'r4'),
+        c2p: timing((r) => r.method === 'c2p'),
       },
       double_credits: {
         recharges_with_2plus_ledger_transactions: doubleLedger[0]!.n,
@@ -512,6 +513,7 @@ async function main() {
         approved_without_exactly_one_transaction: approvedWithoutTx[0]!.n,
         player_balances_not_equal_to_credited: balanceMismatches,
       },
+      bank_calls: bankCalls.map((c) => `${c.op} ${c.outcome} ${c.http}: ${c.n} (p95 ${c.p95} ms)`),
       simulator: {
         movements: count(movements.movements, (m) => `${m.provider}/${m.kind}`),
         notifications_pushed: movements.notifications.length,

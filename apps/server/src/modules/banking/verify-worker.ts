@@ -227,7 +227,12 @@ async function c2pStuckToStaff(db: Db, notices: PlayerNotices, now: Date): Promi
   for (const r of moved) noticeToStaff(notices, r.userId, r.id);
 }
 
-/** One pass: verifies every due recharge this node can claim. Returns what each became. */
+/**
+ * One pass: verifies every due recharge this node can claim, their bank calls at the same time
+ * (each applies its own answer in its own transaction), so one bank call that hangs until the
+ * HTTP time limit (BANK_HTTP_TIMEOUT_MS) delays no other recharge of the pass by that long.
+ * Returns what each became, in claim order.
+ */
 export async function verifyDue(
   db: Db,
   connectors: BankConnectors,
@@ -236,9 +241,7 @@ export async function verifyDue(
   onlyId?: number,
 ): Promise<VerifyStep[]> {
   const claimed = await claimDue(db, now, onlyId);
-  const steps: VerifyStep[] = [];
-  for (const row of claimed) steps.push(await verifyClaimed(db, connectors, notices, row, now));
-  return steps;
+  return Promise.all(claimed.map((row) => verifyClaimed(db, connectors, notices, row, now)));
 }
 
 /**
