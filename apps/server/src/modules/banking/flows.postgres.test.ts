@@ -489,7 +489,7 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
   );
 
   it.skipIf(skip)(
-    'verifies the recharges of one pass at the same time: a bank call that hangs holds no other',
+    'verifies recharges side by side: a bank call that hangs holds no other, in a pass or after it',
     async () => {
       const [p, q] = await Promise.all([registerPlayer(t), registerPlayer(t)]);
       bank.received = [];
@@ -528,6 +528,33 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
         verificationState: 'verified',
       });
       expect([await balance(p), await balance(q)]).toEqual([270, 270]);
+
+      // The timer's pass starts its lookups and returns: a retry that falls due while one hangs
+      // is taken by the next pass.
+      const verifier = t.app.deps.bank.verifier!;
+      const hung = await ask(p, '56000003');
+      await settle();
+      bank.received = [movementOf('56000003', 27_000, '04165550066')];
+      bank.verifyRelease = new Promise<void>((resolve) => (open = resolve));
+      bank.verifyHolding = false;
+      bank.verifyHold = '56000003';
+      expect(await verifier.tick(future(5_000))).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => bank.verifyHolding).toBe(true);
+      const later = await ask(q, '56000004');
+      // Its kick asked the bank, which did not have it yet (settle() would wait for the hung one).
+      await expect
+        .poll(async () => (await recharge(later)).bankAnswer)
+        .toMatchObject({ kind: 'not_found' });
+      expect((await recharge(later)).status).toBe('pendiente');
+      bank.received.push(movementOf('56000004', 27_000, '04165550066'));
+      expect(await verifier.tick(future(5_000))).toBe(1);
+      await expect.poll(async () => (await recharge(later)).status).toBe('aprobado');
+      expect((await recharge(hung)).status).toBe('pendiente');
+      open();
+      await settle();
+      bank.verifyHold = null;
+      expect((await recharge(hung)).status).toBe('aprobado');
+      expect([await balance(p), await balance(q)]).toEqual([540, 540]);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true, totalCents: 0 });
     },
   );
