@@ -1,6 +1,7 @@
 /**
  * Bank recharges against Banco de pruebas with faults (docs/decisions/051-bank-connectors.md,
- * 052-banco-de-pruebas.md): the built server on a per-run PostgreSQL database with
+ * 052-banco-de-pruebas.md): the server started as `npm start` does (built-app.ts, API only: no
+ * web build needed) on a per-run PostgreSQL database, dropped after, with
  * BANK_SIMULATOR_PORT=0 (it runs the simulator and connects the demo accounts: BDV verify,
  * Mercantil verify + C2P), plus an R4 account connected here through the staff route (signed
  * notifications). The simulator's faults are set at random (no seed): timeouts, 5xx, garbage,
