@@ -60,6 +60,10 @@ class FakeBank implements BankConnector {
   capabilities = { verify: true, charge: true, requestKey: true, notify: true, payout: true };
   received: BankMovement[] = [];
   verifyFault: 'unavailable' | 'mismatch' | null = null;
+  /** A lookup of this reference waits for `verifyRelease` (a bank that hangs). */
+  verifyHold: string | null = null;
+  verifyRelease: Promise<void> = Promise.resolve();
+  verifyHolding = false;
   chargeScript: ('approve' | 'decline' | 'lost' | 'timeout' | 'hold')[] = [];
   /** A 'hold' charge waits for this to resolve (a slow bank). */
   release: Promise<void> = Promise.resolve();
@@ -71,6 +75,10 @@ class FakeBank implements BankConnector {
   payoutCalls = 0;
 
   async verify(_cfg: ConnectorConfig, q: { reference: string; amountCents: number }) {
+    if (q.reference === this.verifyHold) {
+      this.verifyHolding = true;
+      await this.verifyRelease;
+    }
     if (this.verifyFault === 'unavailable')
       return { kind: 'unavailable', detail: 'Sin respuesta' } as const;
     const m = this.received.find((r) => r.reference === q.reference);
@@ -477,6 +485,77 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
         expect.objectContaining({ payload: { balance: 310 } }),
       ]);
       expect(mine.filter((e) => e.payload.status === 'aprobado')).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(skip)(
+    'verifies recharges side by side: a bank call that hangs holds no other, in a pass or after it',
+    async () => {
+      const [p, q] = await Promise.all([registerPlayer(t), registerPlayer(t)]);
+      bank.received = [];
+      const ask = async (who: Player, reference: string) => {
+        const res = await request(who, {
+          amount: '270',
+          reference,
+          payer_phone: '04165550066',
+          payer_bank_code: '0102',
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().id as number;
+      };
+      // Both wait for a retry (the bank had neither yet); the slow one is first in line.
+      const slow = await ask(p, '56000001');
+      const quick = await ask(q, '56000002');
+      await settle();
+      bank.received = [
+        movementOf('56000001', 27_000, '04165550066'),
+        movementOf('56000002', 27_000, '04165550066'),
+      ];
+      let open = () => undefined as void;
+      bank.verifyRelease = new Promise<void>((resolve) => (open = resolve));
+      bank.verifyHold = '56000001';
+      const pass = verifyDue(t.database.db, t.app.deps.bank.connectors, silent, future(5_000));
+      await expect.poll(() => bank.verifyHolding).toBe(true);
+      // The other recharge of the pass is credited while the first lookup still hangs.
+      await expect.poll(async () => (await recharge(quick)).status).toBe('aprobado');
+      expect((await recharge(slow)).status).toBe('pendiente');
+      open();
+      const steps = await pass;
+      bank.verifyHold = null;
+      expect(steps.filter((x) => x === 'credited').length).toBeGreaterThanOrEqual(2);
+      expect(await recharge(slow)).toMatchObject({
+        status: 'aprobado',
+        verificationState: 'verified',
+      });
+      expect([await balance(p), await balance(q)]).toEqual([270, 270]);
+
+      // The timer's pass starts its lookups and returns: a retry that falls due while one hangs
+      // is taken by the next pass.
+      const verifier = t.app.deps.bank.verifier!;
+      const hung = await ask(p, '56000003');
+      await settle();
+      bank.received = [movementOf('56000003', 27_000, '04165550066')];
+      bank.verifyRelease = new Promise<void>((resolve) => (open = resolve));
+      bank.verifyHolding = false;
+      bank.verifyHold = '56000003';
+      expect(await verifier.tick(future(5_000))).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => bank.verifyHolding).toBe(true);
+      const later = await ask(q, '56000004');
+      // Its kick asked the bank, which did not have it yet (settle() would wait for the hung one).
+      await expect
+        .poll(async () => (await recharge(later)).bankAnswer)
+        .toMatchObject({ kind: 'not_found' });
+      expect((await recharge(later)).status).toBe('pendiente');
+      bank.received.push(movementOf('56000004', 27_000, '04165550066'));
+      expect(await verifier.tick(future(5_000))).toBe(1);
+      await expect.poll(async () => (await recharge(later)).status).toBe('aprobado');
+      expect((await recharge(hung)).status).toBe('pendiente');
+      open();
+      await settle();
+      bank.verifyHold = null;
+      expect((await recharge(hung)).status).toBe('aprobado');
+      expect([await balance(p), await balance(q)]).toEqual([540, 540]);
+      expect(await checkLedger(t.database.db)).toMatchObject({ ok: true, totalCents: 0 });
     },
   );
 

@@ -39,8 +39,13 @@ export function verifyDelayMs(attempts: number): number {
 
 type Claimed = typeof recharges.$inferSelect;
 
-/** Claims due recharges (or the one given, when due) for a bank call; returns them. */
-async function claimDue(db: Db, now: Date, onlyId?: number): Promise<Claimed[]> {
+/** Claims up to `limit` due recharges (or the one given, when due) for a bank call; returns them. */
+async function claimDue(
+  db: Db,
+  now: Date,
+  onlyId?: number,
+  limit: number = BATCH,
+): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: recharges.id })
@@ -55,7 +60,7 @@ async function claimDue(db: Db, now: Date, onlyId?: number): Promise<Claimed[]> 
         ),
       )
       .orderBy(recharges.verifyNextAt)
-      .limit(BATCH)
+      .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
     const lease = new Date(now.getTime() + VERIFY_LEASE_MS).toISOString();
@@ -227,7 +232,12 @@ async function c2pStuckToStaff(db: Db, notices: PlayerNotices, now: Date): Promi
   for (const r of moved) noticeToStaff(notices, r.userId, r.id);
 }
 
-/** One pass: verifies every due recharge this node can claim. Returns what each became. */
+/**
+ * One pass: verifies every due recharge this node can claim, their bank calls at the same time
+ * (each applies its own answer in its own transaction), so one bank call that hangs until the
+ * HTTP time limit (BANK_HTTP_TIMEOUT_MS) delays no other recharge of the pass by that long.
+ * Returns what each became, in claim order.
+ */
 export async function verifyDue(
   db: Db,
   connectors: BankConnectors,
@@ -236,17 +246,27 @@ export async function verifyDue(
   onlyId?: number,
 ): Promise<VerifyStep[]> {
   const claimed = await claimDue(db, now, onlyId);
-  const steps: VerifyStep[] = [];
-  for (const row of claimed) steps.push(await verifyClaimed(db, connectors, notices, row, now));
-  return steps;
+  return Promise.all(claimed.map((row) => verifyClaimed(db, connectors, notices, row, now)));
 }
+
+/**
+ * At most this many bank lookups of the timer's passes run at once on a node (kicks count too),
+ * so a bank that hangs until the time limit on every call cannot pile up calls without bound.
+ */
+export const VERIFY_MAX_IN_FLIGHT = 40;
 
 /**
  * The verifier of this node: a periodic pass every BANK_VERIFY_INTERVAL_MS (0 disables the
  * timer; tests call `tick`), and `kick(id)` right after a recharge request's commit.
+ *
+ * A pass claims the due recharges and starts their bank lookups without waiting for them: the
+ * next pass comes one interval later even while a lookup hangs until BANK_HTTP_TIMEOUT_MS, so a
+ * retry that falls due meanwhile is not held behind it (each claimed recharge is leased for
+ * {@link VERIFY_LEASE_MS}, so no pass claims it twice). At most {@link VERIFY_MAX_IN_FLIGHT}
+ * lookups run at once.
  */
-export class BankVerifier extends PeriodicJob<VerifyStep[]> {
-  private readonly kicks = new Set<Promise<unknown>>();
+export class BankVerifier extends PeriodicJob<number> {
+  private readonly lookups = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
@@ -258,22 +278,33 @@ export class BankVerifier extends PeriodicJob<VerifyStep[]> {
     super('bank verifier', intervalMs, log);
   }
 
-  async tick(now: Date = new Date()): Promise<VerifyStep[]> {
+  /** One pass: claims due recharges and starts their lookups; returns how many it started. */
+  async tick(now: Date = new Date()): Promise<number> {
     await c2pStuckToStaff(this.db, this.notices, now);
-    return verifyDue(this.db, this.connectors, this.notices, now);
+    const room = VERIFY_MAX_IN_FLIGHT - this.lookups.size;
+    if (room <= 0) return 0;
+    const claimed = await claimDue(this.db, now, undefined, Math.min(BATCH, room));
+    for (const row of claimed)
+      this.track(verifyClaimed(this.db, this.connectors, this.notices, row, now));
+    return claimed.length;
   }
 
   /** Verifies recharge `id` now, off the request path; a failure is logged (the timer retries). */
   kick(id: number): void {
-    const p = verifyDue(this.db, this.connectors, this.notices, new Date(), id)
-      .catch((err: unknown) => this.log.error({ err }, 'bank verification failed'))
-      .finally(() => this.kicks.delete(p));
-    this.kicks.add(p);
+    this.track(verifyDue(this.db, this.connectors, this.notices, new Date(), id));
   }
 
-  /** Waits for the kicks in progress (tests, shutdown). */
+  /** Keeps `work` until it ends; a failure is logged (the lease ends and a later pass retries). */
+  private track(work: Promise<unknown>): void {
+    const p = work
+      .catch((err: unknown) => this.log.error({ err }, 'bank verification failed'))
+      .finally(() => this.lookups.delete(p));
+    this.lookups.add(p);
+  }
+
+  /** Waits for the kicks and lookups in progress (tests, shutdown). */
   async settled(): Promise<void> {
-    while (this.kicks.size > 0) await Promise.all([...this.kicks]);
+    while (this.lookups.size > 0) await Promise.all([...this.lookups]);
   }
 
   override async stop(): Promise<void> {
