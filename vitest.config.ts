@@ -16,8 +16,10 @@ const MOCKING_SERVER_FILES = ['apps/server/src/modules/auth/sessions.socket.test
  * - contracts, domino: pure unit and property tests.
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
  * - e2e: browser journeys (Playwright + Debian Chromium) against the built app; they run after
- *   the others (sequence.groupOrder), two files at a time, each with its own server, data
- *   directory or database, and Redis prefix (REDIS_PREFIX follows the database).
+ *   the others (sequence.groupOrder), three files at a time (E2E_WORKERS), each with its own
+ *   server, data directory or database, and Redis prefix (REDIS_PREFIX follows the database). A
+ *   journey keeps about 60 % of a core busy (it waits on bots, hand pauses and its server), so
+ *   three fill a 2-core machine where two left it a third idle (docs/decisions/045).
  */
 export default defineConfig({
   test: {
@@ -81,9 +83,9 @@ export default defineConfig({
           globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
           sequence: { groupOrder: 1 },
-          // A poll waits for a state; with two journeys sharing the cores a page may take a few
+          // A poll waits for a state; with three journeys sharing the cores a page may take a few
           // seconds to get there, so a poll without its own timeout waits up to 10 s (vitest's
           // default is 1 s). Only a failing poll ever waits that long.
           expect: { poll: { timeout: 10_000 } },

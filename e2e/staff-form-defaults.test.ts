@@ -210,6 +210,30 @@ const FORMS: StaffForm[] = [
     },
   },
   {
+    section: '/admin/conexiones-bancarias',
+    name: 'Conexión bancaria de una cuenta de recarga',
+    async run(page, ctx) {
+      await page.goto('/admin/conexiones-bancarias');
+      const card = page.getByTestId('bank-connector-card').first();
+      // Provider, address and switches have defaults (the account's bank, its API address, off);
+      // the credentials have none.
+      const secrets = card.locator('input[type="password"]');
+      await secrets.first().waitFor();
+      for (let i = 0; i < (await secrets.count()); i++)
+        await secrets.nth(i).fill(`clave-e2e-${stamp}-${i}`);
+      await accepted(
+        page,
+        () => card.getByTestId('bank-connector-save').click(),
+        /^\/api\/admin\/recharge-accounts\/\d+\/bank-connector$/,
+      );
+      const list = await ctx.api<{ accounts: { connector: { provider: string } | null }[] }>(
+        '/api/admin/bank-connectors',
+      );
+      expect(list.accounts[0]?.connector?.provider).toBe('bdv');
+      expect(JSON.stringify(list)).not.toContain(`clave-e2e-${stamp}`);
+    },
+  },
+  {
     section: '/admin/pote',
     name: 'Configuración del pote',
     async run(page) {

@@ -40,9 +40,14 @@ describe('bank connector form rules', () => {
     expect(credentialPlaceholder(account, { ...form, provider: 'r4' }, 'apiKey')).toBe('');
     expect(connectorToForm({ ...account, connector: null }, [bdv])).toMatchObject({
       provider: 'bdv',
-      base_url: '',
+      base_url: `https://${bdv.hosts[0]}`,
       enabled: false,
     });
+    // A new connector starts with the provider of the account's bank, at its address.
+    const mercantil = { ...bdv, provider: 'mercantil' as const, hosts: ['api.mercantil.example'] };
+    expect(
+      connectorToForm({ ...account, bank_code: '0105', connector: null }, [bdv, mercantil]),
+    ).toMatchObject({ provider: 'mercantil', base_url: 'https://api.mercantil.example' });
   });
 
   it('sends only typed credentials of the provider and capabilities it supports', () => {

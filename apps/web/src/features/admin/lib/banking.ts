@@ -25,7 +25,19 @@ const NO_CAPABILITIES: BankConnectorCapabilities = {
   payout: false,
 };
 
-/** The form of an account: its stored connector, or a new one for the first provider. */
+/** The bank each provider's API belongs to (docs/banks.md): a new connector starts with it. */
+const PROVIDER_BANK: Record<string, string> = { bdv: '0102', mercantil: '0105', r4: '0169' };
+
+/** A provider's production address, the base URL a new connector starts with ('' if unknown). */
+export function defaultBaseUrl(provider: BankProviderInfo | undefined): string {
+  const host = provider?.hosts[0];
+  return host ? `https://${host}` : '';
+}
+
+/**
+ * The form of an account: its stored connector, or a new one for the provider of the account's
+ * bank (else the first), at that provider's production address.
+ */
 export function connectorToForm(
   account: BankConnectorAccount,
   providers: readonly BankProviderInfo[],
@@ -39,10 +51,11 @@ export function connectorToForm(
       enabled: c.enabled,
       capabilities: { ...c.capabilities },
     };
-  const first = providers[0];
+  const own = providers.find((p) => PROVIDER_BANK[p.provider] === account.bank_code);
+  const chosen = own ?? providers[0];
   return {
-    provider: first?.provider ?? 'bdv',
-    base_url: '',
+    provider: chosen?.provider ?? 'bdv',
+    base_url: defaultBaseUrl(chosen),
     credentials: {},
     enabled: false,
     capabilities: { ...NO_CAPABILITIES },

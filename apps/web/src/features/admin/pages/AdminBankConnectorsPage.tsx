@@ -48,6 +48,7 @@ import {
 import { CopyValue } from '../components/CopyValue';
 import {
   connectorToForm,
+  defaultBaseUrl,
   credentialPlaceholder,
   formToInput,
   outcomeColor,
@@ -210,9 +211,20 @@ function ConnectorCard({
               label: p.available ? p.label : `${p.label} (aún no disponible)`,
             }))}
             value={form.provider}
-            onChange={(v) =>
-              v && setForm((f) => ({ ...f, provider: v as BankConnectorProvider, credentials: {} }))
-            }
+            onChange={(v) => {
+              if (!v) return;
+              const next = data.providers.find((p) => p.provider === v);
+              // The address follows the provider unless staff typed another one.
+              setForm((f) => ({
+                ...f,
+                provider: v as BankConnectorProvider,
+                credentials: {},
+                base_url:
+                  f.base_url === '' || f.base_url === defaultBaseUrl(provider)
+                    ? defaultBaseUrl(next)
+                    : f.base_url,
+              }));
+            }}
             allowDeselect={false}
             error={err('provider')}
           />
@@ -327,6 +339,7 @@ function ConnectorCard({
             onClick={() => void save()}
             loading={busy === 'save'}
             disabled={busy !== null && busy !== 'save'}
+            data-testid="bank-connector-save"
           >
             Guardar
           </Button>
