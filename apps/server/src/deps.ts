@@ -96,5 +96,7 @@ export interface AppDeps {
     spectateCodes: RateLimiterAbstract;
     /** Table talk messages per user: TALK_RATE_LIMIT (docs/decisions/023-table-talk.md). */
     talk: RateLimiterAbstract;
+    /** C2P payment-key requests (SMS) per user: C2P_KEY_RATE_LIMIT (decision 051). */
+    c2pKey: RateLimiterAbstract;
   };
 }

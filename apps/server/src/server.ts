@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
+import { C2P_KEY_RATE_LIMIT, LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
 import { CLIENT_CEILING_FACTOR } from './modules/protection/request';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
@@ -155,6 +155,14 @@ export function createDeps(
           keyPrefix: 'talk',
           points: TALK_RATE_LIMIT.points,
           durationSec: TALK_RATE_LIMIT.windowSeconds,
+        },
+        redis,
+      ),
+      c2pKey: createLimiter(
+        {
+          keyPrefix: 'c2p_key',
+          points: C2P_KEY_RATE_LIMIT.points,
+          durationSec: C2P_KEY_RATE_LIMIT.windowSeconds,
         },
         redis,
       ),

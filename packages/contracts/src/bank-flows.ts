@@ -28,6 +28,8 @@ export const MSG_BANK_FLOWS = {
   c2pKeyNotAvailable:
     'Tu banco no envía la clave por esta vía: pídela en la aplicación de tu banco.',
   c2pKeySent: 'Te enviamos la solicitud: revisa el SMS de tu banco con la clave de pago.',
+  c2pKeyTooMany:
+    'Ya pediste varias claves de pago seguidas. Usa la última que te llegó por SMS o espera unos minutos para pedir otra.',
   c2pConfirming:
     'Estamos confirmando con tu banco si el cobro se hizo. No vuelvas a pagar: te avisaremos.',
   c2pNotCharged: 'Tu banco no confirmó el cobro y no se te cobró nada. Intenta de nuevo.',
@@ -53,6 +55,12 @@ export const VERIFICATION_STATES = ['manual', 'checking', 'verified', 'needs_sta
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** Automatic verification timing: first retry 2 s, doubling, capped at 2 min, for 30 minutes. */
+/**
+ * Payment-key requests per player (each one makes the payer's bank send an SMS): at most
+ * `points` in `windowSeconds` (docs/decisions/051-bank-connectors.md, "C2P").
+ */
+export const C2P_KEY_RATE_LIMIT = { points: 5, windowSeconds: 15 * 60 } as const;
+
 export const BANK_VERIFY = {
   firstDelayMs: 2_000,
   maxDelayMs: 120_000,

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_VERIFY } from '@domino/contracts';
+import { BANK_VERIFY, C2P_KEY_RATE_LIMIT, MSG_BANK_FLOWS } from '@domino/contracts';
 import { openDatabase } from '../../db/client';
 import type { Database } from '../../db/client';
 import {
@@ -610,6 +610,15 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       expect(bank.chargeCalls).toBe(calls);
       expect(bank.keyCalls).toBe(0);
       expect((await c2p(300, null)).statusCode).toBe(200);
+      // Each key is an SMS: after C2P_KEY_RATE_LIMIT.points requests (the refused one above
+      // counts), a Spanish 429 and no call.
+      for (let i = 2; i < C2P_KEY_RATE_LIMIT.points; i++)
+        expect((await c2p(300, null)).statusCode).toBe(200);
+      const keysAsked = bank.keyCalls;
+      const tooMany = await c2p(300, null);
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.json().message).toBe(MSG_BANK_FLOWS.c2pKeyTooMany);
+      expect(bank.keyCalls).toBe(keysAsked);
       // Approved: credited at once; the same Idempotency-Key again charges nothing more.
       bank.chargeScript = ['approve'];
       const ok = await c2p(300, PAYMENT_KEY, 'c2p-a');

@@ -14,6 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { recharges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { consume } from '../../lib/rate-limit';
 import { idempotencyScope } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
 import { chargeC2p, requestC2pKey } from './c2p';
@@ -58,10 +59,21 @@ export async function bankRoutes(app: FastifyInstance): Promise<void> {
             'Se verifican antes los límites de depósito del jugador; nunca se pide una clave ' +
             'para un monto que un límite no permite.',
           body: c2pKeyRequestSchema,
-          response: { 200: z.object({ message: z.string() }), 422: errorSchema, 503: errorSchema },
+          response: {
+            200: z.object({ message: z.string() }),
+            422: errorSchema,
+            429: errorSchema,
+            503: errorSchema,
+          },
         },
       },
-      async (req) => requestC2pKey(db(), connectors(), session(req).user.id, c2pInput(req.body)),
+      async (req) => {
+        const userId = session(req).user.id;
+        // Each request makes the payer's bank send an SMS: a few per player, then wait.
+        if ((await consume(app.deps.limiters.c2pKey, String(userId))) !== null)
+          throw new AppError('banking/too_many_keys', 429, MSG_BANK_FLOWS.c2pKeyTooMany);
+        return requestC2pKey(db(), connectors(), userId, c2pInput(req.body));
+      },
     );
 
     r.post(
