@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiCaller,
+  staffToken,
   ADMIN,
   DESKTOP,
   PHONE,
@@ -36,20 +38,8 @@ describe('recharges verified and charged by the bank', () => {
     { timeout: 180_000 },
     async () => {
       const base = journey.app.baseUrl;
-      const api = async (pathname: string, token: string, body?: unknown) => {
-        const res = await fetch(`${base}${pathname}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-      };
-      const login = await fetch(`${base}/api/login_api`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-      });
-      const admin = ((await login.json()) as { token: string }).token;
+      const api = apiCaller(base);
+      const admin = await staffToken(base);
       const connectors = (await api('/api/admin/bank-connectors', admin)).json as unknown as {
         accounts: { connector: { provider: string; base_url: string } | null }[];
       };

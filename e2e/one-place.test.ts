@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG_PLACE } from '@domino/contracts';
 import {
-  ADMIN,
+  apiCaller,
+  staffToken,
   PHONE,
   loginViaUi,
   newContext,
@@ -26,20 +27,8 @@ describe('one place at a time: a searching player cannot sit at a table', () => 
     { timeout: 180_000 },
     async () => {
       const base = journey.app.baseUrl;
-      const call = async (pathname: string, token: string, body?: unknown) => {
-        const res = await fetch(`${base}${pathname}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-      };
-      const login = await fetch(`${base}/api/login_api`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-      });
-      const admin = ((await login.json()) as { token: string }).token;
+      const call = apiCaller(base);
+      const admin = await staffToken(base);
       const p = await registerViaApi(base);
       const funded = await call(`/api/admin/users/${p.id}/adjustments`, admin, {
         amount: 1000,

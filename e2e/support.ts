@@ -150,6 +150,31 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   };
 }
 
+/**
+ * A JSON API caller for one app: GET without a body, POST with one, the token as Bearer.
+ * Answers the status and the parsed body (an object; cast arrays where a route answers one).
+ */
+export function apiCaller(baseUrl: string) {
+  return async (pathname: string, token: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${pathname}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+}
+
+/** The seeded admin's API token (POST /api/login_api). */
+export async function staffToken(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/login_api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 /** Launches Debian's Chromium headless with the flags this machine needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

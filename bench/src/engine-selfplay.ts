@@ -8,22 +8,12 @@ import {
   DEFAULT_CONFIG,
   applyMove,
   legalMoves,
+  mulberry32,
   startMatch,
   type MatchState,
   type Seat,
   type TableConfig,
 } from '@domino/domino';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function run(label: string, config: TableConfig, seconds: number): void {
   const rng = mulberry32(42);

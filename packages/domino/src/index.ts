@@ -89,3 +89,4 @@ export {
   type MoveValue,
   type ReviewOptions,
 } from './analysis';
+export { mulberry32 } from './random';

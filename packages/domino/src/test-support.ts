@@ -9,17 +9,7 @@ import { legalMoves } from './rules';
 import { parseTile, sumPips, type Seat, type Tile } from './tiles';
 import type { GameEvent, HandState, LinePiece, MatchState, OpenEnds, SeatedMove } from './types';
 
-/** mulberry32: a small deterministic PRNG for picking random moves in tests and benches. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from './random';
 
 /** Every meaningful config combination (options the mode ignores are left at their default). */
 export function allConfigs(): TableConfig[] {

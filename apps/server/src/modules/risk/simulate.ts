@@ -1,3 +1,4 @@
+import { mulberry32 } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games, users } from '../../db/schema';
 
@@ -11,16 +12,7 @@ import { gamePlayers, games, users } from '../../db/schema';
  */
 
 /** A small seeded RNG (mulberry32): floats in [0, 1). */
-export function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRng = mulberry32;
 
 export interface PopulationOptions {
   seed: number;

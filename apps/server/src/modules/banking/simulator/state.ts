@@ -1,3 +1,4 @@
+import { mulberry32 } from '@domino/domino';
 import { randomInt } from 'node:crypto';
 import type { BankProvider } from '../connector';
 
@@ -129,17 +130,8 @@ export interface SimNotification {
   error: string | null;
 }
 
-/** mulberry32: a tiny seeded generator, enough to replay a fault sequence. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A seeded generator (mulberry32), enough to replay a fault sequence. */
+const seeded = mulberry32;
 
 /** The whole simulated bank. */
 export class SimulatorState {
