@@ -206,6 +206,10 @@ describe('accounts in the browser', () => {
       await page.goto('/login');
       await login(page, player.email, player.password);
       await page.waitForURL('**/dashboard');
+      // Revoke only once the dashboard's own requests are answered: one still in flight would be
+      // answered 401 and end the session as expired before the socket's news of the logout.
+      await visible(page, 'Elige un juego');
+      await page.waitForLoadState('networkidle');
       const stored = await page.evaluate(() => ({
         token: localStorage.getItem('auth_token') ?? '',
         user: localStorage.getItem('user') ?? '',
