@@ -58,20 +58,25 @@ function credentialsReadable(vault: BankVault, row: ConnectorRow): boolean {
   }
 }
 
+/** What staff see of a connector and what its audit rows keep: never a credential value. */
+const connectorFacts = (row: ConnectorRow) => ({
+  provider: row.provider,
+  base_url: row.baseUrl,
+  enabled: row.enabled,
+  capabilities: {
+    verify: row.verifyEnabled,
+    charge: row.chargeEnabled,
+    notify: row.notifyEnabled,
+    payout: row.payoutEnabled,
+  },
+  credentials_set: [...row.credentialNames].sort(),
+});
+
 function connectorView(config: Config, vault: BankVault, row: ConnectorRow): BankConnectorView {
   const info = providerInfo(row.provider);
   return {
     id: row.id,
-    provider: row.provider,
-    base_url: row.baseUrl,
-    enabled: row.enabled,
-    capabilities: {
-      verify: row.verifyEnabled,
-      charge: row.chargeEnabled,
-      notify: row.notifyEnabled,
-      payout: row.payoutEnabled,
-    },
-    credentials_set: [...row.credentialNames].sort(),
+    ...connectorFacts(row),
     credentials_readable: credentialsReadable(vault, row),
     notification_url: info.capabilities.notify
       ? `${config.publicUrl}${notificationPath(row.notificationToken)}`
@@ -190,20 +195,6 @@ async function lockAccount(tx: Tx, id: number): Promise<void> {
     .for('update');
   if (!a) throw accountNotFound();
 }
-
-/** The audit snapshot of a connector: never a credential value. */
-const connectorFacts = (row: ConnectorRow) => ({
-  provider: row.provider,
-  base_url: row.baseUrl,
-  enabled: row.enabled,
-  capabilities: {
-    verify: row.verifyEnabled,
-    charge: row.chargeEnabled,
-    notify: row.notifyEnabled,
-    payout: row.payoutEnabled,
-  },
-  credentials_set: [...row.credentialNames].sort(),
-});
 
 /**
  * PUT /api/admin/recharge-accounts/{id}/bank-connector: creates or replaces the account's

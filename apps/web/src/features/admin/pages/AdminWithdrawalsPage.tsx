@@ -45,6 +45,14 @@ export default function AdminWithdrawalsPage() {
   const bankPays = (connectors.data?.accounts ?? []).some(
     (a) => a.connector?.enabled && a.connector.capabilities.payout,
   );
+  // A withdrawal under review (decision 013) is paid only with its acknowledgement ticked.
+  const reviewAcknowledgement = open?.item.review
+    ? {
+        label: MSG_PROTECTION.reviewAcknowledge,
+        requiredMessage: MSG_PROTECTION.reviewAcknowledgeRequired,
+        testId: 'review-acknowledge',
+      }
+    : undefined;
   const actions = {
     onPay: (w: AdminWithdrawal) => decision.start('pay', w),
     onPayByBank: bankPays ? (w: AdminWithdrawal) => decision.start('bank', w) : null,
@@ -80,15 +88,7 @@ export default function AdminWithdrawalsPage() {
           validate: payoutReferenceProblem,
           testId: 'payout-reference',
         }}
-        acknowledgement={
-          open?.item.review
-            ? {
-                label: MSG_PROTECTION.reviewAcknowledge,
-                requiredMessage: MSG_PROTECTION.reviewAcknowledgeRequired,
-                testId: 'review-acknowledge',
-              }
-            : undefined
-        }
+        acknowledgement={reviewAcknowledgement}
         onConfirm={(payoutReference, key, reviewAcknowledged) =>
           open &&
           decision.submit({
@@ -111,15 +111,7 @@ export default function AdminWithdrawalsPage() {
         loading={decision.loading}
         error={decision.error}
         testId="pay-by-bank-modal"
-        acknowledgement={
-          open?.item.review
-            ? {
-                label: MSG_PROTECTION.reviewAcknowledge,
-                requiredMessage: MSG_PROTECTION.reviewAcknowledgeRequired,
-                testId: 'review-acknowledge',
-              }
-            : undefined
-        }
+        acknowledgement={reviewAcknowledgement}
         onConfirm={(_value, key, reviewAcknowledged) =>
           open &&
           decision.submit({
