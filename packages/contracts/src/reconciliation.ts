@@ -1,5 +1,5 @@
 /**
- * Bank reconciliation (issue 15 part 4; docs/decisions/033-bank-reconciliation.md): staff upload
+ * Bank reconciliation (docs/decisions/033-bank-reconciliation.md): staff upload
  * the bank statement of a recharge account (CSV or XLSX as the bank exports it), the server reads
  * it with the account's column mapping, matches its credit lines to the account's pending
  * recharges, and staff approve the matched pairs in one action.

@@ -20,7 +20,7 @@ import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf } from './repo';
 
 /**
- * Watching a table's match as a spectator (issue 13, docs/decisions/022-spectators.md): who may
+ * Watching a table's match as a spectator (docs/decisions/022-spectators.md): who may
  * watch which match, and the spectator view — built field by field from the engine state, so no
  * hand can reach it by accident (the same rule as the engine's `playerView`). At a paid table the
  * view is rebuilt from the move log up to two moves before the match (any node can do it: the

@@ -24,7 +24,7 @@ import { ask, call, openSocket, sleep, within } from '../../test/sockets';
 import { createTableMatch } from './create';
 
 /**
- * Spectators (issue 13, docs/decisions/022-spectators.md) on real PostgreSQL, over two server
+ * Spectators (docs/decisions/022-spectators.md) on real PostgreSQL, over two server
  * nodes sharing Redis: players on node A, spectators on node B. Proves that (a) no spectator
  * payload, HTTP or socket, carries a tile of any seat's hand (checked on the raw JSON against the
  * hands in the database), (b) a paid match is shown two moves behind, rebuilt from the move log,

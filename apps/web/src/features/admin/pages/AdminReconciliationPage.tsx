@@ -487,7 +487,7 @@ function ReportView({
 }
 
 /**
- * /admin/conciliacion (issue 15; docs/decisions/033-bank-reconciliation.md): pick a recharge
+ * /admin/conciliacion (docs/decisions/033-bank-reconciliation.md): pick a recharge
  * account, set how its bank exports statements, upload a statement (CSV or XLSX) and approve the
  * matched recharges in one click; ambiguous and unmatched ones are listed for a person.
  */
