@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { MSG_ADMIN } from './admin';
 import { SERVER_EVENTS } from './events';
+import { errorSchema } from './errors';
 
 /**
  * How a session ends, as its open sockets learn it (docs/decisions/012-sessions-end-
@@ -58,6 +59,16 @@ export const sessionEndedEventSchema = z.object({
   message: z.string().min(1),
 });
 export type SessionEndedEvent = z.infer<typeof sessionEndedEventSchema>;
+
+/**
+ * The body of a 401 (docs/product.md §7 plus the reason): `auth/unauthenticated` without a token;
+ * `auth/session_ended` with `reason` when the request's token no longer opens a session, the
+ * message being the reason's, as `session:ended` says it.
+ */
+export const unauthorizedSchema = errorSchema.extend({
+  reason: z.enum(SESSION_END_REASONS).optional(),
+});
+export type UnauthorizedBody = z.infer<typeof unauthorizedSchema>;
 
 /** The payload for a reason (the message is always the one above). */
 export function sessionEndedEvent(reason: SessionEndReason): SessionEndedEvent {

@@ -189,6 +189,8 @@ describe('apiRequest', () => {
       vi.stubGlobal('window', { localStorage: memoryStorage({ auth_token: 'expired' }) });
       await apiRequest('/api/user').catch(() => undefined);
       expect(listener).toHaveBeenCalledTimes(1);
+      // The flow is told which token was refused and why (the body names the reason).
+      expect(listener).toHaveBeenLastCalledWith('expired', { message: 'x', code: 'c' });
 
       await apiRequest('/api/logout', { invalidateOn401: false }).catch(() => undefined);
       expect(listener).toHaveBeenCalledTimes(1);

@@ -70,12 +70,14 @@ export function errorMessageFor(status: number, statusText: string, body: unknow
 /** Lists (a bare array or under `data`, `games`, `tables`): the contracts' reading. */
 export { normaliseList } from '@domino/contracts';
 
-type UnauthorizedListener = () => void;
+/** Told the token the request carried and the 401's parsed body (null when it had none). */
+type UnauthorizedListener = (token: string, body: unknown) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
  * Registers the session-invalid flow: called when an authenticated request (one that carried the
- * stored token) gets a 401. Returns the unsubscribe function.
+ * stored token) gets a 401, with that token and the answer's body (`auth/session_ended` carries the
+ * reason, docs/decisions/012-sessions-end-everywhere.md). Returns the unsubscribe function.
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
@@ -136,7 +138,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const text = await readBody(response, options.signal);
     const parsed = parseText(text);
     if (response.status === 401 && token && options.invalidateOn401 !== false) {
-      for (const listener of [...unauthorizedListeners]) listener();
+      for (const listener of [...unauthorizedListeners]) listener(token, parsed);
     }
     throw new ApiError(
       response.status,

@@ -133,3 +133,55 @@ describe('a session ended by the server', () => {
     expect(storage.getItem('auth_token')).toBe('tok-2');
   });
 });
+
+describe('a 401 answer', () => {
+  /** fetch answering every call with a 401 of `body`. */
+  const refuse = (body: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 401 })),
+    );
+
+  it('shows the reason a request in flight was refused for (closed elsewhere), not "expired"', async () => {
+    const session = await loggedIn('tok-1');
+    refuse({ code: 'auth/session_ended', reason: 'logged_out', message: MSG_SESSIONS.logged_out });
+    await session.fetchCurrentUser().catch(() => undefined);
+    expect(session.getSession()).toMatchObject({
+      token: null,
+      expired: true,
+      expiredMessage: MSG_SESSIONS.logged_out,
+    });
+  });
+
+  it('falls back to the usual banner for a 401 that names no reason', async () => {
+    const session = await loggedIn('tok-1');
+    refuse({ code: 'auth/unauthenticated', message: MSG.unauthenticated });
+    await session.fetchCurrentUser().catch(() => undefined);
+    expect(session.getSession()).toMatchObject({
+      token: null,
+      expired: true,
+      expiredMessage: null,
+    });
+  });
+
+  it("leaves the new session alone when an older session's request comes back refused", async () => {
+    const session = await loggedIn('tok-1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // The player logged in again while the old session's request was on its way.
+        session.startSession({ token: 'tok-2', user });
+        return new Response(
+          JSON.stringify({
+            code: 'auth/session_ended',
+            reason: 'logged_out',
+            message: MSG_SESSIONS.logged_out,
+          }),
+          { status: 401 },
+        );
+      }),
+    );
+    await session.fetchCurrentUser().catch(() => undefined);
+    expect(session.getSession()).toMatchObject({ token: 'tok-2', expired: false });
+  });
+});

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import {
+  sessionEndedEventSchema,
   userSchema,
   type AuthResponse,
   type SessionEndReason,
@@ -204,8 +205,14 @@ export function revokeTokenQuietly(): void {
   apiRequest('/api/logout', { method: 'POST', invalidateOn401: false }).catch(() => undefined);
 }
 
-// Any authenticated call answered with 401 invalidates the session (docs/product.md §4).
-onUnauthorized(() => invalidateSession());
+// Any authenticated call answered with 401 invalidates the session (docs/product.md §4). A 401
+// `auth/session_ended` names why, as the socket's `session:ended` does: a request in flight when the
+// session was closed elsewhere shows that reason, not "expired" (decision 012).
+onUnauthorized((token, body) => {
+  const ended = sessionEndedEventSchema.safeParse(body);
+  if (ended.success) sessionEndedByServer(token, ended.data);
+  else invalidateSession();
+});
 
 // Keep tabs in step: logging in or out in one tab applies to the others.
 if (typeof window !== 'undefined') {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE_PREFIXES, MSG, MSG_PHONE } from '@domino/contracts';
+import { MOBILE_PREFIXES, MSG, MSG_PHONE, MSG_SESSIONS } from '@domino/contracts';
 import { authTokens, users } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
@@ -391,17 +391,36 @@ export function accountSuite(kind: DbKind): void {
           await get('/api/user', reg.token),
           await post('/api/logout', {}, reg.token),
         ]) {
+          // The reason travels with the 401, as the socket's session:ended carries it (decision 012).
           expect(res.statusCode).toBe(401);
-          expect(res.json().code).toBe('auth/unauthenticated');
+          expect(res.json()).toEqual({
+            code: 'auth/session_ended',
+            reason: 'logged_out',
+            message: MSG_SESSIONS.logged_out,
+          });
         }
         const other = (await post('/api/register_api', newPlayer())).json();
         await t.database.db
           .update(authTokens)
           .set({ expiresAt: new Date(Date.now() - 1000) })
           .where(eq(authTokens.userId, other.user.id));
-        expect((await get('/api/user', other.token)).statusCode).toBe(401);
-        expect((await get('/api/user')).statusCode).toBe(401);
-        expect((await get('/api/user', 'not-a-real-token-but-long-enough')).statusCode).toBe(401);
+        const expired = await get('/api/user', other.token);
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json()).toMatchObject({ code: 'auth/session_ended', reason: 'expired' });
+        const anonymous = await get('/api/user');
+        expect(anonymous.statusCode).toBe(401);
+        expect(anonymous.json()).toEqual({
+          code: 'auth/unauthenticated',
+          message: MSG.unauthenticated,
+        });
+        // A token nobody issued says nothing more than "no longer valid".
+        const guessed = await get('/api/user', 'not-a-real-token-but-long-enough');
+        expect(guessed.statusCode).toBe(401);
+        expect(guessed.json()).toEqual({
+          code: 'auth/session_ended',
+          reason: 'revoked',
+          message: MSG_SESSIONS.revoked,
+        });
       },
     );
 
@@ -412,7 +431,9 @@ export function accountSuite(kind: DbKind): void {
         .update(users)
         .set({ status: 'suspendido' })
         .where(eq(users.id, reg.user.id));
-      expect((await get('/api/user', reg.token)).statusCode).toBe(401);
+      const refused = await get('/api/user', reg.token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'auth/session_ended', reason: 'suspended' });
       const login = await post('/api/login_api', { email: p.email, password: p.password });
       expect(login.statusCode).toBe(403);
       expect(login.json()).toEqual({ message: MSG.accountSuspended, code: 'auth/suspended' });

@@ -10,7 +10,7 @@ import {
   checkIdentityRequestSchema,
   checkPhoneRequestSchema,
   checkUsernameRequestSchema,
-  errorSchema,
+  unauthorizedSchema,
   identificationProblems,
   isEmail,
   loginRequestSchema,
@@ -343,7 +343,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           description:
             'Revoca el token de esta sesión y desconecta sus sockets en todos los nodos (evento ' +
             '`session:ended`). Sin cuerpo, o con `{}`. Las demás sesiones del usuario siguen abiertas.',
-          response: { 200: z.object({ message: z.string() }), 401: errorSchema },
+          response: { 200: z.object({ message: z.string() }), 401: unauthorizedSchema },
         },
       },
       async (req) => {
@@ -358,7 +358,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'El usuario de la sesión',
-          response: { 200: userSchema, 401: errorSchema },
+          response: { 200: userSchema, 401: unauthorizedSchema },
         },
       },
       async (req) => {

@@ -6,7 +6,7 @@ import {
   MSG_POT,
   adminPotResponseSchema,
   centsToBolivares,
-  errorSchema,
+  unauthorizedSchema,
   potCurrentResponseSchema,
   potRankingResponseSchema,
   potSettingsRequestSchema,
@@ -48,7 +48,7 @@ export async function potRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           tags,
           summary: 'Ranking del mes (50 primeros y mi posición), reparto y meses anteriores',
-          response: { 200: potRankingResponseSchema, 401: errorSchema },
+          response: { 200: potRankingResponseSchema, 401: unauthorizedSchema },
         },
       },
       async (req) => potRankingPage(db(), session(req).user.id),

@@ -9,6 +9,7 @@ import {
   usernameChangeRequestSchema,
   messageResponseSchema,
   profileUpdateRequestSchema,
+  unauthorizedSchema,
   userSchema,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
@@ -86,7 +87,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
           body: profileUpdateRequestSchema,
           response: {
             200: userSchema,
-            401: apiErrorSchema,
+            401: unauthorizedSchema,
             409: apiErrorSchema,
             422: apiErrorSchema,
             429: apiErrorSchema,
@@ -122,7 +123,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
             'una vez cada 30 días, y el anterior queda retenido 90 días para su dueño: nadie más ' +
             'puede tomarlo. 422 en `username` con el motivo.',
           body: usernameChangeRequestSchema,
-          response: { 200: userSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+          response: { 200: userSchema, 401: unauthorizedSchema, 422: apiErrorSchema },
         },
       },
       async (req) => {
@@ -142,7 +143,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
             'pide una sola vez: hasta entonces se rechazan las recargas y las entradas pagadas ' +
             '(403 account/adult_declaration_required). 422 si falta algo o si es menor de 18.',
           body: adultDeclarationRequestSchema,
-          response: { 200: userSchema, 401: apiErrorSchema, 422: apiErrorSchema },
+          response: { 200: userSchema, 401: unauthorizedSchema, 422: apiErrorSchema },
         },
       },
       async (req) => {
@@ -162,7 +163,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
             'nueva con las reglas del registro. Las demás sesiones del usuario se cierran; la ' +
             'actual sigue abierta. 429 tras 5 contraseñas actuales incorrectas en 15 minutos.',
           body: changePasswordRequestSchema,
-          response: { 200: messageResponseSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+          response: { 200: messageResponseSchema, 401: unauthorizedSchema, 429: apiErrorSchema },
         },
       },
       async (req) => {
@@ -197,7 +198,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
             {},
             { name: 'avatar', description: 'Obligatorio. PNG, JPG/JPEG o SVG de hasta 5 MB' },
           ),
-          response: { 200: userSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+          response: { 200: userSchema, 401: unauthorizedSchema, 429: apiErrorSchema },
         },
       },
       async (req) => {
@@ -224,7 +225,7 @@ export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Pro
         schema: {
           tags,
           summary: 'Quitar la foto de perfil',
-          response: { 200: userSchema, 401: apiErrorSchema },
+          response: { 200: userSchema, 401: unauthorizedSchema },
         },
       },
       async (req) => setAvatar(db(), session(req).user.id, null),

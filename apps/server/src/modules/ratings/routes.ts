@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorSchema,
+  unauthorizedSchema,
   leaderboardQuerySchema,
   leaderboardResponseSchema,
   playerRatingSchema,
@@ -58,7 +59,7 @@ export async function ratingRoutes(app: FastifyInstance): Promise<void> {
           summary: 'Mis ratings (parejas e individual)',
           response: {
             200: z.object({ parejas: playerRatingSchema, individual: playerRatingSchema }),
-            401: errorSchema,
+            401: unauthorizedSchema,
           },
         },
       },
