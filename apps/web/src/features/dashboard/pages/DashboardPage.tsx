@@ -5,18 +5,13 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconDeviceGamepad2,
-  IconMoodEmpty,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { Loading, LoadError } from '../../../components/LoadState';
+import { IconAlertCircle, IconDeviceGamepad2, IconMoodEmpty } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { MSG, MSG_USERNAME } from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
@@ -106,33 +101,14 @@ export default function DashboardPage() {
       <PrivateTableEntry />
 
       {tables.isPending ? (
-        <Center py={64}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader type="dots" />
-            <Text c="dimmed">{MSG.loadingGames}</Text>
-          </Stack>
-        </Center>
+        <Loading label={MSG.loadingGames} />
       ) : tables.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          role="alert"
+        <LoadError
+          message={MSG.gamesLoadError}
+          onRetry={() => void tables.refetch()}
+          retrying={tables.isFetching}
           maw={560}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{MSG.gamesLoadError}</Text>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void tables.refetch()}
-              loading={tables.isFetching}
-            >
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
+        />
       ) : tables.data.length === 0 ? (
         <Center py={64}>
           <Stack align="center" gap="sm" ta="center">

@@ -7,7 +7,6 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   Pagination,
   Stack,
   Table,
@@ -17,6 +16,7 @@ import {
   UnstyledButton,
   Box,
 } from '@mantine/core';
+import { Loading } from '../../../components/LoadState';
 import {
   IconAlertCircle,
   IconChevronRight,
@@ -117,12 +117,7 @@ export default function HistoryPage() {
       </Group>
 
       {history.isPending ? (
-        <Center py={64}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader type="dots" />
-            <Text c="dimmed">Cargando partidas…</Text>
-          </Stack>
-        </Center>
+        <Loading label="Cargando partidas…" />
       ) : history.isError ? (
         <Alert
           color="red"

@@ -7,11 +7,9 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   ScrollArea,
   Slider,
   Stack,
@@ -20,6 +18,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { Loading } from '../../../components/LoadState';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -102,14 +101,7 @@ export default function ReplayPage() {
     );
 
   if (replay.isPending) {
-    return (
-      <Center py={80}>
-        <Stack align="center" gap="sm" role="status">
-          <Loader type="dots" />
-          <Text c="dimmed">Cargando repetición…</Text>
-        </Stack>
-      </Center>
-    );
+    return <Loading py={80} label="Cargando repetición…" />;
   }
   if (replay.isError || !built || 'error' in built) {
     const message = replay.isError

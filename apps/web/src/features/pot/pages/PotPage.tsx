@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -8,7 +7,6 @@ import {
   Center,
   Container,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,11 +15,10 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { Loading, LoadError } from '../../../components/LoadState';
 import {
-  IconAlertCircle,
   IconCalendarEvent,
   IconClockHour4,
-  IconRefresh,
   IconTrophy,
   IconUser,
   IconUsersGroup,
@@ -286,32 +283,16 @@ export default function PotPage() {
   const query = usePotRanking();
 
   if (query.isPending) {
-    return (
-      <Center py={80}>
-        <Stack align="center" gap="sm" role="status">
-          <Loader type="dots" />
-          <Text c="dimmed">Cargando el Pote del Mes...</Text>
-        </Stack>
-      </Center>
-    );
+    return <Loading py={80} label="Cargando el Pote del Mes..." />;
   }
   if (query.isError) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{MSG_POT.loadError}</Text>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void query.refetch()}
-              loading={query.isFetching}
-            >
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={MSG_POT.loadError}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </Container>
     );
   }

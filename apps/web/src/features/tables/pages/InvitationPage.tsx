@@ -4,15 +4,14 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { Loading } from '../../../components/LoadState';
 import {
   IconAlertCircle,
   IconClockHour4,
@@ -123,14 +122,7 @@ function Invitation({ code }: { code: string }) {
   }, [t, seated, navigate]);
 
   if (invitation.isPending || (t && seated)) {
-    return (
-      <Center py={80}>
-        <Stack align="center" gap="sm" role="status">
-          <Loader type="dots" />
-          <Text c="dimmed">Cargando invitación…</Text>
-        </Stack>
-      </Center>
-    );
+    return <Loading py={80} label="Cargando invitación…" />;
   }
   if (!t) {
     const error = invitation.error;

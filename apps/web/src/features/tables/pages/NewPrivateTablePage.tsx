@@ -4,10 +4,8 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Container,
   Group,
-  Loader,
   Radio,
   SimpleGrid,
   Stack,
@@ -15,7 +13,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconLock, IconRefresh } from '@tabler/icons-react';
+import { Loading, LoadError } from '../../../components/LoadState';
+import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -75,27 +74,13 @@ export default function NewPrivateTablePage() {
         </Text>
       </Stack>
       {options.isPending ? (
-        <Center py={64}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader type="dots" />
-            <Text c="dimmed">Cargando opciones…</Text>
-          </Stack>
-        </Center>
+        <Loading label="Cargando opciones…" />
       ) : options.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{options.error.message}</Text>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void options.refetch()}
-              loading={options.isFetching}
-            >
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={options.error.message}
+          onRetry={() => void options.refetch()}
+          retrying={options.isFetching}
+        />
       ) : (
         <PrivateTableForm options={options.data} />
       )}

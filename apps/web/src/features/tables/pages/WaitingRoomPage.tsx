@@ -5,15 +5,14 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Container,
   Group,
-  Loader,
   Grid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { Loading } from '../../../components/LoadState';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -208,14 +207,7 @@ function WaitingRoom({ id }: { id: number }) {
   }
 
   if (!table.data || !phase) {
-    return (
-      <Center py={80}>
-        <Stack align="center" gap="sm" role="status">
-          <Loader type="dots" />
-          <Text c="dimmed">Cargando mesa…</Text>
-        </Stack>
-      </Center>
-    );
+    return <Loading py={80} label="Cargando mesa…" />;
   }
 
   const t: TableDetail = table.data;

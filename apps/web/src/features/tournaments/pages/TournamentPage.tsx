@@ -3,23 +3,20 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Card,
-  Center,
   Container,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
+import { Loading, LoadError } from '../../../components/LoadState';
 import {
   IconAlertCircle,
   IconArrowLeft,
   IconCalendarEvent,
-  IconRefresh,
   IconTrophy,
   IconUsers,
   IconWifi,
@@ -81,33 +78,14 @@ export default function TournamentPage() {
           onRegister={() => setRegistering(true)}
         />
       ) : tournament.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          role="alert"
-          data-testid="tournament-error"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{tournament.error.message}</Text>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void tournament.refetch()}
-              loading={tournament.isFetching}
-            >
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={tournament.error.message}
+          onRetry={() => void tournament.refetch()}
+          retrying={tournament.isFetching}
+          testId="tournament-error"
+        />
       ) : (
-        <Center py={64}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader type="dots" />
-            <Text c="dimmed">Cargando torneo…</Text>
-          </Stack>
-        </Center>
+        <Loading label="Cargando torneo…" />
       )}
       <RegisterModal tournamentId={registering ? id : null} onClose={() => setRegistering(false)} />
     </Container>

@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Button,
   Center,
   Container,
   Group,
-  Loader,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -13,7 +10,8 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconMoodEmpty, IconRefresh, IconTrophy } from '@tabler/icons-react';
+import { Loading, LoadError } from '../../../components/LoadState';
+import { IconMoodEmpty, IconTrophy } from '@tabler/icons-react';
 import { RegisterModal } from '../components/RegisterModal';
 import { TournamentCard } from '../components/TournamentCard';
 import { useTournaments } from '../api/tournaments';
@@ -81,27 +79,13 @@ export default function TournamentsPage() {
       />
 
       {list.isPending ? (
-        <Center py={64}>
-          <Stack align="center" gap="sm" role="status">
-            <Loader type="dots" />
-            <Text c="dimmed">Cargando torneos…</Text>
-          </Stack>
-        </Center>
+        <Loading label="Cargando torneos…" />
       ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text fz="sm">{list.error.message}</Text>
-            <Button
-              size="xs"
-              color="red"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={() => void list.refetch()}
-              loading={list.isFetching}
-            >
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : shown.length === 0 ? (
         <Center py={48}>
           <Stack align="center" gap="xs" data-testid="tournaments-empty">

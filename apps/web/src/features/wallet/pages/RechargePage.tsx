@@ -49,7 +49,7 @@ import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
 import { C2pForm, PayerFields, VerificationPanel } from '../components/AutomaticRecharge';
 import { preferredRechargeAccount, validatePayer, type PayerField } from '../lib/bank-flows';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadState';
 import { PageTitle } from '../components/PageTitle';
 import {
   AmountField,

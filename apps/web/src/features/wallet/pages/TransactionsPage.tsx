@@ -42,7 +42,7 @@ import {
 } from '@domino/contracts';
 import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { useTransactions } from '../api/wallet';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadState';
 import { PageTitle } from '../components/PageTitle';
 import { TransactionDetailModal } from '../components/TransactionDetailModal';
 import {

@@ -39,7 +39,7 @@ import { notify } from '../../../lib/notify';
 import { getSession, updateUser } from '../../../lib/session';
 import { useBanks, useClientData, useWithdrawMutation, useWithdrawReview } from '../api/wallet';
 import { BankAccountsCard } from '../components/BankAccountsCard';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadState';
 import { PageTitle } from '../components/PageTitle';
 import {
   AmountField,
