@@ -331,7 +331,8 @@ function playerGetPaths(): { route: string; where: string }[] {
   const files = (function walk(d: string): string[] {
     return fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
       const p = path.join(d, e.name);
-      if (e.isDirectory()) return e.name === 'admin' ? [] : walk(p);
+      // The staff console: features/staff-*, components/staff, lib/staff (decision 056).
+      if (e.isDirectory()) return /^staff(-|$)/.test(e.name) ? [] : walk(p);
       return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
     });
   })(dir);

@@ -4,6 +4,7 @@ import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage, type LazyPageComponent } from './lazy-page';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/AppLayout';
+import { staffRoutes } from './staff/sections';
 
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage'));
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage'));
@@ -20,24 +21,11 @@ const VerifyPage = lazyPage(() => import('../features/verify/pages/VerifyPage'))
 const RechargePage = lazyPage(() => import('../features/wallet/pages/RechargePage'));
 const WithdrawPage = lazyPage(() => import('../features/wallet/pages/WithdrawPage'));
 const TransactionsPage = lazyPage(() => import('../features/wallet/pages/TransactionsPage'));
-const AdminLayout = lazyPage(() => import('../features/admin/pages/AdminLayout'));
-const AdminOverviewPage = lazyPage(() => import('../features/admin/pages/AdminOverviewPage'));
-const AdminRechargesPage = lazyPage(() => import('../features/admin/pages/AdminRechargesPage'));
-const AdminWithdrawalsPage = lazyPage(() => import('../features/admin/pages/AdminWithdrawalsPage'));
-const AdminAdjustmentPage = lazyPage(() => import('../features/admin/pages/AdminAdjustmentPage'));
-const AdminTablesPage = lazyPage(() => import('../features/admin/pages/AdminTablesPage'));
-const AdminUsersPage = lazyPage(() => import('../features/admin/pages/AdminUsersPage'));
-const AdminUserPage = lazyPage(() => import('../features/admin/pages/AdminUserPage'));
-const AdminBanksPage = lazyPage(() => import('../features/admin/pages/AdminBanksPage'));
-const AdminAuditPage = lazyPage(() => import('../features/admin/pages/AdminAuditPage'));
-const AdminReportsPage = lazyPage(() => import('../features/admin/pages/AdminReportsPage'));
-const AdminDailyReportPage = lazyPage(() => import('../features/admin/pages/AdminDailyReportPage'));
-const AdminRiskPage = lazyPage(() => import('../features/admin/pages/AdminRiskPage'));
+const StaffLayout = lazyPage(() => import('./staff/StaffLayout'));
 const WaitingRoomPage = lazyPage(() => import('../features/tables/pages/WaitingRoomPage'));
 const NewPrivateTablePage = lazyPage(() => import('../features/tables/pages/NewPrivateTablePage'));
 const InvitationPage = lazyPage(() => import('../features/tables/pages/InvitationPage'));
 const PotPage = lazyPage(() => import('../features/pot/pages/PotPage'));
-const AdminPotPage = lazyPage(() => import('../features/pot/pages/AdminPotPage'));
 // The dashboard's pot modal (docs/product.md §4) is composed here so the features stay independent; it is
 // optional, so a chunk that fails to load renders nothing instead of an error page.
 const PotModal = lazy<ComponentType>(() =>
@@ -53,19 +41,11 @@ const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage
 const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/LeaderboardPage'));
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
-const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/AdminTournamentsPage'));
-const AdminReconciliationPage = lazyPage(
-  () => import('../features/admin/pages/AdminReconciliationPage'),
-);
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 // Offline practice, "Jugar sin conexión" (docs/decisions/041-offline-practice.md).
 const OfflineMenuPage = lazyPage(() => import('../features/game/offline/pages/OfflineMenuPage'));
 const OfflineGamePage = lazyPage(() => import('../features/game/offline/pages/OfflineGamePage'));
 const IdentityPage = lazyPage(() => import('../features/identity/pages/IdentityPage'));
-const AdminIdentityPage = lazyPage(() => import('../features/admin/pages/AdminIdentityPage'));
-const AdminBankConnectorsPage = lazyPage(
-  () => import('../features/admin/pages/AdminBankConnectorsPage'),
-);
 
 /**
  * The route table (docs/product.md §2). Pages that later issues build are registered with their guards and
@@ -109,27 +89,9 @@ export const routes: RouteObject[] = [
           {
             // Staff console: the layout redirects anyone but role 'admin' to /dashboard.
             path: '/admin',
-            element: <AdminLayout />,
-            children: [
-              { index: true, element: <AdminOverviewPage /> },
-              { path: 'recargas', element: <AdminRechargesPage /> },
-              { path: 'retiros', element: <AdminWithdrawalsPage /> },
-              { path: 'ajustes', element: <AdminAdjustmentPage /> },
-              { path: 'usuarios/:id/ajuste', element: <AdminAdjustmentPage /> },
-              { path: 'mesas', element: <AdminTablesPage /> },
-              { path: 'usuarios', element: <AdminUsersPage /> },
-              { path: 'usuarios/:id', element: <AdminUserPage /> },
-              { path: 'bancos', element: <AdminBanksPage /> },
-              { path: 'auditoria', element: <AdminAuditPage /> },
-              { path: 'reportes', element: <AdminReportsPage /> },
-              { path: 'informe', element: <AdminDailyReportPage /> },
-              { path: 'riesgo', element: <AdminRiskPage /> },
-              { path: 'pote', element: <AdminPotPage /> },
-              { path: 'torneos', element: <AdminTournamentsPage /> },
-              { path: 'conciliacion', element: <AdminReconciliationPage /> },
-              { path: 'identidad', element: <AdminIdentityPage /> },
-              { path: 'conexiones-bancarias', element: <AdminBankConnectorsPage /> },
-            ],
+            element: <StaffLayout />,
+            // One entry per section in staff/sections.tsx (decision 056).
+            children: staffRoutes(),
           },
           { path: '/profile', element: <ProfilePage /> },
           // Named route WaitingRoomPage (docs/product.md §2 route table).

@@ -9,7 +9,7 @@ import { bolivaresToCents, formatCaracasDateTime } from './format';
 
 /**
  * How a tournament's terms read in Spanish (decision 028), shared by the players' pages
- * (features/tournaments) and the staff console (features/admin): entry ('Gratis' when free),
+ * (features/tournaments) and the staff console (features/staff-play): entry ('Gratis' when free),
  * mode and format, status, start in Caracas time, places taken, prize pool, shares in percent.
  * Money arrives in bolívares (JSON numbers) and is shown from céntimos with formatBs. Pure.
  */
