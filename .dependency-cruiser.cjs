@@ -68,6 +68,19 @@ module.exports = {
       to: { path: '^apps/server/src/(app|server|deps|main)\\.ts$' },
     },
     {
+      name: 'schema-files-hold-tables',
+      severity: 'error',
+      comment:
+        "A module's schema.ts declares tables: it imports only other schema files (a lower " +
+        "module's schema.ts, db/shared-schema.ts, db/columns.ts), never code and never the " +
+        'index db/schema.ts (docs/decisions/055-each-module-owns-its-tables.md).',
+      from: { path: '^apps/server/src/modules/[^/]+/schema\\.ts$' },
+      to: {
+        path: '^apps/server/src/',
+        pathNot: '^apps/server/src/(modules/[^/]+/schema|db/(shared-schema|columns))\\.ts$',
+      },
+    },
+    {
       name: 'lib-below-modules',
       severity: 'error',
       comment: 'lib/ and db/ are used by every module and must not import one.',
@@ -77,7 +90,11 @@ module.exports = {
   ],
   options: {
     exclude: { path: ['\\.test\\.ts$', '\\.suite\\.ts$', '^apps/server/src/test/'] },
-    doNotFollow: { path: 'node_modules' },
+    // db/schema.ts is only the index that re-exports every module's schema.ts for drizzle
+    // (decision 055). Its imports are not followed: as edges db -> modules they would close a
+    // folder cycle with every module that imports db/. What it may hold is checked by
+    // src/db/schema-index.test.ts instead.
+    doNotFollow: { path: ['node_modules', '^apps/server/src/db/schema\\.ts$'] },
     tsPreCompilationDeps: true,
   },
 };
