@@ -1,0 +1,38 @@
+import type { ServerModule } from '../realtime/server-module';
+import { extendDeadlinesAfterRestart } from './due-moves';
+import { gameRoutes, gamesContext } from './routes';
+import { registerGameSocket } from './socket';
+import { Sweeper } from './sweeper';
+
+/** The games module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
+export const gamesModule: ServerModule = {
+  name: 'games',
+  routes: [gameRoutes],
+  sockets: (app) => {
+    const games = gamesContext(app);
+    return {
+      onAuthenticated: (socket, session, onError) =>
+        registerGameSocket(socket, session, games, onError),
+    };
+  },
+  workers: (app) => {
+    const { config, database } = app.deps;
+    return [
+      // Once, at start, before the sweeper: turns that fell due while no node ran get their time
+      // back.
+      {
+        start: async () => {
+          const extended = await extendDeadlinesAfterRestart(database.db);
+          if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
+        },
+        stop: async () => undefined,
+      },
+      new Sweeper(
+        gamesContext(app),
+        config.SWEEPER_INTERVAL_MS,
+        app.log,
+        database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
+      ),
+    ];
+  },
+};
