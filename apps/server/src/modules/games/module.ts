@@ -1,15 +1,33 @@
+import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../realtime/server-module';
+import type { GamesContext } from './context';
 import { extendDeadlinesAfterRestart } from './due-moves';
 import { gameRoutes, gamesContext } from './routes';
 import { registerGameSocket } from './socket';
 import { Sweeper } from './sweeper';
+
+const shared = new WeakMap<FastifyInstance, GamesContext>();
+
+/**
+ * The one games context of an app's sockets and workers (the game socket, the sweeper, the
+ * tournament director, the quick-play matcher), so they share one move player (moves.ts); built
+ * on first use. The HTTP routes build their own (games/routes.ts).
+ */
+export function serverGamesContext(app: FastifyInstance): GamesContext {
+  let ctx = shared.get(app);
+  if (!ctx) {
+    ctx = gamesContext(app);
+    shared.set(app, ctx);
+  }
+  return ctx;
+}
 
 /** The games module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
 export const gamesModule: ServerModule = {
   name: 'games',
   routes: [gameRoutes],
   sockets: (app) => {
-    const games = gamesContext(app);
+    const games = serverGamesContext(app);
     return {
       onAuthenticated: (socket, session, onError) =>
         registerGameSocket(socket, session, games, onError),
@@ -28,7 +46,7 @@ export const gamesModule: ServerModule = {
         stop: async () => undefined,
       },
       new Sweeper(
-        gamesContext(app),
+        serverGamesContext(app),
         config.SWEEPER_INTERVAL_MS,
         app.log,
         database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,

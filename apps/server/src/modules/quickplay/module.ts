@@ -1,4 +1,4 @@
-import { gamesContext } from '../games/routes';
+import { serverGamesContext } from '../games/module';
 import type { ServerModule } from '../realtime/server-module';
 import { QuickPlayMatcher } from './matcher';
 import { quickPlayRoutes } from './routes';
@@ -12,7 +12,7 @@ export const quickplayModule: ServerModule = {
     const { config, database, hub, push } = app.deps;
     return [
       new QuickPlayMatcher(
-        { db: database.db, hub, push, timing: gamesContext(app).timing },
+        { db: database.db, hub, push, timing: serverGamesContext(app).timing },
         config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
         app.log,
       ),

@@ -1,4 +1,4 @@
-import { gamesContext } from '../games/routes';
+import { serverGamesContext } from '../games/module';
 import type { ServerModule } from '../realtime/server-module';
 import { TournamentDirector } from './director';
 import { tournamentRoutes } from './routes';
@@ -18,7 +18,7 @@ export const tournamentsModule: ServerModule = {
     const { config, database, push } = app.deps;
     const director = new TournamentDirector(
       database.db,
-      gamesContext(app),
+      serverGamesContext(app),
       push,
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
