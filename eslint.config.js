@@ -115,12 +115,12 @@ export default tseslint.config(
   },
   {
     // Routes and socket handlers validate and call a service; the service opens the database
-    // transaction (docs/architecture.md "Layers"). payments/staff.ts holds staff routes.
+    // transaction (docs/architecture.md "Layers").
     files: [
       'apps/server/src/modules/**/*routes*.ts',
       'apps/server/src/modules/**/*-route.ts',
       'apps/server/src/modules/**/socket.ts',
-      'apps/server/src/modules/payments/staff.ts',
+      'apps/server/src/modules/**/module.ts',
     ],
     ignores: ['**/*.test.ts'],
     rules: {

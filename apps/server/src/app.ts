@@ -24,37 +24,8 @@ import { installInputGuard } from './lib/input-guard';
 import { logStreamFor, loggerOptions } from './lib/logging';
 import { MULTIPART_LIMITS } from './lib/multipart';
 import { readWebDist } from './lib/web-dist';
-import { authRoutes } from './modules/auth/routes';
-import { userRoutes } from './modules/profile/routes';
-import { privateTableRoutes } from './modules/tables/private-routes';
-import { tableRoutes } from './modules/tables/routes';
-import { gameRoutes } from './modules/games/routes';
-import { refreshLiveSeats } from './modules/games/repo';
-import { paymentRoutes } from './modules/payments/routes';
-import { adminConsoleRoutes, suspendAndDisconnect } from './modules/admin/console';
-import { paymentStaffRoutes } from './modules/payments/staff';
-import { tableStaffRoutes } from './modules/tables/staff-routes';
-import { catalogStaffRoutes } from './modules/catalog/staff-routes';
-import { potRoutes } from './modules/pot/routes';
-import { landingRoutes } from './modules/landing/routes';
-import { talkRoutes } from './modules/talk/routes';
-import { talkStaffRoutes } from './modules/talk/staff-routes';
-import { friendRoutes } from './modules/friends/routes';
-import { pushRoutes } from './modules/push/routes';
-import { analysisRoutes } from './modules/analysis/routes';
-import { ratingRoutes } from './modules/ratings/routes';
-import { tournamentRoutes } from './modules/tournaments/routes';
-import { quickPlayRoutes } from './modules/quickplay/routes';
-import { reportRoutes } from './modules/reports/routes';
-import { responsibleRoutes } from './modules/responsible/routes';
-import { riskRoutes } from './modules/risk/routes';
-import { reconciliationRoutes } from './modules/reconciliation/routes';
-import { identityRoutes } from './modules/identity/routes';
-import { identityStaffRoutes } from './modules/identity/staff-routes';
-import { bankingStaffRoutes } from './modules/banking/staff-routes';
-import { BankVerifier } from './modules/banking/verify-worker';
-import { bankRoutes } from './modules/banking/routes';
-import { bankPayoutRoutes } from './modules/payments/bank-payout-routes';
+import { SERVER_MODULES } from './modules';
+import { registerRoute } from './modules/realtime/server-module';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +34,8 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the HTTP application (docs/architecture.md app.ts): plugins, routes, one error handler, the SPA.
+ * Builds the HTTP application (docs/architecture.md app.ts): plugins, every module's routes (from
+ * `SERVER_MODULES`, modules/index.ts), one error handler, the SPA.
  * Does not listen; tests drive it with `app.inject`.
  */
 export async function buildApp(
@@ -103,28 +75,8 @@ export async function buildApp(
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('deps', deps);
-  // Push notifications report to the app's logger and finish their queue on close (decision 025).
-  deps.push.useLogger(app.log);
-  app.addHook('onClose', async () => deps.push.close());
-  // Scans of settled matches' players report here and finish before close (decision 049).
-  deps.riskFollowUp.useLogger(app.log);
-  app.addHook('onClose', async () => deps.riskFollowUp.close());
-  // The VAPID pair is read (or made, once) at start, so a server where push cannot work says so
-  // in its one log line at start rather than on a request (decision 048).
-  app.addHook('onReady', async () => {
-    await deps.push.vapid();
-  });
-  // Automatic bank verification of recharges (decision 051): built here for the app's logger,
-  // started by server.ts (tests tick it), finished before close.
-  deps.bank.verifier = new BankVerifier(
-    deps.database.db,
-    deps.bank.connectors,
-    { hub: deps.hub, push: deps.push },
-    config.BANK_VERIFY_INTERVAL_MS,
-    app.log,
-  );
-  const verifier = deps.bank.verifier;
-  app.addHook('onClose', async () => verifier.stop());
+  // Each module's app-wide hooks (push, risk follow-ups, the bank verifier), in floor order.
+  for (const module of SERVER_MODULES) module.setup?.(app);
   app.decorateRequest('auth', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -212,37 +164,9 @@ export async function buildApp(
     }
   });
 
-  await app.register(authRoutes);
-  await app.register(userRoutes, { nameChanged: refreshLiveSeats });
-  await app.register(tableRoutes);
-  await app.register(privateTableRoutes);
-  await app.register(gameRoutes);
-  await app.register(paymentRoutes);
-  await app.register(paymentStaffRoutes);
-  await app.register(adminConsoleRoutes);
-  await app.register(catalogStaffRoutes);
-  await app.register(tableStaffRoutes);
-  await app.register(potRoutes);
-  await app.register(landingRoutes);
-  await app.register(talkRoutes);
-  await app.register(talkStaffRoutes);
-  await app.register(friendRoutes);
-  await app.register(pushRoutes);
-  await app.register(analysisRoutes);
-  await app.register(ratingRoutes);
-  await app.register(tournamentRoutes);
-  await app.register(quickPlayRoutes);
-  await app.register(reportRoutes);
-  await app.register(responsibleRoutes);
-  await app.register(riskRoutes, {
-    suspend: (staffId, userId, reason) => suspendAndDisconnect(app, staffId, userId, reason),
-  });
-  await app.register(reconciliationRoutes);
-  await app.register(identityRoutes);
-  await app.register(identityStaffRoutes);
-  await app.register(bankingStaffRoutes);
-  await app.register(bankRoutes);
-  await app.register(bankPayoutRoutes);
+  // Every module's route plugins, from the one list of modules (modules/index.ts, decision 054).
+  for (const module of SERVER_MODULES)
+    for (const route of module.routes ?? []) await registerRoute(app, route);
 
   if (webDist) {
     await app.register(fastifyStatic, {

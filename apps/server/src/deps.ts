@@ -27,7 +27,7 @@ export interface AppDeps {
   tableMatchFinished: (tableId: number) => void;
   /**
    * Tournaments (docs/decisions/028-tournaments.md): `wake()` asks this node's tournament director
-   * for a tick now (a tournament game just finished); a no-op until server.ts binds the director.
+   * for a tick now (a tournament game just finished); a no-op until tournaments/module.ts binds the director (server.ts unbinds it on close).
    * The director's timer is the source of truth; this only shortens the wait.
    */
   tournaments: { wake: () => void };

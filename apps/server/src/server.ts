@@ -10,35 +10,24 @@ import { buildApp } from './app';
 import type { AppDeps } from './deps';
 import { createLimiter } from './lib/rate-limit';
 import { bootstrap } from './modules/catalog/bootstrap';
+import { SERVER_MODULES } from './modules';
 import { attachRealtime } from './modules/realtime/socket';
+import type { Worker } from './modules/realtime/server-module';
 import { RealtimeHub } from './modules/realtime/hub';
 import type { BotPolicy } from './modules/games/bots';
 import { engineBots } from './modules/games/bots';
-import { gamesContext } from './modules/games/routes';
-import { registerGameSocket } from './modules/games/socket';
 import { Sweeper } from './modules/games/sweeper';
-import { TableKeeper } from './modules/tables/keeper';
-import { QuickPlayMatcher } from './modules/quickplay/matcher';
-import { RiskScanner, SettledMatchScans } from './modules/risk/scanner';
+import { SettledMatchScans } from './modules/risk/scanner';
 import type { BankConnectors } from './modules/banking/port';
 import { boundBankConnectors } from './modules/banking/bind';
 import { startDemoBank } from './modules/banking/demo';
 import type { BankSimulator } from './modules/banking/simulator';
 import { glickoRatings, type RatingSource } from './modules/quickplay/service';
-import { extendDeadlinesAfterRestart } from './modules/games/due-moves';
 import { publishTable } from './modules/tables/publish';
-import { registerTableSocket } from './modules/tables/socket';
 import { socketSessions } from './modules/auth/sessions';
-import { PotCloser } from './modules/pot/job';
-import { registerTalkSocket } from './modules/talk/socket';
-import { talkDeps } from './modules/talk/routes';
-import { registerFriendsSocket } from './modules/friends/socket';
 import { PushNotifier } from './modules/push/notifier';
 import type { PushSender } from './modules/push/sender';
-import { registerPushSocket } from './modules/push/socket';
-import { AnalysisRunner } from './modules/analysis/runner';
 import { TournamentDirector } from './modules/tournaments/director';
-import { registerTournamentSocket } from './modules/tournaments/socket';
 import { createBankVault } from './modules/banking/vault';
 
 export interface RunningServer {
@@ -49,6 +38,13 @@ export interface RunningServer {
   director: TournamentDirector;
   /** Stops accepting work, closes sockets, the HTTP server, Redis and the database. */
   close(): Promise<void>;
+}
+
+/** The one worker of class `kind` among `workers` (the games sweeper, the tournament director). */
+function only<T>(workers: readonly Worker[], kind: abstract new (...args: never[]) => T): T {
+  const found = workers.filter((w): w is Worker & T => w instanceof kind);
+  if (found.length !== 1) throw new Error(`expected one ${kind.name} among the workers`);
+  return found[0]!;
 }
 
 /** What tests may swap in when building an app instance. */
@@ -216,103 +212,39 @@ export async function startServer(
       );
     }
     await app.ready();
-    const games = gamesContext(app);
-    const talk = talkDeps(app);
+    // Every module's socket handlers and workers, from the one list (modules/index.ts, decision 054).
+    const handlers = SERVER_MODULES.flatMap((m) => (m.sockets ? [m.sockets(app)] : []));
+    const onHandlerError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis:
         redis && redisSub
           ? { pub: redis, sub: redisSub, channelPrefix: config.redisPrefix }
           : undefined,
       onConnection: (socket) => {
-        registerTableSocket(socket, database.db);
-        registerTournamentSocket(socket, database.db);
+        for (const h of handlers) h.onConnection?.(socket);
       },
       onAuthenticated: (socket, session) => {
-        const onError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
-        registerGameSocket(socket, session, games, onError);
-        registerTalkSocket(socket, session, talk, onError);
-        registerFriendsSocket(socket, session, database.db, app.deps.hub, onError);
-        registerPushSocket(socket, session);
+        for (const h of handlers) h.onAuthenticated?.(socket, session, onHandlerError);
       },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
     });
     app.deps.hub.io = io as unknown as Server;
-    const sweeper = new Sweeper(
-      games,
-      config.SWEEPER_INTERVAL_MS,
-      app.log,
-      database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
-    );
-    // Month close of the Pote del Mes: once a minute on every node (safe across nodes).
-    const potCloser = new PotCloser(
-      database.db,
-      app.deps.hub,
-      config.SWEEPER_INTERVAL_MS > 0 ? 60_000 : 0,
-      app.log,
-    );
-    // Private tables that expire and rematch windows that run out: once a second on every node.
-    const tableKeeper = new TableKeeper(
-      database.db,
-      app.deps.hub,
-      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
-      app.log,
-    );
-    // Post-game analyses (decision 029): queued jobs, claimed SKIP LOCKED, once a second per node.
-    const analysisRunner = new AnalysisRunner(
-      database.db,
-      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
-      app.log,
-    );
-    // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED).
-    const director = new TournamentDirector(
-      database.db,
-      games,
-      app.deps.push,
-      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
-      app.log,
-    );
-    app.deps.tournaments.wake = () => director.wake();
-    // Quick play: forms tables from the queue once a second on every node (decision 027).
-    const quickMatcher = new QuickPlayMatcher(
-      { db: database.db, hub: app.deps.hub, push: app.deps.push, timing: games.timing },
-      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
-      app.log,
-    );
-    // Risk signals (decisions 032, 049): a full scan per RISK_SCAN_INTERVAL_MS across the nodes,
-    // one node at a time (the scan claim); settled matches scan their players (riskFollowUp).
-    const riskScanner = new RiskScanner(
-      database.db,
-      config.SWEEPER_INTERVAL_MS > 0 ? config.RISK_SCAN_INTERVAL_MS : 0,
-      app.log,
-    );
+    const workers: Worker[] = SERVER_MODULES.flatMap((m) => m.workers?.(app) ?? []);
     await app.listen({ port: config.PORT, host: config.HOST });
-    const extended = await extendDeadlinesAfterRestart(database.db);
-    if (extended > 0) app.log.info({ extended }, 'extended turn deadlines after restart');
-    sweeper.start();
-    potCloser.start();
-    tableKeeper.start();
-    analysisRunner.start();
-    director.start();
-    quickMatcher.start();
-    riskScanner.start();
-    app.deps.bank.verifier?.start();
+    for (const worker of workers) await worker.start();
     let closing: Promise<void> | undefined;
     return {
       app,
       io: io as unknown as Server,
-      sweeper,
-      director,
+      sweeper: only(workers, Sweeper),
+      director: only(workers, TournamentDirector),
       close: () =>
         (closing ??= (async () => {
-          await sweeper.stop();
-          await potCloser.stop();
-          await tableKeeper.stop();
-          await analysisRunner.stop();
+          // Ports the workers bound are unbound first: a match settling meanwhile wakes no
+          // stopped job. Then every worker stops, top floor first, each finishing its work.
           app.deps.tournaments.wake = () => undefined;
-          await director.stop();
-          await quickMatcher.stop();
-          await riskScanner.stop();
+          for (const worker of [...workers].reverse()) await worker.stop();
           await new Promise<void>((resolve) => io.close(() => resolve()));
           await app.close();
           redisSub?.disconnect();

@@ -251,7 +251,7 @@ const LEGACY_RULE_FIELDS = {
 /**
  * Staff: create or edit a table. Money in bolívares; fees in basis points; `rules` any subset of
  * the rule options (docs/rules.md), merged over the defaults (create) or the table's current rules
- * (edit, see apps/server tables/staff.ts). `mode`, `max_players`, `target_points` and
+ * (edit, see apps/server tables/staff-service.ts). `mode`, `max_players`, `target_points` and
  * `turn_seconds` may also be sent at the top level, as before rules were one value (they win over
  * the same option in `rules`). The output
  * carries the complete, validated `rules`; a refused option is reported on its own key (the

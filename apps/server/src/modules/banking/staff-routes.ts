@@ -16,7 +16,7 @@ import {
   listBankConnectors,
   saveBankConnector,
   testBankConnector,
-} from './staff';
+} from './staff-service';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });

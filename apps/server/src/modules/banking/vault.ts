@@ -22,7 +22,7 @@ import path from 'node:path';
  *   `DATA_DIR/bank-credentials.key` (mode 0600, version 0, "development key"); created atomically
  *   (write a temporary file, then link it), so concurrent processes agree on one key.
  * - unset in production on PostgreSQL: no key; `canSeal()` is false and sealing or opening throws
- *   `VaultError('no_key')` (staff read a Spanish refusal, see staff.ts).
+ *   `VaultError('no_key')` (staff read a Spanish refusal, see staff-service.ts).
  *
  * Keys, plaintexts and ciphertexts are never logged nor put in an error message.
  */

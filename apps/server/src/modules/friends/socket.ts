@@ -12,7 +12,7 @@ import { announce } from './service';
  * carries no name and no state, and goes only to those who are friends at that moment: the
  * friend list is read at the connection and again at the disconnect, so a player blocked or
  * removed in between hears nothing (decision 048). Registered through
- * attachRealtime's `onAuthenticated` (server.ts), so only sockets under the session guard send it.
+ * attachRealtime's `onAuthenticated` (friends/module.ts, attached by server.ts), so only sockets under the session guard send it.
  * Failures are reported to `onError` and never affect the socket.
  */
 export function registerFriendsSocket(

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,8 @@ import {
   identitySettingsSchema,
   reasonRequestSchema,
 } from '@domino/contracts';
-import type { Tx } from '../../db/client';
-import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
+import { staffDecision } from '../auth/staff-decision';
 import { listIdentityRequests } from './queue';
 import { approveVerification, rejectVerification, setThreshold, thresholdCents } from './service';
 
@@ -29,9 +28,10 @@ const decisionResponse = z.object({
 /**
  * Staff routes of identity verification (docs/decisions/031-identity-verification.md): the
  * queue, approve, reject with a reason, and the withdrawal threshold. Role `admin` only (403 for
- * players). Decisions honour `Idempotency-Key`, lock the request row (409 once decided) and write
- * the audit row with the reviewer in the same transaction (the player's profile reads the
- * new state from GET /api/identity).
+ * players). Decisions go through `staffDecision` (auth/staff-decision.ts): they honour
+ * `Idempotency-Key`, lock the request row (409 once decided) and write the audit row with the
+ * reviewer in the same transaction (the player's profile reads the new state from GET
+ * /api/identity).
  */
 export async function identityStaffRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
@@ -58,22 +58,6 @@ export async function identityStaffRoutes(app: FastifyInstance): Promise<void> {
       async (req) => listIdentityRequests(db(), req.query.status),
     );
 
-    const decide = async (
-      req: FastifyRequest,
-      route: string,
-      fingerprint: unknown,
-      message: string,
-      work: (tx: Tx, staffId: number) => Promise<{ userId: number; status: string }>,
-    ) => {
-      const staffId = session(req).user.id;
-      const key = idempotencyScope(req, staffId, route, fingerprint);
-      const res = await runIdempotent(db(), key, async (tx) => {
-        const out = await work(tx, staffId);
-        return { status: 200, body: { ...out } };
-      });
-      return { message, id: (fingerprint as { id: number }).id, status: res.body.status };
-    };
-
     r.post(
       '/api/admin/identity/:id/approve',
       {
@@ -85,13 +69,13 @@ export async function identityStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `identity.approve:${req.params.id}`,
-          { id: req.params.id },
-          MSG_IDENTITY.approved,
-          (tx, staffId) => approveVerification(tx, staffId, req.params.id),
-        ),
+        staffDecision(db(), req, {
+          route: `identity.approve:${req.params.id}`,
+          fingerprint: { id: req.params.id },
+          id: req.params.id,
+          message: MSG_IDENTITY.approved,
+          work: (tx, staffId) => approveVerification(tx, staffId, req.params.id),
+        }),
     );
 
     r.post(
@@ -106,13 +90,13 @@ export async function identityStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `identity.reject:${req.params.id}`,
-          { id: req.params.id, ...req.body },
-          MSG_IDENTITY.rejected,
-          (tx, staffId) => rejectVerification(tx, staffId, req.params.id, req.body.reason),
-        ),
+        staffDecision(db(), req, {
+          route: `identity.reject:${req.params.id}`,
+          fingerprint: { id: req.params.id, ...req.body },
+          id: req.params.id,
+          message: MSG_IDENTITY.rejected,
+          work: (tx, staffId) => rejectVerification(tx, staffId, req.params.id, req.body.reason),
+        }),
     );
 
     r.get(

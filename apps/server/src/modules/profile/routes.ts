@@ -34,7 +34,7 @@ const tags = ['Perfil'];
 /**
  * The signed-in user's profile (docs/product.md §2 Profile; decision 006): PATCH /api/user, POST /api/user/password,
  * POST and DELETE /api/user/avatar, and the public GET /api/avatars/{file}. `ports` are bound in
- * app.ts (what the profile tells modules on higher floors, decision 019).
+ * modules/index.ts (what the profile tells modules on higher floors, decision 019).
  */
 export async function userRoutes(app: FastifyInstance, ports: ProfilePorts): Promise<void> {
   const db = () => app.deps.database.db;

@@ -53,7 +53,7 @@ export interface ProfileEditContext {
 
 /**
  * What the profile needs from modules on higher floors (docs/architecture.md module table,
- * decision 019), bound at composition in app.ts.
+ * decision 019), bound at composition in modules/index.ts.
  */
 export interface ProfilePorts {
   /**

@@ -161,7 +161,7 @@ export class PushNotifier {
       this.notifyUser(id, 'table_start', PUSH_TEXTS.tableStart(tableName, gameId));
   }
 
-  /** A recharge or withdrawal decided by staff (payments/staff.ts). */
+  /** A recharge or withdrawal decided by staff (payments/staff-routes.ts). */
   notifyPayment(
     userId: number,
     kind: 'recharge' | 'withdrawal',

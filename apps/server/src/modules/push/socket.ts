@@ -6,7 +6,7 @@ import type { SocketData, SocketSession } from '../realtime/session-guard';
  * `client:visibility {visible}` of an authenticated socket (docs/decisions/025): the tab says
  * whether it is on screen, on every connection and on every change, and the socket's data keeps
  * it, where RealtimeHub.anySocketVisible reads it from any node. Registered through
- * attachRealtime's `onAuthenticated` (server.ts), so the SessionGuard refuses it once the session
+ * attachRealtime's `onAuthenticated` (push/module.ts, attached by server.ts), so the SessionGuard refuses it once the session
  * is over like every other event. Acks `{ok: true}`, or `{ok: false, code, message}` (Spanish)
  * for a payload that is not `{visible: boolean}`, which changes nothing.
  */

@@ -41,7 +41,7 @@ const uploadFields = z.object({
  * Staff routes of bank reconciliation (/admin/conciliacion; docs/decisions/033-bank-reconciliation.md).
  * Every route requires role `admin` (401 without a session, 403 for players). Approvals push the
  * player's new balance and request status after each commit and send the payment push, exactly as
- * a manual approval in payments/staff.ts does.
+ * a manual approval in payments/staff-routes.ts does.
  */
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;

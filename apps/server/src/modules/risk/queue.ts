@@ -36,7 +36,7 @@ import { moneyAtStake, stakeOf, type AccountStake } from './stake';
 /** Items listed per request (highest score first). */
 export const RISK_PAGE_SIZE = 200;
 
-/** Suspends an account (admin/users.ts suspendUser plus its after-commit effects), bound in app.ts. */
+/** Suspends an account (admin/users.ts suspendUser plus its after-commit effects), bound in modules/index.ts. */
 export type SuspendAccount = (staffId: number, userId: number, reason: string) => Promise<unknown>;
 
 /**

@@ -22,7 +22,7 @@ const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
 const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** What app.ts passes: the staff console's suspension (admin sits above risk, decision 019). */
+/** What risk/module.ts passes: the staff console's suspension (admin sits above risk, decision 019). */
 export interface RiskRouteOptions {
   suspend: SuspendAccount;
 }

@@ -11,7 +11,7 @@ import { tableDetails } from './repo';
  * `{ok: true}`. The waiting room's socket message: `table:watch {table_id}`
  * joins the table's room and acknowledges `{ok: true, table}` with its snapshot; `table:updated`
  * pushes follow (publish.ts). An unknown or malformed id is `{ok: false, code: 'tables/not_found'}`
- * with the Spanish message. Registered through attachRealtime's `onConnection` (server.ts).
+ * with the Spanish message. Registered through attachRealtime's `onConnection` (tables/module.ts, attached by server.ts).
  */
 export function registerTableSocket(socket: Socket, db: Db): void {
   // The table list: join or leave the public `tables` channel (UserJoinedTable; decision 035).

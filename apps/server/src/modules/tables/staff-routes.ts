@@ -17,7 +17,7 @@ import { multipartBodySchema, multipartFile } from '../../lib/multipart';
 import { requireAuth, session } from '../auth/plugin';
 import { publishTable } from './publish';
 import { tableDetails } from './repo';
-import { createTable, editTable, setTableImage, setTableStatus } from './staff';
+import { createTable, editTable, setTableImage, setTableStatus } from './staff-service';
 import { ImageRejected, processImage } from '../uploads/images';
 import { findImage } from '../uploads/repo';
 
@@ -28,7 +28,7 @@ const idParams = z.object({ id: idParam });
  * Staff management of the table catalogue (/admin/mesas; decision 010): create, edit,
  * open, close and upload an image. Changing the price, fees or rules is refused while players
  * wait or a match runs (name and image may change); closing refunds every waiting player's entry
- * and is refused while a match runs. Every change is audited. The rules live in tables/staff.ts,
+ * and is refused while a match runs. Every change is audited. The rules live in tables/staff-service.ts,
  * whose functions open the transaction: routes validate, call one function, push and answer.
  */
 export async function tableStaffRoutes(app: FastifyInstance): Promise<void> {

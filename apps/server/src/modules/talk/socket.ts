@@ -26,8 +26,8 @@ function malformedRefusal(payload: unknown): { ok: false; code: string; message:
  * `talk:send` of an authenticated socket (docs/decisions/023-table-talk.md): validates the payload
  * with talkSendSchema and calls sendMessage as the socket's user; acks `{ok: true, message}` or
  * `{ok: false, code, message}` with the Spanish refusal. Registered through attachRealtime's
- * `onAuthenticated` (server.ts), so an ended or expired session is refused by the SessionGuard
- * before this handler runs (decision 012), and NUL or lone surrogates by the input guard
+ * `onAuthenticated` (talk/module.ts, attached by server.ts), so an ended or expired session is
+ * refused by the SessionGuard before this handler runs (decision 012), and NUL or lone surrogates by the input guard
  * (decision 014). An anonymous socket has no handler: its `talk:send` is answered
  * `auth/unauthenticated` by realtime/unserved.ts (decision 048).
  */

@@ -10,7 +10,7 @@ import {
   talkStaffActionResponseSchema,
 } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
-import { banFromReport, dismissReport, listReports } from './staff';
+import { banFromReport, dismissReport, listReports } from './staff-service';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
@@ -19,7 +19,7 @@ const idParams = z.object({ id: idParam });
  * Staff routes of table talk (/admin/reportes; docs/decisions/023-table-talk.md), admin only:
  * GET /api/admin/talk-reports?status=open|dismissed|banned, POST .../{id}/dismiss ("Descartar"),
  * POST .../{id}/ban {days: 1|7} ("Silenciar"). Each decision is audited in its transaction
- * (talk/staff.ts).
+ * (talk/staff-service.ts).
  */
 export async function talkStaffRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {

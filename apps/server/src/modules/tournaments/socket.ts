@@ -10,7 +10,7 @@ import { tournamentDetail } from './service';
  * `{ok: true, tournament}` (the detail as this socket's user sees it); `tournament:updated`
  * follows. `tournament:unwatch` leaves it. A malformed or unknown id is
  * `{ok: false, code: 'tournaments/not_found'}` with the Spanish message. Registered through
- * attachRealtime's `onConnection` (server.ts).
+ * attachRealtime's `onConnection` (tournaments/module.ts, attached by server.ts).
  */
 export function registerTournamentSocket(socket: Socket, db: Db): void {
   const notFound = { ok: false, code: 'tournaments/not_found', message: MSG_TOURNAMENTS.notFound };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,9 +12,9 @@ import {
   reasonRequestSchema,
 } from '@domino/contracts';
 import { idParam } from '@domino/contracts';
-import type { Tx } from '../../db/client';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
+import { staffDecision } from '../auth/staff-decision';
 import {
   adjustBalance,
   approveRecharge,
@@ -39,7 +39,7 @@ const decisionResponse = z.object({
  * it), lock the request row (one effect when two staff decide at once), answer 409 on an
  * already-decided request, write the audit log in the same transaction, and push the player's
  * new balance and request status after commit. The rest of the staff console (dashboard, users,
- * audit) is admin/console.ts; banks are catalog/staff-routes.ts.
+ * audit) is admin/staff-routes.ts; banks are catalog/staff-routes.ts.
  */
 export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
@@ -82,40 +82,23 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
     );
 
     /**
-     * Runs one staff decision idempotently and notifies the player after commit: the live
-     * events on their sockets and a push notification (decision 025), once, never on a replay.
+     * One decision through `staffDecision` (auth/staff-decision.ts), then, after the commit and
+     * never on a replay, the player's live events on their sockets and a push notification
+     * (decision 025).
      */
-    const decide = async (
-      req: FastifyRequest,
-      route: string,
-      outcome: 'approved' | 'rejected',
-      fingerprint: unknown,
-      work: (
-        tx: Tx,
-        staffId: number,
-      ) => Promise<{
-        userId: number;
-        status: string;
-        balanceCents?: number | null;
-        id: number;
-        message: string;
-        kind: 'recharge' | 'withdrawal';
-      }>,
-    ) => {
-      const staffId = session(req).user.id;
-      const scopeKey = idempotencyScope(req, staffId, route, fingerprint);
-      const res = await runIdempotent(db(), scopeKey, async (tx) => {
-        const out = await work(tx, staffId);
-        return { status: 200, body: { ...out } };
-      });
-      if (!res.replayed) {
-        const b = res.body;
-        if (typeof b.balanceCents === 'number')
-          hub.toUser(b.userId, 'balance:updated', { balance: centsToBolivares(b.balanceCents) });
-        hub.toUser(b.userId, 'request:updated', { kind: b.kind, id: b.id, status: b.status });
-        app.deps.push.notifyPayment(b.userId, b.kind, outcome, b.id);
-      }
-      return { message: res.body.message, id: res.body.id, status: res.body.status };
+    type Decided = {
+      userId: number;
+      status: string;
+      balanceCents?: number | null;
+      id: number;
+      message: string;
+      kind: 'recharge' | 'withdrawal';
+    };
+    const notifyPlayer = (outcome: 'approved' | 'rejected') => (b: Decided) => {
+      if (typeof b.balanceCents === 'number')
+        hub.toUser(b.userId, 'balance:updated', { balance: centsToBolivares(b.balanceCents) });
+      hub.toUser(b.userId, 'request:updated', { kind: b.kind, id: b.id, status: b.status });
+      app.deps.push.notifyPayment(b.userId, b.kind, outcome, b.id);
     };
 
     r.post(
@@ -129,18 +112,19 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `recharge.approve:${req.params.id}`,
-          'approved',
-          { id: req.params.id },
-          async (tx, staffId) => ({
+        staffDecision<Decided>(db(), req, {
+          route: `recharge.approve:${req.params.id}`,
+          fingerprint: { id: req.params.id },
+          id: req.params.id,
+          message: 'Recarga aprobada',
+          work: async (tx, staffId) => ({
             ...(await approveRecharge(tx, staffId, req.params.id)),
             id: req.params.id,
             kind: 'recharge',
             message: 'Recarga aprobada',
           }),
-        ),
+          afterCommit: notifyPlayer('approved'),
+        }),
     );
     r.post(
       '/api/admin/recharges/:id/reject',
@@ -154,18 +138,19 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `recharge.reject:${req.params.id}`,
-          'rejected',
-          { id: req.params.id, ...req.body },
-          async (tx, staffId) => ({
+        staffDecision<Decided>(db(), req, {
+          route: `recharge.reject:${req.params.id}`,
+          fingerprint: { id: req.params.id, ...req.body },
+          id: req.params.id,
+          message: 'Recarga rechazada',
+          work: async (tx, staffId) => ({
             ...(await rejectRecharge(tx, staffId, req.params.id, req.body.reason)),
             id: req.params.id,
             kind: 'recharge',
             message: 'Recarga rechazada',
           }),
-        ),
+          afterCommit: notifyPlayer('rejected'),
+        }),
     );
     r.post(
       '/api/admin/withdrawals/:id/pay',
@@ -184,12 +169,12 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `withdrawal.pay:${req.params.id}`,
-          'approved',
-          { id: req.params.id, ...req.body },
-          async (tx, staffId) => ({
+        staffDecision<Decided>(db(), req, {
+          route: `withdrawal.pay:${req.params.id}`,
+          fingerprint: { id: req.params.id, ...req.body },
+          id: req.params.id,
+          message: 'Retiro marcado como pagado',
+          work: async (tx, staffId) => ({
             ...(await payWithdrawal(
               tx,
               staffId,
@@ -201,7 +186,8 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
             kind: 'withdrawal',
             message: 'Retiro marcado como pagado',
           }),
-        ),
+          afterCommit: notifyPlayer('approved'),
+        }),
     );
     r.post(
       '/api/admin/withdrawals/:id/reject',
@@ -215,18 +201,19 @@ export async function paymentStaffRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req) =>
-        decide(
-          req,
-          `withdrawal.reject:${req.params.id}`,
-          'rejected',
-          { id: req.params.id, ...req.body },
-          async (tx, staffId) => ({
+        staffDecision<Decided>(db(), req, {
+          route: `withdrawal.reject:${req.params.id}`,
+          fingerprint: { id: req.params.id, ...req.body },
+          id: req.params.id,
+          message: 'Retiro rechazado',
+          work: async (tx, staffId) => ({
             ...(await rejectWithdrawal(tx, staffId, req.params.id, req.body.reason)),
             id: req.params.id,
             kind: 'withdrawal',
             message: 'Retiro rechazado',
           }),
-        ),
+          afterCommit: notifyPlayer('rejected'),
+        }),
     );
     r.post(
       '/api/admin/users/:id/adjustments',

@@ -13,7 +13,7 @@ import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
 import type { BankConnector, BankHttp, ConnectorConfig, MovementQuery } from './connector';
 import { httpFor, loadConnector } from './config';
 import { connectorFor, registerConnector, unregisterConnector } from './registry';
-import { listBankConnectors, saveBankConnector } from './staff';
+import { listBankConnectors, saveBankConnector } from './staff-service';
 import { createBankVault } from './vault';
 
 /**

@@ -20,35 +20,16 @@ import {
 } from '@domino/contracts';
 import { idParam, pageQuery } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
-import { endSessions } from '../auth/sessions';
 import { listHistory } from '../games/history';
 import { listTransactions } from '../payments/transactions';
-import { publishTable } from '../tables/publish';
 import { listAudit } from './audit-log';
 import { adminDashboard, runLedgerCheck } from './dashboard';
-import { reactivateUser, requireUser, searchUsers, suspendUser, userDetail } from './users';
-import type { SuspensionResult } from './users';
+import { reactivateUser, requireUser, searchUsers, userDetail } from './users';
+import { suspendAndDisconnect } from './suspension';
 
 const tags = ['Administración'];
 const idParams = z.object({ id: idParam });
 const failures = { 403: errorSchema, 404: errorSchema, 409: errorSchema };
-
-/**
- * suspendUser (admin/users.ts) and its after-commit effects: every open browser of the account
- * logs out at once (decision 012) and a table it left is republished. Also the risk queue's
- * "Suspender" (bound in app.ts, docs/decisions/032-risk-signals.md).
- */
-export async function suspendAndDisconnect(
-  app: FastifyInstance,
-  staffId: number,
-  userId: number,
-  reason: string,
-): Promise<SuspensionResult> {
-  const out = await suspendUser(app.deps.database.db, staffId, userId, reason);
-  endSessions(app.deps.hub, { userId }, 'suspended');
-  if (out.leftTable) await publishTable(app.deps.database.db, app.deps.hub, out.leftTable.tableId);
-  return out;
-}
 
 /**
  * The rest of the staff console (decision 009): dashboard and ledger check, users (search, page,

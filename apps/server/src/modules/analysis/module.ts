@@ -1,0 +1,14 @@
+import type { ServerModule } from '../realtime/server-module';
+import { analysisRoutes } from './routes';
+import { AnalysisRunner } from './runner';
+
+/** The analysis module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
+export const analysisModule: ServerModule = {
+  name: 'analysis',
+  routes: [analysisRoutes],
+  // Post-game analyses (decision 029): queued jobs, claimed SKIP LOCKED, once a second per node.
+  workers: (app) => {
+    const { config, database } = app.deps;
+    return [new AnalysisRunner(database.db, config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0, app.log)];
+  },
+};

@@ -1,0 +1,21 @@
+import { serverGamesContext } from '../games/module';
+import type { ServerModule } from '../realtime/server-module';
+import { QuickPlayMatcher } from './matcher';
+import { quickPlayRoutes } from './routes';
+
+/** The quickplay module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
+export const quickplayModule: ServerModule = {
+  name: 'quickplay',
+  routes: [quickPlayRoutes],
+  // Quick play: forms tables from the queue once a second on every node (decision 027).
+  workers: (app) => {
+    const { config, database, hub, push } = app.deps;
+    return [
+      new QuickPlayMatcher(
+        { db: database.db, hub, push, timing: serverGamesContext(app).timing },
+        config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+        app.log,
+      ),
+    ];
+  },
+};

@@ -1,0 +1,29 @@
+import { serverGamesContext } from '../games/module';
+import type { ServerModule } from '../realtime/server-module';
+import { TournamentDirector } from './director';
+import { tournamentRoutes } from './routes';
+import { registerTournamentSocket } from './socket';
+
+/** The tournaments module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
+export const tournamentsModule: ServerModule = {
+  name: 'tournaments',
+  routes: [tournamentRoutes],
+  sockets: (app) => ({
+    onConnection: (socket) => registerTournamentSocket(socket, app.deps.database.db),
+  }),
+  // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED). A
+  // settled table match wakes it at once (the `AppDeps.tournaments` port, bound here; server.ts
+  // unbinds it before stopping the workers).
+  workers: (app) => {
+    const { config, database, push } = app.deps;
+    const director = new TournamentDirector(
+      database.db,
+      serverGamesContext(app),
+      push,
+      config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
+      app.log,
+    );
+    app.deps.tournaments.wake = () => director.wake();
+    return [director];
+  },
+};
