@@ -58,7 +58,7 @@ run(
     tranqueRule: 'lowest_hand',
     leadRule: 'winner',
     countingRule: 'all_hands',
-    bonuses: { capicua: true, paseCorrido: true },
+    bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: true },
   },
   seconds,
 );

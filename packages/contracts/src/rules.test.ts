@@ -23,7 +23,6 @@ const capicuaTable: TableRules = {
   players: 2,
   target_points: 200,
   capicua: true,
-  pase_corrido: true,
   drawing: true,
   tranque_tie: 'leader',
   tranque_counting: 'all_pips',
@@ -62,7 +61,7 @@ describe('table rules', () => {
       mode: 'individual',
       players: 2,
       targetPoints: 200,
-      bonuses: { capicua: true, paseCorrido: true },
+      bonuses: { capicua: true, paseCorrido: false, paseSalida: false },
       tranqueTie: 'leader',
       tranqueCounting: 'all_pips',
     });
@@ -111,7 +110,6 @@ describe('table rules', () => {
       'Tranque cuenta todo',
       'Empate: gana la salida',
       'Capicúa +25',
-      'Pase corrido +25',
       'Con robo',
     ]);
   });
@@ -135,8 +133,60 @@ describe('table rules', () => {
       'tranque_tie',
       'capicua',
       'pase_corrido',
+      'pase_salida',
       'turn_seconds',
     ]);
+  });
+});
+
+describe('rules corrected against their sources (docs/decisions/057-rules-against-their-sources.md)', () => {
+  const refused = (rules: TableRules) => {
+    const r = tableRulesSchema.safeParse(rules);
+    return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+  };
+
+  it('offers the pase corrido and the pase de salida at parejas only, refusing them in Spanish', () => {
+    const trio = { ...DEFAULT_RULES, mode: 'individual', players: 3 } as TableRules;
+    expect(refused({ ...trio, pase_corrido: true })).toEqual([
+      'pase_corrido: Pase corrido: solo aplica en parejas',
+    ]);
+    expect(refused({ ...trio, players: 2, pase_salida: true })).toEqual([
+      'pase_salida: Pase de salida: solo aplica en parejas',
+    ]);
+    expect(refused({ ...DEFAULT_RULES, pase_corrido: true, pase_salida: true })).toEqual([]);
+    expect(describeRules(trio).map((l) => l.key)).not.toContain('pase_corrido');
+    expect(withRule({ ...DEFAULT_RULES, pase_corrido: true }, 'mode', 'individual')).toMatchObject({
+      pase_corrido: false,
+    });
+  });
+
+  it('reads a match stored with pase corrido at 2 players as off, the way the engine plays it', () => {
+    const stored = {
+      ...DEFAULT_CONFIG,
+      mode: 'individual',
+      players: 2,
+      bonuses: { capicua: true, paseCorrido: true },
+    } as unknown as TableConfig;
+    const rules = configToRules(stored);
+    expect(rules).toMatchObject({ capicua: true, pase_corrido: false, pase_salida: false });
+    expect(tableRulesSchema.safeParse(rules).success).toBe(true);
+    expect(() => startMatch(stored, { serverSeed: 's', clientSeeds: ['a', 'b'] })).not.toThrow();
+  });
+
+  it('says what each text promises: pase de salida points, void hands keep bonuses, capicúa on equal ends', () => {
+    const detail = (key: string, value: unknown) =>
+      RULE_OPTIONS.find((o) => o.key === key)?.choices.find((c) => c.value === value)?.detail;
+    expect(detail('pase_salida', true)).toBe(
+      'Si el jugador siguiente a quien sale pasa con la primera ficha de la mano, la pareja que salió suma 50 puntos (25 si salió con un doble).',
+    );
+    expect(detail('pase_corrido', true)).toContain('los otros tres jugadores');
+    expect(detail('tranque_tie', 'void')).toContain('solo cuentan los premios ya ganados');
+    expect(detail('tranque_tie', 'void')).not.toContain('Nadie suma puntos');
+    expect(detail('capicua', true)).toContain('las dos puntas muestran el mismo número');
+    expect(detail('capicua', true)).toContain('un doble nunca es capicúa');
+    expect(detail('tranque_lead', 'blocker')).toContain(
+      'si no, sale el jugador de la pareja ganadora con menos puntos',
+    );
   });
 });
 

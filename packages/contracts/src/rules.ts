@@ -15,13 +15,7 @@
  * its entry in scoring-events.ts instead: its schema line and its `RULE_OPTIONS` entry.
  */
 import { z } from 'zod';
-import {
-  BONUS_POINTS,
-  BONUS_SWITCHES,
-  DEFAULT_CONFIG,
-  type BonusKind,
-  type TableConfig,
-} from '@domino/domino';
+import { BONUS_SWITCHES, DEFAULT_CONFIG, type BonusKind, type TableConfig } from '@domino/domino';
 import { SCORING_EVENT_KINDS, SCORING_EVENT_LIST, type ScoringEventEntry } from './scoring-events';
 
 /** Turn time bounds in seconds for staff-made tables. */
@@ -87,22 +81,20 @@ export interface RuleOption {
 }
 
 const parejas = (r: TableRules) => r.mode === 'parejas';
-const bonus = `+${BONUS_POINTS} puntos`;
 
-/** The on/off option of a scoring event (scoring-events.ts): no prize, or +25 with its chip. */
+/**
+ * The on/off option of a scoring event (scoring-events.ts): no prize, or its prize with its chip;
+ * an event the engine plays in parejas only applies to parejas tables.
+ */
 function bonusOption(event: ScoringEventEntry): RuleOption {
   return {
     key: event.engine,
     label: event.label,
     kind: 'choice',
+    ...(event.parejasOnly ? { appliesTo: parejas, onlyWhen: 'solo aplica en parejas' } : {}),
     choices: [
       { value: false, label: 'Sin premio', detail: event.whenOff },
-      {
-        value: true,
-        label: bonus,
-        detail: event.earnedBy,
-        chip: `${event.label} ${bonus.replace(' puntos', '')}`,
-      },
+      { value: true, label: event.prize, detail: event.earnedBy, chip: event.chip },
     ],
   };
 }
@@ -233,7 +225,8 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
       {
         value: 'void',
         label: 'Mano anulada',
-        detail: 'Nadie suma puntos y la salida pasa al siguiente jugador.',
+        detail:
+          'Nadie suma los puntos de la mano; solo cuentan los premios ya ganados en ella (pase corrido, pase de salida). Sale el jugador siguiente al que salió.',
       },
       {
         value: 'leader',
@@ -259,7 +252,8 @@ export const RULE_OPTIONS: readonly RuleOption[] = [
       {
         value: 'blocker',
         label: 'Quien trancó',
-        detail: 'Sale quien trancó el juego, si su pareja ganó el tranque.',
+        detail:
+          'Sale quien trancó el juego si su pareja ganó el tranque; si no, sale el jugador de la pareja ganadora con menos puntos.',
         chip: 'Sale quien tranca',
       },
     ],
@@ -300,18 +294,27 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const BONUS_KEYS: Readonly<Record<string, keyof TableConfig['bonuses']>> = BONUS_SWITCHES;
 
-/**
- * Engine config -> rules. Options missing from an old stored config take the engine default.
- */
-export function configToRules(config: TableConfig): TableRules {
+/** Engine config -> rules, option for option; missing options and switches at the default. */
+function rulesOfConfig(config: TableConfig): TableRules {
   const full: TableConfig = { ...DEFAULT_CONFIG, ...config };
+  const bonuses = { ...DEFAULT_CONFIG.bonuses, ...full.bonuses };
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(full)) {
     if (k === 'bonuses') continue;
     out[snake(k)] = v;
   }
-  for (const [rk, ck] of Object.entries(BONUS_KEYS)) out[rk] = full.bonuses[ck];
+  for (const [rk, ck] of Object.entries(BONUS_KEYS)) out[rk] = bonuses[ck];
   return out as TableRules;
+}
+
+/**
+ * Engine config -> the rules it plays by. Options missing from an old stored config take the
+ * engine default, and an option that does not apply to the table reads as its default, as the
+ * engine ignores it (a match stored with pase corrido at 2 or 3 players plays and shows it off:
+ * docs/decisions/057-rules-against-their-sources.md), so the result passes `tableRulesSchema`.
+ */
+export function configToRules(config: TableConfig): TableRules {
+  return normalizeRules(rulesOfConfig(config));
 }
 
 /** Rules -> the engine config a match plays by. */
@@ -326,7 +329,7 @@ export function rulesToConfig(rules: TableRules): TableConfig {
 }
 
 /** The default rules: the engine defaults (parejas to 100, rotating lead, no bonuses, 20 s). */
-export const DEFAULT_RULES: TableRules = Object.freeze(configToRules(DEFAULT_CONFIG));
+export const DEFAULT_RULES: TableRules = Object.freeze(rulesOfConfig(DEFAULT_CONFIG));
 
 /** True when `option` means anything for `rules`. */
 export function ruleApplies(option: RuleOption, rules: TableRules): boolean {

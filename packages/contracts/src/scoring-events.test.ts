@@ -55,7 +55,10 @@ describe('scoring events', () => {
       const config = rulesToConfig(on);
       expect(config.bonuses[BONUS_SWITCHES[kind]]).toBe(true);
       expect(configToRules(config)).toEqual(on);
-      expect(ruleChips(on)).toContain(`${SCORING_EVENTS[kind].label} +25`);
+      expect(ruleChips(on)).toContain(SCORING_EVENTS[kind].chip);
+      expect(SCORING_EVENTS[kind].chip).toMatch(
+        new RegExp(`^${SCORING_EVENTS[kind].label} \\+\\d+$`),
+      );
     }
     expect(Object.keys(DEFAULT_CONFIG.bonuses).sort()).toEqual(
       Object.values(BONUS_SWITCHES).sort(),

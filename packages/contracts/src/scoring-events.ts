@@ -13,7 +13,12 @@
  * engine's `BONUS_SWITCHES` entry, its rule (scoring.ts or match.ts) and one entry here.
  */
 import { z } from 'zod';
-import { BONUS_POINTS, type BonusKind } from '@domino/domino';
+import {
+  BONUS_POINTS,
+  PASE_SALIDA_DOUBLE_POINTS,
+  PASE_SALIDA_POINTS,
+  type BonusKind,
+} from '@domino/domino';
 
 /** What the screens and the wire need of one scoring-event kind. */
 export interface ScoringEventEntry<K extends BonusKind = BonusKind> {
@@ -27,6 +32,15 @@ export interface ScoringEventEntry<K extends BonusKind = BonusKind> {
   readonly earnedBy: string;
   /** One Spanish sentence for a table where it is off (rule option detail when disabled). */
   readonly whenOff: string;
+  /** What it is worth, in Spanish ("+25 puntos"): the rule option's label when enabled. */
+  readonly prize: string;
+  /** Its short card chip when enabled ("Capicúa +25"). */
+  readonly chip: string;
+  /**
+   * True when the engine plays it in parejas only (config.ts `playsPaseCorrido`): its rule option
+   * applies to parejas tables and must stay off elsewhere.
+   */
+  readonly parejasOnly: boolean;
   /** The replay's announcement of one such bonus: `who` scored `points`. */
   readonly announce: (who: string, points: number) => string;
 }
@@ -37,17 +51,39 @@ export const SCORING_EVENTS = {
     engine: 'capicua',
     wire: 'capicua',
     label: 'Capicúa',
-    earnedBy: `Dominar con una ficha (no doble) que sirve por las dos puntas suma ${BONUS_POINTS} puntos.`,
+    earnedBy:
+      `Dominar con una ficha (no doble) que sirve por las dos puntas suma ${BONUS_POINTS} puntos. ` +
+      'También cuenta si las dos puntas muestran el mismo número (por ejemplo, el 3-4 con las dos ' +
+      'puntas en 3); un doble nunca es capicúa, tampoco el doble blanco.',
     whenOff: 'La capicúa no da puntos extra.',
+    prize: `+${BONUS_POINTS} puntos`,
+    chip: `Capicúa +${BONUS_POINTS}`,
+    parejasOnly: false,
     announce: (who, points) => `Capicúa: +${points} para ${who}`,
   },
   pase_corrido: {
     engine: 'pase_corrido',
     wire: 'pase_corrido',
     label: 'Pase corrido',
-    earnedBy: `Jugar una ficha que hace pasar a todos los demás suma ${BONUS_POINTS} puntos.`,
+    earnedBy: `Jugar una ficha que hace pasar a los otros tres jugadores seguidos suma ${BONUS_POINTS} puntos a tu pareja.`,
     whenOff: 'El pase corrido no da puntos extra.',
+    prize: `+${BONUS_POINTS} puntos`,
+    chip: `Pase corrido +${BONUS_POINTS}`,
+    parejasOnly: true,
     announce: (who, points) => `Pase corrido: +${points} para ${who}`,
+  },
+  pase_salida: {
+    engine: 'pase_salida',
+    wire: 'pase_salida',
+    label: 'Pase de salida',
+    earnedBy:
+      `Si el jugador siguiente a quien sale pasa con la primera ficha de la mano, la pareja que ` +
+      `salió suma ${PASE_SALIDA_POINTS} puntos (${PASE_SALIDA_DOUBLE_POINTS} si salió con un doble).`,
+    whenOff: 'El pase de salida no da puntos extra.',
+    prize: `+${PASE_SALIDA_POINTS} puntos`,
+    chip: `Pase de salida +${PASE_SALIDA_POINTS}`,
+    parejasOnly: true,
+    announce: (who, points) => `Pase de salida: +${points} para ${who}`,
   },
 } as const satisfies { readonly [K in BonusKind]: ScoringEventEntry<K> };
 

@@ -11,12 +11,19 @@ import type { Seat } from './tiles';
  * an entry per kind, which the compiler checks. A new bonus: one entry here, its rule in
  * scoring.ts (at the hand's end) or match.ts (during the hand), and its registry entry.
  */
-export const BONUS_SWITCHES = { capicua: 'capicua', pase_corrido: 'paseCorrido' } as const;
+export const BONUS_SWITCHES = {
+  capicua: 'capicua',
+  pase_corrido: 'paseCorrido',
+  pase_salida: 'paseSalida',
+} as const;
 
 /** The kind of a bonus (its engine name, snake_case). */
 export type BonusKind = keyof typeof BONUS_SWITCHES;
 
-/** The on/off switches of a table's bonuses, one per kind (camelCase names). */
+/**
+ * The on/off switches of a table's bonuses, one per kind (camelCase names). A config stored before
+ * a switch existed lacks it: the engine reads a missing switch as off.
+ */
 export type BonusSwitches = {
   readonly [K in BonusKind as (typeof BONUS_SWITCHES)[K]]: boolean;
 };
@@ -45,7 +52,11 @@ export interface TableConfig {
    * other hands (`all_hands`). Individual mode always scores all opponents' pips.
    */
   readonly countingRule: 'opponents' | 'all_hands';
-  /** +25 bonuses, off by default. */
+  /**
+   * Bonuses, off by default: capicúa (+25, any mode); pase corrido (+25) and pase de salida (+50,
+   * +25 after a double lead), played in parejas only: at 2 or 3 players the engine ignores their
+   * switches (docs/decisions/057-rules-against-their-sources.md).
+   */
   readonly bonuses: BonusSwitches;
   /** Individual mode: draw from the stock until able to play (false: pass). Ignored in parejas. */
   readonly drawing: boolean;
@@ -66,9 +77,11 @@ export interface TableConfig {
   readonly tranqueTie: 'void' | 'leader';
   /**
    * With `leadRule: 'winner'`, who of the winning pair leads after a tranque: `lowest_hand` = the
-   * winning seat (the pair's lowest hand); `blocker` = the seat that blocked the game, when its
-   * pair won. Parejas only (in individual play the blocker either is the winner or lost); missing
-   * = `lowest_hand`.
+   * winning seat (the pair's lowest hand); `blocker` = the seat that blocked the game (made the
+   * last play), when its pair won (abw333/dominoes `series.py`, whose stuck game names the last
+   * player to move); when the blocker's pair lost, the winning seat leads as under `lowest_hand`
+   * (our reading: abw333 would give the lead to the seat after the blocker). Parejas only (in
+   * individual play the blocker either is the winner or lost); missing = `lowest_hand`.
    */
   readonly tranqueLead: 'lowest_hand' | 'blocker';
 }
@@ -91,8 +104,16 @@ export const DEFAULT_CONFIG: TableConfig = Object.freeze({
   tranqueLead: 'lowest_hand',
 });
 
-/** Points of each bonus (docs/rules.md). */
+/** Points of a capicúa and of a pase corrido (docs/rules.md). */
 export const BONUS_POINTS = 25;
+
+/**
+ * Points of a pase de salida: the seat after the leader passes on the hand's first tile. 50 when
+ * that tile is not a double, 25 when it is (the Dominican rule as dominoesonline.com lists it:
+ * docs/decisions/057-rules-against-their-sources.md).
+ */
+export const PASE_SALIDA_POINTS = 50;
+export const PASE_SALIDA_DOUBLE_POINTS = 25;
 
 /** Tiles dealt to each seat (docs/fairness.md). */
 export const HAND_SIZE = 7;
@@ -122,9 +143,9 @@ export function configProblems(config: TableConfig): string[] {
   if (
     typeof config.bonuses !== 'object' ||
     config.bonuses === null ||
-    SWITCH_NAMES.some((name) => typeof config.bonuses[name] !== 'boolean')
+    SWITCH_NAMES.some((name) => !booleanOrMissing(config.bonuses[name]))
   )
-    problems.push(`bonuses must be {${SWITCH_NAMES.map((n) => `${n}: boolean`).join(', ')}}`);
+    problems.push(`bonuses must be {${SWITCH_NAMES.map((n) => `${n}?: boolean`).join(', ')}}`);
   if (typeof config.drawing !== 'boolean') problems.push('drawing must be a boolean');
   if (
     typeof config.turnSeconds !== 'number' ||
@@ -140,6 +161,11 @@ export function configProblems(config: TableConfig): string[] {
   if (!oneOfOrMissing(config.tranqueLead, ['lowest_hand', 'blocker']))
     problems.push('tranqueLead must be lowest_hand or blocker');
   return problems;
+}
+
+/** A bonus switch may be missing in a config stored before it existed (read as off). */
+function booleanOrMissing(value: unknown): boolean {
+  return value === undefined || typeof value === 'boolean';
 }
 
 function oneOfOrMissing(value: unknown, allowed: readonly string[]): boolean {
@@ -167,6 +193,20 @@ export function seatsOfSide(config: TableConfig, side: number): Seat[] {
 /** Next seat in turn order (0 -> 1 -> ... -> players-1 -> 0). */
 export function nextSeat(seat: Seat, players: number): Seat {
   return ((seat + 1) % players) as Seat;
+}
+
+/**
+ * True when the table plays the pase corrido (+25): its switch is on and the table plays in
+ * parejas. Its source is the Dominican partnership game, where it takes the three other players
+ * passing in a row; at 2 or 3 players a stored switch is ignored (decision 057).
+ */
+export function playsPaseCorrido(config: TableConfig): boolean {
+  return config.mode === 'parejas' && config.bonuses.paseCorrido === true;
+}
+
+/** True when the table plays the pase de salida (parejas only, like the pase corrido). */
+export function playsPaseSalida(config: TableConfig): boolean {
+  return config.mode === 'parejas' && config.bonuses.paseSalida === true;
 }
 
 /** True when the table draws from a stock (individual mode with drawing on). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from './config';
+import { DEFAULT_CONFIG, configProblems, type TableConfig } from './config';
 import { dealHand } from './fairness';
 import { applyMove, replay, ReplayError, startMatch } from './match';
 import { legalMoves } from './rules';
@@ -420,5 +420,100 @@ describe('pase corrido and voided hands', () => {
     };
     const summary = lastSummary(accepted(play(state, '0-6')).state);
     expect(summary).toMatchObject({ voided: true, basePoints: 0, pointsBySide: [0, 25] });
+  });
+});
+
+describe('pase corrido only in parejas (docs/decisions/057-rules-against-their-sources.md)', () => {
+  const on = { ...DEFAULT_CONFIG.bonuses, paseCorrido: true };
+
+  it('gives nothing at 2 players when the one opponent passes, even in a stored config', () => {
+    const config = { mode: 'individual', players: 2, drawing: false, bonuses: on } as const;
+    expect(configProblems({ ...DEFAULT_CONFIG, ...config })).toEqual([]);
+    const state = handBuiltState({
+      config,
+      hands: ['1-3 3-5', '4-4'],
+      ends: { left: 1, right: 1 },
+      turn: 0,
+    });
+    const first = accepted(play(state, '1-3'));
+    expect(first.events).toEqual([
+      { type: 'play', seat: 0, tile: [1, 3], end: 'left' },
+      { type: 'pass', seat: 1, auto: true },
+    ]);
+    expect(first.state.hand.turn).toBe(0);
+    expect(first.state.hand.bonuses).toEqual([]);
+  });
+
+  it('gives nothing at 3 players when both others pass', () => {
+    const config = { mode: 'individual', players: 3, drawing: false, bonuses: on } as const;
+    const hands = ['1-3 3-5', '4-4', '4-2'];
+    const state = handBuiltState({ config, hands, ends: { left: 1, right: 1 }, turn: 0 });
+    const first = accepted(play(state, '1-3'));
+    expect(first.events.map((e) => e.type)).toEqual(['play', 'pass', 'pass']);
+    expect(first.state.hand.bonuses).toEqual([]);
+  });
+});
+
+describe('pase de salida (docs/decisions/057-rules-against-their-sources.md)', () => {
+  const on = { bonuses: { ...DEFAULT_CONFIG.bonuses, paseSalida: true } };
+  const lead = (hands: string[], config: Partial<TableConfig> = on) =>
+    handBuiltState({ config, hands, ends: null, turn: 0, leader: 0 });
+
+  it('gives the leader 50 when the next player passes on a first tile that is not a double', () => {
+    const first = accepted(play(lead(['3-5 5-6', '0-0', '3-4', '1-1']), '3-5'));
+    expect(first.events).toEqual([
+      { type: 'play', seat: 0, tile: [3, 5], end: 'left' },
+      { type: 'pass', seat: 1, auto: true },
+      { type: 'bonus', bonus: { kind: 'pase_salida', seat: 0, side: 0, points: 50 } },
+    ]);
+    expect(first.state.hand.turn).toBe(2);
+  });
+
+  it('gives 25 after a double lead', () => {
+    const first = accepted(play(lead(['5-5 5-6', '0-0', '5-4', '1-1']), '5-5'));
+    expect(first.state.hand.bonuses).toEqual([
+      { kind: 'pase_salida', seat: 0, side: 0, points: 25 },
+    ]);
+  });
+
+  it('is the first pass after the lead only, off by default and never at 2 or 3 players', () => {
+    const opened = accepted(play(lead(['3-5 5-6', '5-1 4-4', '0-0', '1-2']), '3-5'));
+    expect(opened.state.hand.turn).toBe(1);
+    const played = accepted(play(opened.state, '5-1', 'right'));
+    expect(played.events.map((e) => e.type)).toEqual(['play', 'pass']);
+    expect(played.state.hand.turn).toBe(3);
+    expect(played.state.hand.bonuses).toEqual([]);
+    const off = accepted(play(lead(['3-5 5-6', '0-0', '3-4', '1-1'], {}), '3-5'));
+    expect(off.events.some((e) => e.type === 'bonus')).toBe(false);
+    const individual = { ...on, mode: 'individual', players: 3, drawing: false } as const;
+    const three = accepted(play(lead(['3-5 5-6', '0-0', '3-4'], individual), '3-5'));
+    expect(three.events.some((e) => e.type === 'bonus')).toBe(false);
+  });
+
+  it('adds a pase corrido when all three others pass, credited with the hand', () => {
+    const both = { bonuses: { ...DEFAULT_CONFIG.bonuses, paseSalida: true, paseCorrido: true } };
+    const first = accepted(play(lead(['3-5 5-6', '0-0', '0-1', '1-1'], both), '3-5'));
+    expect(first.events.map((e) => e.type)).toEqual([
+      'play',
+      'pass',
+      'bonus',
+      'pass',
+      'pass',
+      'bonus',
+    ]);
+    expect(first.state.hand.bonuses).toEqual([
+      { kind: 'pase_salida', seat: 0, side: 0, points: 50 },
+      { kind: 'pase_corrido', seat: 0, side: 0, points: 25 },
+    ]);
+    const done = accepted(play(first.state, '5-6', 'right')).state;
+    expect(lastSummary(done)).toMatchObject({ basePoints: 2, pointsBySide: [77, 0] });
+  });
+
+  it('reads a config stored before the option existed as off', () => {
+    const { paseSalida: _s, ...old } = { ...DEFAULT_CONFIG.bonuses, paseCorrido: true };
+    const config = { ...DEFAULT_CONFIG, bonuses: old } as unknown as TableConfig;
+    expect(configProblems(config)).toEqual([]);
+    const first = accepted(play(lead(['3-5 5-6', '0-0', '3-4', '1-1'], config), '3-5'));
+    expect(first.events.some((e) => e.type === 'bonus')).toBe(false);
   });
 });

@@ -9,23 +9,31 @@
  *   or the hand ends. A pass is never a move a player needs to send.
  * - Tranque is detected as soon as no seat holds a playable tile and nothing can be drawn; the
  *   hand ends at once, without passes.
- * - Pase corrido (+25 when enabled): a seat plays a tile (not the last one) and every other seat
- *   then passes in a row, so the turn comes back to it. It is credited to the player's side at
- *   the end of the hand. With 2 players a single pass completes it. Drawing is not passing.
+ * - Pase corrido (+25 when enabled, parejas only): a seat plays a tile (not the last one) and the
+ *   three other seats then pass in a row, so the turn comes back to it. It is credited to the
+ *   player's side at the end of the hand. At 2 or 3 players the switch is ignored, also in configs
+ *   stored before this rule (decision 057).
+ * - Pase de salida (when enabled, parejas only): the seat after the leader passes on the hand's
+ *   first tile: +50 to the leader's side, +25 when that tile is a double (decision 057). When the
+ *   partner and the other opponent pass too, the play also earns a pase corrido.
  * - Leads: hand 1 is led by the holder of 6-6, who must open with it (individual: the highest
  *   double dealt, or the highest tile when no double was dealt, see `leadRank`). Later hands:
  *   `rotate` = the next seat after the previous leader; `winner` = the previous hand's winning
  *   seat (after a tranque with `tranqueLead: 'blocker'`: the blocker, when its pair won), and
- *   after a voided hand the lead rotates as with `rotate`.
+ *   after a voided hand the lead rotates as with `rotate` (sources of each: `nextLeader`).
  * - After a hand ends the next hand is dealt at once from the seeds and its hand number, unless
  *   the match is over; the final hand then stays in `state.hand` with `turn: null`.
  */
 import {
   configProblems,
   nextSeat,
+  playsPaseCorrido,
+  playsPaseSalida,
   sideOf,
   usesStock,
   BONUS_POINTS,
+  PASE_SALIDA_DOUBLE_POINTS,
+  PASE_SALIDA_POINTS,
   type TableConfig,
 } from './config';
 import { commitment, dealHand, type FairnessSeeds } from './fairness';
@@ -43,6 +51,7 @@ import {
   type Tile,
 } from './tiles';
 import type {
+  Bonus,
   GameEvent,
   HandState,
   HandSummary,
@@ -169,27 +178,49 @@ function recordPass(
   hand.passes = [...hand.passes, pass];
   hand.passesInRow += 1;
   events.push({ type: 'pass', seat, auto });
+  const opening = hand.line[0];
+  // The first pass after the hand's only tile is the seat after the leader (parejas: no drawing).
   if (
-    config.bonuses.paseCorrido &&
+    playsPaseSalida(config) &&
+    hand.lastPlayer !== null &&
+    opening !== undefined &&
+    hand.line.length === 1 &&
+    hand.passesInRow === 1
+  ) {
+    const points = isDouble(opening.tile) ? PASE_SALIDA_DOUBLE_POINTS : PASE_SALIDA_POINTS;
+    earnBonus(config, hand, 'pase_salida', hand.lastPlayer, points, events);
+  }
+  if (
+    playsPaseCorrido(config) &&
     hand.lastPlayer !== null &&
     hand.passesInRow === config.players - 1
-  ) {
-    const bonus = {
-      kind: 'pase_corrido' as const,
-      seat: hand.lastPlayer,
-      side: sideOf(config, hand.lastPlayer),
-      points: BONUS_POINTS,
-    };
-    hand.bonuses = [...hand.bonuses, bonus];
-    events.push({ type: 'bonus', bonus });
-  }
+  )
+    earnBonus(config, hand, 'pase_corrido', hand.lastPlayer, BONUS_POINTS, events);
   hand.turn = nextSeat(seat, config.players);
+}
+
+/** Adds a bonus earned during the hand to its list (credited at its end) and emits it. */
+function earnBonus(
+  config: TableConfig,
+  hand: Mutable<HandState>,
+  kind: Bonus['kind'],
+  seat: Seat,
+  points: number,
+  events: GameEvent[],
+): void {
+  const bonus: Bonus = { kind, seat, side: sideOf(config, seat), points };
+  hand.bonuses = [...hand.bonuses, bonus];
+  events.push({ type: 'bonus', bonus });
 }
 
 /**
  * Who leads the hand after `summary`: `rotate` (or any voided hand) = the seat after the previous
  * leader; `winner` = the winning seat, or after a tranque with `tranqueLead: 'blocker'` the seat
- * that blocked when its side won (docs/rules.md).
+ * that blocked when its side won (docs/rules.md). Sources: the winner and the blocker of a
+ * winning pair lead as in abw333/dominoes `series.py`; a voided hand passes the lead to the seat
+ * after the one that led it as in the international rule Spanish Wikipedia gives (reproduced at
+ * tiendamab.com; abw333 would have that leader lead again); after a tranque the blocker's pair
+ * lost, the winning seat leads (our reading; abw333: the seat after the blocker). Decision 057.
  */
 export function nextLeader(
   config: TableConfig,

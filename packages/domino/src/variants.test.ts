@@ -126,6 +126,15 @@ describe(`after a tranque under "the winner leads", the blocker of the winning p
     expect(next.hand.leader).toBe(1);
   });
 
+  it('gives the lead to the winning seat, not to the seat after the blocker, when the blocker lost (ours, decision 057)', () => {
+    // Pips left: 18, 6, 4, 2: pair 1 (8) wins from its lowest hand, seat 3; abw333 would let
+    // seat 1 (the seat after the blocker) lead.
+    const hands = ['0-6 5-5 4-4', '3-3', '2-2', '1-1'];
+    const next = blockedBy0(hands, { ...winner, tranqueLead: 'blocker' });
+    expect(lastSummary(next)).toMatchObject({ winnerSide: 1, winnerSeat: 3 });
+    expect(next.hand.leader).toBe(3);
+  });
+
   it('ignores the option under rotating leads', () => {
     const hands = ['0-6 5-5', '2-2 4-4', '1-1', '3-3'];
     expect(blockedBy0(hands, { tranqueLead: 'blocker' }).hand.leader).toBe(1);

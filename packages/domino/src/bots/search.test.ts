@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sideOf } from '../config';
+import { DEFAULT_CONFIG, sideOf } from '../config';
 import { applyMove } from '../match';
 import { legalMoves } from '../rules';
+import { handBuiltState } from '../test-support';
 import { tileId, type Seat } from '../tiles';
 import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
@@ -96,6 +97,30 @@ describe('the hand search', () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe('the hand search from the lead', () => {
+  it('values the pase de salida and the pase corrido exactly as the engine (decision 057)', () => {
+    const bonuses = { ...DEFAULT_CONFIG.bonuses, paseSalida: true, paseCorrido: true };
+    const cases = [
+      ['3-5 5-6 5-5', '0-0 0-1', '3-4 0-2', '1-1 2-2'],
+      ['5-5 5-6 2-3', '0-0 5-1', '4-4 0-2', '1-1 5-4'],
+    ];
+    for (const hands of cases) {
+      const state = handBuiltState({ config: { bonuses }, hands, ends: null, turn: 0 });
+      const moves = legalMoves(state, 0);
+      const search = new HandSearch(state.config, 0);
+      const result = search.search(
+        { hands: state.hand.hands.map(maskOf), stock: [], ends: null },
+        moves.map((m) =>
+          m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+        ),
+        1e9,
+      );
+      expect(result.exact).toBe(true);
+      moves.forEach((m, i) => expect(result.values[i]).toBe(valueAfter(state, 0, m, 0, 0)));
+    }
   });
 });
 

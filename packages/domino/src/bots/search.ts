@@ -6,14 +6,22 @@
  *
  * The rules mirror the engine exactly (rules.ts, match.ts, scoring.ts): automatic passes, drawing
  * from the (sampled) stock, tranque as soon as nobody can play or draw, dominó and tranque scoring
- * under the table's counting and tranque rules, capicúa and pase corrido bonuses when enabled.
+ * under the table's counting and tranque rules, capicúa, pase corrido and pase de salida bonuses
+ * when the table plays them (pase corrido and pase de salida: parejas only, config.ts).
  * `search.test.ts` checks the terminal scores against `scoreHand`.
  *
  * Effort is bounded by a node count, never by a clock (the package has none): iterative
  * deepening by plies until the hand is solved or the node budget runs out; positions at the depth
  * limit are scored by a heuristic (`evaluate`).
  */
-import { BONUS_POINTS, type TableConfig } from '../config';
+import {
+  BONUS_POINTS,
+  PASE_SALIDA_DOUBLE_POINTS,
+  PASE_SALIDA_POINTS,
+  playsPaseCorrido,
+  playsPaseSalida,
+  type TableConfig,
+} from '../config';
 import type { Seat } from '../tiles';
 import { SUIT_MASK, TILE_HI, TILE_LO, maskPips, popcount } from './tileset';
 
@@ -71,6 +79,7 @@ export class HandSearch {
   private readonly countsAll: boolean;
   private readonly pairTotals: boolean;
   private readonly paseCorrido: boolean;
+  private readonly paseSalida: boolean;
   private readonly capicua: boolean;
   /** us[s] = 1 when seat s plays for the root seat's side. */
   private readonly us: Uint8Array;
@@ -83,8 +92,13 @@ export class HandSearch {
   private stockPos = 0;
   private left = -1;
   private right = -1;
-  /** Net pase corrido bonus earned in the searched line (+ for the root side). */
+  /** Net pase corrido and pase de salida bonus earned in the searched line (+ for the root side). */
   private bonus = 0;
+  /**
+   * Points of a pase de salida the next pass would earn: set while the line holds only the hand's
+   * first tile and nobody has moved since (0 otherwise).
+   */
+  private salida = 0;
   private nodes = 0;
   private limit = 0;
   private aborted = false;
@@ -102,7 +116,8 @@ export class HandSearch {
     this.drawing = config.mode === 'individual' && config.drawing;
     this.countsAll = config.mode === 'individual' || config.countingRule === 'all_hands';
     this.pairTotals = this.parejas && config.tranqueRule === 'pair_totals';
-    this.paseCorrido = config.bonuses.paseCorrido;
+    this.paseCorrido = playsPaseCorrido(config);
+    this.paseSalida = playsPaseSalida(config);
     this.capicua = config.bonuses.capicua;
     this.us = new Uint8Array(4);
     this.nextOf = new Uint8Array(4);
@@ -153,6 +168,7 @@ export class HandSearch {
     this.left = position.ends === null ? -1 : position.ends.left;
     this.right = position.ends === null ? -1 : position.ends.right;
     this.bonus = 0;
+    this.salida = 0;
   }
 
   private rootMove(move: SearchMove, depth: number): number {
@@ -196,6 +212,13 @@ export class HandSearch {
     beta: number,
   ): number {
     const hand = this.hands[seat] as number;
+    const salida = this.salida;
+    this.salida =
+      this.paseSalida && this.left < 0
+        ? newL === newR
+          ? PASE_SALIDA_DOUBLE_POINTS
+          : PASE_SALIDA_POINTS
+        : 0;
     this.hands[seat] = hand ^ bit;
     this.left = newL;
     this.right = newR;
@@ -204,6 +227,7 @@ export class HandSearch {
     else if (this.blocked()) v = this.tranque(seat);
     else v = this.node(this.nextOf[seat] as number, 0, seat, depth - 1, alpha, beta);
     this.hands[seat] = hand;
+    this.salida = salida;
     return v;
   }
 
@@ -232,9 +256,10 @@ export class HandSearch {
         return v;
       }
       const np = passes + 1;
-      let award = 0;
-      if (this.paseCorrido && last >= 0 && np === this.players - 1)
-        award = this.us[last] === 1 ? BONUS_POINTS : -BONUS_POINTS;
+      let points = 0;
+      if (this.salida > 0 && last >= 0 && np === 1) points += this.salida;
+      if (this.paseCorrido && last >= 0 && np === this.players - 1) points += BONUS_POINTS;
+      const award = last >= 0 && this.us[last] === 1 ? points : -points;
       this.bonus += award;
       const v = this.node(this.nextOf[seat] as number, np, last, depth, alpha, beta);
       this.bonus -= award;

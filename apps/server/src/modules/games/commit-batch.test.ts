@@ -24,11 +24,11 @@ describe('the state delta of a move', () => {
   const configs: [string, TableConfig, number][] = [
     ['parejas, defaults', DEFAULT_CONFIG, 4],
     [
-      'parejas, capicúa, pase corrido, winner leads',
+      'parejas, capicúa, pase corrido, pase de salida, winner leads',
       {
         ...DEFAULT_CONFIG,
         leadRule: 'winner',
-        bonuses: { ...DEFAULT_CONFIG.bonuses, capicua: true, paseCorrido: true },
+        bonuses: { capicua: true, paseCorrido: true, paseSalida: true },
       } as TableConfig,
       4,
     ],

@@ -81,6 +81,7 @@ function rulesSuite(kind: DbKind) {
           tranque_lead: 'blocker',
           capicua: true,
           pase_corrido: true,
+          pase_salida: true,
           turn_seconds: 45,
         } as const;
         const created = await post('/api/admin/tables', admin, {
@@ -105,6 +106,16 @@ function rulesSuite(kind: DbKind) {
         expect(refused.statusCode).toBe(422);
         expect(refused.json().errors).toEqual({
           counting_rule: ['Puntos de la mano: solo aplica en parejas'],
+        });
+        // Pase corrido and pase de salida are played in parejas only (decision 057).
+        const trio = await post('/api/admin/tables', admin, {
+          name: 'Mesa Mala',
+          entry_price: 10,
+          rules: { mode: 'individual', players: 3, pase_corrido: true },
+        });
+        expect(trio.statusCode).toBe(422);
+        expect(trio.json().errors).toEqual({
+          pase_corrido: ['Pase corrido: solo aplica en parejas'],
         });
         const unknown = await post('/api/admin/tables', admin, {
           name: 'Mesa Mala',
@@ -150,7 +161,7 @@ function rulesSuite(kind: DbKind) {
     );
 
     it.skipIf(skip)(
-      'plays a 2-player individual match with drawing, capicúa and pase corrido by the stored rules, to settlement',
+      'plays a 2-player individual match with drawing and capicúa by the stored rules, to settlement',
       async () => {
         const rules: TableRules = {
           ...DEFAULT_RULES,
@@ -158,7 +169,6 @@ function rulesSuite(kind: DbKind) {
           players: 2,
           drawing: true,
           capicua: true,
-          pase_corrido: true,
           tranque_tie: 'leader',
           tranque_counting: 'all_pips',
         };
