@@ -54,8 +54,9 @@ export interface TableConfig {
   readonly countingRule: 'opponents' | 'all_hands';
   /**
    * Bonuses, off by default: capicúa (+25, any mode); pase corrido (+25) and pase de salida (+50,
-   * +25 after a double lead), played in parejas only: at 2 or 3 players the engine ignores their
-   * switches (docs/decisions/057-rules-against-their-sources.md).
+   * +25 after a double lead), set in parejas only (docs/decisions/057-rules-against-their-
+   * sources.md; an older stored config at 2 or 3 players keeps its pase corrido, see
+   * `playsPaseCorrido`).
    */
   readonly bonuses: BonusSwitches;
   /** Individual mode: draw from the stock until able to play (false: pass). Ignored in parejas. */
@@ -196,12 +197,14 @@ export function nextSeat(seat: Seat, players: number): Seat {
 }
 
 /**
- * True when the table plays the pase corrido (+25): its switch is on and the table plays in
- * parejas. Its source is the Dominican partnership game, where it takes the three other players
- * passing in a row; at 2 or 3 players a stored switch is ignored (decision 057).
+ * True when the table plays the pase corrido (+25: every other seat passes in a row after a play).
+ * Its source is the Dominican partnership game, where that is three players, so a new table may set
+ * it in parejas only (the contracts refuse it at 2 or 3 players). A config stored before that rule
+ * with the switch on at 2 or 3 players keeps the rule it was played with, so those matches replay
+ * to the scores they were settled on (docs/decisions/057-rules-against-their-sources.md).
  */
 export function playsPaseCorrido(config: TableConfig): boolean {
-  return config.mode === 'parejas' && config.bonuses.paseCorrido === true;
+  return config.bonuses.paseCorrido === true;
 }
 
 /** True when the table plays the pase de salida (parejas only, like the pase corrido). */

@@ -423,10 +423,10 @@ describe('pase corrido and voided hands', () => {
   });
 });
 
-describe('pase corrido only in parejas (docs/decisions/057-rules-against-their-sources.md)', () => {
+describe('pase corrido set in parejas only (docs/decisions/057-rules-against-their-sources.md)', () => {
   const on = { ...DEFAULT_CONFIG.bonuses, paseCorrido: true };
 
-  it('gives nothing at 2 players when the one opponent passes, even in a stored config', () => {
+  it('keeps the old rule for a config stored at 2 players (one pass), so its matches replay exactly', () => {
     const config = { mode: 'individual', players: 2, drawing: false, bonuses: on } as const;
     expect(configProblems({ ...DEFAULT_CONFIG, ...config })).toEqual([]);
     const state = handBuiltState({
@@ -439,13 +439,13 @@ describe('pase corrido only in parejas (docs/decisions/057-rules-against-their-s
     expect(first.events).toEqual([
       { type: 'play', seat: 0, tile: [1, 3], end: 'left' },
       { type: 'pass', seat: 1, auto: true },
+      { type: 'bonus', bonus: { kind: 'pase_corrido', seat: 0, side: 0, points: 25 } },
     ]);
     expect(first.state.hand.turn).toBe(0);
-    expect(first.state.hand.bonuses).toEqual([]);
   });
 
-  it('gives nothing at 3 players when both others pass', () => {
-    const config = { mode: 'individual', players: 3, drawing: false, bonuses: on } as const;
+  it('gives nothing at 3 players when the switch is off, as every new table there has it', () => {
+    const config = { mode: 'individual', players: 3, drawing: false } as const;
     const hands = ['1-3 3-5', '4-4', '4-2'];
     const state = handBuiltState({ config, hands, ends: { left: 1, right: 1 }, turn: 0 });
     const first = accepted(play(state, '1-3'));

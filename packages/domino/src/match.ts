@@ -11,8 +11,9 @@
  *   hand ends at once, without passes.
  * - Pase corrido (+25 when enabled, parejas only): a seat plays a tile (not the last one) and the
  *   three other seats then pass in a row, so the turn comes back to it. It is credited to the
- *   player's side at the end of the hand. At 2 or 3 players the switch is ignored, also in configs
- *   stored before this rule (decision 057).
+ *   player's side at the end of the hand. New tables set it in parejas only; a config stored
+ *   before that rule at 2 or 3 players keeps it (one pass at 2 players), so its matches replay as
+ *   they were played (decision 057).
  * - Pase de salida (when enabled, parejas only): the seat after the leader passes on the hand's
  *   first tile: +50 to the leader's side, +25 when that tile is a double (decision 057). When the
  *   partner and the other opponent pass too, the play also earns a pase corrido.
