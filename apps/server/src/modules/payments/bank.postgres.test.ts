@@ -182,7 +182,7 @@ describe('the bank test on real PostgreSQL', async () => {
               return false; // starting
             }
           },
-          30_000,
+          60_000,
           100,
         );
       };

@@ -202,7 +202,7 @@ async function startNode(databaseUrl: string): Promise<Node> {
     }
   };
   try {
-    await eventually('the node to answer /api/health', healthy, 40_000, 100);
+    await eventually('the node to answer /api/health', healthy, 60_000, 100);
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
