@@ -7,20 +7,21 @@ import { gameMoves, gamePlayers, games } from '../apps/server/src/db/schema';
 import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import {
   ADMIN,
-  DESKTOP,
-  PHONE,
-  REDIS_URL,
+  allowConsoleErrors,
   browserAvailable,
+  DESKTOP,
   loginViaUi,
   newContext,
+  PHONE,
   playStep,
+  REDIS_URL,
   redisAvailable,
   registerViaApi,
   shot,
   startApp,
   trackErrors,
   useJourney,
-  allowConsoleErrors,
+  waitUntil,
 } from './support';
 
 /** How long the player's phone stays without network (the issue's "offline 60 s"). */
@@ -145,10 +146,19 @@ describe('a player who loses the network for a minute during a paid match', asyn
       /** Everyone but the player at seat 0 plays on while `more` holds. */
       const playOthers = async (pages: Page[], more: () => Promise<boolean>) => {
         while (await more()) {
+          const before = (await row()).version;
           await rivalsStep();
           for (const page of pages) await playStep(page);
-          if ((await row()).status !== 'playing') throw new Error('the match ended too soon');
-          await theirs.page.waitForTimeout(150);
+          // The match moves on: by a move just made, or one the server plays (a forced move).
+          const now = await waitUntil(
+            'the match to move on',
+            async () => {
+              const r = await row();
+              return r.version !== before || r.status !== 'playing' ? r : undefined;
+            },
+            { timeoutMs: 90_000, everyMs: 50 },
+          );
+          if (now.status !== 'playing') throw new Error('the match ended too soon');
         }
       };
 

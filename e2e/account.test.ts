@@ -5,12 +5,13 @@ import type { TestInbox } from '../apps/server/src/modules/mail/test-inbox';
 import { resetLinkOf, startTestInbox } from '../apps/server/src/modules/mail/test-inbox';
 import {
   DESKTOP,
-  PHONE,
-  TINY_PNG,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
+  TINY_PNG,
   trackErrors,
   useJourney,
 } from './support';
@@ -159,7 +160,9 @@ describe('account recovery and profile in the browser', () => {
       await visible(second, MSG_ACCOUNT.resetDone);
       await second.waitForURL('**/login');
       await visible(second, '¿Olvidaste tu contraseña?');
-      await second.waitForTimeout(500); // a stale session would bounce /login to /dashboard now
+      // A stale session would bounce /login to /dashboard once its requests are answered.
+      await second.waitForLoadState('networkidle');
+      await settled(second);
       expect(new URL(second.url()).pathname).toBe('/login');
       expect(await second.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
       expect((await me(sessionToken!)).status).toBe(401);

@@ -4,10 +4,11 @@ import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
@@ -25,10 +26,10 @@ describe('the staff console in the browser', () => {
   /** Photographs the current admin page at both sizes (phone first, then back to desktop). */
   async function shots(page: Page, name: string) {
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-phone`);
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-desktop`);
   }
 
@@ -272,7 +273,7 @@ describe('the staff console in the browser', () => {
     await expect
       .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
       .toContain('inactivo');
-    await admin.waitForTimeout(400); // the expand animation
+    await settled(admin); // the expand animation
     await shot(admin, 'admin-audit-diff-phone');
     expect(errors).toEqual([]);
     await playerCtx.close();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
   shot,
   trackErrors,
   useJourney,
+  waitUntil,
 } from './support';
 
 /**
@@ -36,17 +37,24 @@ describe('the analysis of a practice match', () => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const deadline = Date.now() + 150_000;
     while (Date.now() < deadline) {
-      const view = (await (
-        await fetch(`${base}/api/games/${gameId}/view`, { headers })
-      ).json()) as View;
+      // The player's turn with a move to send, or the end of the match.
+      const view = await waitUntil(
+        "the player's turn, or the end",
+        async () => {
+          const v = (await (
+            await fetch(`${base}/api/games/${gameId}/view`, { headers })
+          ).json()) as View;
+          const mine = v.turn_seat === v.my_seat && v.legal_moves.length > 0;
+          return v.status === 'finished' || mine ? v : undefined;
+        },
+        { timeoutMs: Math.max(0, deadline - Date.now()), everyMs: 40 },
+      );
       if (view.status === 'finished') return;
-      if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
-        await fetch(`${base}/api/games/${gameId}/moves`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ version: view.version, ...view.legal_moves[0] }),
-        });
-      } else await new Promise((r) => setTimeout(r, 40));
+      await fetch(`${base}/api/games/${gameId}/moves`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ version: view.version, ...view.legal_moves[0] }),
+      });
     }
     throw new Error('the practice match did not finish in time');
   }

@@ -4,10 +4,11 @@ import type { Page } from 'playwright-core';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
@@ -24,10 +25,10 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
 
   async function shots(page: Page, name: string) {
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-phone`);
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-desktop`);
   }
 

@@ -4,13 +4,14 @@ import { MSG_FAIRNESS } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
   shot,
   trackErrors,
   useJourney,
+  waitUntil,
 } from './support';
 
 /**
@@ -137,16 +138,22 @@ describe('a commitment shown in the waiting room and checked after the match', (
       const deadline = Date.now() + 240_000;
       for (;;) {
         expect(Date.now()).toBeLessThan(deadline);
-        const view = (await api(`/api/games/${gameId}/view`, ana.token)).body;
-        if (view.status === 'finished') break;
-        const turn = view.turn_seat as number | null;
-        const mine =
-          turn === null ? null : (await api(`/api/games/${gameId}/view`, tokens[turn]!)).body;
-        const legal = (mine?.legal_moves ?? []) as Record<string, unknown>[];
-        if (legal.length === 0) {
-          await new Promise((r) => setTimeout(r, 200));
-          continue;
-        }
+        // A seat with a move to send, or the end of the match.
+        const next = await waitUntil(
+          'a move to send, or the end',
+          async () => {
+            const view = (await api(`/api/games/${gameId}/view`, ana.token)).body;
+            if (view.status === 'finished') return { turn: null, mine: null, legal: [] };
+            const turn = view.turn_seat as number | null;
+            const mine =
+              turn === null ? null : (await api(`/api/games/${gameId}/view`, tokens[turn]!)).body;
+            const legal = (mine?.legal_moves ?? []) as Record<string, unknown>[];
+            return legal.length > 0 ? { turn, mine, legal } : undefined;
+          },
+          { timeoutMs: Math.max(0, deadline - Date.now()), everyMs: 200 },
+        );
+        if (!next.mine) break;
+        const { turn, mine, legal } = next;
         const res = await api(`/api/games/${gameId}/moves`, tokens[turn!]!, {
           version: mine!.version,
           ...legal[0],

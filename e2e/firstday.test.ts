@@ -4,20 +4,23 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, MSG_FIRSTDAY, formatBs, splitPot } from '@domino/contracts';
 import {
-  liftIdentityGate,
   ADMIN,
+  allowConsoleErrors,
   DESKTOP,
-  PHONE,
-  SHOTS,
+  liftIdentityGate,
   loginViaUi,
   newContext,
+  nextFrames,
+  PHONE,
   playStep,
   registerViaApi,
+  settled,
   shot,
+  SHOTS,
   trackErrors,
   uniquePlayer,
   useJourney,
-  allowConsoleErrors,
+  waitForSomethingToDo,
 } from './support';
 
 /**
@@ -327,7 +330,7 @@ describe('a new player’s first day', () => {
             if ((await last.count()) > 0) break;
             await playStep(page);
           }
-          await page.waitForTimeout(150);
+          await waitForSomethingToDo(page, await myTurn());
         }
         expect(await myTurn()).toBe(true);
         // Six looks, 300 ms apart. A look is dropped when the line moved while it was taken (the
@@ -370,7 +373,7 @@ describe('a new player’s first day', () => {
             })
             .catch(() => null);
           if (!look) {
-            await page.waitForTimeout(150);
+            await nextFrames(page);
             continue;
           }
           looks++;
@@ -378,6 +381,8 @@ describe('a new player’s first day', () => {
           expect(look.filter).not.toMatch(/grayscale|opacity|brightness/);
           expect(look.outlineOpacity).toBeGreaterThanOrEqual(0.99);
           expect(look.stroke).toBe('rgb(241, 187, 44)');
+          // A test of time itself: the outline must stay lit over a stretch of 1.8 s, so the
+          // looks are 300 ms apart (allowed in src/test/no-fixed-sleeps.test.ts).
           await page.waitForTimeout(300);
         }
         expect(looks).toBe(6);
@@ -597,7 +602,7 @@ describe('a new player’s first day', () => {
         let checked = 0;
         for (let y = 600; y < height + 200; y += 250) {
           await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-          await page.waitForTimeout(120);
+          await settled(page);
           if (!(await button.isVisible())) continue;
           const box = (await button.boundingBox())!;
           for (let i = 0; i < (await targets.count()); i++) {

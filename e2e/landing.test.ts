@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
-  PHONE,
-  SHOTS,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
+  SHOTS,
   trackErrors,
   useJourney,
 } from './support';
@@ -159,7 +160,7 @@ describe('the landing and the public pages in the browser', () => {
       const button = page.getByRole('button', { name: 'Volver arriba' });
       expect(await button.isVisible()).toBe(false);
       await page.evaluate(() => window.scrollTo({ top: 450, behavior: 'instant' }));
-      await page.waitForTimeout(400);
+      await settled(page);
       expect(await button.isVisible()).toBe(false);
       await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
       await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(true);
@@ -634,7 +635,7 @@ describe('the landing and the public pages in the browser', () => {
         )
         .toBe(true);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await settled(page);
       // Still at the footer (the sections' content-visibility may settle the height by a few
       // hundred pixels, so the link's place on screen is the measure, not an exact scrollY).
       const place = await page.evaluate(() => {

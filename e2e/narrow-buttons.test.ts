@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN, PHONE, loginViaUi, newContext, registerViaApi, shot, useJourney } from './support';
+import {
+  ADMIN,
+  loginViaUi,
+  newContext,
+  PHONE,
+  registerViaApi,
+  settled,
+  shot,
+  useJourney,
+} from './support';
 
 /**
  * Every button reads whole at 360×740 (docs/decisions/050-one-vocabulary.md): 'Copiar enlace' was
@@ -87,7 +96,7 @@ describe('buttons at 360 px', () => {
         await page.locator('h1').first().waitFor();
         // Let the data arrive and the entrance animations end before measuring.
         await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        await settled(page);
         problems.push(...(await overflowingButtons(page)));
       }
       // A private table's waiting room: the invitation panel's buttons.
@@ -97,7 +106,7 @@ describe('buttons at 360 px', () => {
       await page.getByTestId('join-confirm-pay').click();
       await page.waitForURL(/\/waiting-room\/\d+$/);
       await page.getByTestId('invite-copy').waitFor();
-      await page.waitForTimeout(300);
+      await settled(page);
       problems.push(...(await overflowingButtons(page)));
       await shot(page, 'narrow-invite-panel-360');
       expect(problems).toEqual([]);

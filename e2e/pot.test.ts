@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
@@ -26,6 +27,7 @@ describe('the Pote del Mes in the browser', () => {
   /** The modal never opens before its 800 ms delay, so 2 s without it means it is not coming. */
   const expectNoModal = async (page: Page) => {
     await page.getByText('Elige un juego').first().waitFor();
+    // A test of a timer: the modal's 800 ms delay has passed well within the stated 2 s.
     await page.waitForTimeout(2_000);
     expect(await modalAmount(page).count()).toBe(0);
   };
@@ -68,7 +70,7 @@ describe('the Pote del Mes in the browser', () => {
         .poll(() => modalAmount(page).textContent(), { timeout: 10_000 })
         .toBe('Bs. 2.500,50');
       expect(await page.getByText('¡Premios para los tres mejores del mes!').count()).toBe(1);
-      await page.waitForTimeout(400); // let the opening transition finish for the screenshot
+      await settled(page); // the opening transition, for the screenshot
       await shot(page, 'pot-modal-phone');
       await page.getByRole('button', { name: 'Cerrar', exact: true }).click();
       await expect.poll(() => modalAmount(page).count()).toBe(0);
@@ -127,7 +129,7 @@ describe('the Pote del Mes in the browser', () => {
       const desk = await wide.newPage();
       await loginViaUi(desk, player.email, player.password);
       await expect.poll(() => modalAmount(desk).count(), { timeout: 10_000 }).toBe(1);
-      await desk.waitForTimeout(400);
+      await settled(desk);
       await shot(desk, 'pot-modal-desktop');
       await desk.getByRole('button', { name: 'Ver Ranking Completo' }).click();
       await desk.waitForURL('**/pote');

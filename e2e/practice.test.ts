@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
   shot,
   trackErrors,
   useJourney,
+  waitForSomethingToDo,
 } from './support';
 
 /**
@@ -58,11 +59,21 @@ describe('a practice match in the browser', () => {
           .catch(() => null)) === 'true';
       const tile = page.locator('[data-testid^="hand-tile-"][data-playable="true"]').first();
       if (myTurn && (await tile.count()) > 0) {
+        const played = await tile.getAttribute('data-testid').catch(() => null);
         await tile.click().catch(() => undefined);
-        await page.waitForTimeout(150);
+        // The tile leaves the hand, or the end choice asks where it goes.
+        await page
+          .waitForFunction(
+            (id) =>
+              !document.querySelector(`[data-testid="${id}"]`) ||
+              !!document.querySelector('[data-testid="end-choice-left"]'),
+            played,
+            { timeout: 2_000 },
+          )
+          .catch(() => undefined);
         continue;
       }
-      await page.waitForTimeout(150);
+      await waitForSomethingToDo(page, myTurn);
     }
     throw new Error('the match did not finish in time');
   }

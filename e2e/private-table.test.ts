@@ -5,16 +5,17 @@ import { MSG_PRIVATE, type TableDetail } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
-  SHOTS,
   loginViaUi,
   newContext,
+  PHONE,
   playUntilDone,
   registerViaApi,
+  settled,
   shot,
+  SHOTS,
+  skipPotModal,
   trackErrors,
   useJourney,
-  skipPotModal,
 } from './support';
 
 /**
@@ -88,7 +89,7 @@ describe('private tables between two friends', () => {
       ['desktop', DESKTOP],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `${name}-${size}`);
     }
     await page.setViewportSize(back);
@@ -145,7 +146,7 @@ describe('private tables between two friends', () => {
       await pay.waitFor();
       expect(await pay.textContent()).toBe('Pagar Bs. 100,00 y crear');
       expect(await hostPage.getByTestId('join-prize').textContent()).toBe('Bs. 180,00');
-      await hostPage.waitForTimeout(400); // the dialog's opening transition
+      await settled(hostPage); // the dialog's opening transition
       await hostPage.screenshot({ path: path.join(SHOTS, 'private-create-confirm-phone.png') });
       await pay.click();
       await hostPage.waitForURL(/\/waiting-room\/\d+$/);
@@ -332,7 +333,7 @@ describe('private tables between two friends', () => {
       const dialog = hostPage.getByTestId('invite-cancel-modal');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('devolvemos la entrada a los 2 jugadores');
-      await hostPage.waitForTimeout(400);
+      await settled(hostPage);
       await hostPage.screenshot({ path: path.join(SHOTS, 'private-cancel-confirm-desktop.png') });
       await hostPage.getByTestId('invite-cancel-confirm').click();
       await hostPage.waitForURL('**/dashboard');
@@ -352,7 +353,8 @@ describe('private tables between two friends', () => {
       await friendPage.goto(`/invitacion/${code}`);
       const gone = friendPage.getByTestId('invitation-unavailable');
       await gone.waitFor();
-      await friendPage.waitForTimeout(1_100); // the preloader's fade
+      // The preloader's fade: it removes itself once faded.
+      await friendPage.locator('#preloader').waitFor({ state: 'detached' });
       expect(await gone.textContent()).toContain(MSG_PRIVATE.notFound);
       await shot(friendPage, 'private-invitation-gone-phone');
       const check = await api('/api/admin/ledger-check', admin, {});

@@ -4,14 +4,15 @@ import { MSG_QUICK, type QuickPlayStatus, type TableDetail } from '@domino/contr
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
+  settled,
   shot,
+  skipPotModal,
   trackErrors,
   uniquePlayer,
   useJourney,
-  skipPotModal,
 } from './support';
 
 /**
@@ -105,7 +106,7 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
     const modal = page.getByTestId('join-confirm');
     await expect.poll(() => modal.isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('join-entry').textContent()).toContain('100,00');
-    await page.waitForTimeout(400); // the dialog's opening transition
+    await settled(page); // the dialog's opening transition
     await shot(page, `quick-play-${name}-confirm-360`);
     await page.getByTestId('join-confirm-pay').click();
   }
@@ -152,7 +153,7 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       await expect
         .poll(() => pa.getByTestId('quick-other-prices').textContent())
         .toContain(`Bs. 500,00 · ${MSG_QUICK.otherPrice(1)}`);
-      await pa.waitForTimeout(400);
+      await settled(pa);
       await shot(pa, 'quick-play-searching-360');
       // A reload finds the search where it was (the status comes from the server).
       await pa.reload();
@@ -208,7 +209,7 @@ describe('quick play: two players press Jugar ahora and meet at one table', () =
       await pc.getByTestId('quick-start').click();
       await pc.getByTestId('join-confirm-pay').click();
       await expect.poll(() => pc.getByTestId('quick-searching').isVisible()).toBe(true);
-      await pc.waitForTimeout(400);
+      await settled(pc);
       await shot(pc, 'quick-play-searching-desktop');
       await pc.getByTestId('quick-cancel').click();
       await expect.poll(() => pc.getByTestId('quick-notice').textContent()).toContain('Saliste');

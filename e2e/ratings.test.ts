@@ -6,14 +6,16 @@ import type { Page } from 'playwright-core';
 import type { GameView, HistoryItem, LeaderboardResponse, TableDetail } from '@domino/contracts';
 import {
   ADMIN,
-  PHONE,
-  SHOTS,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
+  SHOTS,
   trackErrors,
   useJourney,
+  waitUntil,
 } from './support';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -98,24 +100,28 @@ describe('ratings and the public leaderboard', () => {
   async function playThrough(gameId: string, tokens: string[]): Promise<GameView> {
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const view = (await api<GameView>(`/api/games/${gameId}/view`, tokens[0])).json;
-      if (view.status === 'finished') return view;
-      if (Date.now() > deadline) throw new Error('the match did not end in time');
-      const seat = view.turn_seat;
-      if (seat === null) {
-        await new Promise((r) => setTimeout(r, 100));
-        continue;
-      }
-      const mine = (await api<GameView>(`/api/games/${gameId}/view`, tokens[seat])).json;
-      if (mine.legal_moves.length > 1 && mine.turn_seat === seat) {
-        await api(`/api/games/${gameId}/moves`, tokens[seat], {
-          version: mine.version,
-          ...mine.legal_moves[0],
-        });
-      } else {
-        // A forced move, the start countdown or a hand's pause: the server plays it.
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // A seat with a real choice to make, or the end. A forced move, the start countdown or a
+      // hand's pause: the server plays it, and this looks again.
+      const next = await waitUntil(
+        'a choice to make, or the end of the match',
+        async () => {
+          const view = (await api<GameView>(`/api/games/${gameId}/view`, tokens[0])).json;
+          if (view.status === 'finished') return { view, seat: null };
+          const seat = view.turn_seat;
+          if (seat === null) return undefined;
+          const mine = (await api<GameView>(`/api/games/${gameId}/view`, tokens[seat])).json;
+          const choice = mine.legal_moves.length > 1 && mine.turn_seat === seat;
+          return choice ? { view: mine, seat } : undefined;
+        },
+        { timeoutMs: Math.max(0, deadline - Date.now()), everyMs: 100 },
+      ).catch(() => {
+        throw new Error('the match did not end in time');
+      });
+      if (next.seat === null) return next.view;
+      await api(`/api/games/${gameId}/moves`, tokens[next.seat], {
+        version: next.view.version,
+        ...next.view.legal_moves[0],
+      });
     }
   }
 
@@ -152,7 +158,7 @@ describe('ratings and the public leaderboard', () => {
         await chip.waitFor();
         expect(await chip.innerText()).toBe('Nivel 1500');
         expect(await chip.getAttribute('aria-label')).toMatch(/^Nivel 1500, provisional/);
-        await gp.waitForTimeout(300);
+        await settled(gp);
         await gp.screenshot({ path: path.join(SHOTS, `${name}.png`) });
         await gc.close();
       }

@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import { MSG, MSG_ACCOUNT, MSG_SESSIONS } from '@domino/contracts';
 import {
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
@@ -81,8 +82,10 @@ describe('sessions that end in the browser', () => {
         expect(await tokenOf(page)).toBeNull();
         // The server ended it: the old token is refused, directly over HTTP.
         expect(await me(token)).toBe(401);
-        // Nothing blames a failure, and no "session ended" banner for one's own logout.
-        await page.waitForTimeout(500);
+        // Nothing blames a failure, and no "session ended" banner for one's own logout: looked
+        // at once the logout's requests are answered and the login page is still.
+        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(await page.getByText(MSG.logoutFailed).count()).toBe(0);
         expect(await page.getByText(MSG_SESSIONS.logged_out).count()).toBe(0);
         expect(await page.getByRole('alert').count()).toBe(0);

@@ -4,13 +4,15 @@ import { spectatorViewSchema, type GameView, type SpectatorView } from '@domino/
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
+  waitUntil,
 } from './support';
 
 /**
@@ -87,19 +89,25 @@ describe('a third browser watches a paid match', () => {
       const move = async (): Promise<GameView> => {
         const until = Date.now() + 20_000;
         for (;;) {
-          const any = await liveView(0);
-          if (any.status !== 'playing') return any;
-          const mine = any.turn_seat === null ? null : await liveView(any.turn_seat);
-          if (mine && mine.legal_moves.length > 0) {
-            const res = await api<GameView>(
-              `/api/games/${gameId}/moves`,
-              players[any.turn_seat!]!.token,
-              { version: mine.version, ...mine.legal_moves[0] },
-            );
-            if (res.status === 200) return res.body;
-            if (Date.now() > until) expect(res.status).toBe(200);
-          }
-          await new Promise((r) => setTimeout(r, 200));
+          // A seat with a move to send, or the match not playing.
+          const next = await waitUntil(
+            'a move to send',
+            async () => {
+              const any = await liveView(0);
+              if (any.status !== 'playing') return { any, mine: null };
+              const mine = any.turn_seat === null ? null : await liveView(any.turn_seat);
+              return mine && mine.legal_moves.length > 0 ? { any, mine } : undefined;
+            },
+            { timeoutMs: 20_000, everyMs: 200 },
+          );
+          if (!next.mine) return next.any;
+          const res = await api<GameView>(
+            `/api/games/${gameId}/moves`,
+            players[next.any.turn_seat!]!.token,
+            { version: next.mine.version, ...next.mine.legal_moves[0] },
+          );
+          if (res.status === 200) return res.body;
+          if (Date.now() > until) expect(res.status).toBe(200);
         }
       };
 
@@ -157,7 +165,7 @@ describe('a third browser watches a paid match', () => {
       await shot(page, 'spectator-desktop');
       await page.setViewportSize(PHONE);
       // The board fits its line to the new size on the next frames.
-      await page.waitForTimeout(800);
+      await settled(page);
       await shot(page, 'spectator-phone');
       await page.setViewportSize(DESKTOP);
 
@@ -204,7 +212,7 @@ describe('a third browser watches a paid match', () => {
       await expect.poll(() => page.getByTestId('watch-result').textContent()).toContain('Ganó');
       await shot(page, 'spectator-finished-desktop');
       await page.setViewportSize(PHONE);
-      await page.waitForTimeout(800);
+      await settled(page);
       await shot(page, 'spectator-finished-phone');
       await page.getByTestId('watch-replay').click();
       await page.waitForURL(`**/history/${gameId}`);

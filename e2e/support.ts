@@ -117,20 +117,23 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  try {
+    await waitUntil(
+      'the server to answer /api/health',
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+        try {
+          return (await fetch(`${baseUrl}/api/health`)).ok ? true : undefined;
+        } catch {
+          return undefined; // not listening yet
+        }
+      },
+      { timeoutMs: 60_000, everyMs: 200 },
+    );
+  } catch (err) {
+    if (child.exitCode !== null) throw err; // exited early, with its output
+    child.kill('SIGKILL');
+    throw new Error(`server did not become healthy:\n${output}`, { cause: err });
   }
   return {
     baseUrl,
@@ -445,6 +448,56 @@ export function trackErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Polls `probe` every `everyMs` milliseconds (default 100) until it answers something other than
+ * undefined, and resolves with that; rejects with `what` after `timeoutMs` milliseconds (default
+ * 10 s). For conditions the page cannot be asked about (the API, the database through a route):
+ * the interval is how often to look, never a wait for the thing itself.
+ */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  opts: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    // The interval between looks (this helper is allowed it: src/test/no-fixed-sleeps.test.ts).
+    await new Promise((r) => setTimeout(r, opts.everyMs ?? 100));
+  }
+}
+
+/** Resolves after the page has drawn two more frames (a change made now is on screen). */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+  );
+}
+
+/**
+ * Waits until the page is still, for a look or a picture: two frames drawn (a transition that
+ * starts on the next frame, a layout after a viewport change, has started), every finite CSS
+ * transition and animation of the document finished (a dialog opening, a sheet sliding in, a
+ * collapse expanding: `document.getAnimations()`), then two more frames painted. Endless
+ * animations (a spinner, a turn pulse) are not waited for. Rejects after `timeoutMs` (default
+ * 5 s) if an animation is still running.
+ */
+export async function settled(page: Page, timeoutMs = 5_000): Promise<void> {
+  await nextFrames(page);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
+  await nextFrames(page);
+}
+
 /** Saves a screenshot under e2e/artifacts (kept out of git) for people to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -631,7 +684,7 @@ export async function playUntilDone(
  * result; the player's turn (when it was not); a playable tile, an enabled draw button or the
  * turn moving on (when it was the player's turn with nothing to press yet).
  */
-async function waitForSomethingToDo(page: Page, wasMyTurn: boolean): Promise<void> {
+export async function waitForSomethingToDo(page: Page, wasMyTurn: boolean): Promise<void> {
   await page
     .waitForFunction(
       (mine) => {

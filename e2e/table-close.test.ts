@@ -4,15 +4,16 @@ import type { Page } from 'playwright-core';
 import { MSG_TABLES } from '@domino/contracts';
 import {
   ADMIN,
+  allowConsoleErrors,
   DESKTOP,
-  PHONE,
-  SHOTS,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
+  SHOTS,
   trackErrors,
   useJourney,
-  allowConsoleErrors,
 } from './support';
 
 /**
@@ -129,7 +130,7 @@ describe('staff close a table while players wait', () => {
       expect(await formError.textContent()).toContain('No se guardó ningún cambio');
       await viewShot(admin, 'admin-table-edit-locked-desktop');
       await admin.setViewportSize(PHONE);
-      await admin.waitForTimeout(300);
+      await settled(admin);
       await viewShot(admin, 'admin-table-edit-locked-phone');
       await admin.setViewportSize(DESKTOP);
       const afterEdit = await api(`/api/tables/${tableId}`, adminToken);
@@ -145,10 +146,10 @@ describe('staff close a table while players wait', () => {
       expect(await dialog.textContent()).toContain('Hay 3 jugadores esperando en esta mesa');
       expect(await dialog.textContent()).toContain('devolvemos a cada uno su entrada de Bs. 10,00');
       await admin.setViewportSize(PHONE);
-      await admin.waitForTimeout(300);
+      await settled(admin);
       await viewShot(admin, 'admin-table-close-confirm-phone');
       await admin.setViewportSize(DESKTOP);
-      await admin.waitForTimeout(300);
+      await settled(admin);
       await viewShot(admin, 'admin-table-close-confirm-desktop');
       await admin.getByTestId('decision-confirm').click();
       await expect

@@ -5,12 +5,13 @@ import { DEFAULT_RULES, ruleChips, type TableRules } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
-  SHOTS,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
+  SHOTS,
   trackErrors,
   useJourney,
 } from './support';
@@ -168,7 +169,7 @@ describe('a table with its own rules', () => {
         expect(await sheet.textContent()).toContain('Todas las fichas');
         expect(await page.getByText('Reglas de la mesa').isVisible()).toBe(true);
         // Let the sheet finish sliding in before the picture.
-        await page.waitForTimeout(500);
+        await settled(page);
         await page.screenshot({
           path: path.join(SHOTS, `table-rules-game-sheet-${i === 0 ? 'phone' : 'desktop'}.png`),
         });

@@ -4,10 +4,11 @@ import { MSG_TALK } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
   trackErrors,
   useJourney,
@@ -135,7 +136,7 @@ describe('table talk in the browser', () => {
       await betoPage.keyboard.press('Escape');
       await anaPage.getByTestId('talk-open').click();
       await anaPage.getByTestId('talk-log').waitFor();
-      await anaPage.waitForTimeout(500); // the sheet's opening transition
+      await settled(anaPage); // the sheet's opening transition
       await shot(anaPage, 'talk-game-sheet-phone');
       await anaPage.keyboard.press('Escape');
 

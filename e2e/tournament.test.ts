@@ -10,15 +10,18 @@ import {
 import {
   ADMIN,
   DESKTOP,
-  PHONE,
   loginViaUi,
   newContext,
+  PHONE,
   playStep,
   registerViaApi,
+  settled,
   shot,
+  skipPotModal,
   trackErrors,
   useJourney,
-  skipPotModal,
+  waitForSomethingToDo,
+  waitUntil,
 } from './support';
 
 /**
@@ -99,21 +102,13 @@ describe('a 4-pair tournament from registration to prizes', () => {
   const detailOf = async (id: number, token: string) =>
     (await api<TournamentDetail>(`/api/tournaments/${id}`, token)).json;
 
-  /** Polls `probe` every `everyMs` until it returns a value other than undefined. */
-  async function until<T>(
+  /** Polls `probe` every `everyMs` until it returns a value other than undefined (waitUntil). */
+  const until = <T>(
     what: string,
     probe: () => Promise<T | undefined>,
     timeoutMs: number,
     everyMs = 250,
-  ): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  }
+  ): Promise<T> => waitUntil(what, probe, { timeoutMs, everyMs });
 
   /**
    * An API client playing its seat of `gameId` to the end: GET its view (which also marks the
@@ -122,15 +117,23 @@ describe('a 4-pair tournament from registration to prizes', () => {
    */
   async function playGameViaApi(p: Player, gameId: string): Promise<void> {
     for (let i = 0; i < 5000; i++) {
-      const { status, json: view } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-      if (status !== 200) throw new Error(`view ${status}`);
+      // This seat's turn with a move to send, or the end of the game.
+      const view = await until(
+        `a turn of ${p.username} in game ${gameId}`,
+        async () => {
+          const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
+          if (status !== 200) throw new Error(`view ${status}`);
+          const mine = json.turn_seat === json.my_seat && json.legal_moves.length > 0;
+          return json.status !== 'playing' || mine ? json : undefined;
+        },
+        120_000,
+        150,
+      );
       if (view.status !== 'playing') return;
-      const move = view.legal_moves[0];
-      if (view.turn_seat === view.my_seat && move) {
-        await api(`/api/games/${gameId}/moves`, p.token, { version: view.version, ...move });
-      } else {
-        await new Promise((r) => setTimeout(r, 150));
-      }
+      await api(`/api/games/${gameId}/moves`, p.token, {
+        version: view.version,
+        ...view.legal_moves[0],
+      });
     }
     throw new Error(`game ${gameId} did not end`);
   }
@@ -140,13 +143,22 @@ describe('a 4-pair tournament from registration to prizes', () => {
     const played = new Set<string>();
     const deadline = Date.now() + 480_000;
     while (Date.now() < deadline) {
-      const d = await detailOf(id, p.token);
+      // The tournament's end, or a match of this player not played yet.
+      const d = await until(
+        `a match for ${p.username}, or the end`,
+        async () => {
+          const detail = await detailOf(id, p.token);
+          const game = detail.my_entry?.current_game_id ?? null;
+          const over = detail.status === 'finished' || detail.status === 'cancelled';
+          return over || (game && !played.has(game)) ? detail : undefined;
+        },
+        Math.max(0, deadline - Date.now()),
+        300,
+      );
       if (d.status === 'finished' || d.status === 'cancelled') return;
-      const game = d.my_entry?.current_game_id ?? null;
-      if (game && !played.has(game)) {
-        await playGameViaApi(p, game);
-        played.add(game);
-      } else await new Promise((r) => setTimeout(r, 300));
+      const game = d.my_entry!.current_game_id!;
+      await playGameViaApi(p, game);
+      played.add(game);
     }
     throw new Error(`tournament ${id} did not finish for ${p.username}`);
   }
@@ -158,7 +170,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
       ['desktop', WIDE],
     ] as const) {
       await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, `${name}-${size}`);
     }
     await page.setViewportSize(back);
@@ -220,7 +232,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
       );
       await page.getByLabel('Con mi pareja').check();
       await page.getByTestId('tournament-register-partner').fill(beto.username);
-      await page.waitForTimeout(300); // the dialog's opening transition, for the screen
+      await settled(page); // the dialog's opening transition, for the screen
       await shot(page, 'tournament-register-phone');
       expect(await page.getByTestId('tournament-register-confirm').textContent()).toBe(
         'Pagar Bs. 12,35 e inscribirme',
@@ -311,9 +323,10 @@ describe('a 4-pair tournament from registration to prizes', () => {
           gamesInBrowser += 1;
           for (let i = 0; i < 3000; i++) {
             if (failed) throw failed;
-            const step = await playStep(page);
+            let myTurn = false;
+            const step = await playStep(page, (s) => (myTurn = s.myTurn));
             if (step === 'done') break;
-            if (step === 'idle') await page.waitForTimeout(150);
+            if (step === 'idle') await waitForSomethingToDo(page, myTurn);
           }
           // The result screen leads back to the tournament, not to the tables.
           const back = page.getByTestId('result-back-tables');
@@ -324,7 +337,21 @@ describe('a 4-pair tournament from registration to prizes', () => {
           await page.getByTestId('tournament-view').waitFor();
           continue;
         }
-        await page.waitForTimeout(500);
+        // The page's next news: the tournament over, or a match to open not played yet.
+        await page
+          .waitForFunction(
+            (played) => {
+              const view = document.querySelector('[data-testid="tournament-view"]');
+              if (view?.getAttribute('data-status') === 'finished') return true;
+              const href = document
+                .querySelector('[data-testid="my-match-go"]')
+                ?.getAttribute('href');
+              return !!href && !played.includes(href);
+            },
+            [...playedInBrowser],
+            { timeout: 5_000, polling: 250 },
+          )
+          .catch(() => undefined);
       }
       await others;
       expect(gamesInBrowser).toBeGreaterThanOrEqual(1);
@@ -464,7 +491,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
       await page.getByRole('option', { name: 'Sistema suizo' }).click();
       await page.getByLabel('Torneo gratuito').check();
       await page.getByTestId('admin-tournament-capacity').fill('8');
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, 'admin-tournament-form-phone');
       await page.getByTestId('admin-tournament-submit').click();
       await page.getByTestId('admin-tournament-form').waitFor({ state: 'detached' });

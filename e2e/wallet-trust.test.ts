@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG_PAYMENTS, MSG_PROTECTION, MSG_WALLET } from '@domino/contracts';
 import {
-  liftIdentityGate,
   ADMIN,
   DESKTOP,
-  PHONE,
-  TINY_PNG,
+  liftIdentityGate,
   loginViaUi,
   newContext,
+  PHONE,
   registerViaApi,
+  settled,
   shot,
+  TINY_PNG,
   trackErrors,
   useJourney,
 } from './support';
@@ -72,10 +73,10 @@ describe('wallet pages that show only money that moved', () => {
   async function shots(page: Page, name: string, end = PHONE) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-phone`);
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(300);
+    await settled(page);
     await shot(page, `${name}-desktop`);
     await page.setViewportSize(end);
   }
@@ -175,7 +176,7 @@ describe('wallet pages that show only money that moved', () => {
         .poll(() => page.getByTestId('tx-detail-effect').textContent())
         .toBe(MSG_WALLET.effectPendingRecharge);
       expect(await page.getByTestId('tx-detail-amount').textContent()).toBe('Bs. 300,00');
-      await page.waitForTimeout(400); // the modal's entrance transition
+      await settled(page); // the modal's entrance transition
       await shot(page, 'wallet-transactions-pending-detail-phone');
       await page.keyboard.press('Escape');
 
@@ -284,7 +285,7 @@ describe('wallet pages that show only money that moved', () => {
         expect(labels).toContain(expected);
       await shot(page, 'wallet-withdraw-banks-desktop');
       await page.setViewportSize(PHONE);
-      await page.waitForTimeout(300);
+      await settled(page);
       await shot(page, 'wallet-withdraw-banks-phone');
       await page.keyboard.press('Escape');
       await page.setViewportSize(DESKTOP);

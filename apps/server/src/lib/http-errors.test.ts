@@ -6,6 +6,7 @@ import type { TestApp } from '../test/helpers';
 import { buildTestApp } from '../test/helpers';
 import { notSpanishReason } from '../test/spanish';
 import { errorReply } from './http-errors';
+import { eventually } from '../test/sockets';
 
 /** An error as Fastify and its plugins raise them: a code, a status, an English message. */
 const fastifyError = (code: string, statusCode: number, message = 'English text') =>
@@ -164,9 +165,17 @@ describe('refusals of the framework, end to end', () => {
     socket.on('data', (d) => (data += d.toString('utf8')));
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.write('GET /api/tables HTTP/1.1\r\nHost: x\r\n');
-    await new Promise((r) => setTimeout(r, 50));
+    // The server holds the connection before it starts closing...
+    await eventually(
+      'the server to hold the connection',
+      () =>
+        new Promise<boolean>((resolve) =>
+          t.app.server.getConnections((err, n) => resolve(!err && n > 0)),
+        ),
+    );
     const closing = t.app.close();
-    await new Promise((r) => setTimeout(r, 50));
+    // ...and has stopped listening (its preClose hooks ran) before the headers end.
+    await eventually('the server to stop listening', () => !t.app.server.listening);
     socket.write('\r\n');
     await ended;
     await closing;

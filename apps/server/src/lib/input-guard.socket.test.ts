@@ -5,6 +5,7 @@ import { GAME_MESSAGES, INPUT_CODES, MSG_INPUT, MSG_TABLES } from '@domino/contr
 import type { RunningServer } from '../server';
 import { startMemoryServer } from '../test/memory-server';
 import { newPlayer } from '../test/helpers';
+import { roundTrip } from '../test/sockets';
 
 /**
  * The input guard over a real Socket.IO connection (decision 014): a client message
@@ -30,7 +31,8 @@ describe('socket messages with forbidden characters', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // The connection handler has run (its handlers and guards in place) once this is answered.
+    await roundTrip(socket);
   });
   afterAll(async () => {
     socket?.disconnect();

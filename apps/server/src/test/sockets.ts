@@ -109,4 +109,35 @@ export async function ask(socket: Socket, event: string, payload: unknown, ms = 
   }
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Polls `probe` every `everyMs` milliseconds (default 20) until it answers something other than
+ * undefined, null or false, and resolves with that. Rejects with "`what` did not happen within
+ * `ms` ms" after `ms` milliseconds (default 5 s). For conditions nothing pushes (a database row,
+ * an HTTP answer, a record a socket keeps): the interval is how often to look, not a wait.
+ */
+export async function eventually<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  ms = 5_000,
+  everyMs = 20,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * A round trip on `socket` that the server answers after everything it sent this socket before:
+ * an event no handler serves, which the server still answers (decision 048). Socket.IO keeps one
+ * connection's packets in order, so once the answer is here, any event the server emitted to the
+ * socket before reading the question has arrived too; also proves the connection handler ran
+ * (the socket's rooms joined, its handlers registered). The barrier of "nothing arrives" checks on
+ * one node (across nodes, wait for a later event that must follow instead). Rejects after `ms`.
+ */
+export async function roundTrip(socket: Socket, ms = 5_000): Promise<void> {
+  await socket.timeout(ms).emitWithAck('test:barrier', {});
+}

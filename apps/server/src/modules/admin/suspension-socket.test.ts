@@ -5,6 +5,7 @@ import { MSG_ADMIN, SESSION_ENDED_EVENT } from '@domino/contracts';
 import type { RunningServer } from '../../server';
 import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
+import { roundTrip } from '../../test/sockets';
 
 /**
  * Suspension over a real Socket.IO connection (decision 009): the suspended player's open socket gets
@@ -55,8 +56,8 @@ describe('suspending a connected player', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    // The user room is joined in the connection handler; give it a tick.
-    await new Promise((r) => setTimeout(r, 100));
+    // The user room is joined in the connection handler: answered once it has run.
+    await roundTrip(socket);
 
     const events: string[] = [];
     let payload: unknown;

@@ -6,7 +6,7 @@ import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/hel
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable, startNodeProcess } from '../../test/nodes';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, openSocket, refusedHandshake, sleep, within } from '../../test/sockets';
+import { ask, call, eventually, openSocket, refusedHandshake, within } from '../../test/sockets';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -99,12 +99,10 @@ describe('sessions ended through another node', async () => {
         expect(out.status).toBe(200);
         expect(await within(1_000, loggedOut.ended)).toEqual(ended('logged_out'));
         await credit(p1.id);
-        await within(
-          1_000,
-          (async () => {
-            while (balances(kept).length === 0) await sleep(20);
-          })(),
+        await eventually(
           'the balance event of the session still open',
+          () => balances(kept).length > 0,
+          1_000,
         );
         expect(balances(loggedOut)).toEqual([]);
         expect(kept.socket.connected).toBe(true);
@@ -126,12 +124,10 @@ describe('sessions ended through another node', async () => {
         expect(changed.status).toBe(200);
         expect(await within(1_000, elsewhere.ended)).toEqual(ended('password_changed'));
         await credit(p2.id);
-        await within(
-          1_000,
-          (async () => {
-            while (balances(changer).length === 0) await sleep(20);
-          })(),
+        await eventually(
           'the balance event of the session that changed the password',
+          () => balances(changer).length > 0,
+          1_000,
         );
         expect(changer.socket.connected).toBe(true);
         await refusedOnBoth(p2Other);

@@ -7,7 +7,7 @@ import type { RunningServer } from '../../server';
 import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, openSocket, refusedHandshake, sleep, within } from '../../test/sockets';
+import { ask, call, eventually, openSocket, refusedHandshake, within } from '../../test/sockets';
 import type * as Service from './service';
 import { hashToken, newToken } from './tokens';
 
@@ -148,12 +148,10 @@ describe('a session that ends reaches its sockets (one node)', () => {
     expect(await ask(mine.socket, 'game:join', { game_id: gameId }, 300)).toBe('no answer');
     expect(await ask(mine.socket, 'table:watch', { table_id: 1 }, 300)).toBe('no answer');
     await credit(p.id, 100);
-    await within(
-      1_000,
-      (async () => {
-        while (balanceEvents(other).length === 0) await sleep(20);
-      })(),
+    await eventually(
       'the balance event of the session still open',
+      () => balanceEvents(other).length > 0,
+      1_000,
     );
     expect(balanceEvents(mine)).toEqual([]);
     expect(await gameVersion(gameId)).toBe(version);
@@ -194,12 +192,10 @@ describe('a session that ends reaches its sockets (one node)', () => {
     expect(mine.socket.connected).toBe(true);
     expect(await ask(mine.socket, 'game:join', { game_id: gameId })).toMatchObject({ ok: true });
     await credit(p.id, 100);
-    await within(
-      1_000,
-      (async () => {
-        while (balanceEvents(mine).length === 0) await sleep(20);
-      })(),
+    await eventually(
       'the balance event of the session that changed the password',
+      () => balanceEvents(mine).length > 0,
+      1_000,
     );
     expect(balanceEvents(other)).toEqual([]);
     expect(await refusedHandshake(base, otherSession)).toEqual({
@@ -285,8 +281,10 @@ describe('a session that ends reaches its sockets (one node)', () => {
     };
     const s = await open(p.token);
     expect(await within(1_000, s.ended)).toEqual(ended('revoked'));
+    // A live session of the same account hears the credit: the ended socket, nothing.
+    const live = await open(await login(p));
     await credit(p.id, 100);
-    await sleep(200);
+    await eventually('the balance event of a live session', () => balanceEvents(live).length > 0);
     expect(balanceEvents(s)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable, startNodeProcess } from '../../test/nodes';
 import { createPrivateTable } from '../../test/private-tables';
 import type { TestSocket } from '../../test/sockets';
-import { call, openSocket, sleep, within } from '../../test/sockets';
+import { call, eventually, openSocket } from '../../test/sockets';
 
 /**
  * Friends across two server processes sharing PostgreSQL and Redis (decision 024: "an
@@ -84,19 +84,12 @@ describe('friends across nodes', async () => {
           { token: host.token, body: { user_id: guest.id, table_id: table.id } },
         );
         expect(sent.status).toBe(200);
-        const payload = await within(
-          1_000,
-          (async () => {
-            for (;;) {
-              const got = guestOnB.received.find(
-                (r) => r.event === SERVER_EVENTS.invitationReceived,
-              );
-              if (got) return got.payload;
-              await sleep(10);
-            }
-          })(),
+        const payload = await eventually(
           'the invitation on node B',
-        );
+          () => guestOnB.received.find((r) => r.event === SERVER_EVENTS.invitationReceived),
+          1_000,
+          10,
+        ).then((got) => got.payload);
         expect(Date.now() - sentAt).toBeLessThan(1_000);
         expect(invitationSchema.strict().parse(payload)).toMatchObject({
           id: sent.body.invitation_id,
@@ -117,12 +110,11 @@ describe('friends across nodes', async () => {
         ).toMatchObject([{ id: sent.body.invitation_id }]);
 
         guestOnB.socket.close();
-        await within(
-          3_000,
-          (async () => {
-            while ((await presence()) !== 'offline') await sleep(50);
-          })(),
+        await eventually(
           'offline on node A',
+          async () => (await presence()) === 'offline',
+          3_000,
+          50,
         );
       } finally {
         for (const s of sockets) s.socket.close();

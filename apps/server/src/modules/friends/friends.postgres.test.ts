@@ -17,7 +17,7 @@ import { startServer } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import { createPrivateTable, startMatchRow } from '../../test/private-tables';
 import type { TestSocket } from '../../test/sockets';
-import { call, openSocket, sleep, within } from '../../test/sockets';
+import { call, eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * Friends on real PostgreSQL with real sockets, one node (docs/decisions/024): requests
@@ -116,18 +116,8 @@ describe('friends (PostgreSQL, one node)', async () => {
   }
   const eventsOf = (s: TestSocket, name: string) =>
     s.received.filter((r) => r.event === name).map((r) => r.payload);
-  async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>) {
-    return within(
-      3_000,
-      (async () => {
-        for (;;) {
-          const v = await probe();
-          if (v !== undefined) return v;
-          await sleep(25);
-        }
-      })(),
-      what,
-    );
+  function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>) {
+    return eventually(what, probe, 3_000, 25);
   }
 
   it.skipIf(skip)('a request by username is accepted; both see each other as friends', async () => {
@@ -536,7 +526,8 @@ describe('friends (PostgreSQL, one node)', async () => {
 
       // Inviting again is harmless and pushes nothing more.
       expect((await invite()).body).toMatchObject({ message: MSG_FRIENDS.alreadyInvited });
-      await sleep(200);
+      // An invitation is pushed before its answer: a round trip after it, and it would be here.
+      await roundTrip(guestSocket.socket);
       expect(eventsOf(guestSocket, SERVER_EVENTS.invitationReceived)).toHaveLength(1);
       expect(notices).toEqual([
         { userId: guest.id, type: 'invitation', url: `/invitacion/${table.inviteCode}` },

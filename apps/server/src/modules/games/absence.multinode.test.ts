@@ -8,7 +8,7 @@ import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/hel
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable, startNodeProcess } from '../../test/nodes';
 import type { TestSocket } from '../../test/sockets';
-import { call, openSocket, sleep, within } from '../../test/sockets';
+import { call, eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * Power cuts during a paid match across two server processes sharing PostgreSQL and Redis
@@ -133,13 +133,7 @@ describe('a paid match across two nodes when a player loses the connection', asy
           return screen;
         };
         const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) =>
-          within(
-            ms,
-            (async () => {
-              while (!(await cond())) await sleep(50);
-            })(),
-            what,
-          );
+          eventually(what, cond, ms, 50);
 
         const seats = await Promise.all(players.map((p) => seatOf(p.id)));
         const [slow, absent] = [0, 1];
@@ -169,7 +163,8 @@ describe('a paid match across two nodes when a player loses the connection', asy
         // player's only socket closes just after. Once the absent player shows disconnected
         // (the same grace period has passed for both), the slow one has never been.
         screens[slow]!.s.socket.close();
-        await sleep(20);
+        // Node A has read that close once it answers a later round trip of another of its sockets.
+        await roundTrip(watcher.s.socket);
         screens[absent]!.s.socket.close();
         await until(
           'the absent player shown disconnected',

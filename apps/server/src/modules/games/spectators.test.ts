@@ -20,7 +20,7 @@ import { startServer } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import { TEST_REDIS_URL, redisAvailable } from '../../test/nodes';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, openSocket, sleep, within } from '../../test/sockets';
+import { ask, call, eventually, openSocket, within } from '../../test/sockets';
 import { createTableMatch } from './create';
 
 /**
@@ -189,11 +189,7 @@ describe('spectators on PostgreSQL across two nodes', async () => {
     s.received.filter((r) => r.event === event).map((r) => r.payload);
 
   const until = async (what: string, check: () => boolean, ms = 5_000) => {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(20);
-    }
+    await eventually(what, check, ms);
   };
 
   /** The first legal move of the seat to move, sent over HTTP by its player (node A). */
@@ -361,8 +357,14 @@ describe('spectators on PostgreSQL across two nodes', async () => {
               ?.count === 1,
         ),
       );
+      // A spectator's socket leaving always announces the count (games/socket.ts): the one
+      // announced after the second tab closed is still one.
+      const countsBefore = received(playerSocket, SERVER_EVENTS.gameSpectators).length;
       watcherTab2.socket.close();
-      await sleep(300);
+      await until(
+        'the count announced after the second tab closed',
+        () => received(playerSocket, SERVER_EVENTS.gameSpectators).length > countsBefore,
+      );
       expect(
         (received(playerSocket, SERVER_EVENTS.gameSpectators).at(-1) as { count: number }).count,
       ).toBe(1);
@@ -575,6 +577,11 @@ describe('spectators on PostgreSQL across two nodes', async () => {
       const socket = await socketOn(baseB, viewer.token);
       const ack = await ask(socket.socket, CLIENT_EVENTS.watchGame, { game_id: gameId }, 5_000);
       expect(ack).toMatchObject({ ok: true });
+      // Another spectator on the same node, whose session lives: the barrier of the check below.
+      const witness = await socketOn(baseB, (await register('Nora Paz')).token);
+      expect(
+        await ask(witness.socket, CLIENT_EVENTS.watchGame, { game_id: gameId }, 5_000),
+      ).toMatchObject({ ok: true });
       await playOne(gameId, players);
       await playOne(gameId, players);
       await until(
@@ -586,8 +593,13 @@ describe('spectators on PostgreSQL across two nodes', async () => {
       const end = await within(5_000, socket.ended, 'the disconnect');
       expect(end.event?.reason).toBe('logged_out');
       const before = socket.received.length;
+      const witnessed = received(witness, SERVER_EVENTS.gameSpectate).length;
       for (let i = 0; i < 3; i++) await playOne(gameId, players);
-      await sleep(500);
+      // Each move's view has reached the live spectator on node B: the ended one got none.
+      await until(
+        'the views of the three moves pushed to the live spectator',
+        () => received(witness, SERVER_EVENTS.gameSpectate).length >= witnessed + 3,
+      );
       expect(socket.received.slice(before)).toEqual([]);
       expect(
         (await call(baseB, 'GET', `/api/games/${gameId}/spectate`, { token: viewer.token })).status,

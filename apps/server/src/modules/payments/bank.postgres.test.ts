@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { Caller } from '../../test/bank-workload';
 import { httpCaller, injectCaller } from '../../test/callers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import { NO_IDENTITY_GATE } from '../../test/identity-helpers';
+import { eventually } from '../../test/sockets';
 
 /**
  * The bank test (docs/architecture.md#how-a-payment-flows) on real PostgreSQL: concurrent random recharges, approvals,
@@ -171,22 +173,34 @@ describe('the bank test on real PostgreSQL', async () => {
             stdio: 'ignore',
           },
         );
-        for (let i = 0; i < 300; i++) {
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-          } catch {
-            // starting
-          }
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        throw new Error('server did not start');
+        await eventually(
+          'the server to answer /api/health',
+          async () => {
+            try {
+              return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+            } catch {
+              return false; // starting
+            }
+          },
+          60_000,
+          100,
+        );
       };
       try {
         await start();
         const call = httpCaller(() => `http://127.0.0.1:${port}`);
         const { players, admin } = await setup(call, 8);
         const before = runBankWorkload(call, players, admin, { workers: 12, durationMs: 8_000 });
-        await new Promise((r) => setTimeout(r, 4_000));
+        // Killed mid-run: once the workload has recorded some recharges and withdrawals.
+        await eventually(
+          'the workload under way',
+          async () => {
+            const now = await bankInvariants(database.db);
+            return now.recharges.total >= 20 && now.withdrawals.total >= 5;
+          },
+          8_000,
+          100,
+        );
         (child as ChildProcess | null)?.kill('SIGKILL');
         const statsBefore = await before;
         expect(statsBefore.networkErrors).toBeGreaterThan(0);
@@ -204,8 +218,9 @@ describe('the bank test on real PostgreSQL', async () => {
         );
         expectInvariants(inv);
       } finally {
-        (child as ChildProcess | null)?.kill('SIGKILL');
-        await new Promise((r) => setTimeout(r, 300));
+        const last = child as ChildProcess | null;
+        last?.kill('SIGKILL');
+        if (last && last.exitCode === null && last.signalCode === null) await once(last, 'exit');
         await database.close();
       }
     },

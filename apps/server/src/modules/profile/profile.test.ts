@@ -5,6 +5,7 @@ import { MSG, MSG_ACCOUNT, MSG_PHONE, MSG_UPLOADS } from '@domino/contracts';
 import { uploads, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
+import { eventually } from '../../test/sockets';
 
 /** The profile of decision 006 (docs/product.md §2 Profile, §5, §8) on PGlite: edit, password change, photo. */
 describe('profile', () => {
@@ -59,7 +60,11 @@ describe('profile', () => {
   it('saves name, e-mail and phone and returns the updated user', async () => {
     const u = await registered();
     const before = (await send('GET', '/api/user', { token: u.token })).json();
-    await new Promise((r) => setTimeout(r, 10));
+    // A test of timestamps: the edit comes once the clock has passed the last one.
+    await eventually(
+      'the clock to pass updated_at',
+      () => Date.now() > Date.parse(before.updated_at),
+    );
     const res = await send('PATCH', '/api/user', {
       token: u.token,
       body: {

@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server } from 'socket.io';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +16,7 @@ import { gameMoves } from '../../db/schema';
 import { checkLedger } from '../ledger/ledger';
 import { defaultRedisPrefix } from '../../config';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+import { eventually } from '../../test/sockets';
 
 /**
  * Two server processes on two ports sharing PostgreSQL and Redis (README.md "Several server processes"): a
@@ -149,12 +153,21 @@ function openScreen(url: string, token: string, gameId: string): Screen {
   return screen;
 }
 
+/** What the screens show, in one string: changes when any screen gets a view or (re)joins. */
+function screensState(screens: Screen[]): string {
+  return screens
+    .map((x) => `${x.view?.version ?? -1}/${x.joins.length}/${x.socket.connected}`)
+    .join(' ');
+}
+
+/** Resolves once `child` has exited (at once if it already has). */
+function exited(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return once(child, 'exit');
+}
+
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await eventually(what, check, ms, 50);
 }
 
 async function startNode(databaseUrl: string): Promise<Node> {
@@ -181,16 +194,20 @@ async function startNode(databaseUrl: string): Promise<Node> {
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
+  const healthy = async () => {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, port, child };
+      return (await fetch(`${url}/api/health`)).ok;
     } catch {
-      // starting
+      return false; // starting
     }
-    await new Promise((r) => setTimeout(r, 100));
+  };
+  try {
+    await eventually('the node to answer /api/health', healthy, 60_000, 100);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
-  child.kill('SIGKILL');
-  throw new Error('node did not start');
+  return { url, port, child };
 }
 
 async function call<T>(
@@ -300,8 +317,29 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
           ).status,
         ).toBe(200);
         expect(await heard).toEqual({ table_id: 2 });
-        await new Promise((r) => setTimeout(r, 1_000));
-        expect(overheard).toEqual([]);
+        // The barrier: a broadcast to the other deployment's `tables` room through its own Redis
+        // channel reaches its node after anything Redis delivered it before, this join included.
+        const barrierPub = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+        const barrierSub = barrierPub.duplicate();
+        const barrierIo = new Server({
+          adapter: createAdapter(barrierPub, barrierSub, {
+            key: `${defaultRedisPrefix(otherDatabase.url)}socket.io`,
+          }),
+        });
+        try {
+          const barrier = waitFor<{ table_id: number }>(
+            outsider,
+            'UserJoinedTable',
+            (p) => p.table_id === -1,
+          );
+          barrierIo.to('tables').emit('UserJoinedTable', { table_id: -1 });
+          await barrier;
+        } finally {
+          await barrierIo.close();
+          barrierPub.disconnect();
+          barrierSub.disconnect();
+        }
+        expect(overheard).toEqual([{ table_id: -1 }]);
         // This deployment's channels and counters carry its prefix in Redis.
         const prefix = defaultRedisPrefix(database.url);
         expect(prefix).not.toBe(defaultRedisPrefix(otherDatabase.url));
@@ -377,11 +415,17 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         const leaverView = (await leaver.emitWithAck('game:join', { game_id: gameId }))
           .view as GameView;
         leaver.disconnect();
-        await new Promise((r) => setTimeout(r, 9_500));
-        const seen = (
-          await call<GameView>(a.url, 'GET', `/api/games/${gameId}/view`, seatedTokens[0])
-        ).body;
-        expect(seen.seats.find((x) => x.seat === leaverView.my_seat)?.connected).toBe(false);
+        await eventually(
+          'the leaver shown disconnected after the grace period',
+          async () => {
+            const seen = (
+              await call<GameView>(a.url, 'GET', `/api/games/${gameId}/view`, seatedTokens[0])
+            ).body;
+            return seen.seats.find((x) => x.seat === leaverView.my_seat)?.connected === false;
+          },
+          20_000,
+          250,
+        );
         const back = connect(a.url, {
           transports: ['websocket'],
           auth: { token: seatedTokens[2] },
@@ -471,7 +515,9 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
               x.view.turn_seat === x.view.my_seat,
           );
           if (!mover || mover.view!.legal_moves.length < 2) {
-            await new Promise((r) => setTimeout(r, 50)); // a forced move, or a view on its way
+            // A forced move, or a view on its way: wait until a screen sees something new.
+            const seen = screensState(screens);
+            await until('a new view on a screen', () => screensState(screens) !== seen);
             continue;
           }
           const v = mover.view!;
@@ -528,7 +574,7 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         for (const s of sockets) s.disconnect();
         await balancer?.close();
         for (const n of nodes) n.child.kill('SIGKILL');
-        await new Promise((r) => setTimeout(r, 300));
+        await Promise.all(nodes.map((n) => exited(n.child)));
         await database.close();
         await otherDatabase.close();
       }

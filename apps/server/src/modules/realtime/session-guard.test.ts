@@ -8,6 +8,7 @@ import type { TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer } from '../../test/helpers';
 import { socketSessions } from '../auth/sessions';
 import { MAX_TIMER_MS, SessionGuard } from './session-guard';
+import { eventually } from '../../test/sockets';
 
 /**
  * The SessionGuard on its own (decision 012), with a stand-in socket so that time can be faked:
@@ -194,13 +195,20 @@ describe('the session guard of a socket', () => {
   it('sweeps its sockets in one pass and ends those whose session is over', async () => {
     const a = await session();
     const b = await session();
-    const guard = new SessionGuard(socketSessions(t.database.db), 0, noErrors);
+    const checks = socketSessions(t.database.db);
+    let answered = 0;
+    const counted = {
+      ...checks,
+      endedSessions: (ids: readonly number[]) =>
+        checks.endedSessions(ids).finally(() => (answered += 1)),
+    };
+    const guard = new SessionGuard(counted, 0, noErrors);
     const sa = new FakeSocket();
     const sb = new FakeSocket();
     guard.attach(sa.asSocket(), { ...a, expiresAt: Date.now() + 60_000 });
     guard.attach(sb.asSocket(), { ...b, expiresAt: Date.now() + 60_000 });
-    // Let the re-check each socket makes after joining its rooms settle first.
-    await new Promise((r) => setTimeout(r, 50));
+    // The re-check each socket makes after joining its rooms is answered first.
+    await eventually('both re-checks answered', () => answered >= 2);
     expect(sa.connected && sb.connected).toBe(true);
     // Revoked by hand: no notification reaches anyone; the sweep must notice.
     await t.database.db

@@ -13,6 +13,7 @@ import { gamesContext } from '../games/routes';
 import { gamePlayersOf } from '../games/repo';
 import { joinTable } from './service';
 import { settleTableMatch } from '../games/finish';
+import { eventually } from '../../test/sockets';
 
 /**
  * Staff edits and closes against waiting players (decision 010): the terms a seat paid for do not
@@ -322,15 +323,18 @@ function staffSuite(kind: DbKind) {
       });
       /** Waits until `n` sessions of this database are waiting for a row lock. */
       const lockWaiters = async (n: number) => {
-        for (let i = 0; i < 200; i++) {
-          const res = await locker.query(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if ((res.rows[0] as { n: number }).n >= n) return;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        throw new Error(`fewer than ${n} sessions waiting for a lock`);
+        await eventually(
+          `${n} sessions waiting for a lock`,
+          async () => {
+            const res = await locker.query(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return (res.rows[0] as { n: number }).n >= n;
+          },
+          5_000,
+          25,
+        );
       };
       /**
        * Starts a join that takes the table lock and then waits on the player's wallet row (held

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_EVENTS, SERVER_EVENTS } from '@domino/contracts';
 import type { RunningServer } from '../../server';
 import { startMemoryServer } from '../../test/memory-server';
-import { ask, openSocket, sleep } from '../../test/sockets';
+import { ask, openSocket, roundTrip } from '../../test/sockets';
 import type { TestSocket } from '../../test/sockets';
 
 /**
@@ -25,9 +25,10 @@ describe('the tables channel', () => {
 
   const heard = (s: TestSocket) =>
     s.received.filter((r) => r.event === SERVER_EVENTS.userJoinedTable).map((r) => r.payload);
+  /** Publishes a table change, then a round trip on every socket: whatever it sent has come. */
   async function publish(tableId: number) {
     server.app.deps.hub.toTables(SERVER_EVENTS.userJoinedTable, { table_id: tableId });
-    await sleep(150);
+    await Promise.all(sockets.map((s) => roundTrip(s.socket)));
   }
 
   it('sends table changes only to the sockets watching the list', async () => {

@@ -26,7 +26,7 @@ import type { RunningServer } from '../../server';
 import { startServer } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, openSocket, sleep } from '../../test/sockets';
+import { ask, call, openSocket, roundTrip } from '../../test/sockets';
 import { createTableMatch } from '../games/create';
 
 /**
@@ -131,8 +131,12 @@ describe.skipIf(!pg)('table talk (PostgreSQL, Socket.IO)', () => {
     p.s.received
       .filter((r) => r.event === SERVER_EVENTS.talkMessage)
       .map((r) => r.payload as TalkMessage);
-  /** Waits until the pushes of one send have arrived on every socket. */
-  const settle = () => sleep(300);
+  /**
+   * Waits until the pushes of one send have arrived on every socket: a message is pushed before
+   * its send is answered (one node), so a round trip on each open socket comes after them.
+   */
+  const settle = () =>
+    Promise.all(opened.filter((s) => s.socket.connected).map((s) => roundTrip(s.socket)));
 
   beforeAll(async () => {
     const database = await createTestDatabase('postgres');

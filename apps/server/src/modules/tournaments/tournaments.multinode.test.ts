@@ -4,7 +4,7 @@ import { tournamentEntrants, tournaments, users } from '../../db/schema';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable, startNodeProcess } from '../../test/nodes';
-import { sleep } from '../../test/sockets';
+import { eventually } from '../../test/sockets';
 import {
   escrowBalance,
   makePlayers,
@@ -68,14 +68,8 @@ describe('tournament across nodes, a kill and a restart', async () => {
         await register(db, id, players[1]!, await usernameOf(db, players[0]!));
         for (const p of players.slice(2)) await register(db, id, p, undefined);
 
-        const waitFor = async <T>(what: string, probe: () => Promise<T | null>) => {
-          for (let i = 0; i < 300; i++) {
-            const v = await probe();
-            if (v !== null) return v;
-            await sleep(100);
-          }
-          throw new Error(`timed out waiting for ${what}`);
-        };
+        const waitFor = <T>(what: string, probe: () => Promise<T | null>) =>
+          eventually(what, probe, 30_000, 100);
         const round = async () =>
           (await db.select().from(tournaments).where(eq(tournaments.id, id)))[0]!;
 

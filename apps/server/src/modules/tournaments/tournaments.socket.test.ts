@@ -15,7 +15,7 @@ import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import { tournamentRequest } from '../../test/tournaments';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, openSocket, sleep, within } from '../../test/sockets';
+import { ask, call, eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * The tournament's live channel over real Socket.IO (docs/decisions/028 "API"): anyone may watch
@@ -105,29 +105,25 @@ describe('tournament sockets (one node)', () => {
       .where(eq(tournaments.id, id));
     await server.director.tick();
 
-    const updated = await within(
-      2000,
-      (async () => {
-        for (;;) {
-          const e = watcher.received.find((r) => r.event === SERVER_EVENTS.tournamentUpdated);
-          if (e) return tournamentUpdatedEventSchema.parse(e.payload);
-          await sleep(20);
-        }
-      })(),
-      'tournament:updated',
+    const updated = tournamentUpdatedEventSchema.parse(
+      (
+        await eventually(
+          'tournament:updated',
+          () => watcher.received.find((r) => r.event === SERVER_EVENTS.tournamentUpdated),
+          2000,
+        )
+      ).payload,
     );
     expect(updated).toMatchObject({ tournament_id: id, status: 'running', current_round: 1 });
-    const readyOf = (s: TestSocket) =>
-      within(
-        2000,
-        (async () => {
-          for (;;) {
-            const e = s.received.find((r) => r.event === SERVER_EVENTS.tournamentMatchReady);
-            if (e) return tournamentMatchReadyEventSchema.parse(e.payload);
-            await sleep(20);
-          }
-        })(),
-        'tournament:match_ready',
+    const readyOf = async (s: TestSocket) =>
+      tournamentMatchReadyEventSchema.parse(
+        (
+          await eventually(
+            'tournament:match_ready',
+            () => s.received.find((r) => r.event === SERVER_EVENTS.tournamentMatchReady),
+            2000,
+          )
+        ).payload,
       );
     const [ra, rl] = await Promise.all([readyOf(sa), readyOf(sl)]);
     expect(ra.game_id).toBe(rl.game_id);
@@ -137,7 +133,9 @@ describe('tournament sockets (one node)', () => {
       game_path: `/games/${ra.game_id}`,
       message: MSG_TOURNAMENTS.matchReady('Relámpago', 1),
     });
-    await sleep(200);
+    // The round's pushes went out at once (one node): a round trip after them, and any to the
+    // stranger would be here.
+    await roundTrip(so.socket);
     expect(so.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(false);
     // The player's page shows the game to open; a stranger's shows none.
     const mine = await call<TournamentDetail>(base, 'GET', TOURNAMENT_ROUTES.detail(id), {
