@@ -76,7 +76,16 @@ module.exports = {
     },
   ],
   options: {
-    exclude: { path: ['\\.test\\.ts$', '\\.suite\\.ts$', '^apps/server/src/test/'] },
+    // A module's own tables (modules/<m>/schema.ts) are re-exported by db/schema.ts, the index of
+    // every table drizzle reads: that one edge is not a module dependency (decision 060).
+    exclude: {
+      path: [
+        '\\.test\\.ts$',
+        '\\.suite\\.ts$',
+        '^apps/server/src/test/',
+        '^apps/server/src/modules/[^/]+/schema\\.ts$',
+      ],
+    },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
   },

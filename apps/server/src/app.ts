@@ -42,6 +42,7 @@ import { talkStaffRoutes } from './modules/talk/staff-routes';
 import { friendRoutes } from './modules/friends/routes';
 import { pushRoutes } from './modules/push/routes';
 import { analysisRoutes } from './modules/analysis/routes';
+import { puzzleRoutes } from './modules/puzzles/routes';
 import { ratingRoutes } from './modules/ratings/routes';
 import { tournamentRoutes } from './modules/tournaments/routes';
 import { quickPlayRoutes } from './modules/quickplay/routes';
@@ -229,6 +230,7 @@ export async function buildApp(
   await app.register(friendRoutes);
   await app.register(pushRoutes);
   await app.register(analysisRoutes);
+  await app.register(puzzleRoutes);
   await app.register(ratingRoutes);
   await app.register(tournamentRoutes);
   await app.register(quickPlayRoutes);

@@ -37,6 +37,7 @@ import { PushNotifier } from './modules/push/notifier';
 import type { PushSender } from './modules/push/sender';
 import { registerPushSocket } from './modules/push/socket';
 import { AnalysisRunner } from './modules/analysis/runner';
+import { PuzzleMiner } from './modules/puzzles/miner';
 import { TournamentDirector } from './modules/tournaments/director';
 import { registerTournamentSocket } from './modules/tournaments/socket';
 import { createBankVault } from './modules/banking/vault';
@@ -264,6 +265,12 @@ export async function startServer(
       config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0,
       app.log,
     );
+    // "Problema del día" (decision 060): finished analyses mined for puzzles, every 5 s per node.
+    const puzzleMiner = new PuzzleMiner(
+      database.db,
+      config.SWEEPER_INTERVAL_MS > 0 ? 5_000 : 0,
+      app.log,
+    );
     // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED).
     const director = new TournamentDirector(
       database.db,
@@ -293,6 +300,7 @@ export async function startServer(
     potCloser.start();
     tableKeeper.start();
     analysisRunner.start();
+    puzzleMiner.start();
     director.start();
     quickMatcher.start();
     riskScanner.start();
@@ -309,6 +317,7 @@ export async function startServer(
           await potCloser.stop();
           await tableKeeper.stop();
           await analysisRunner.stop();
+          await puzzleMiner.stop();
           app.deps.tournaments.wake = () => undefined;
           await director.stop();
           await quickMatcher.stop();

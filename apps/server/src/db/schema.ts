@@ -1924,3 +1924,4 @@ export const bankMovements = pgTable(
     ),
   ],
 );
+export * from '../modules/puzzles/schema';
