@@ -57,6 +57,7 @@ const AdminTournamentsPage = lazyPage(() => import('../features/admin/pages/Admi
 const AdminReconciliationPage = lazyPage(
   () => import('../features/admin/pages/AdminReconciliationPage'),
 );
+const PuzzlePage = lazyPage(() => import('../features/puzzles/pages/PuzzlePage'));
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 // Offline practice, "Jugar sin conexión" (docs/decisions/041-offline-practice.md).
 const OfflineMenuPage = lazyPage(() => import('../features/game/offline/pages/OfflineMenuPage'));
@@ -163,6 +164,8 @@ export const routes: RouteObject[] = [
       { path: '/faq', element: <FaqPage /> },
       // Public leaderboards (decision 026): visitors and players alike.
       { path: '/clasificacion', element: <LeaderboardPage /> },
+      // "Problema del día" (decision 060): the puzzle is public, answering needs a session.
+      { path: '/problema-del-dia', element: <PuzzlePage /> },
       // Offline practice (decision 041): no session and no server needed; the service worker
       // serves the app for these paths when the network is down.
       { path: '/sin-conexion', element: <OfflineMenuPage /> },
