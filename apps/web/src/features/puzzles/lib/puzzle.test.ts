@@ -5,6 +5,7 @@ import {
   endsFor,
   immediateAnswer,
   moveWords,
+  passWords,
   pointsWords,
   seatWords,
   streakWords,
@@ -70,6 +71,8 @@ describe('puzzle page rules', () => {
     expect(moveWords({ tile: [6, 4], end: 'right' }, false)).toBe('el 6-4 por la derecha');
     expect(pointsWords(12.34)).toBe('+12,3');
     expect(pointsWords(-3)).toBe('-3,0');
+    expect(passWords(p, { seat: 3, left: 3, right: 5 })).toBe('Tu compañero no tenía 3 ni 5');
+    expect(passWords(p, { seat: 1, left: 3, right: 3 })).toBe('Tú no tenías 3');
     expect(streakWords(0)).toBe('Sin racha por ahora');
     expect(streakWords(1)).toBe('Racha de 1 día');
     expect(streakWords(4)).toBe('Racha de 4 días');

@@ -92,3 +92,14 @@ export function streakWords(current: number): string {
   if (current === 0) return 'Sin racha por ahora';
   return `Racha de ${current} ${current === 1 ? 'día' : 'días'}`;
 }
+
+/** A pass in words: 'Tu compañero no tenía 3 ni 5' ('Tú no tenías 3' when both ends showed 3). */
+export function passWords(
+  position: PuzzlePositionJson,
+  pass: { seat: number; left: number; right: number },
+): string {
+  const numbers = pass.left === pass.right ? `${pass.left}` : `${pass.left} ni ${pass.right}`;
+  return pass.seat === position.seat
+    ? `Tú no tenías ${numbers}`
+    : `${seatWords(position, pass.seat)} no tenía ${numbers}`;
+}

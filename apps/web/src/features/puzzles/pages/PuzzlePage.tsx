@@ -42,6 +42,7 @@ import {
   endsFor,
   immediateAnswer,
   moveWords,
+  passWords,
   pointsWords,
   seatWords,
   streakWords,
@@ -244,11 +245,7 @@ function PuzzleBoard({
       </Group>
       {p.passes.length > 0 && (
         <Text fz="sm" data-testid="puzzle-passes">
-          Pases de esta mano:{' '}
-          {p.passes
-            .map((x) => `${seatWords(p, x.seat)} no tuvo ${x.left} ni ${x.right}`)
-            .join('; ')}
-          .
+          Pases de esta mano: {p.passes.map((x) => passWords(p, x)).join('; ')}.
         </Text>
       )}
 
