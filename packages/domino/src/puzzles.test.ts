@@ -83,7 +83,8 @@ describe('puzzle positions', () => {
   });
 
   it('gives a position the same id every time and another position another id', () => {
-    const [a, b] = sources as [{ position: PuzzlePosition }, { position: PuzzlePosition }];
+    const a = sources[0]!;
+    const b = sources[1]!;
     expect(puzzleId(a.position)).toMatch(/^[0-9a-f]{16}$/);
     expect(puzzleId(a.position)).toBe(puzzleId(structuredClone(a.position)));
     expect(puzzleId(a.position)).not.toBe(puzzleId(b.position));
