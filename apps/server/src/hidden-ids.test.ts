@@ -51,6 +51,10 @@ function kindOf(url: string, param: string): Kind | null {
     return { public: 'profile photos are shown to everyone' };
   if (url.startsWith('/api/bank-notifications/:token'))
     return { public: "a bank's notification address: no record behind it, the signature decides" };
+  if (url.startsWith('/api/puzzles/:id'))
+    return {
+      public: 'a puzzle is the same for every player (decision 060): nothing hidden behind it',
+    };
   if (url.startsWith('/api/table-images/:id'))
     return { public: 'table images are shown in the public table list' };
   return null;

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { eventually } from './test/sockets';
 
 /**
  * Graceful shutdown (main.ts, decision 054): a server started like `npm start`, with every
@@ -55,15 +56,20 @@ it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () =
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   try {
-    let healthy = false;
-    while (!healthy && child.exitCode === null) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(healthy, stderr).toBe(true);
+    // Until the node answers its health check, or its process ends without ever answering.
+    const state = await eventually(
+      'the node answering its health check',
+      async () =>
+        child.exitCode !== null
+          ? 'exited'
+          : (await fetch(`http://127.0.0.1:${port}/api/health`).then(
+              (r) => r.ok,
+              () => false,
+            )) && 'healthy',
+      240_000,
+      100,
+    );
+    expect(state, stderr).toBe('healthy');
     child.kill('SIGTERM');
     expect(await exited, stderr).toEqual({ code: 0, signal: null });
   } finally {

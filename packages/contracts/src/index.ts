@@ -49,3 +49,4 @@ export * from './lists';
 export * from './bank-providers';
 export * from './banking';
 export * from './bank-flows';
+export * from './puzzles';

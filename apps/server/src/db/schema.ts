@@ -24,6 +24,7 @@ export * from '../modules/pot/schema';
 export * from '../modules/ratings/schema';
 export * from '../modules/games/schema';
 export * from '../modules/analysis/schema';
+export * from '../modules/puzzles/schema';
 export * from '../modules/talk/schema';
 export * from '../modules/friends/schema';
 export * from '../modules/tables/schema';

@@ -1,6 +1,7 @@
 import { adminModule } from './admin/module';
 import { suspendAndDisconnect } from './admin/suspension';
 import { analysisModule } from './analysis/module';
+import { puzzlesModule } from './puzzles/module';
 import { authModule } from './auth/module';
 import { bankingModule } from './banking/module';
 import { catalogModule } from './catalog/module';
@@ -49,6 +50,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ratingsModule,
   gamesModule,
   analysisModule,
+  puzzlesModule,
   landingModule,
   talkModule,
   friendsModule,

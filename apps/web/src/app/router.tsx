@@ -41,6 +41,7 @@ const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage
 const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/LeaderboardPage'));
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
+const PuzzlePage = lazyPage(() => import('../features/puzzles/pages/PuzzlePage'));
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 // Offline practice, "Jugar sin conexión" (docs/decisions/041-offline-practice.md).
 const OfflineMenuPage = lazyPage(() => import('../features/game/offline/pages/OfflineMenuPage'));
@@ -125,6 +126,8 @@ export const routes: RouteObject[] = [
       { path: '/faq', element: <FaqPage /> },
       // Public leaderboards (decision 026): visitors and players alike.
       { path: '/clasificacion', element: <LeaderboardPage /> },
+      // "Problema del día" (decision 060): the puzzle is public, answering needs a session.
+      { path: '/problema-del-dia', element: <PuzzlePage /> },
       // Offline practice (decision 041): no session and no server needed; the service worker
       // serves the app for these paths when the network is down.
       { path: '/sin-conexion', element: <OfflineMenuPage /> },

@@ -11,7 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { Loading, LoadError } from '../../../components/LoadState';
-import { IconAlertCircle, IconDeviceGamepad2, IconMoodEmpty } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconDeviceGamepad2,
+  IconMoodEmpty,
+  IconPuzzle,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { MSG, MSG_USERNAME } from '@domino/contracts';
 import { JoinConfirmModal } from '../../../components/JoinConfirmModal';
@@ -58,17 +63,29 @@ export default function DashboardPage() {
             </Text>
           )}
         </Stack>
-        {!firstSteps && (
+        <Group gap="xs">
           <Button
             component={Link}
-            to="/games"
+            to="/problema-del-dia"
             variant="light"
-            leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
-            data-testid="dashboard-practice"
+            color="orange"
+            leftSection={<IconPuzzle size={18} aria-hidden />}
+            data-testid="dashboard-puzzle"
           >
-            Práctica gratis
+            Problema del día
           </Button>
-        )}
+          {!firstSteps && (
+            <Button
+              component={Link}
+              to="/games"
+              variant="light"
+              leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
+              data-testid="dashboard-practice"
+            >
+              Práctica gratis
+            </Button>
+          )}
+        </Group>
       </Group>
 
       {user && (!user.adult_declared || !user.username_chosen) && (
