@@ -94,3 +94,20 @@ export {
   type ReviewOptions,
 } from './analysis';
 export { mulberry32 } from './random';
+export {
+  DEFAULT_INTEGRITY_OPTIONS,
+  HAND_SHARING_MIN_HANDS,
+  HAND_SHARING_Z,
+  distinctPlays,
+  scoreDecision,
+  scoreMatchHands,
+  sharingFlagged,
+  sharingMove,
+  sharingStatistic,
+  valueMoves,
+  type IntegrityOptions,
+  type SharedMoveValue,
+  type SharingDecision,
+  type SharingHand,
+  type SharingStatistic,
+} from './integrity';

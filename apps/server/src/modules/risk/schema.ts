@@ -38,7 +38,7 @@ export const riskItems = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind')
-      .$type<'linked' | 'co_seating' | 'chip_dumping' | 'shared_reference'>()
+      .$type<'linked' | 'co_seating' | 'chip_dumping' | 'shared_reference' | 'hand_sharing'>()
       .notNull(),
     key: text('key').notNull(),
     userIds: jsonb('user_ids').$type<number[]>().notNull(),
@@ -73,7 +73,7 @@ export const riskItems = pgTable(
     index('risk_items_user_ids_idx').using('gin', t.userIds),
     check(
       'risk_items_kind_check',
-      sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference')`,
+      sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference', 'hand_sharing')`,
     ),
     check(
       'risk_items_status_check',
