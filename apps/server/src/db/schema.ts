@@ -31,4 +31,3 @@ export * from '../modules/quickplay/schema';
 export * from '../modules/tournaments/schema';
 export * from '../modules/reconciliation/schema';
 export * from '../modules/reports/schema';
-export * from '../modules/risk/integrity-schema';

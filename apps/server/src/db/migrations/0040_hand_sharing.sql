@@ -24,7 +24,6 @@ CREATE TABLE "hand_sharing_scores" (
 	CONSTRAINT "hand_sharing_scores_side_check" CHECK ("hand_sharing_scores"."side" in (0, 1)),
 	CONSTRAINT "hand_sharing_scores_pair_check" CHECK ("hand_sharing_scores"."user_low" < "hand_sharing_scores"."user_high")
 );--> statement-breakpoint
-ALTER TABLE "hand_sharing_scores" ADD CONSTRAINT "hand_sharing_scores_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hand_sharing_scores" ADD CONSTRAINT "hand_sharing_scores_user_low_users_id_fk" FOREIGN KEY ("user_low") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "hand_sharing_scores" ADD CONSTRAINT "hand_sharing_scores_user_high_users_id_fk" FOREIGN KEY ("user_high") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "hand_sharing_scores_pair_idx" ON "hand_sharing_scores" USING btree ("user_low","user_high");--> statement-breakpoint

@@ -12,6 +12,7 @@ import {
   type Move,
   type Seat,
   type SharingHand,
+  type SharingStatistic,
   type Tile,
 } from '@domino/domino';
 import type { Db, Executor } from '../../db/client';
@@ -221,10 +222,23 @@ function storedHands(hands: readonly SharingHand[], userOf: Map<number, number>)
   }));
 }
 
-/** The pair's statistic over its scored matches together (the `done` rows). */
-export async function pairSharingStatistic(db: Executor, userLow: number, userHigh: number) {
-  const rows = await db
-    .select({ detail: handSharingScores.detail })
+/**
+ * The pair's statistic over its scored matches together (the `done` rows): hands, decisions, ΣD
+ * and ΣD² summed in the database (each row holds its match's sums), z and the mean gain.
+ */
+export async function pairSharingStatistic(
+  db: Executor,
+  userLow: number,
+  userHigh: number,
+): Promise<{ stat: SharingStatistic; matches: number }> {
+  const [row] = await db
+    .select({
+      matches: sql<number>`count(*)::int`,
+      hands: sql<number>`coalesce(sum(${handSharingScores.hands}), 0)::int`,
+      decisions: sql<number>`coalesce(sum(${handSharingScores.decisions}), 0)::int`,
+      sum: sql<number>`coalesce(sum(${handSharingScores.scoreSum}), 0)::float8`,
+      sumSquares: sql<number>`coalesce(sum(${handSharingScores.scoreSquares}), 0)::float8`,
+    })
     .from(handSharingScores)
     .where(
       and(
@@ -233,13 +247,20 @@ export async function pairSharingStatistic(db: Executor, userLow: number, userHi
         eq(handSharingScores.status, 'done'),
       ),
     );
-  const hands = rows.flatMap((r) =>
-    ((r.detail as StoredHand[] | null) ?? []).map((h) => ({
-      score: h.score,
-      decisions: h.decisions.length,
-    })),
-  );
-  return { stat: sharingStatistic(hands), matches: rows.length };
+  const sum = Number(row?.sum ?? 0);
+  const sumSquares = Number(row?.sumSquares ?? 0);
+  const decisions = Number(row?.decisions ?? 0);
+  return {
+    matches: Number(row?.matches ?? 0),
+    stat: {
+      hands: Number(row?.hands ?? 0),
+      decisions,
+      sum,
+      sumSquares,
+      z: sumSquares > 0 ? sum / Math.sqrt(sumSquares) : 0,
+      meanGain: decisions > 0 ? sum / decisions : 0,
+    },
+  };
 }
 
 /**
