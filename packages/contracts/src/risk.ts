@@ -46,7 +46,13 @@ export const RISK_AUDIT_ACTION_LABELS: Record<string, string> = {
 };
 
 /** The kinds of signal (decision 032). */
-export const RISK_KINDS = ['linked', 'co_seating', 'chip_dumping', 'shared_reference'] as const;
+export const RISK_KINDS = [
+  'linked',
+  'co_seating',
+  'chip_dumping',
+  'shared_reference',
+  'hand_sharing',
+] as const;
 export type RiskKind = (typeof RISK_KINDS)[number];
 
 /** Spanish label of each kind, for the queue. */
@@ -55,6 +61,7 @@ export const RISK_KIND_LABELS: Readonly<Record<RiskKind, string>> = {
   co_seating: 'Se sientan juntos',
   chip_dumping: 'Pérdidas dirigidas',
   shared_reference: 'Referencia repetida',
+  hand_sharing: 'Pareja que comparte sus fichas',
 };
 
 export const RISK_STATUSES = ['open', 'dismissed', 'actioned'] as const;
@@ -151,6 +158,60 @@ export const sharedReferenceEvidenceSchema = z.object({
 });
 export type SharedReferenceEvidence = z.infer<typeof sharedReferenceEvidenceSchema>;
 
+/** A move as the hand-sharing evidence shows it: a tile ("6-4") and the end it went to. */
+export const sharingMoveSchema = z.object({
+  tile: z.string(),
+  end: z.enum(['left', 'right']),
+});
+export type SharingMove = z.infer<typeof sharingMoveSchema>;
+
+/** One decision of a partner, with both valuations of each move (points for the pair's side). */
+export const sharingDecisionSchema = z.object({
+  /** Index of the move in the match's move log. */
+  index: z.number().int(),
+  seat: z.number().int(),
+  user_id: z.number().nullable(),
+  /** The seat's tiles and its partner's (hidden from the seat), as "6-4". */
+  hand: z.array(z.string()),
+  partner_hand: z.array(z.string()),
+  /** The line before the move, left to right. */
+  line: z.array(z.string()),
+  played: sharingMoveSchema,
+  /** The best move with the seat's own information only. */
+  best_own: sharingMoveSchema,
+  /** Each distinct legal move: value with own information and with the partner's tiles known. */
+  values: z.array(sharingMoveSchema.extend({ own: z.number(), shared: z.number() })),
+  /** The decision's score d, in points (docs/integrity.md). */
+  gain: z.number(),
+});
+export type SharingDecisionEvidence = z.infer<typeof sharingDecisionSchema>;
+
+/**
+ * Hand sharing (docs/decisions/059-hand-sharing-detector.md, docs/integrity.md): two partners
+ * whose choices do better under the real deal than their own information justifies, over their
+ * parejas hands together. `z` = ΣD / sqrt(ΣD²) over `hands`; flagged at `threshold`. The hands
+ * with the highest score, with every decision, are the evidence a person reads.
+ */
+export const handSharingEvidenceSchema = z.object({
+  user_ids: z.array(z.number()),
+  z: z.number(),
+  threshold: z.number(),
+  hands: z.number().int(),
+  decisions: z.number().int(),
+  matches: z.number().int(),
+  /** Mean score per decision, in points. */
+  mean_gain: z.number(),
+  top_hands: z.array(
+    z.object({
+      game_id: z.string(),
+      hand_number: z.number().int(),
+      score: z.number(),
+      decisions: z.array(sharingDecisionSchema),
+    }),
+  ),
+});
+export type HandSharingEvidence = z.infer<typeof handSharingEvidenceSchema>;
+
 const itemBase = {
   id: z.number(),
   status: z.enum(RISK_STATUSES),
@@ -178,6 +239,7 @@ export const riskItemSchema = z.discriminatedUnion('kind', [
     kind: z.literal('shared_reference'),
     evidence: sharedReferenceEvidenceSchema,
   }),
+  z.object({ ...itemBase, kind: z.literal('hand_sharing'), evidence: handSharingEvidenceSchema }),
 ]);
 export type RiskItem = z.infer<typeof riskItemSchema>;
 export const riskItemListSchema = z.object({ data: z.array(riskItemSchema) });

@@ -121,3 +121,20 @@ export {
   type PuzzleSource,
   type Verification,
 } from './puzzles';
+export {
+  DEFAULT_INTEGRITY_OPTIONS,
+  HAND_SHARING_MIN_HANDS,
+  HAND_SHARING_Z,
+  distinctPlays,
+  scoreDecision,
+  scoreMatchHands,
+  sharingFlagged,
+  sharingMove,
+  sharingStatistic,
+  valueMoves,
+  type IntegrityOptions,
+  type SharedMoveValue,
+  type SharingDecision,
+  type SharingHand,
+  type SharingStatistic,
+} from './integrity';

@@ -37,11 +37,12 @@ export interface GamesContext {
    */
   tableMatchFinished: (tableId: number) => void;
   /**
-   * Port: a table match settled; called after the commit with its human players' ids. Bound to
-   * the risk queue's incremental scan (`AppDeps.riskFollowUp`, docs/decisions/049), which runs off
-   * the request path and never affects the settlement. Optional: test contexts may leave it out.
+   * Port: a table match settled; called after the commit with its human players' ids and the
+   * game's id. Bound to the risk queue's incremental scan and hand-sharing score
+   * (`AppDeps.riskFollowUp`, docs/decisions/049, 059), which run off the request path and never
+   * affect the settlement. Optional: test contexts may leave it out.
    */
-  matchSettled?: ((userIds: number[]) => void) | undefined;
+  matchSettled?: ((userIds: number[], gameId: string) => void) | undefined;
   /** Where failures of work done after a response (the push to spectators) are reported. */
   onError?: ((err: unknown) => void) | undefined;
   /**
@@ -98,7 +99,7 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
   ) {
     ctx.tableMatchFinished(committed.game.tableId);
     const humans = committed.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
-    if (humans.length > 1) ctx.matchSettled?.(humans);
+    if (humans.length > 1) ctx.matchSettled?.(humans, committed.game.id);
   }
   const spectators = spectatorCount(hub, committed.game.id);
   const seated = committed.players.filter((p) => p.userId !== null);

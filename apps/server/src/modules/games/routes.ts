@@ -37,7 +37,7 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     hub,
     bots,
     tableMatchFinished,
-    matchSettled: (userIds) => riskFollowUp.matchSettled(userIds),
+    matchSettled: (userIds, gameId) => riskFollowUp.matchSettled(userIds, gameId),
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
     codeGuesses: {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   MSG_RISK,
   centsToBolivares,
+  type HandSharingEvidence,
   type RiskAction,
   type RiskItem,
   type RiskStatus,
@@ -366,6 +367,9 @@ function withEvidence(base: ItemBase, r: ItemRow): RiskItem {
         },
       };
     }
+    case 'hand_sharing':
+      // Stored in its wire shape: points and tiles, no money (decision 059).
+      return { ...base, kind: 'hand_sharing', evidence: e as unknown as HandSharingEvidence };
   }
 }
 

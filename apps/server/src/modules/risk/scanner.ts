@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PeriodicJob } from '../../lib/periodic';
+import { enqueueHandSharing, runHandSharing, type HandSharingOptions } from './hand-sharing';
 import { scanPlayers, scanRisk, type ScanOutcome } from './queue';
 
 /** How often a full scan runs across all nodes by default: every 15 minutes, in milliseconds. */
@@ -26,7 +27,10 @@ export class RiskScanner extends PeriodicJob<ScanOutcome> {
   }
 
   async tick() {
-    return scanRisk(this.db, new Date(), { ifOlderThanMs: this.scanEveryMs });
+    const out = await scanRisk(this.db, new Date(), { ifOlderThanMs: this.scanEveryMs });
+    // Hand-sharing scores left by a node that stopped or failed (decision 059).
+    await runHandSharing(this.db, {}, this.log);
+    return out;
   }
 }
 
@@ -42,20 +46,31 @@ export const SETTLED_SCAN_MAX_PENDING = 10_000;
  */
 export class SettledMatchScans {
   private pending = new Set<number>();
+  private pendingGames = new Set<string>();
   private running: Promise<void> | null = null;
   private log: Pick<FastifyBaseLogger, 'error' | 'warn'> | null = null;
   private closed = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Options of the hand-sharing scores run after the scans (decision 059). */
+    private readonly sharing: Partial<HandSharingOptions> = {},
+  ) {}
 
   /** Where failures are reported (the app's logger, set by buildApp). */
   useLogger(log: Pick<FastifyBaseLogger, 'error' | 'warn'>): void {
     this.log = log;
   }
 
-  /** A match of `userIds` (human seats) settled: scan them soon. Never throws. */
-  matchSettled(userIds: readonly number[]): void {
+  /**
+   * A match of `userIds` (human seats) settled: scan them soon, and with `gameId`, queue and run
+   * its hand-sharing score (decision 059; only rated or paid parejas matches qualify). Never
+   * throws.
+   */
+  matchSettled(userIds: readonly number[], gameId?: string): void {
     if (this.closed) return;
+    if (gameId !== undefined && this.pendingGames.size < SETTLED_SCAN_MAX_PENDING)
+      this.pendingGames.add(gameId);
     for (const id of userIds) {
       if (this.pending.size >= SETTLED_SCAN_MAX_PENDING) {
         this.log?.warn({ dropped: userIds.length }, 'risk: settled-match scan queue full');
@@ -70,13 +85,28 @@ export class SettledMatchScans {
     // Let the settling request finish first; matches settling meanwhile join this scan.
     await new Promise((resolve) => setImmediate(resolve));
     try {
-      while (this.pending.size > 0 && !this.closed) {
+      while ((this.pending.size > 0 || this.pendingGames.size > 0) && !this.closed) {
         const players = [...this.pending];
         this.pending.clear();
+        const gameIds = [...this.pendingGames];
+        this.pendingGames.clear();
         try {
-          await scanPlayers(this.db, players);
+          if (players.length > 0) await scanPlayers(this.db, players);
         } catch (err) {
           this.log?.error({ err, players: players.length }, 'risk: settled-match scan failed');
+        }
+        try {
+          let queued = 0;
+          for (const id of gameIds) queued += await enqueueHandSharing(this.db, id);
+          // The scores run in a worker thread each; jobs of other nodes wait for the scanner.
+          if (queued > 0)
+            await runHandSharing(
+              this.db,
+              { ...this.sharing, stopped: () => this.closed },
+              this.log ?? undefined,
+            );
+        } catch (err) {
+          this.log?.error({ err, games: gameIds.length }, 'risk: hand-sharing score failed');
         }
       }
     } finally {

@@ -7,8 +7,10 @@ import {
   check,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -17,8 +19,9 @@ import {
 import { users } from '../../db/shared-schema';
 
 /**
- * Tables of the risk module: the risk queue, the scanner's position and the account marks
- * (docs/decisions/032-risk-signals.md, docs/decisions/055-each-module-owns-its-tables.md).
+ * Tables of the risk module: the risk queue, the scanner's position, the account marks and the
+ * hand-sharing scores (docs/decisions/032-risk-signals.md, 059-hand-sharing-detector.md,
+ * docs/decisions/055-each-module-owns-its-tables.md).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +41,7 @@ export const riskItems = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind')
-      .$type<'linked' | 'co_seating' | 'chip_dumping' | 'shared_reference'>()
+      .$type<'linked' | 'co_seating' | 'chip_dumping' | 'shared_reference' | 'hand_sharing'>()
       .notNull(),
     key: text('key').notNull(),
     userIds: jsonb('user_ids').$type<number[]>().notNull(),
@@ -73,7 +76,7 @@ export const riskItems = pgTable(
     index('risk_items_user_ids_idx').using('gin', t.userIds),
     check(
       'risk_items_kind_check',
-      sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference')`,
+      sql`${t.kind} in ('linked', 'co_seating', 'chip_dumping', 'shared_reference', 'hand_sharing')`,
     ),
     check(
       'risk_items_status_check',
@@ -115,3 +118,59 @@ export const riskAccountMarks = pgTable('risk_account_marks', {
   updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Partners who share their hands (docs/decisions/059-hand-sharing-detector.md, migration 0041)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Hand-sharing scores (docs/decisions/059-hand-sharing-detector.md, migration 0041; written by hand-sharing.ts): one row per
+ * (settled parejas match, side) whose two seats were two different people. The row is the job
+ * (pending, or running under a lease until `lease_until`, `attempts` claims so far; claimed with
+ * SKIP LOCKED like the analysis queue) and its result: the pair's hands in that match
+ * (`hands`), its decisions, ΣD and ΣD² of the hand scores (points, points²) and `detail`, each
+ * hand's score with its decisions (packages/domino integrity.ts `SharingHand`, tiles as text).
+ * A pair's statistic is the sum over its `done` rows (`user_low`, `user_high`: the two user
+ * ids, smaller first).
+ */
+export const handSharingScores = pgTable(
+  'hand_sharing_scores',
+  {
+    /** The match (`games.id`; no foreign key: risk sits below games, decision 019). */
+    gameId: text('game_id').notNull(),
+    /** 0: seats 0+2, 1: seats 1+3. */
+    side: smallint('side').notNull(),
+    userLow: bigint('user_low', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    userHigh: bigint('user_high', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    hands: integer('hands').notNull().default(0),
+    decisions: integer('decisions').notNull().default(0),
+    scoreSum: doublePrecision('score_sum').notNull().default(0),
+    scoreSquares: doublePrecision('score_squares').notNull().default(0),
+    detail: jsonb('detail'),
+    error: text('error'),
+    cpuMs: integer('cpu_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.side] }),
+    index('hand_sharing_scores_pair_idx').on(t.userLow, t.userHigh),
+    index('hand_sharing_scores_queue_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
+    check(
+      'hand_sharing_scores_status_check',
+      sql`${t.status} in ('pending', 'running', 'done', 'failed')`,
+    ),
+    check('hand_sharing_scores_side_check', sql`${t.side} in (0, 1)`),
+    check('hand_sharing_scores_pair_check', sql`${t.userLow} < ${t.userHigh}`),
+  ],
+);

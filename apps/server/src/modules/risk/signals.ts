@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { HandSharingEvidence } from '@domino/contracts';
 import type { Executor } from '../../db/client';
 import { gamePlayers, games, recharges, users } from '../../db/schema';
 import { linkedGroups, type LinkedGroup } from './groups';
@@ -67,6 +68,14 @@ export type RiskFinding =
       key: string;
       score: number;
       evidence: ReferenceFacts;
+    }
+  | {
+      /** Partners who share their hands (hand-sharing.ts, decision 059); score = z. */
+      kind: 'hand_sharing';
+      userIds: number[];
+      key: string;
+      score: number;
+      evidence: HandSharingEvidence;
     };
 
 /** Stored evidence of a co-seating finding (céntimos). */

@@ -158,6 +158,31 @@ describe('risk evidence formatting', () => {
     expect(accountStake({ ...group, evidence: { signals: ['device'] } }, 3)).toBeNull();
   });
 
+  it('explains a pair that shares its hands with hands, decisions, mean gain and z', () => {
+    const item: RiskItem = {
+      ...base,
+      kind: 'hand_sharing',
+      evidence: {
+        user_ids: [3, 4],
+        z: 5.12,
+        threshold: 4.5,
+        hands: 64,
+        decisions: 510,
+        matches: 6,
+        mean_gain: 2.31,
+        top_hands: [],
+      },
+    };
+    expect(kindLabel(item)).toBe('Pareja que comparte sus fichas');
+    const lines = evidenceLines(item);
+    expect(lines[0]).toContain('Ana y Beto');
+    expect(lines[1]).toBe(
+      '64 manos juntos en 6 partidas, 510 decisiones con más de una jugada: ganancia media 2,31 puntos por decisión.',
+    );
+    expect(lines[2]).toContain('z = 5,12');
+    expect(lines[2]).toContain('desde 4,5');
+  });
+
   it('offers the actions that change something, and asks for a reason', () => {
     expect(accountActions(base.accounts[0]!)).toEqual(['flag', 'hold', 'suspend']);
     expect(accountActions({ ...base.accounts[1]!, status: 'suspendido' })).toEqual([

@@ -119,6 +119,16 @@ export function evidenceLines(item: RiskItem): string[] {
         ),
       ];
     }
+    case 'hand_sharing': {
+      // docs/decisions/059-hand-sharing-detector.md; the hands: components/HandSharingEvidence.
+      const e = item.evidence;
+      const [a, b] = e.user_ids.map((id) => accountName(item, id));
+      return [
+        `${a} y ${b}, como compañeros, eligen jugadas que rinden más con las fichas reales de su pareja de lo que justifica lo que cada uno veía.`,
+        `${plural(e.hands, 'mano', 'manos')} juntos en ${plural(e.matches, 'partida', 'partidas')}, ${plural(e.decisions, 'decisión', 'decisiones')} con más de una jugada: ganancia media ${decimal(e.mean_gain, 2)} puntos por decisión.`,
+        `Estadístico z = ${decimal(e.z, 2)} (alerta desde ${decimal(e.threshold, 1)}; el juego honesto de los bots de prueba pasa de ahí en menos del 1 % de las parejas).`,
+      ];
+    }
   }
 }
 

@@ -21,6 +21,7 @@ import { formatBolivares, formatCaracasDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useRiskDismiss, useRiskItems, useRiskRecompute } from '../api/risk';
 import { DecisionModal } from '../../../components/staff/DecisionModal';
+import { HandSharingEvidence } from '../components/HandSharingEvidence';
 import { RiskAccountActions } from '../components/RiskAccountActions';
 import { accountStake, evidenceLines, kindLabel, reasonError, stakeLine } from '../lib/risk';
 
@@ -35,6 +36,7 @@ const KIND_COLORS: Record<RiskKind, string> = {
   co_seating: 'grape',
   chip_dumping: 'red',
   shared_reference: 'orange',
+  hand_sharing: 'teal',
 };
 
 /**
@@ -214,6 +216,7 @@ function RiskItemCard({ item }: { item: RiskItem }) {
               {line}
             </Text>
           ))}
+          {item.kind === 'hand_sharing' && <HandSharingEvidence item={item} />}
         </Stack>
         {item.status !== 'open' && (
           <Text fz="xs" c="dimmed">
