@@ -21,8 +21,8 @@ import {
   type Rng,
 } from '../../packages/domino/src/bots/index';
 
-/** Players of the tournament: the three levels plus the greedy heaviest-tile yardstick. */
-export const BOT_NAMES = ['facil', 'medio', 'dificil', 'greedy'] as const;
+/** Players of the tournament: the four levels plus the greedy heaviest-tile yardstick. */
+export const BOT_NAMES = ['facil', 'medio', 'dificil', 'experto', 'greedy'] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 
 /** One match to play: side A (bot `a`) against side B (bot `b`). */
@@ -33,6 +33,11 @@ export interface MatchJob {
   readonly b: BotName;
   readonly config?: TableConfig;
   readonly options?: BotOptions;
+  /**
+   * Mirrored deals: matches 2k and 2k+1 share their seeds (the same deals, hand after hand), with
+   * the sides swapped, so the luck of the deal cancels out between the two.
+   */
+  readonly mirror?: boolean;
 }
 
 /** What a match produced. */
@@ -50,6 +55,12 @@ export interface MatchOutcome {
   /** Milliseconds per bot call, by bot; `decisions` only counts calls with 2+ legal moves. */
   readonly times: Partial<Record<BotName, number[]>>;
   readonly decisions: Partial<Record<BotName, number[]>>;
+  /**
+   * CPU milliseconds of the process (`process.cpuUsage`, user + system) per decision with 2+
+   * legal moves, by bot: the decision's own cost when the process runs one worker
+   * (`--workers=1`), whatever else loads the machine; with more workers it also counts theirs.
+   */
+  readonly cpu: Partial<Record<BotName, number[]>>;
 }
 
 function decide(bot: BotName, view: PlayerView, rng: Rng, options: BotOptions): Move {
@@ -58,33 +69,41 @@ function decide(bot: BotName, view: PlayerView, rng: Rng, options: BotOptions): 
 
 /**
  * Plays `job` to the end. Seat assignment alternates with the job index (even: side A holds seats
- * 0+2, odd: 1+3) so neither side always leads; the deal seeds come from the experiment and index.
+ * 0+2, odd: 1+3) so neither side always leads; the deal seeds come from the experiment and index
+ * (the index halved when `job.mirror`, so each pair of matches plays the same deals).
  */
 export function playMatch(job: MatchJob): MatchOutcome {
   const config = job.config ?? DEFAULT_CONFIG;
   const aSide = job.index % 2;
+  const dealIndex = job.mirror === true ? `m${Math.floor(job.index / 2)}` : String(job.index);
   const seeds = {
-    serverSeed: `${job.experiment}/${job.index}`,
+    serverSeed: `${job.experiment}/${dealIndex}`,
     clientSeeds: ['c0', 'c1', 'c2', 'c3'].slice(0, config.players),
   };
   let state = startMatch(config, seeds);
   const rngs = Array.from({ length: config.players }, (_, s) =>
-    createRng(`${job.experiment}/${job.index}/seat${s}`),
+    createRng(`${job.experiment}/${dealIndex}/seat${s}`),
   );
   const botOf = (seat: Seat): BotName => (seat % 2 === aSide ? job.a : job.b);
   const times: Partial<Record<BotName, number[]>> = {};
   const decisions: Partial<Record<BotName, number[]>> = {};
+  const cpu: Partial<Record<BotName, number[]>> = {};
   let moves = 0;
   while (state.status === 'playing') {
     if (++moves > 10_000) throw new Error(`match ${job.experiment}/${job.index} did not end`);
     const seat = state.hand.turn as Seat;
     const view = playerView(state, seat);
     const bot = botOf(seat);
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const move = decide(bot, view, rngs[seat] as Rng, job.options ?? {});
     const ms = performance.now() - t0;
+    const used = process.cpuUsage(c0);
     (times[bot] ??= []).push(ms);
-    if (view.legalMoves.length > 1) (decisions[bot] ??= []).push(ms);
+    if (view.legalMoves.length > 1) {
+      (decisions[bot] ??= []).push(ms);
+      (cpu[bot] ??= []).push((used.user + used.system) / 1000);
+    }
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`${bot} made an illegal move: ${result.code}`);
     state = result.state;
@@ -109,5 +128,6 @@ export function playMatch(job: MatchJob): MatchOutcome {
     pointsB: scores[1 - aSide] as number,
     times,
     decisions,
+    cpu,
   };
 }

@@ -43,12 +43,13 @@ export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(rank, sorted.length) - 1] as number;
 }
 
-/** Count, mean, p50, p90, p99 and max of a list of values (unsorted input is fine). */
+/** Count, mean, p50, p90, p95, p99 and max of a list of values (unsorted input is fine). */
 export interface Summary {
   readonly n: number;
   readonly mean: number;
   readonly p50: number;
   readonly p90: number;
+  readonly p95: number;
   readonly p99: number;
   readonly max: number;
 }
@@ -61,6 +62,7 @@ export function summarize(values: readonly number[]): Summary {
     mean: sorted.length === 0 ? Number.NaN : mean,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length === 0 ? Number.NaN : (sorted[sorted.length - 1] as number),
   };

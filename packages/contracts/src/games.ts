@@ -9,7 +9,7 @@ import { playerRatingSchema } from './ratings';
  * message of every move rejection code. Tiles are `[a, b]` with a <= b; ends are 'left'/'right'.
  */
 
-export const DIFFICULTIES = ['facil', 'medio', 'dificil'] as const;
+export const DIFFICULTIES = ['facil', 'medio', 'dificil', 'experto'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 /** Labels shown to players (docs/product.md §2 game integration: mode picker). */
@@ -17,6 +17,7 @@ export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
   facil: 'Fácil',
   medio: 'Medio',
   dificil: 'Difícil',
+  experto: 'Experto',
 };
 
 export const tileJsonSchema = z.tuple([
@@ -27,7 +28,9 @@ export type TileJson = z.infer<typeof tileJsonSchema>;
 export const endSchema = z.enum(['left', 'right']);
 
 export const practiceGameRequestSchema = z.object({
-  difficulty: z.enum(DIFFICULTIES, { error: 'Selecciona una dificultad: facil, medio o dificil' }),
+  difficulty: z.enum(DIFFICULTIES, {
+    error: 'Selecciona una dificultad: facil, medio, dificil o experto',
+  }),
   /** Optional client seed for the provably fair deal (docs/fairness.md); generated when absent. */
   client_seed: clientSeedSchema.optional(),
 });

@@ -5,11 +5,14 @@ import { legalMoves } from '../rules';
 import type { Seat } from '../tiles';
 import type { Move } from '../types';
 import { playerView } from '../view';
-import { BOT_LEVELS, chooseGreedy, chooseMove, createRng } from './index';
+import { BOT_LEVELS, analyzeExperto, chooseGreedy, chooseMove, createRng } from './index';
 import { BOT_TEST_CONFIGS, endgameState, randomPosition } from './test-positions';
 
 /** Small search effort so property runs stay fast; the defaults are exercised separately. */
-const LIGHT = { dificil: { samples: 6, exactDeals: 6, nodeBudget: 6_000, minNodesPerDeal: 200 } };
+const LIGHT = {
+  dificil: { samples: 6, exactDeals: 6, nodeBudget: 6_000, minNodesPerDeal: 200 },
+  experto: { samples: 6, candidates: 30, exactDeals: 6, nodeBudget: 6_000, minNodesPerDeal: 200 },
+};
 
 const positionArb = fc.record({
   config: fc.constantFrom(...BOT_TEST_CONFIGS),
@@ -67,6 +70,21 @@ describe('every bot', () => {
       const move = chooseMove(playerView(state, seat), 'dificil', seed);
       expect(isLegal(move, legalMoves(state, seat))).toBe(true);
     }
+  });
+
+  it('plays legal moves with the default Experto effort, reading the other seats plays', () => {
+    let inferred = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const config = BOT_TEST_CONFIGS[seed % BOT_TEST_CONFIGS.length] ?? BOT_TEST_CONFIGS[0];
+      if (config === undefined) continue;
+      const state = randomPosition(config, seed, 6 + seed * 3);
+      if (state.status !== 'playing') continue;
+      const seat = state.hand.turn as Seat;
+      const analysis = analyzeExperto(playerView(state, seat), seed);
+      expect(isLegal(analysis.move, legalMoves(state, seat))).toBe(true);
+      if (analysis.ess > 0) inferred++;
+    }
+    expect(inferred).toBeGreaterThan(0);
   });
 
   it('gives the same move for the same view, level and seed', () => {

@@ -17,7 +17,7 @@ import type { Move } from '../types';
 import type { PlayerView } from '../view';
 import { constraintsFromView, withoutPasses } from './knowledge';
 import { chooseMedio, scoreMoves, type MedioWeights } from './medio';
-import { toRng, type RngSource } from './rng';
+import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL, HandSearch, type EvalWeights, type SearchMove } from './search';
 import { tileId } from '../tiles';
@@ -94,8 +94,8 @@ function normalisedWeights(logL: readonly number[]): number[] {
   return logL.map((l) => Math.exp(l - top));
 }
 
-/** Systematic resampling: `k` items drawn from `pool` with probability proportional to `w`. */
-function resample<T>(pool: readonly T[], w: readonly number[], k: number, u: number): T[] {
+/** Systematic resampling: `k` items drawn from `pool` with probability proportional to `w` (`u` uniform in [0, 1)). */
+export function resample<T>(pool: readonly T[], w: readonly number[], k: number, u: number): T[] {
   const total = w.reduce((a, b) => a + b, 0);
   const out: T[] = [];
   let acc = 0;
@@ -167,7 +167,50 @@ export function analyzeDificil(
     weights = deals.map(() => 1);
   }
 
-  const rootMoves: SearchMove[] = playMoves.map((m) => ({ id: tileId(m.tile), end: m.end }));
+  const searched = searchDeals(view, playMoves, deals, weights, opts, random);
+  return { ...searched, deals: deals.length, enumerated: all !== null };
+}
+
+/**
+ * Difícil: the legal move with the best expected hand score over sampled deals (file comment).
+ * Throws RangeError when the view has no legal move.
+ */
+export function chooseDificil(
+  view: PlayerView,
+  rng: RngSource,
+  options: Partial<DificilOptions> = {},
+): Move {
+  return analyzeDificil(view, rng, options).move;
+}
+
+/** Effort and valuation of `searchDeals` (a subset of the Difícil and Experto options). */
+export interface DealSearchOptions {
+  readonly nodeBudget: number;
+  readonly minNodesPerDeal: number;
+  readonly eval: EvalWeights;
+  readonly winBonus: number;
+  readonly medio: Partial<MedioWeights>;
+}
+
+/**
+ * Searches every deal of `deals` to the end of the hand (search.ts, about `nodeBudget` nodes
+ * shared equally, at least `minNodesPerDeal` each) and returns the play with the best
+ * `weights`-weighted mean value (points for the bot's side) with every play's mean value. Deals
+ * of weight 0 are skipped. Ties go to the Medio heuristic's favourite, then to `random`.
+ * `playMoves` must be `view`'s legal plays and `deals` non-empty; shared by Difícil and Experto.
+ */
+export function searchDeals(
+  view: PlayerView,
+  playMoves: readonly Move[],
+  deals: readonly SampledDeal[],
+  weights: readonly number[],
+  opts: DealSearchOptions,
+  random: Rng,
+): Pick<DificilAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
+  const rootMoves: SearchMove[] = playMoves.map((m) => {
+    if (m.kind !== 'play') throw new RangeError('searchDeals takes plays only');
+    return { id: tileId(m.tile), end: m.end };
+  });
   const perDeal = Math.max(opts.minNodesPerDeal, Math.floor(opts.nodeBudget / deals.length));
   const search = new HandSearch(view.config, view.seat, {
     eval: opts.eval,
@@ -209,17 +252,5 @@ export function analyzeDificil(
     }
     move = ties[random.int(ties.length)] as Move;
   }
-  return { move, values, deals: deals.length, enumerated: all !== null, solved, nodes };
-}
-
-/**
- * Difícil: the legal move with the best expected hand score over sampled deals (file comment).
- * Throws RangeError when the view has no legal move.
- */
-export function chooseDificil(
-  view: PlayerView,
-  rng: RngSource,
-  options: Partial<DificilOptions> = {},
-): Move {
-  return analyzeDificil(view, rng, options).move;
+  return { move, values, solved, nodes };
 }

@@ -3,11 +3,14 @@
  * seat plus a seeded rng and options, and returns one of `view.legalMoves`.
  *
  * Levels: `facil` random legal move; `medio` weighted one-ply heuristic (also the stand-in for
- * absent players); `dificil` determinized Monte-Carlo search over consistent deals.
+ * absent players); `dificil` determinized Monte-Carlo search over consistent deals; `experto` the
+ * same search over deals drawn from a posterior of the hidden tiles (passes and a model of the
+ * other seats' choices, docs/decisions/058-experto.md).
  */
 import type { Move } from '../types';
 import type { PlayerView } from '../view';
 import { chooseDificil, type DificilOptions } from './dificil';
+import { chooseExperto, type ExpertoOptions } from './experto';
 import { chooseFacil } from './facil';
 import { chooseMedio, type MedioWeights } from './medio';
 import { toRng, type RngSource } from './rng';
@@ -20,8 +23,24 @@ export {
   analyzeDificil,
   chooseDificil,
   type DificilAnalysis,
+  type DealSearchOptions,
   type DificilOptions,
 } from './dificil';
+export {
+  DEFAULT_EXPERTO_OPTIONS,
+  analyzeExperto,
+  chooseExperto,
+  type ExpertoAnalysis,
+  type ExpertoOptions,
+} from './experto';
+export {
+  choiceLogLikelihood,
+  observedChoices,
+  proposalWeights,
+  type ChoiceModel,
+  type ObservedChoice,
+} from './inference';
+export { weightedDealSampler, type WeightedDealSampler } from './weighted-sampler';
 export { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints } from './knowledge';
 export { dealSampler, type DealSampler, type SampledDeal } from './sampler';
 export {
@@ -36,13 +55,14 @@ export {
 } from './search';
 
 /** Bot strength levels as the product names them (es-VE). */
-export const BOT_LEVELS = ['facil', 'medio', 'dificil'] as const;
+export const BOT_LEVELS = ['facil', 'medio', 'dificil', 'experto'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** Per-level options for `chooseMove`. */
 export interface BotOptions {
   readonly medio?: Partial<MedioWeights>;
   readonly dificil?: Partial<DificilOptions>;
+  readonly experto?: Partial<ExpertoOptions>;
 }
 
 /**
@@ -65,6 +85,8 @@ export function chooseMove(
       return chooseMedio(view, random, options.medio);
     case 'dificil':
       return chooseDificil(view, random, options.dificil);
+    case 'experto':
+      return chooseExperto(view, random, options.experto);
     default:
       throw new RangeError(`unknown bot level: ${String(level)}`);
   }

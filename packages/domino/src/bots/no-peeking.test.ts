@@ -5,7 +5,10 @@ import { playerView } from '../view';
 import { BOT_LEVELS, chooseGreedy, chooseMove } from './index';
 import { BOT_TEST_CONFIGS, randomPosition, rehide } from './test-positions';
 
-const LIGHT = { dificil: { samples: 8, exactDeals: 8, nodeBudget: 20_000 } };
+const LIGHT = {
+  dificil: { samples: 8, exactDeals: 8, nodeBudget: 20_000 },
+  experto: { samples: 8, candidates: 40, exactDeals: 8, nodeBudget: 20_000 },
+};
 
 describe('bots never read hidden state', () => {
   it('choose the same move in two matches that differ only in hidden tiles', () => {

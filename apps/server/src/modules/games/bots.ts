@@ -8,5 +8,5 @@ import type { Difficulty } from '@domino/contracts';
  */
 export type BotPolicy = (view: PlayerView, level: Difficulty, seed: string) => Move;
 
-/** The engine's bots (packages/domino/src/bots): Fácil random, Medio heuristic, Difícil search. */
+/** The engine's bots (packages/domino/src/bots): Fácil random, Medio heuristic, Difícil search, Experto search with inference. */
 export const engineBots: BotPolicy = (view, level, seed) => chooseMove(view, level, seed);

@@ -168,7 +168,7 @@ describe('practice games over HTTP', () => {
     const bad = await api('POST', '/api/practice-games', { difficulty: 'imposible' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.difficulty).toEqual([
-      'Selecciona una dificultad: facil, medio o dificil',
+      'Selecciona una dificultad: facil, medio, dificil o experto',
     ]);
   });
 

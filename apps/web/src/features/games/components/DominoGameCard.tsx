@@ -15,8 +15,16 @@ const DIFFICULTY_HINTS: Record<Difficulty, string> = {
   facil: 'Para aprender: la CPU juega sin mucha malicia.',
   medio: 'Un rival de peña: cuenta fichas y cuida a su compañero.',
   dificil: 'Piensa varias jugadas adelante. ¡Suerte!',
+  experto: 'Deduce tus fichas por lo que juegas y por lo que no. Sin piedad.',
 };
 
+/** Button colour of each CPU level, from gentle to fierce. */
+const DIFFICULTY_COLORS: Record<Difficulty, string> = {
+  facil: 'felt',
+  medio: 'gold.7',
+  dificil: 'red.8',
+  experto: 'dark.6',
+};
 /**
  * The domino card of the casino (docs/product.md §2 game integration): the mode picker — 'Contra la CPU'
  * with a difficulty (creates a practice game and opens it) or 'Multijugador' (the table list).
@@ -111,7 +119,7 @@ export function DominoGameCard() {
                   role="radio"
                   aria-checked={difficulty === d}
                   variant={difficulty === d ? 'filled' : 'default'}
-                  color={d === 'dificil' ? 'red.8' : d === 'medio' ? 'gold.7' : 'felt'}
+                  color={DIFFICULTY_COLORS[d]}
                   onClick={() => setDifficulty(d)}
                   data-testid={`difficulty-${d}`}
                 >

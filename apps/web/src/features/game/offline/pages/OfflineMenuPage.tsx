@@ -19,9 +19,16 @@ import type { LocalResult, Pace } from '../lib/protocol';
 import { resultLine, tally } from '../lib/results';
 import { currentMatchSummary, loadResults } from '../lib/storage';
 
+/** Button colour of each CPU level, from gentle to fierce. */
+const DIFFICULTY_COLORS: Record<Difficulty, string> = {
+  facil: 'felt',
+  medio: 'gold.7',
+  dificil: 'red.8',
+  experto: 'dark.6',
+};
 /**
  * /sin-conexion — "Jugar sin conexión" (docs/product.md "Jugar sin conexión", decision 041):
- * practice against the CPU with no network. Pick Fácil, Medio or Difícil (and how fast the CPU
+ * practice against the CPU with no network. Pick Fácil, Medio, Difícil or Experto (and how fast the CPU
  * plays); a match left unfinished can be continued; finished matches are listed under "Tus
  * partidas sin conexión", read from this device's IndexedDB. Needs no session and no server:
  * the service worker serves the app for this path when the network is down.
@@ -94,7 +101,7 @@ export default function OfflineMenuPage() {
                 <Button
                   key={d}
                   size="md"
-                  color={d === 'dificil' ? 'red.8' : d === 'medio' ? 'gold.7' : 'felt'}
+                  color={DIFFICULTY_COLORS[d]}
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => start(d)}
                   data-testid={`offline-start-${d}`}

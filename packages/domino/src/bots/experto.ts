@@ -1,0 +1,183 @@
+/**
+ * Experto: Difícil's determinized search over deals drawn from a posterior instead of uniformly
+ * (docs/decisions/058-experto.md).
+ *
+ * Difícil samples the hidden tiles uniformly among the deals consistent with the counts and the
+ * passes, then reweights them by a "shed the heaviest tile" reading of the plays. Experto infers
+ * more, and samples where the evidence points:
+ * - hard evidence (sampler.ts, knowledge.ts): tile counts, tiles seen, and every pass (the seat
+ *   holds neither end's number);
+ * - soft evidence (inference.ts): every play the other seats made this hand, under a softmax
+ *   model of how players choose (value = pips, plus a bonus for doubles): a seat that could have
+ *   shed a heavier tile or a double and did not probably does not hold one;
+ * - proposal and importance weights: deals are drawn from a tile-by-tile approximation of that
+ *   likelihood (weighted-sampler.ts), weighted by exact likelihood / proposal, and resampled to
+ *   `samples` deals; when few deals remain, all are enumerated and weighted exactly;
+ * - each deal is searched to the end of the hand (search.ts via dificil.ts `searchDeals`) and the
+ *   play with the best weighted mean score for the bot's side is chosen.
+ *
+ * Pure and deterministic given the view, the rng and the options; reads only the seat's view.
+ * In individual mode with a stock, hands grow by drawing after a choice, so plays are not read
+ * (as in Difícil) and the deals are uniform.
+ */
+import { usesStock } from '../config';
+import type { Move } from '../types';
+import type { PlayerView } from '../view';
+import { resample, searchDeals, type DealSearchOptions, type DificilAnalysis } from './dificil';
+import { reconstructPlays } from './history';
+import {
+  choiceLogLikelihood,
+  observedChoices,
+  proposalWeights,
+  type ChoiceModel,
+} from './inference';
+import { constraintsFromView, withoutPasses, type DealConstraints } from './knowledge';
+import { chooseMedio } from './medio';
+import { toRng, type RngSource } from './rng';
+import { dealSampler, type SampledDeal } from './sampler';
+import { DEFAULT_EVAL } from './search';
+import { movesToChoose, partnerOf } from './view-moves';
+import { weightedDealSampler } from './weighted-sampler';
+
+/** Tunables of the Experto bot. Effort is in search nodes (deterministic, clock-free). */
+export interface ExpertoOptions extends DealSearchOptions {
+  /** Deals searched per decision (after resampling). */
+  readonly samples: number;
+  /** Deals drawn from the proposal before resampling. */
+  readonly candidates: number;
+  /** Enumerate and weigh every consistent deal when there are at most this many. */
+  readonly exactDeals: number;
+  /** The player types an opponent may be, equally likely a priori (inference.ts). */
+  readonly opponents: readonly ChoiceModel[];
+  /** The player types the partner (parejas) may be. */
+  readonly partner: readonly ChoiceModel[];
+  /** Read the leads of hands after the first too (hand 1's lead is prescribed, never read). */
+  readonly inferFromLeads: boolean;
+}
+
+/** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
+export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
+  samples: 48,
+  candidates: 240,
+  exactDeals: 80,
+  nodeBudget: 200_000,
+  minNodesPerDeal: 500,
+  eval: DEFAULT_EVAL,
+  winBonus: 0,
+  // A seat may shed weight loosely, shed weight and doubles, or be the greedy heaviest-tile player.
+  opponents: Object.freeze([
+    Object.freeze({ beta: 1, doubleValue: 0 }),
+    Object.freeze({ beta: 1, doubleValue: 3 }),
+    Object.freeze({ beta: 5, doubleValue: 0 }),
+  ]),
+  partner: Object.freeze([Object.freeze({ beta: 1, doubleValue: 0 })]),
+  inferFromLeads: false,
+  medio: {},
+});
+
+/** What a decision looked at: Difícil's analysis plus the effective sample size of the pool. */
+export interface ExpertoAnalysis extends DificilAnalysis {
+  /**
+   * (sum w)^2 / sum w^2 of the importance weights of the proposal pool (of `candidates` deals),
+   * or of the enumerated deals; 0 when nothing was inferred.
+   */
+  readonly ess: number;
+}
+
+/** exp(x - max) of a list of log weights, so the largest is 1 (all 1 if none is finite). */
+function fromLogs(logs: readonly number[]): number[] {
+  const top = Math.max(...logs);
+  if (!Number.isFinite(top)) return logs.map(() => 1);
+  return logs.map((l) => Math.exp(l - top));
+}
+
+function effectiveSize(w: readonly number[]): number {
+  let s = 0;
+  let s2 = 0;
+  for (const x of w) {
+    s += x;
+    s2 += x * x;
+  }
+  return s2 === 0 ? 0 : (s * s) / s2;
+}
+
+/**
+ * Experto's decision with its evidence (file comment). Uses only `view`
+ * (docs/architecture.md#how-a-move-flows), `rng` and `options`. Throws RangeError when the view
+ * has no legal move.
+ */
+export function analyzeExperto(
+  view: PlayerView,
+  rng: RngSource,
+  options: Partial<ExpertoOptions> = {},
+): ExpertoAnalysis {
+  const opts: ExpertoOptions = { ...DEFAULT_EXPERTO_OPTIONS, ...options };
+  const moves = movesToChoose(view);
+  const random = toRng(rng);
+  const playMoves = moves.filter((m) => m.kind === 'play');
+  const none = { values: [], deals: 0, enumerated: false, solved: 0, nodes: 0, ess: 0 };
+  if (moves.length === 1 || playMoves.length !== moves.length)
+    return { move: moves[0] as Move, ...none };
+
+  let constraints: DealConstraints = constraintsFromView(view);
+  let uniform = dealSampler(constraints);
+  // A view that contradicts its own passes cannot come from the engine; stay legal regardless.
+  if (uniform.count === 0) {
+    constraints = withoutPasses(constraints);
+    uniform = dealSampler(constraints);
+  }
+  if (uniform.count === 0) return { move: chooseMedio(view, random, opts.medio), ...none };
+
+  const plays = usesStock(view.config) ? null : reconstructPlays(view);
+  const partner = partnerOf(view);
+  const modelOf = (seat: number): readonly ChoiceModel[] =>
+    seat === partner ? opts.partner : opts.opponents;
+  const choices =
+    plays === null
+      ? []
+      : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
+  const likelihood = choiceLogLikelihood(choices, modelOf);
+
+  const all = uniform.enumerate(opts.exactDeals, random);
+  let deals: SampledDeal[];
+  let weights: number[];
+  let ess = 0;
+  if (all !== null) {
+    deals = all;
+    weights =
+      likelihood === null ? all.map(() => 1) : fromLogs(all.map((d) => likelihood(d.hands)));
+    if (likelihood !== null) ess = effectiveSize(weights);
+  } else if (likelihood === null) {
+    deals = Array.from({ length: opts.samples }, () => uniform.sample(random));
+    weights = deals.map(() => 1);
+  } else {
+    const proposal = weightedDealSampler(
+      constraints,
+      proposalWeights(choices, view.config.players, modelOf),
+    );
+    const fromProposal = proposal.total > 0;
+    const pool = Array.from({ length: Math.max(opts.candidates, opts.samples) }, () =>
+      fromProposal ? proposal.sample(random) : uniform.sample(random),
+    );
+    const iw = fromLogs(
+      pool.map((d) => likelihood(d.hands) - (fromProposal ? proposal.logWeight(d.hands) : 0)),
+    );
+    ess = effectiveSize(iw);
+    deals = resample(pool, iw, opts.samples, random.next());
+    weights = deals.map(() => 1);
+  }
+  const searched = searchDeals(view, playMoves, deals, weights, opts, random);
+  return { ...searched, deals: deals.length, enumerated: all !== null, ess };
+}
+
+/**
+ * Experto: the legal move with the best expected hand score over deals drawn from the posterior
+ * of the hidden tiles (file comment). Throws RangeError when the view has no legal move.
+ */
+export function chooseExperto(
+  view: PlayerView,
+  rng: RngSource,
+  options: Partial<ExpertoOptions> = {},
+): Move {
+  return analyzeExperto(view, rng, options).move;
+}
