@@ -12,6 +12,17 @@ import { playerRatingSchema } from './ratings';
 export const DIFFICULTIES = ['facil', 'medio', 'dificil', 'experto'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
+/**
+ * The levels the practice pickers offer players (web and offline). Experto is played and measured
+ * (bench/src/bot-tournament.ts) and accepted over the API, but not offered until it beats Difícil
+ * by the margins docs/decisions/058-experto.md sets: a level named above Difícil must be stronger.
+ */
+export const OFFERED_DIFFICULTIES = [
+  'facil',
+  'medio',
+  'dificil',
+] as const satisfies readonly Difficulty[];
+
 /** Labels shown to players (docs/product.md §2 game integration: mode picker). */
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
   facil: 'Fácil',

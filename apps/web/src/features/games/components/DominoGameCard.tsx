@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconRobot, IconUsers, IconWifiOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { DIFFICULTIES, DIFFICULTY_LABELS, type Difficulty } from '@domino/contracts';
+import { DIFFICULTY_LABELS, OFFERED_DIFFICULTIES, type Difficulty } from '@domino/contracts';
 import { DominoFaceSvg } from '../../../components/DominoFace';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
@@ -112,7 +112,7 @@ export function DominoGameCard() {
               Dificultad
             </Text>
             <Group gap={6} grow role="radiogroup" aria-labelledby="difficulty-label">
-              {DIFFICULTIES.map((d) => (
+              {OFFERED_DIFFICULTIES.map((d) => (
                 <Button
                   key={d}
                   size="sm"

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconPlayerPlay, IconWifiOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { DIFFICULTIES, DIFFICULTY_LABELS, type Difficulty } from '@domino/contracts';
+import { DIFFICULTY_LABELS, OFFERED_DIFFICULTIES, type Difficulty } from '@domino/contracts';
 import type { OfflineGameIntent } from '../hooks/use-local-game';
 import { readPace, writePace } from '../lib/pace';
 import type { LocalResult, Pace } from '../lib/protocol';
@@ -28,7 +28,7 @@ const DIFFICULTY_COLORS: Record<Difficulty, string> = {
 };
 /**
  * /sin-conexion — "Jugar sin conexión" (docs/product.md "Jugar sin conexión", decision 041):
- * practice against the CPU with no network. Pick Fácil, Medio, Difícil or Experto (and how fast the CPU
+ * practice against the CPU with no network. Pick Fácil, Medio or Difícil (and how fast the CPU
  * plays); a match left unfinished can be continued; finished matches are listed under "Tus
  * partidas sin conexión", read from this device's IndexedDB. Needs no session and no server:
  * the service worker serves the app for this path when the network is down.
@@ -97,7 +97,7 @@ export default function OfflineMenuPage() {
               Nueva partida contra la CPU
             </Text>
             <Stack gap={6} role="group" aria-labelledby="offline-difficulty">
-              {DIFFICULTIES.map((d) => (
+              {OFFERED_DIFFICULTIES.map((d) => (
                 <Button
                   key={d}
                   size="md"
