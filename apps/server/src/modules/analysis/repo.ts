@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { claimLeasedJob } from '../../lib/leased-jobs';
 import type { Executor } from '../../db/client';
 import { gameAnalyses } from '../../db/schema';
 
@@ -69,37 +70,13 @@ export async function claimAnalysis(
   leaseMs: number,
   maxAttempts: number,
 ): Promise<AnalysisClaim | null> {
-  await db
-    .update(gameAnalyses)
-    .set({ status: 'failed', error: 'lease expired too many times', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(gameAnalyses.status, 'running'),
-        sql`${gameAnalyses.leaseUntil} < now()`,
-        sql`${gameAnalyses.attempts} >= ${maxAttempts}`,
-      ),
-    );
-  const res = await db.execute(sql`
-    update game_analyses a
-       set status = 'running',
-           attempts = a.attempts + 1,
-           lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
-           updated_at = now()
-      from (select game_id, seat
-              from game_analyses
-             where (status = 'pending'
-                    or (status = 'running' and lease_until < now()))
-               and attempts < ${maxAttempts}
-             order by created_at
-             limit 1
-               for update skip locked) c
-     where a.game_id = c.game_id and a.seat = c.seat
-    returning a.game_id, a.seat, a.attempts`);
-  const row = (res as unknown as { rows: { game_id: string; seat: number; attempts: number }[] })
-    .rows[0];
-  return row
-    ? { gameId: row.game_id, seat: Number(row.seat), attempt: Number(row.attempts) }
-    : null;
+  const claim = await claimLeasedJob(
+    db,
+    { table: 'game_analyses', key: 'seat' },
+    leaseMs,
+    maxAttempts,
+  );
+  return claim && { gameId: claim.gameId, seat: claim.key, attempt: claim.attempt };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type Tile,
 } from '@domino/domino';
 import type { Db, Executor } from '../../db/client';
+import { claimLeasedJob } from '../../lib/leased-jobs';
 import { gameMoves, gamePlayers, games, gameTables, handSharingScores } from '../../db/schema';
 import { computeSharingInWorker, type SharingInput, type SharingOutput } from './integrity-compute';
 import { upsertFindings } from './queue';
@@ -114,37 +115,13 @@ async function claimJob(
   leaseMs: number,
   maxAttempts: number,
 ): Promise<SharingClaim | null> {
-  await db
-    .update(handSharingScores)
-    .set({ status: 'failed', error: 'lease expired too many times', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(handSharingScores.status, 'running'),
-        sql`${handSharingScores.leaseUntil} < now()`,
-        sql`${handSharingScores.attempts} >= ${maxAttempts}`,
-      ),
-    );
-  const res = await db.execute(sql`
-    update hand_sharing_scores h
-       set status = 'running',
-           attempts = h.attempts + 1,
-           lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
-           updated_at = now()
-      from (select game_id, side
-              from hand_sharing_scores
-             where (status = 'pending'
-                    or (status = 'running' and lease_until < now()))
-               and attempts < ${maxAttempts}
-             order by created_at
-             limit 1
-               for update skip locked) c
-     where h.game_id = c.game_id and h.side = c.side
-    returning h.game_id, h.side, h.attempts`);
-  const row = (res as unknown as { rows: { game_id: string; side: number; attempts: number }[] })
-    .rows[0];
-  return row
-    ? { gameId: row.game_id, side: Number(row.side) as 0 | 1, attempt: Number(row.attempts) }
-    : null;
+  const claim = await claimLeasedJob(
+    db,
+    { table: 'hand_sharing_scores', key: 'side' },
+    leaseMs,
+    maxAttempts,
+  );
+  return claim && { gameId: claim.gameId, side: claim.key as 0 | 1, attempt: claim.attempt };
 }
 
 function current(claim: SharingClaim) {
