@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /**
  * Worker threads whose entry is a TypeScript module, loaded through tsx like the server itself
  * (README.md: the server runs TypeScript through tsx). Used by the post-game analysis
  * (docs/decisions/029-post-game-analysis.md) and the reading of statement files
- * (docs/decisions/046-bounded-file-parsing.md).
+ * (docs/decisions/046-bounded-file-parsing.md), the puzzle miner (060) and the hand-sharing
+ * scores (059).
  */
 
 /** tsx's ESM register API (the `import` build beside the `require` one Node resolves here). */
@@ -26,4 +28,38 @@ export function tsWorkerScript(moduleUrl: URL): string {
   return `import(${JSON.stringify(TSX_API_URL)})
   .then((tsx) => tsx.register())
   .then(() => import(${JSON.stringify(moduleUrl.href)}));`;
+}
+
+/**
+ * Runs one job in a fresh worker thread of `script` (from `tsWorkerScript`), which answers its
+ * `workerData` (`input`) with one message. Resolves to that message; rejects with the worker's
+ * error, with an Error when it exits without an answer, or after `timeoutMs` milliseconds. The
+ * worker is terminated in every case. `what` names the job in those errors (English: logs only).
+ */
+export function runInWorker<I, O>(
+  script: string,
+  input: I,
+  timeoutMs: number,
+  what: string,
+): Promise<O> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { eval: true, workerData: input });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(new Error(`${what} worker timed out after ${timeoutMs} ms`))),
+      timeoutMs,
+    );
+    worker.once('message', (out: O) => settle(() => resolve(out)));
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`${what} worker exited with code ${code} and no answer`))),
+    );
+  });
 }

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type {
   DificilOptions,
   FairnessSeeds,
@@ -7,7 +6,7 @@ import type {
   Seat,
   TableConfig,
 } from '@domino/domino';
-import { tsWorkerScript } from '../../lib/ts-worker';
+import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
 
 /**
  * Runs one analysis off the event loop (docs/decisions/029-post-game-analysis.md): a fresh
@@ -41,27 +40,5 @@ const WORKER_SCRIPT = tsWorkerScript(new URL('./worker.ts', import.meta.url));
  * exits without an answer, or after `timeoutMs` milliseconds (the worker is terminated).
  */
 export function computeInWorker(input: AnalysisInput, timeoutMs: number): Promise<AnalysisOutput> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT, {
-      eval: true,
-      workerData: input,
-    });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new Error(`analysis worker timed out after ${timeoutMs} ms`))),
-      timeoutMs,
-    );
-    worker.once('message', (out: AnalysisOutput) => settle(() => resolve(out)));
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`analysis worker exited with code ${code} and no answer`))),
-    );
-  });
+  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'analysis');
 }

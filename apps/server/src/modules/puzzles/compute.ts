@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type {
   FairnessSeeds,
   Puzzle,
@@ -7,7 +6,7 @@ import type {
   SeatedMove,
   TableConfig,
 } from '@domino/domino';
-import { tsWorkerScript } from '../../lib/ts-worker';
+import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
 
 /**
  * Verifies the puzzle candidates of one finished match off the event loop
@@ -38,24 +37,5 @@ const WORKER_SCRIPT = tsWorkerScript(new URL('./worker.ts', import.meta.url));
  * answer, or after `timeoutMs` milliseconds (the worker is terminated).
  */
 export function mineInWorker(input: MiningInput, timeoutMs: number): Promise<MiningOutput> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: input });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new Error(`puzzle worker timed out after ${timeoutMs} ms`))),
-      timeoutMs,
-    );
-    worker.once('message', (out: MiningOutput) => settle(() => resolve(out)));
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`puzzle worker exited with code ${code} and no answer`))),
-    );
-  });
+  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'puzzle');
 }

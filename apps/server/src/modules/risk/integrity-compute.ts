@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type {
   FairnessSeeds,
   IntegrityOptions,
@@ -6,7 +5,7 @@ import type {
   SharingHand,
   TableConfig,
 } from '@domino/domino';
-import { tsWorkerScript } from '../../lib/ts-worker';
+import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
 
 /**
  * Runs one hand-sharing score off the event loop (docs/decisions/059-hand-sharing-detector.md),
@@ -42,24 +41,5 @@ export function computeSharingInWorker(
   input: SharingInput,
   timeoutMs: number,
 ): Promise<SharingOutput> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT, { eval: true, workerData: input });
-    let settled = false;
-    const settle = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => settle(() => reject(new Error(`hand sharing worker timed out after ${timeoutMs} ms`))),
-      timeoutMs,
-    );
-    worker.once('message', (out: SharingOutput) => settle(() => resolve(out)));
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`hand sharing worker exited with code ${code} and no answer`))),
-    );
-  });
+  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'hand sharing');
 }
