@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { MSG, MSG_ADMIN, MSG_PAYMENTS } from '@domino/contracts';
 import {
   ADMIN,
@@ -10,6 +9,7 @@ import {
   registerViaApi,
   settled,
   shot,
+  shotsAtBothSizes,
   trackErrors,
   useJourney,
 } from './support';
@@ -22,16 +22,6 @@ import {
  */
 describe('the staff console in the browser', () => {
   const journey = useJourney();
-
-  /** Photographs the current admin page at both sizes (phone first, then back to desktop). */
-  async function shots(page: Page, name: string) {
-    await page.setViewportSize(PHONE);
-    await settled(page);
-    await shot(page, `${name}-phone`);
-    await page.setViewportSize(DESKTOP);
-    await settled(page);
-    await shot(page, `${name}-desktop`);
-  }
 
   it.skipIf(!journey.ok)(
     'staff suspend a user who is then logged out, cannot log in, and can after reactivation',
@@ -61,14 +51,14 @@ describe('the staff console in the browser', () => {
       await expect
         .poll(() => admin.getByTestId('ledger-status').textContent(), { timeout: 10_000 })
         .toBe('Consistente');
-      await shots(admin, 'admin-overview');
+      await shotsAtBothSizes(admin, 'admin-overview');
 
       // Search the player by part of their cédula and open their page.
       await admin.goto('/admin/usuarios');
       await admin.getByTestId('admin-users-search').fill(player.identification.slice(0, 6));
       const row = admin.getByTestId('admin-user-row').filter({ hasText: player.name }).last();
       await expect.poll(() => row.isVisible(), { timeout: 10_000 }).toBe(true);
-      await shots(admin, 'admin-users');
+      await shotsAtBothSizes(admin, 'admin-users');
       await admin.getByTestId('admin-users-search').fill(player.email.toUpperCase());
       await expect
         .poll(() => admin.getByTestId('admin-user-row').filter({ visible: true }).count())
@@ -88,7 +78,7 @@ describe('the staff console in the browser', () => {
         .poll(() => admin.getByTestId('admin-user-status').textContent(), { timeout: 10_000 })
         .toBe('Suspendido');
       await expect.poll(() => admin.getByTestId('admin-user-suspension').isVisible()).toBe(true);
-      await shots(admin, 'admin-user-suspended');
+      await shotsAtBothSizes(admin, 'admin-user-suspended');
 
       // The player's open page logs out by itself, with the reason, without a reload.
       await page.waitForURL('**/login**', { timeout: 10_000 });
@@ -131,7 +121,7 @@ describe('the staff console in the browser', () => {
       await expect
         .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
         .toContain('suspendido');
-      await shots(admin, 'admin-audit-user');
+      await shotsAtBothSizes(admin, 'admin-audit-user');
 
       expect(playerErrors).toEqual([]);
       expect(adminErrors).toEqual([]);
@@ -193,7 +183,7 @@ describe('the staff console in the browser', () => {
       await expect
         .poll(() => admin.getByTestId('ledger-status').textContent(), { timeout: 10_000 })
         .toBe('Consistente');
-      await shots(admin, 'admin-overview-live');
+      await shotsAtBothSizes(admin, 'admin-overview-live');
       expect(errors).toEqual([]);
       await adminCtx.close();
     },
@@ -229,7 +219,7 @@ describe('the staff console in the browser', () => {
     await expect
       .poll(() => admin.getByText(MSG_ADMIN.lastActiveAccount).first().isVisible())
       .toBe(true);
-    await shots(admin, 'admin-banks');
+    await shotsAtBothSizes(admin, 'admin-banks');
 
     // The recharge-account form checks its fields with the contracts' messages before sending.
     await admin.setViewportSize(PHONE);
@@ -263,7 +253,7 @@ describe('the staff console in the browser', () => {
     await expect
       .poll(() => admin.getByTestId('audit-diff').filter({ visible: true }).first().textContent())
       .toContain('inactivo');
-    await shots(admin, 'admin-audit-bank');
+    await shotsAtBothSizes(admin, 'admin-audit-bank');
     await admin.setViewportSize(PHONE);
     await admin
       .getByRole('button', { name: 'Ver cambios' })

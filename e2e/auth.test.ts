@@ -199,7 +199,7 @@ describe('accounts in the browser', () => {
   );
 
   it.skipIf(!journey.ok)(
-    'shows the expired banner and goes to /login when the session is revoked on the server',
+    'shows why the session ended and goes to /login when it is revoked on the server',
     async () => {
       const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
@@ -224,7 +224,8 @@ describe('accounts in the browser', () => {
       await visible(page, MSG_SESSIONS.logged_out);
       expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
       // A revoked session restored from storage (the page was closed meanwhile): the start-up
-      // check finds it dead and shows the expiry banner. The storage is written from a page of
+      // check finds it dead, and its 401 says why (closed elsewhere, decision 012), so the banner
+      // says that rather than "expired". The storage is written from a page of
       // the origin that runs none of the app, so nothing left running in the closed page can
       // touch it afterwards.
       await page.close();
@@ -236,7 +237,7 @@ describe('accounts in the browser', () => {
       }, stored);
       await reopened.goto('/dashboard');
       await reopened.waitForURL(/\/login/);
-      await visible(reopened, MSG.sessionExpired);
+      await visible(reopened, MSG_SESSIONS.logged_out);
       expect(await reopened.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
       await shot(reopened, 'session-expired-phone');
       await context.close();

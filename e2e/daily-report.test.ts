@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   ADMIN,
   DESKTOP,
@@ -8,8 +7,8 @@ import {
   newContext,
   PHONE,
   registerViaApi,
-  settled,
   shot,
+  shotsAtBothSizes,
   trackErrors,
   useJourney,
 } from './support';
@@ -22,15 +21,6 @@ import {
  */
 describe('daily report, BCV rate and ≈ US$ in the browser', () => {
   const journey = useJourney();
-
-  async function shots(page: Page, name: string) {
-    await page.setViewportSize(PHONE);
-    await settled(page);
-    await shot(page, `${name}-phone`);
-    await page.setViewportSize(DESKTOP);
-    await settled(page);
-    await shot(page, `${name}-desktop`);
-  }
 
   it.skipIf(!journey.ok)(
     'staff record a rate, the player sees ≈ US$, and the report squares and exports',
@@ -87,7 +77,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       expect(latest.rate_scaled).toBe(365_210);
       const [y, m, d] = latest.date.split('-');
       const rateDay = `${d}/${m}/${y}`;
-      await shots(admin, 'daily-report');
+      await shotsAtBothSizes(admin, 'daily-report');
 
       // The player: 450,67 / 36,5210 = 12,3400… -> US$ 12,34, with the rate's date.
       const playerCtx = await newContext(journey.browser, base, PHONE);
@@ -98,7 +88,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       await expect
         .poll(() => page.getByTestId('profile-usd-approx').innerText(), { timeout: 10_000 })
         .toBe(`≈ US$ 12,34\nTasa BCV del ${rateDay}`);
-      await shots(page, 'profile-usd');
+      await shotsAtBothSizes(page, 'profile-usd');
       await page.setViewportSize(PHONE);
       await page.getByRole('button', { name: 'Abrir menú' }).click();
       await expect
@@ -135,7 +125,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(';Ajuste del personal;Ajuste: Saldo de prueba;450,67;450,67;');
-      await shots(admin, 'admin-user-export');
+      await shotsAtBothSizes(admin, 'admin-user-export');
 
       expect(adminErrors).toEqual([]);
       expect(playerErrors).toEqual([]);

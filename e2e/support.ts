@@ -504,6 +504,21 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Photographs `page` at phone size (`<name>-phone.png`) and then at desktop size
+ * (`<name>-desktop.png`), each once the layout has settled, and leaves the page at `end`
+ * (desktop unless told).
+ */
+export async function shotsAtBothSizes(page: Page, name: string, end = DESKTOP): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await settled(page);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await settled(page);
+  await shot(page, `${name}-desktop`);
+  if (end !== DESKTOP) await page.setViewportSize(end);
+}
+
 let n = 0;
 /** A unique valid player for registration forms. */
 export function uniquePlayer() {

@@ -11,6 +11,7 @@ import {
   registerViaApi,
   settled,
   shot,
+  shotsAtBothSizes,
   TINY_PNG,
   trackErrors,
   useJourney,
@@ -70,15 +71,10 @@ describe('wallet pages that show only money that moved', () => {
     (await api<{ balance: number }>('/api/user/balance', token)).body.balance;
 
   /** Photographs the page at phone size and at desktop size, leaving it at `end`. */
+  /** Both sizes from the top of the page, then back to `end` (phone unless told). */
   async function shots(page: Page, name: string, end = PHONE) {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.setViewportSize(PHONE);
-    await settled(page);
-    await shot(page, `${name}-phone`);
-    await page.setViewportSize(DESKTOP);
-    await settled(page);
-    await shot(page, `${name}-desktop`);
-    await page.setViewportSize(end);
+    await shotsAtBothSizes(page, name, end);
   }
 
   const row = (page: Page, id: string) =>

@@ -8,6 +8,7 @@ import {
   type Tile,
 } from '@domino/domino';
 import { endSchema, legalMoveSchema, tileJsonSchema } from './games';
+import { plural } from './plural';
 
 /**
  * "Problema del día" (docs/decisions/060-puzzles.md): the shapes of /api/puzzles/*, their Spanish
@@ -200,7 +201,7 @@ export function explainPuzzle(
     count: rest.filter((t) => t[0] === n || t[1] === n).length,
   }));
   const heldText = held
-    .map(({ n, count }) => `${count} ${count === 1 ? 'ficha' : 'fichas'} con ${n}`)
+    .map(({ n, count }) => `${plural(count, 'ficha', 'fichas')} con ${n}`)
     .join(' y ');
   facts.push(`dejas las puntas en ${after.join(' y ')} y te quedan ${heldText}`);
   for (const [seat, nums] of lacks) {

@@ -27,6 +27,8 @@ import {
   potRankingResponseSchema,
   privateTableOptionsSchema,
   privateTableSchema,
+  puzzleResponseSchema,
+  puzzleStreakSchema,
   quickPlayOptionsSchema,
   quickPlayStatusSchema,
   rechargeAccountSchema,
@@ -285,6 +287,13 @@ const READS: Read[] = [
     route: TOURNAMENT_ROUTES.list,
     url: () => TOURNAMENT_ROUTES.list,
     schema: tournamentListResponseSchema,
+  },
+  { route: '/api/puzzles/daily', url: () => '/api/puzzles/daily', schema: puzzleResponseSchema },
+  { route: '/api/puzzles/streak', url: () => '/api/puzzles/streak', schema: puzzleStreakSchema },
+  {
+    route: '/api/puzzles/practice',
+    url: () => '/api/puzzles/practice?difficulty=media',
+    schema: puzzleResponseSchema,
   },
 ];
 

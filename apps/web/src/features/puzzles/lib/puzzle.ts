@@ -1,4 +1,4 @@
-import type { PuzzleMoveJson, PuzzlePositionJson } from '@domino/contracts';
+import { plural, type PuzzleMoveJson, type PuzzlePositionJson } from '@domino/contracts';
 
 /**
  * Pure rules of the puzzle page (docs/decisions/060-puzzles.md): which ends a tile of the hand
@@ -90,7 +90,7 @@ export function pointsWords(value: number): string {
 /** 'Racha de 3 días' / 'Sin racha todavía'. */
 export function streakWords(current: number): string {
   if (current === 0) return 'Sin racha por ahora';
-  return `Racha de ${current} ${current === 1 ? 'día' : 'días'}`;
+  return `Racha de ${plural(current, 'día', 'días')}`;
 }
 
 /** A pass in words: 'Tu compañero no tenía 3 ni 5' ('Tú no tenías 3' when both ends showed 3). */

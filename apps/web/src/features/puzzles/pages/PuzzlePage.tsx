@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import {
   MSG_PUZZLES,
   PUZZLE_DIFFICULTY_LABELS,
+  plural,
   type PuzzleAnswerResponse,
   type PuzzleDifficultyJson,
   type PuzzleMoveJson,
@@ -238,7 +239,7 @@ function PuzzleBoard({
         {p.tile_counts.map((n, seat) =>
           seat === p.seat ? null : (
             <Badge key={seat} variant="outline" color="gray" role="listitem">
-              {seatWords(p, seat)}: {n} {n === 1 ? 'ficha' : 'fichas'}
+              {seatWords(p, seat)}: {plural(n, 'ficha', 'fichas')}
             </Badge>
           ),
         )}
