@@ -33,6 +33,22 @@ export const configSchema = z.object({
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX: letters, digits and : _ . - (up to 64)')
       .optional(),
   ),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus text format, modules/metrics,
+   * docs/decisions/061-prometheus-metrics.md): 32 to 256 characters of letters, digits and
+   * `- _ . ~ + / =` (e.g. `openssl rand -hex 32`). Unset: /metrics answers 404 like any unknown
+   * route. Compared in constant time; never logged.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._~+/=-]{32,256}$/,
+        'METRICS_TOKEN must be 32 to 256 letters, digits or - _ . ~ + / =',
+      )
+      .optional(),
+  ),
   /** SMTP server for mail, e.g. smtp://user:pass@host:587 (unset = .eml files in DATA_DIR/outbox). */
   SMTP_URL: optionalString,
   /** Sender of every e-mail (RFC 5322 address, a display name is allowed). */

@@ -10,6 +10,7 @@ import type { SettledMatchScans } from './modules/risk/scanner';
 import type { BankVault } from './modules/banking/vault';
 import type { BankConnectors } from './modules/banking/port';
 import type { BankVerifier } from './modules/banking/verify-worker';
+import type { ServerMetrics } from './modules/metrics/metrics';
 
 /** What every module may use; built once per app instance (tests build their own). */
 export interface AppDeps {
@@ -42,6 +43,12 @@ export interface AppDeps {
    * docs/decisions/025): `push.notifyUser(userId, type, {title, body, url})` and its helpers.
    */
   push: PushNotifier;
+  /**
+   * The operators' Prometheus metrics of this app instance (modules/metrics,
+   * docs/decisions/061-prometheus-metrics.md): the games module reports moves and settlements to
+   * `metrics.games`; `GET /metrics` renders them.
+   */
+  metrics: ServerMetrics;
   /**
    * Each player's rating per mode (1500 when unknown): quick play snapshots it at enqueue to pair
    * players of similar rating (modules/quickplay, docs/decisions/027-quick-play.md).

@@ -26,6 +26,7 @@ import { glickoRatings, type RatingSource } from './modules/quickplay/service';
 import { publishTable } from './modules/tables/publish';
 import { socketSessions } from './modules/auth/sessions';
 import { PushNotifier } from './modules/push/notifier';
+import { ServerMetrics } from './modules/metrics/metrics';
 import type { PushSender } from './modules/push/sender';
 import { TournamentDirector } from './modules/tournaments/director';
 import { createBankVault } from './modules/banking/vault';
@@ -68,6 +69,7 @@ export function createDeps(
   const hub = new RealtimeHub();
   const tournaments = { wake: () => undefined as void };
   const bankVault = createBankVault(config);
+  const push = new PushNotifier({ database, hub, config, sender: overrides.pushSender });
   return {
     config,
     database,
@@ -80,7 +82,11 @@ export function createDeps(
     },
     tournaments,
     riskFollowUp: new SettledMatchScans(database.db),
-    push: new PushNotifier({ database, hub, config, sender: overrides.pushSender }),
+    push,
+    metrics: new ServerMetrics(
+      { database, hub, pushPending: () => push.pending },
+      config.METRICS_TOKEN !== undefined,
+    ),
     ratings: overrides.ratings ?? glickoRatings,
     bankVault,
     bank: {

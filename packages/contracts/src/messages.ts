@@ -68,6 +68,8 @@ export const MSG = {
   logoutFailed: 'Hubo un problema al cerrar sesión.',
   sessionExpired: 'Tu sesión ha expirado. Por favor, inicia sesión nuevamente.',
   unauthenticated: 'No autenticado. Por favor inicia sesión.',
+  // docs/decisions/061-prometheus-metrics.md — GET /metrics without the right bearer token
+  metricsUnauthorized: 'Falta el token de métricas o no es válido.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'El recurso solicitado no existe.',
   // docs/product.md §8 — Profile

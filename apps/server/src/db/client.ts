@@ -23,6 +23,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: the pool's connection counts, read by the operators' metrics
+   * (modules/metrics, docs/decisions/061-prometheus-metrics.md).
+   */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** Applies pending migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +82,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      pool,
       async migrate() {
         const client = await pool.connect();
         try {

@@ -10,6 +10,7 @@ import { gamesModule } from './games/module';
 import { refreshLiveSeats } from './games/repo';
 import { identityModule } from './identity/module';
 import { landingModule } from './landing/module';
+import { metricsModule } from './metrics/module';
 import { paymentsModule } from './payments/module';
 import { potModule } from './pot/module';
 import { profileModule } from './profile/module';
@@ -60,4 +61,5 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   reconciliationModule,
   adminModule,
   reportsModule,
+  metricsModule,
 ];

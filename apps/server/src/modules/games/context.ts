@@ -59,6 +59,30 @@ export interface GamesContext {
    */
   codeGuesses?:
     { perAccount: RateLimiterAbstract; perMatchClient: RateLimiterAbstract } | undefined;
+  /**
+   * Port: what operators count (docs/decisions/061-prometheus-metrics.md): every committed move
+   * and every settled table match. Bound to the metrics module (`AppDeps.metrics.games`) by
+   * `gamesContext`, so games never imports it. Optional: test contexts may leave it out.
+   */
+  observer?: GamesObserver | undefined;
+}
+
+/**
+ * Who a committed move was counted for: `player` (a player's own move over HTTP or the socket),
+ * `due` (the sweeper's due action for a human seat: a forced move or the bot for an absent
+ * player), `bot` (a CPU seat's move).
+ */
+export type MoveKind = 'player' | 'due' | 'bot';
+
+/** The games module's counters port (docs/decisions/061-prometheus-metrics.md). */
+export interface GamesObserver {
+  /**
+   * A move committed; `seconds` from the move player's start (`MovePlayer.playerMove` or
+   * `dueMove`) to its commit, publishing not included.
+   */
+  moved(kind: MoveKind, seconds: number): void;
+  /** A table match finished and settled (after the commit, once per match). */
+  settled(): void;
 }
 
 /** Who played a move: the seated player, a CPU seat, the bot for an away player, or a forced move. */
@@ -98,6 +122,7 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
     committed.game.tableId !== null
   ) {
     ctx.tableMatchFinished(committed.game.tableId);
+    ctx.observer?.settled();
     const humans = committed.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
     if (humans.length > 1) ctx.matchSettled?.(humans, committed.game.id);
   }

@@ -42,6 +42,7 @@ export class MovePlayer {
    * played the turn (409) still brings the player back, so the next turn is theirs at full time.
    */
   async playerMove(gameId: string, userId: number, req: MoveRequest): Promise<GameView> {
+    const started = performance.now();
     let copy = await this.store.load(gameId, { atLeastVersion: req.version });
     let mine = copy?.players.find((p) => p.userId === userId);
     if (copy && mine && isAway(mine) && copy.row.status === 'playing') {
@@ -72,6 +73,7 @@ export class MovePlayer {
     if (played === null || played === 'stale' || played === 'busy') {
       throw new Error(`a player's move in game ${gameId} was not written`);
     }
+    this.ctx.observer?.moved('player', secondsSince(started));
     const views = this.publisher.publish(played);
     return (
       views.get(played.seat) ??
@@ -88,6 +90,7 @@ export class MovePlayer {
    * path. Returns true when a move was played.
    */
   async dueMove(gameId: string, version: number): Promise<boolean> {
+    const started = performance.now();
     // The poll saw a version this node's copy does not have yet because this node is writing
     // the game right now (its commit landed, its answer has not): look again at the next poll
     // rather than read the game back from the database (decision 035).
@@ -110,6 +113,11 @@ export class MovePlayer {
       });
       if (played === 'busy' || played === null) return false;
       if (played === 'stale') continue; // presence changed or another node moved: look again
+      const mover = played.players.find((p) => p.seat === played.seat);
+      this.ctx.observer?.moved(
+        !mover || mover.userId === null ? 'bot' : 'due',
+        secondsSince(started),
+      );
       this.publisher.publish(played);
       return true;
     }
@@ -170,6 +178,11 @@ export class MovePlayer {
       : this.ctx.bots(view, level, `${game.id}:${game.version}`);
     return { move, actor: isBot ? 'bot' : forced ? 'forced' : 'autoplay' };
   }
+}
+
+/** Seconds elapsed since `started` (a `performance.now()` reading, in milliseconds). */
+function secondsSince(started: number): number {
+  return (performance.now() - started) / 1000;
 }
 
 function toEngineMove(req: MoveRequest): Move {

@@ -40,6 +40,7 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     matchSettled: (userIds, gameId) => riskFollowUp.matchSettled(userIds, gameId),
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
+    observer: app.deps.metrics.games,
     codeGuesses: {
       perAccount: app.deps.limiters.inviteCodes,
       perMatchClient: app.deps.limiters.spectateCodes,

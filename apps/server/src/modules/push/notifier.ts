@@ -171,6 +171,11 @@ export class PushNotifier {
     this.notifyUser(userId, 'payment', PUSH_TEXTS.payment(kind, outcome, requestId));
   }
 
+  /** Notifications queued and not yet being delivered (the operators' metrics, decision 061). */
+  get pending(): number {
+    return this.queue.length;
+  }
+
   /** Resolves once no job is queued or running (tests, shutdown). */
   idle(): Promise<void> {
     if (this.queue.length === 0 && this.active === 0) return Promise.resolve();
