@@ -1,28 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, configToRules, tableRulesSchema } from '@domino/contracts';
 import { DEFAULT_CONFIG } from '@domino/domino';
-
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** A copy of the migrations folder whose journal stops after migration `last`. */
-function migrationsUpTo(last: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
-  fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as {
-    entries: { idx: number }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
+import { MIGRATIONS, migrationsUpTo } from '../test/migrations';
 
 /**
  * Migration 0016 (docs/decisions/018-table-rules-as-data.md) on a database from before it: each
