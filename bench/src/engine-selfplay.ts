@@ -2,7 +2,10 @@
  * Engine self-play throughput: random legal play, whole matches, one core.
  * Run: npx tsx bench/src/engine-selfplay.ts [seconds per config, default 3]
  * Prints hands/s and moves/s per mode; target >= 20,000 hands/s (the deal, with its HMAC-SHA256
- * stream, is included in every hand).
+ * stream, is included in every hand). Also the shape of a match that docs/scaling.md derives a
+ * player's pace from: moves per hand, hands per match, and the share of turns with one legal
+ * move (a pass or a forced tile, which the server plays by itself after ~1.2 s; the others wait
+ * for the player's thought).
  */
 import {
   DEFAULT_CONFIG,
@@ -20,6 +23,7 @@ function run(label: string, config: TableConfig, seconds: number): void {
   let hands = 0;
   let moves = 0;
   let matches = 0;
+  let forced = 0;
   const start = performance.now();
   const deadline = start + seconds * 1000;
   while (performance.now() < deadline) {
@@ -30,6 +34,7 @@ function run(label: string, config: TableConfig, seconds: number): void {
     while (state.status === 'playing') {
       const seat = state.hand.turn as Seat;
       const options = legalMoves(state, seat);
+      if (options.length === 1) forced++;
       const move = options[Math.floor(rng() * options.length)];
       if (move === undefined) throw new Error('no legal move');
       const result = applyMove(state, seat, move);
@@ -44,6 +49,10 @@ function run(label: string, config: TableConfig, seconds: number): void {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(
     `${label.padEnd(28)} ${fmt(hands / elapsed).padStart(8)} hands/s  ${fmt(moves / elapsed).padStart(9)} moves/s  ${fmt(matches / elapsed).padStart(7)} matches/s  (${fmt(hands)} hands in ${elapsed.toFixed(1)} s)`,
+  );
+  console.log(
+    `${''.padEnd(28)} ${(moves / hands).toFixed(1)} moves/hand, ${(hands / matches).toFixed(1)} hands/match, ` +
+      `${(moves / matches).toFixed(0)} moves/match, ${((100 * forced) / moves).toFixed(0)}% of turns with one legal move`,
   );
 }
 

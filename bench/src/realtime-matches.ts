@@ -24,7 +24,9 @@
  * Other options: --register-concurrency 8, --client-nice 0, --server-node-args '...',
  * --server-root <checkout> (run another checkout's server), --server-log <file> (the server's
  * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
- * --target 100|150|200.
+ * --target 100|150|200, --redis-pid <pid> (with REDIS_URL set for the server: the server runs the
+ * Redis adapter, and that Redis server's CPU per move is printed too; use a Redis of your own,
+ * e.g. `redis-server --port 4401 --save ''`, so other users' work is not counted).
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
  * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
@@ -85,6 +87,8 @@ const SERVER_NODE_ARGS = arg('server-node-args', '').split(' ').filter(Boolean);
 /** Another checkout to run the server from (A/B against a `git worktree` of an earlier commit). */
 const SERVER_ROOT = arg('server-root', '');
 const SERVER_LOG = arg('server-log', '');
+/** A Redis server's pid whose CPU is metered with the rest (0: none). */
+const REDIS_PID = Number(arg('redis-pid', '0'));
 const ACK_TIMEOUT_MS = 10_000;
 /** Capacity criterion (docs/performance.md "Real time"): p99 under this, and no errors. */
 const P99_TARGET_MS = 50;
@@ -144,10 +148,12 @@ class CpuMeter {
   private pids: number[] = [];
   private start = new Map<number, number>();
   private server0 = 0;
+  private redis0 = 0;
 
   constructor(
     private readonly serverPid: number,
     private readonly databaseUrl: string,
+    private readonly redisPid = 0,
   ) {}
 
   private async backends(): Promise<number[]> {
@@ -192,6 +198,7 @@ class CpuMeter {
     this.pids = await this.backends();
     this.start = new Map(this.pids.map((pid) => [pid, cpuMs(pid)]));
     this.server0 = cpuMs(this.serverPid);
+    this.redis0 = this.redisPid ? cpuMs(this.redisPid) : 0;
   }
 
   /**
@@ -202,9 +209,12 @@ class CpuMeter {
   async end(): Promise<{
     server: number;
     postgres: number;
+    /** The Redis server's CPU ms (0 without `redisPid`). */
+    redis: number;
     backends: { start: number; kept: number; new: number };
   }> {
     const server = cpuMs(this.serverPid) - this.server0;
+    const redis = this.redisPid ? cpuMs(this.redisPid) - this.redis0 : 0;
     let postgres = 0;
     let kept = 0;
     for (const pid of this.pids) {
@@ -216,7 +226,7 @@ class CpuMeter {
     }
     const known = new Set(this.pids);
     const fresh = (await this.backends()).filter((pid) => !known.has(pid)).length;
-    return { server, postgres, backends: { start: this.pids.length, kept, new: fresh } };
+    return { server, postgres, redis, backends: { start: this.pids.length, kept, new: fresh } };
   }
 }
 
@@ -649,6 +659,7 @@ async function measure(
     cpuPerMove: {
       server: cpu.server / movesAll,
       postgres: cpu.postgres / movesAll,
+      redis: cpu.redis / movesAll,
       client: (clientCpu.user + clientCpu.system) / 1000 / movesAll,
     },
     /**
@@ -704,7 +715,8 @@ async function main() {
     `Real-time matches, ${pace}: ${SECONDS} s measured per configuration (after the start countdown), ` +
       `${KEEP ? 'earlier steps keep playing (finished matches replaced)' : 'each configuration set up apart'}, ` +
       `tables to ${TARGET || 'the default'} points, server pid ${server.pid}` +
-      `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL, client niceness ${os.getPriority()}`,
+      `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL` +
+      `${process.env.REDIS_URL ? `, Redis adapter${REDIS_PID ? ` (Redis pid ${REDIS_PID} metered)` : ''}` : ''}, client niceness ${os.getPriority()}`,
   );
   const stats: Stats = {
     latencies: [],
@@ -745,7 +757,14 @@ async function main() {
     const fresh = unused.splice(0, add);
     slots.push(...fresh);
     const setup = await startSlots(base, fresh, stats, server.pid);
-    const r = await measure(slots, fresh, stats, new CpuMeter(server.pid, databaseUrl), rss, KEEP);
+    const r = await measure(
+      slots,
+      fresh,
+      stats,
+      new CpuMeter(server.pid, databaseUrl, REDIS_PID),
+      rss,
+      KEEP,
+    );
     console.log(
       `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s (server CPU ${setup.joinServerCpu.toFixed(1)} s, ` +
         `tables-channel messages received meanwhile ${setup.fanout}), connect+game:join ${setup.connect.toFixed(1)} s; ` +
@@ -757,7 +776,8 @@ async function main() {
         `server RSS ${mib(r.rss.end)} MiB (peak ${mib(r.rss.peak)} MiB), bench RSS ${mib(process.memoryUsage().rss)} MiB, ` +
         `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms; ` +
         `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
-        `bench clients ${r.cpuPerMove.client.toFixed(2)} ms; cores busy: server ${r.cores.server.toFixed(2)}, ` +
+        `bench clients ${r.cpuPerMove.client.toFixed(2)} ms` +
+        `${REDIS_PID ? `, Redis ${r.cpuPerMove.redis.toFixed(3)} ms` : ''}; cores busy: server ${r.cores.server.toFixed(2)}, ` +
         `PostgreSQL ${r.cores.postgres.toFixed(2)}, bench ${r.cores.client.toFixed(2)}; ` +
         `PostgreSQL backends ${r.backends.start} (${r.backends.kept} alive at the end, ${r.backends.new} new); ` +
         `games table: ${r.gamesTable.updates} updates, ${(100 * r.gamesTable.hotShare).toFixed(0)}% HOT, ` +

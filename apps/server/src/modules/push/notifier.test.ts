@@ -47,3 +47,57 @@ describe('push notifier when the key pair cannot be read', () => {
     expect(JSON.stringify(lines[0]!.obj)).not.toContain('stack');
   });
 });
+
+/**
+ * A turn notice for a player with a tab on screen on this node is dropped before any database
+ * read or question to other nodes (docs/decisions/065-cheaper-turn-notices.md): one such notice
+ * follows nearly every move. A hidden tab, or none here, goes on to the usual checks.
+ */
+describe('push notifier and a tab on screen on this node', () => {
+  function setup(localVisible: boolean) {
+    let reads = 0;
+    let remoteAsks = 0;
+    const database = {
+      db: {
+        select: () => {
+          reads += 1;
+          throw new Error('no database in this test');
+        },
+      },
+    } as unknown as Pick<Database, 'db'>;
+    const notifier = new PushNotifier({
+      database,
+      hub: {
+        anyLocalSocketVisible: () => localVisible,
+        anySocketVisible: async () => {
+          remoteAsks += 1;
+          return false;
+        },
+      },
+      config: { vapidSubject: 'mailto:staff@domino.local' },
+      sender: { send: async () => undefined },
+    });
+    notifier.useLogger({ warn: () => undefined, error: () => undefined } as never);
+    return { notifier, counts: () => ({ reads, remoteAsks }) };
+  }
+
+  it('reads nothing for a turn or a table start while a local tab is on screen', async () => {
+    const { notifier, counts } = setup(true);
+    notifier.notifyTurn(1, 'g1', 'Mesa 1');
+    notifier.notifyTableStart([1, 2], 'g1', 'Mesa 1');
+    await notifier.idle();
+    expect(counts()).toEqual({ reads: 0, remoteAsks: 0 });
+  });
+
+  it('goes on to the database when no local tab is on screen, and for other kinds always', async () => {
+    const hidden = setup(false);
+    hidden.notifier.notifyTurn(1, 'g1', 'Mesa 1');
+    await hidden.notifier.idle();
+    expect(hidden.counts().reads).toBeGreaterThan(0);
+    // A payment decision is pushed whether or not a tab is on screen.
+    const visible = setup(true);
+    visible.notifier.notifyPayment(1, 'recharge', 'approved', 7);
+    await visible.notifier.idle();
+    expect(visible.counts().reads).toBeGreaterThan(0);
+  });
+});

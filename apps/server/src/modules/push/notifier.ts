@@ -55,7 +55,8 @@ interface Job {
 /** What the notifier needs from the app (AppDeps parts). */
 export interface PushNotifierOptions {
   database: Pick<Database, 'db'>;
-  hub: Pick<RealtimeHub, 'anySocketVisible'>;
+  /** `anyLocalSocketVisible`, when given, is asked first (a shortcut that needs no query). */
+  hub: Pick<RealtimeHub, 'anySocketVisible'> & Partial<Pick<RealtimeHub, 'anyLocalSocketVisible'>>;
   config: {
     VAPID_PUBLIC_KEY?: string | undefined;
     VAPID_PRIVATE_KEY?: string | undefined;
@@ -216,7 +217,11 @@ export class PushNotifier {
 
   private async deliver(job: Job): Promise<void> {
     const { db } = this.options.database;
-    // Cheapest first: most players have no subscribed browser, one query says so.
+    // Cheapest first. A tab of the player on screen on this node means no push whatever the
+    // rest says (it implies anySocketVisible below), and costs no query: that is the usual case
+    // of a turn notice, one per move (docs/decisions/065-cheaper-turn-notices.md).
+    if (job.onlyIfHidden && this.options.hub.anyLocalSocketVisible?.(job.userId)) return;
+    // Then: most players have no subscribed browser, one query says so.
     const vapid = await this.vapid();
     if (!vapid) return;
     const subs = (await subscriptionsOf(db, job.userId)).filter((s) =>

@@ -90,6 +90,24 @@ export class RealtimeHub {
     return sockets.some((s) => (s.data as Partial<SocketData>).visible !== false);
   }
 
+  /**
+   * Whether a socket of the user **on this node** belongs to a tab that is on screen (or has not
+   * reported yet), by the same rule as {@link anySocketVisible}, without asking other nodes or
+   * waiting: true here implies `anySocketVisible` is true. The push notifier asks it first, so a
+   * turn notice for a player looking at the game costs neither a database read nor a question to
+   * every node (docs/decisions/065-cheaper-turn-notices.md). False without Socket.IO.
+   */
+  anyLocalSocketVisible(userId: number): boolean {
+    const ns = this.io?.sockets;
+    const ids = ns?.adapter.rooms.get(ROOMS.user(userId));
+    if (!ns || !ids) return false;
+    for (const id of ids) {
+      const data = ns.sockets.get(id)?.data as Partial<SocketData> | undefined;
+      if (data && data.visible !== false) return true;
+    }
+    return false;
+  }
+
   /** Sends `event` to the public `tables` channel. */
   toTables(event: ServerEventName, payload: unknown): void {
     this.io?.to(ROOMS.tables).emit(event, payload);
