@@ -56,11 +56,6 @@ export function attachRealtime(
       ? {
           adapter: createAdapter(redis.pub, redis.sub, {
             key: `${redis.channelPrefix ?? ''}socket.io`,
-            // A node answers a question of another node (fetchSockets: presence, spectators,
-            // visibility) on the asker's own channel, not on the channel every node listens to:
-            // n answers reach one node instead of n each (docs/decisions/065-cheaper-turn-notices.md).
-            // Nodes of either setting understand each other (every node listens on both).
-            publishOnSpecificResponseChannel: true,
           }),
         }
       : {}),
