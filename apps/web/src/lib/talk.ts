@@ -128,7 +128,7 @@ export function openTalkChannel(
     try {
       do {
         again = false;
-        for (let more = true; more && last !== null && !closed; ) {
+        for (let more = true; more && last !== null && !closed;) {
           const page = await fetchPage(last);
           if (closed) return;
           deliver(page.messages);

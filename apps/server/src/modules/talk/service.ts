@@ -182,14 +182,7 @@ export async function talkState(
           rows,
           more: false,
         }))
-      : messagesSince(
-          db,
-          tableId,
-          ctx.round,
-          since,
-          TALK_CATCH_UP_PAGE,
-          TALK_CATCH_UP_OVERLAP_MS,
-        ),
+      : messagesSince(db, tableId, ctx.round, since, TALK_CATCH_UP_PAGE, TALK_CATCH_UP_OVERLAP_MS),
   ]);
   const recent = page.rows;
   const mutedSet = new Set(muted);

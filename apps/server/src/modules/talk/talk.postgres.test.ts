@@ -522,7 +522,9 @@ describe.skipIf(!pg)('table talk (PostgreSQL, Socket.IO)', () => {
     await db()
       .update(tableMessages)
       .set({ createdAt: sql`now() - interval '1 minute'` })
-      .where(and(eq(tableMessages.tableId, tableId), sql`${tableMessages.id} > ${seen.message.id}`));
+      .where(
+        and(eq(tableMessages.tableId, tableId), sql`${tableMessages.id} > ${seen.message.id}`),
+      );
     await db()
       .update(tableMessages)
       .set({ createdAt: sql`now() - interval '2 minutes'` })
