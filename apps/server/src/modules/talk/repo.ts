@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { MatchState } from '@domino/domino';
 import type { TalkMessage, TalkMoment } from '@domino/contracts';
 import { TALK_AFTER_MATCH_MS, publicName } from '@domino/contracts';
