@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG_INPUT } from './input';
 import { plural } from './plural';
 
 /**
@@ -86,6 +87,22 @@ export const TALK_RATE_LIMIT = { points: 5, windowSeconds: 10 } as const;
 
 /** How long after a match finished its players may still talk at the table (ms). */
 export const TALK_AFTER_MATCH_MS = 5 * 60_000;
+
+/**
+ * How many messages one catch-up read (`GET /api/talk/tables/{id}?since=`) carries at most; when
+ * more follow, `more` is true and the client asks again from the last id it got
+ * (docs/decisions/064-blip-resync.md). Two minutes of the busiest table fit in three pages:
+ * four players at TALK_RATE_LIMIT say at most 4 × 5 × 12 = 240 messages.
+ */
+export const TALK_CATCH_UP_PAGE = 100;
+
+/**
+ * A catch-up read also returns the messages of the TALK_CATCH_UP_OVERLAP_MS before the cursor's
+ * own message whose ids are lower than it: ids are taken when a message is written, and a message
+ * with a lower id may become visible (and be pushed) a moment after one with a higher id. The
+ * client drops what it already has by id (decision 064).
+ */
+export const TALK_CATCH_UP_OVERLAP_MS = 2_000;
 
 /** Chat bans staff may give from a report, in days. */
 export const TALK_BAN_DAYS = [1, 7] as const;
@@ -203,7 +220,24 @@ export type TalkMessage = z.infer<typeof talkMessageSchema>;
 export type TalkSendAck =
   { ok: true; message: TalkMessage } | { ok: false; code: string; message: string };
 
-/** GET /api/talk/tables/{id}: what the caller may do at the table now and its recent messages. */
+/**
+ * GET /api/talk/tables/{id}?since=: the id of the last message the client holds. With it the
+ * answer's `messages` are those after it, oldest first (decision 064); without it, the recent ones.
+ */
+export const talkStateQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/, MSG_INPUT.expectedInteger)
+    .transform(Number)
+    .refine(Number.isSafeInteger, MSG_INPUT.expectedInteger)
+    .optional(),
+});
+
+/**
+ * GET /api/talk/tables/{id}: what the caller may do at the table now and its messages: the recent
+ * ones, or with `?since=` every message after that id (a reconnected client's catch-up, in pages
+ * of TALK_CATCH_UP_PAGE; docs/decisions/064-blip-resync.md).
+ */
 export const talkStateSchema = z.object({
   table_id: z.number(),
   moment: z.enum(['waiting', 'between_hands', 'hand']),
@@ -213,9 +247,15 @@ export const talkStateSchema = z.object({
   phrases: z.array(z.string()),
   /** Until when the caller may not talk (ISO), null when free to. */
   banned_until: z.string().nullable(),
+  /** Oldest first, without the messages of users the caller muted. */
   messages: z.array(talkMessageSchema),
   /** Users the caller muted (any table). */
   muted: z.array(z.number()),
+  /**
+   * With `?since=`: more messages follow the last one of this page (ask again from its id).
+   * Always false for the recent messages.
+   */
+  more: z.boolean(),
 });
 export type TalkState = z.infer<typeof talkStateSchema>;
 

@@ -23,9 +23,18 @@ import { openChannel, type Channel } from './socket';
 
 export const talkKey = (tableId: number) => ['talk', tableId] as const;
 
-/** GET /api/talk/tables/{id}: the caller's talk state at a table they play at. */
-export function fetchTalkState(tableId: number, signal?: AbortSignal): Promise<TalkState> {
-  return apiGet(`/api/talk/tables/${tableId}`, talkStateSchema, { signal });
+/**
+ * GET /api/talk/tables/{id}: the caller's talk state at a table they play at, with the recent
+ * messages, or with `since` (a message id) the messages after it, a page at a time (`more`: ask
+ * again from the last one; docs/decisions/064-blip-resync.md).
+ */
+export function fetchTalkState(
+  tableId: number,
+  signal?: AbortSignal,
+  since?: number,
+): Promise<TalkState> {
+  const query = since === undefined ? '' : `?since=${since}`;
+  return apiGet(`/api/talk/tables/${tableId}${query}`, talkStateSchema, { signal });
 }
 
 /** PUT /api/talk/mutes/{userId}; returns the caller's mutes. */
@@ -67,6 +76,93 @@ export function mergeMessages(
     .slice(-TALK_LOG_SIZE);
 }
 
+/** What {@link openTalkChannel} reports. */
+export interface TalkChannelHandlers {
+  /** Messages pushed live, or a page of those missed while the socket was away (oldest first). */
+  onMessages(messages: TalkMessage[]): void;
+  /**
+   * Connected again: the talk state (moment, phrases, ban) may have changed meanwhile, and
+   * without a cursor (no message held yet) the recent messages are what there is to read.
+   */
+  onReconnect?(): void;
+}
+
+/** The talk of one table on the shared socket: a channel that also catches up after a blip. */
+export interface TalkChannel extends Channel {
+  /** Messages this screen holds from elsewhere (the HTTP read, a send's ack): moves the cursor. */
+  seen(messages: readonly TalkMessage[]): void;
+}
+
+/**
+ * Opens the talk channel of table `tableId` (docs/decisions/064-blip-resync.md): `talk:message`
+ * pushes of this table go to `onMessages`; after a reconnection, every message after the last one
+ * held (pushed, read or seen) is read with `GET /api/talk/tables/{id}?since=` page after page
+ * (`fetchPage`, the real call by default) and handed to `onMessages` in order, so nothing said
+ * while the socket was away is lost, on whichever node the socket reconnected to. A push and a
+ * page may carry the same message: the receiver merges by id ({@link mergeMessages}). A failed
+ * page stops the catch-up; the next reconnection, or the panel's periodic read, takes over.
+ */
+export function openTalkChannel(
+  tableId: number,
+  handlers: TalkChannelHandlers,
+  fetchPage: (since: number) => Promise<TalkState> = (since) =>
+    fetchTalkState(tableId, undefined, since),
+): TalkChannel {
+  let last: number | null = null;
+  let closed = false;
+  let running = false;
+  let again = false;
+  const seen = (messages: readonly TalkMessage[]) => {
+    for (const m of messages) if (last === null || m.id > last) last = m.id;
+  };
+  const deliver = (messages: TalkMessage[]) => {
+    seen(messages);
+    if (!closed && messages.length > 0) handlers.onMessages(messages);
+  };
+  const catchUp = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        for (let more = true; more && last !== null && !closed;) {
+          const page = await fetchPage(last);
+          if (closed) return;
+          deliver(page.messages);
+          more = page.more && page.messages.length > 0;
+        }
+      } while (again && !closed);
+    } catch {
+      // The socket dropped again or the read failed: the next reconnection asks again.
+    } finally {
+      running = false;
+    }
+  };
+  const channel = openChannel({
+    listen: {
+      [SERVER_EVENTS.talkMessage]: (payload) => {
+        const parsed = talkMessageSchema.safeParse(payload);
+        if (parsed.success && parsed.data.table_id === tableId) deliver([parsed.data]);
+      },
+    },
+    onReconnect: () => {
+      handlers.onReconnect?.();
+      void catchUp();
+    },
+  });
+  return {
+    request: channel.request,
+    seen,
+    close() {
+      closed = true;
+      channel.close();
+    },
+  };
+}
+
 /** What the talk panel works with. */
 export interface TableTalk {
   state: TalkState | undefined;
@@ -95,7 +191,7 @@ export function useTableTalk(tableId: number, enabled: boolean, refreshKey: stri
     refetchInterval: 20_000,
   });
   const [live, setLive] = useState<TalkMessage[]>([]);
-  const channel = useRef<Channel | null>(null);
+  const channel = useRef<TalkChannel | null>(null);
   const muted = useMemo(() => query.data?.muted ?? [], [query.data]);
 
   useEffect(() => {
@@ -104,14 +200,8 @@ export function useTableTalk(tableId: number, enabled: boolean, refreshKey: stri
 
   useEffect(() => {
     if (!enabled) return;
-    const ch = openChannel({
-      listen: {
-        [SERVER_EVENTS.talkMessage]: (payload) => {
-          const parsed = talkMessageSchema.safeParse(payload);
-          if (parsed.success && parsed.data.table_id === tableId)
-            setLive((l) => mergeMessages(l, [parsed.data], []));
-        },
-      },
+    const ch = openTalkChannel(tableId, {
+      onMessages: (messages) => setLive((l) => mergeMessages(l, messages, [])),
       onReconnect: () => void queryClient.invalidateQueries({ queryKey: talkKey(tableId) }),
     });
     channel.current = ch;
@@ -120,6 +210,11 @@ export function useTableTalk(tableId: number, enabled: boolean, refreshKey: stri
       channel.current = null;
     };
   }, [enabled, tableId, queryClient]);
+
+  // The messages of the HTTP read move the catch-up cursor too.
+  useEffect(() => {
+    if (query.data) channel.current?.seen(query.data.messages);
+  }, [query.data, enabled, tableId]);
 
   const messages = useMemo(
     () => mergeMessages(query.data?.messages ?? [], live, muted),
@@ -139,7 +234,10 @@ export function useTableTalk(tableId: number, enabled: boolean, refreshKey: stri
             const a = ack as { ok?: boolean; message?: unknown } | undefined;
             if (a?.ok === true) {
               const parsed = talkMessageSchema.safeParse(a.message);
-              if (parsed.success) setLive((l) => mergeMessages(l, [parsed.data], []));
+              if (parsed.success) {
+                ch.seen([parsed.data]);
+                setLive((l) => mergeMessages(l, [parsed.data], []));
+              }
               return resolve(null);
             }
             // A refusal may mean the state moved (a ban, the hand started): ask again.

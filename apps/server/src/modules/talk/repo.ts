@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { MatchState } from '@domino/domino';
 import type { TalkMessage, TalkMoment } from '@domino/contracts';
 import { TALK_AFTER_MATCH_MS, publicName } from '@domino/contracts';
@@ -199,4 +199,50 @@ export async function recentMessages(
     .orderBy(desc(tableMessages.id))
     .limit(limit);
   return rows.reverse();
+}
+
+/**
+ * A catch-up page (docs/decisions/064-blip-resync.md): the messages of a table after message
+ * `since`, oldest first, at most `limit`, of the current round and the one before it (the same
+ * rows {@link recentMessages} may show), with their senders' full names; `more` when further
+ * messages follow the page's last. Before them come the messages with an id below `since` written
+ * within `overlapMs` before message `since` (at most `limit`): an id is taken when the row is
+ * written, so a lower id can become visible a moment after a higher one a client already got.
+ * The caller drops what it already holds by id; the next page's cursor is the last message, whose
+ * id is always above `since`, so paging ends.
+ */
+export async function messagesSince(
+  db: Executor,
+  tableId: number,
+  round: number,
+  since: number,
+  limit: number,
+  overlapMs: number,
+): Promise<{ rows: { row: typeof tableMessages.$inferSelect; name: string }[]; more: boolean }> {
+  const read = () =>
+    db
+      .select({ row: tableMessages, name: users.name })
+      .from(tableMessages)
+      .innerJoin(users, eq(users.id, tableMessages.userId));
+  const ofTable = and(eq(tableMessages.tableId, tableId), gte(tableMessages.round, round - 1));
+  // The cursor's own time, read in the same statement (null when it is not this table's
+  // message: then nothing overlaps).
+  const cursorTime = sql`(select m.created_at from ${tableMessages} m where m.id = ${since} and m.table_id = ${tableId})`;
+  const [overlap, after] = await Promise.all([
+    read()
+      .where(
+        and(
+          ofTable,
+          lt(tableMessages.id, since),
+          sql`${tableMessages.createdAt} >= ${cursorTime} - make_interval(secs => ${overlapMs / 1000})`,
+        ),
+      )
+      .orderBy(asc(tableMessages.id))
+      .limit(limit),
+    read()
+      .where(and(ofTable, gt(tableMessages.id, since)))
+      .orderBy(asc(tableMessages.id))
+      .limit(limit + 1),
+  ]);
+  return { rows: [...overlap, ...after.slice(0, limit)], more: after.length > limit };
 }

@@ -8,6 +8,7 @@ import {
   talkMuteResponseSchema,
   talkReportRequestSchema,
   talkReportResponseSchema,
+  talkStateQuerySchema,
   talkStateSchema,
 } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
@@ -25,7 +26,9 @@ export function talkDeps(app: FastifyInstance): TalkDeps {
  * Table talk over HTTP (docs/decisions/023-table-talk.md); messages themselves go over the socket
  * (`talk:send`, socket.ts). For signed-in players only:
  * - GET /api/talk/tables/{tableId}: the caller's talk state at a table they play at (moment, what
- *   they may send, recent messages minus the muted, their mutes); 403 for anyone else;
+ *   they may send, recent messages minus the muted, their mutes); with `?since=<message id>` the
+ *   messages after it instead, in pages (a reconnected client's catch-up, decision 064); 403 for
+ *   anyone else;
  * - PUT / DELETE /api/talk/mutes/{userId}: mute or unmute a player (idempotent);
  * - POST /api/talk/reports: "Reportar" a player's messages at a table (keeps the transcript).
  */
@@ -42,10 +45,11 @@ export async function talkRoutes(app: FastifyInstance): Promise<void> {
           tags,
           summary: 'Conversación de una mesa (jugadores de la mesa)',
           params: z.object({ tableId: idParam }),
-          response: { 200: talkStateSchema, 403: errorSchema, 404: errorSchema },
+          querystring: talkStateQuerySchema,
+          response: { 200: talkStateSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema },
         },
       },
-      async (req) => talkState(db(), session(req).user.id, req.params.tableId),
+      async (req) => talkState(db(), session(req).user.id, req.params.tableId, req.query.since),
     );
 
     r.put(

@@ -4,6 +4,8 @@ import type { TalkMessage, TalkReportReason, TalkSend, TalkState } from '@domino
 import {
   MSG_TALK,
   SERVER_EVENTS,
+  TALK_CATCH_UP_OVERLAP_MS,
+  TALK_CATCH_UP_PAGE,
   TALK_PHRASES,
   TALK_REACTIONS,
   phraseAllowed,
@@ -16,7 +18,15 @@ import { consume, rateLimited } from '../../lib/rate-limit';
 import type { RealtimeHub } from '../realtime/hub';
 import { cleanText } from './filter';
 import type { TalkContext } from './repo';
-import { activeBan, messageJson, mutedBy, mutersOf, recentMessages, talkContext } from './repo';
+import {
+  activeBan,
+  messageJson,
+  messagesSince,
+  mutedBy,
+  mutersOf,
+  recentMessages,
+  talkContext,
+} from './repo';
 
 /**
  * Table talk (docs/decisions/023-table-talk.md): what a player may say at a table and when, its
@@ -151,16 +161,30 @@ export async function sendMessage(
 const PANEL_MESSAGES = 30;
 
 /**
- * What `userId` may do at a table now and its recent messages without those of users they muted
- * (GET /api/talk/tables/{id}). Errors: `talk/not_found` 404, `talk/not_seated` 403.
+ * What `userId` may do at a table now and its messages without those of users they muted
+ * (GET /api/talk/tables/{id}): the recent PANEL_MESSAGES, or, with `since` (a message id), the
+ * messages after it in pages of TALK_CATCH_UP_PAGE, oldest first, `more` when another page
+ * follows: the catch-up of a client that reconnected (docs/decisions/064-blip-resync.md).
+ * Errors: `talk/not_found` 404, `talk/not_seated` 403.
  */
-export async function talkState(db: Db, userId: number, tableId: number): Promise<TalkState> {
+export async function talkState(
+  db: Db,
+  userId: number,
+  tableId: number,
+  since?: number,
+): Promise<TalkState> {
   const ctx = await contextFor(db, tableId, userId);
-  const [until, muted, recent] = await Promise.all([
+  const [until, muted, page] = await Promise.all([
     activeBan(db, userId),
     mutedBy(db, userId),
-    recentMessages(db, tableId, ctx.round, PANEL_MESSAGES),
+    since === undefined
+      ? recentMessages(db, tableId, ctx.round, PANEL_MESSAGES).then((rows) => ({
+          rows,
+          more: false,
+        }))
+      : messagesSince(db, tableId, ctx.round, since, TALK_CATCH_UP_PAGE, TALK_CATCH_UP_OVERLAP_MS),
   ]);
+  const recent = page.rows;
   const mutedSet = new Set(muted);
   return {
     table_id: tableId,
@@ -178,6 +202,7 @@ export async function talkState(db: Db, userId: number, tableId: number): Promis
         messageJson(m.row, { name: m.name, seat: ctx.members.get(m.row.userId) ?? null }),
       ),
     muted,
+    more: page.more,
   };
 }
 

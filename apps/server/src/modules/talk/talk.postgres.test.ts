@@ -7,6 +7,7 @@ import {
   MSG,
   MSG_TALK,
   SERVER_EVENTS,
+  TALK_CATCH_UP_PAGE,
   TALK_PHRASES,
   TALK_RATE_LIMIT,
   TALK_TEXT_MAX,
@@ -479,6 +480,118 @@ describe.skipIf(!pg)('table talk (PostgreSQL, Socket.IO)', () => {
     };
     await settle();
     expect(talkOf(b).map((m) => m.id)).toContain(again.message.id);
+  });
+
+  it('catches a reconnected player up from a message id: every later message once, in order, in pages (decision 064)', async () => {
+    const [a, b, c] = [await player(), await player(), await player()];
+    const stranger = await player();
+    const tableId = await table('private', a);
+    await seat(tableId, [a, b, c]);
+    type State = { messages: TalkMessage[]; muted: number[]; more: boolean };
+    const read = (p: Player, since?: number | string) =>
+      call<State>(
+        base,
+        'GET',
+        `/api/talk/tables/${tableId}${since === undefined ? '' : `?since=${since}`}`,
+        { token: p.token },
+      );
+
+    // What C got before the blip: its cursor is the last message it holds.
+    const seen = (await send(a, { table_id: tableId, kind: 'phrase', id: 'hola' })) as {
+      message: TalkMessage;
+    };
+    // While C is away: more than two pages of talk (written directly, past the rate limit).
+    const [{ round }] = (await db()
+      .select({ round: gameTables.round })
+      .from(gameTables)
+      .where(eq(gameTables.id, tableId))) as [{ round: number }];
+    const missed = await db()
+      .insert(tableMessages)
+      .values(
+        Array.from({ length: TALK_CATCH_UP_PAGE * 2 + 7 }, (_, i) => ({
+          tableId,
+          round,
+          userId: i % 2 ? a.id : b.id,
+          kind: 'phrase' as const,
+          ref: 'suerte',
+          body: '¡Suerte!',
+        })),
+      )
+      .returning({ id: tableMessages.id });
+    // Said a minute ago, during the blip (and the cursor's message before it).
+    await db()
+      .update(tableMessages)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(
+        and(eq(tableMessages.tableId, tableId), sql`${tableMessages.id} > ${seen.message.id}`),
+      );
+    await db()
+      .update(tableMessages)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(tableMessages.id, seen.message.id));
+    expect((await read(c)).body).toMatchObject({ more: false });
+    expect((await read(c)).body.messages).toHaveLength(30);
+
+    const pages: State[] = [];
+    let cursor = seen.message.id;
+    for (;;) {
+      const page = await read(c, cursor);
+      expect(page.status).toBe(200);
+      pages.push(page.body);
+      if (!page.body.more) break;
+      cursor = page.body.messages.at(-1)!.id;
+    }
+    expect(pages).toHaveLength(3);
+    const got = pages.flatMap((p) => p.messages.map((m) => m.id));
+    // Page two starts with the overlap of page one's messages (written in the same moment, lower
+    // ids); merged by id, everything missed arrives exactly once and in order.
+    const merged = [...new Set(got)].sort((x, y) => x - y);
+    expect(merged).toEqual(missed.map((m) => m.id));
+    for (const p of pages) {
+      const ids = p.messages.map((m) => m.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    }
+
+    // A message with a lower id that became visible after the cursor's own (written within the
+    // overlap) still comes; one written long before does not.
+    const reservedRows = await db().execute(
+      sql`select nextval(pg_get_serial_sequence('table_messages', 'id'))::text as id`,
+    );
+    const reserved = (reservedRows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const pushed = (await send(b, { table_id: tableId, kind: 'phrase', id: 'gracias' })) as {
+      message: TalkMessage;
+    };
+    await db()
+      .insert(tableMessages)
+      .values({
+        id: Number(reserved),
+        tableId,
+        round,
+        userId: a.id,
+        kind: 'phrase',
+        ref: 'hola',
+        body: '¡Hola!',
+      });
+    const late = await read(c, pushed.message.id);
+    expect(late.body.messages.map((m) => m.id)).toContain(Number(reserved));
+    await db()
+      .update(tableMessages)
+      .set({ createdAt: sql`now() - interval '10 seconds'` })
+      .where(eq(tableMessages.id, Number(reserved)));
+    expect((await read(c, pushed.message.id)).body.messages.map((m) => m.id)).toEqual([]);
+
+    // The same rules as the recent read: the muted are left out, strangers refused alike, a bad
+    // cursor is a Spanish 422.
+    await call(base, 'PUT', `/api/talk/mutes/${a.id}`, { token: c.token });
+    const unmuted = (await read(c, seen.message.id)).body.messages;
+    expect(unmuted.length).toBeGreaterThan(0);
+    expect(unmuted.every((m) => m.from.user_id !== a.id)).toBe(true);
+    const refused = await read(stranger, seen.message.id);
+    expect(refused.status).not.toBe(200);
+    expect(refused).toEqual(await read(stranger));
+    const bad = await read(c, 'x1');
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'validation/failed', message: MSG.formHasErrors });
   });
 
   it('keeps the transcript in a report; staff dismiss or ban (audited) and the ban holds', async () => {
