@@ -137,6 +137,14 @@ describe('tournament sockets (one node)', () => {
     // stranger would be here.
     await roundTrip(so.socket);
     expect(so.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(false);
+    // A connection that was down when the round started gets the call as it connects again (on
+    // any node: it is read from the database), the same call; a stranger's new connection none.
+    const [again, strangerAgain] = [await open(ana.token), await open(other.token)];
+    expect(await readyOf(again)).toEqual(ra);
+    await roundTrip(strangerAgain.socket);
+    expect(strangerAgain.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(
+      false,
+    );
     // The player's page shows the game to open; a stranger's shows none.
     const mine = await call<TournamentDetail>(base, 'GET', TOURNAMENT_ROUTES.detail(id), {
       token: ana.token,
