@@ -1,3 +1,4 @@
+// @ts-check
 // A cluster on one machine with real parts (README "Several server processes",
 // docs/decisions/063-cluster-and-drain.md): N server processes on PostgreSQL and Redis behind
 // HAProxy configured by ops/haproxy/haproxy.cfg. Used by `npm run cluster` (scripts/cluster.mjs),
@@ -259,6 +260,7 @@ export async function startCluster(opts = {}) {
   const started = [];
   /** @type {ClusterNode[]} */
   const nodes = [];
+  /** @type {number[]} */
   const ports = [];
   for (let i = 0; i < count; i++) ports.push(await freePort());
 
