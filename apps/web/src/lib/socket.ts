@@ -214,14 +214,11 @@ function ensureSocket(): Socket {
     if (!parsed.success || moving) return;
     moving = true;
     const token = connectedToken;
-    window.setTimeout(
-      () => {
-        if (connectedToken !== token || !moving) return;
-        if (s.connected) reconnectNow(s);
-        else s.connect();
-      },
-      Math.random() * parsed.data.reconnect_within_ms,
-    );
+    window.setTimeout(() => {
+      if (connectedToken !== token || !moving) return;
+      if (s.connected) reconnectNow(s);
+      else s.connect();
+    }, Math.random() * parsed.data.reconnect_within_ms);
   });
 
   // The session ended (logout elsewhere, expiry, password change or reset, suspension):
