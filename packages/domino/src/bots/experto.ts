@@ -67,10 +67,12 @@ export interface ExpertoOptions extends DealSearchOptions {
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
 export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
-  samples: 48,
-  candidates: 240,
+  // 96 deals and 600,000 nodes (decision 058, addendum): more than Difícil buys, measured better
+  // against it; about 43 ms CPU per decision at the median, 58 ms at p99.
+  samples: 96,
+  candidates: 480,
   exactDeals: 80,
-  nodeBudget: 200_000,
+  nodeBudget: 600_000,
   minNodesPerDeal: 500,
   eval: DEFAULT_EVAL,
   winBonus: 0,
