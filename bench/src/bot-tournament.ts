@@ -3,13 +3,15 @@
  *
  *   npx tsx bench/src/bot-tournament.ts [--quick] [--only=a,b,c] [--workers=N] [--target=N]
  *     [--dificil='{"nodeBudget":200000}'] [--medio='{"pips":1.5}'] [--experto='{"samples":80}']
- *     [--pair=medio:greedy] [--mirror] [--minutes=N]
+ *     [--pair=medio:greedy] [--mirror] [--minutes=N] [--start=N]
  *
  * --target overrides the number of hands/matches of every experiment; --dificil, --medio and
  * --experto override bot options (JSON) for tuning; --pair replaces both sides of the chosen
  * experiments; --mirror plays a, b and c on mirrored deals too (e and f always are: each deal is
  * played twice with the sides swapped); --minutes stops dispatching new matches after N minutes
- * of an experiment (a busy shared machine) and reports what was played. Deal seeds depend only on the experiment and match index,
+ * of an experiment (a busy shared machine) and reports what was played; --start=N begins at match
+ * index N (even, to keep mirrored pairs), so a stopped run can be continued on new deals and the
+ * two tallies added. Deal seeds depend only on the experiment and match index,
  * so two runs with different options play the same deals (common random numbers).
  *
  * Experiments (targets from the bot brief, figures recorded in docs/performance.md "## Bots"):
@@ -156,6 +158,8 @@ async function main(): Promise<void> {
   const mirrorAll = args.includes('--mirror');
   const minutesArg = args.find((a) => a.startsWith('--minutes='));
   const budgetMs = minutesArg ? Number(minutesArg.slice(10)) * 60_000 : Infinity;
+  const startArg = args.find((a) => a.startsWith('--start='));
+  const start = startArg ? Number(startArg.slice(8)) : 0;
   const list = experiments(quick)
     .filter((e) => only === undefined || only.includes(e.id))
     .map((e) => (targetArg ? { ...e, target: Number(targetArg.slice(9)) } : e))
@@ -180,7 +184,7 @@ async function main(): Promise<void> {
   for (const e of list) {
     const tally = emptyTally();
     tallies.set(e.id, tally);
-    let next = 0;
+    let next = start;
     let inFlight = 0;
     let lastPrint = performance.now();
     const t0 = performance.now();
@@ -188,7 +192,7 @@ async function main(): Promise<void> {
       const pool: Worker[] = [];
       const dispatch = (w: Worker): void => {
         // Mirrored deals are dispatched in pairs: a deal's second match is never left out.
-        const pairOpen = e.mirror && next % 2 === 1;
+        const pairOpen = e.mirror && (next - start) % 2 === 1;
         const outOfTime = performance.now() - t0 > budgetMs;
         const reached = done(e, tally) + (e.unit === 'matches' ? inFlight : 0) >= e.target;
         if (!pairOpen && (reached || outOfTime)) {

@@ -190,6 +190,12 @@ export interface DealSearchOptions {
   readonly eval: EvalWeights;
   readonly winBonus: number;
   readonly medio: Partial<MedioWeights>;
+  /**
+   * Share (0..1) of the choice given to votes instead of mean values: each deal gives its weight
+   * to its best plays (split between ties), and a play's score is (1 - vote) × its mean value
+   * normalised by the spread of the values + vote × its share of the votes. 0 = mean value only.
+   */
+  readonly vote?: number;
 }
 
 /**
@@ -198,6 +204,8 @@ export interface DealSearchOptions {
  * `weights`-weighted mean value (points for the bot's side) with every play's mean value. Deals
  * of weight 0 are skipped. Ties go to the Medio heuristic's favourite, then to `random`.
  * `playMoves` must be `view`'s legal plays and `deals` non-empty; shared by Difícil and Experto.
+ * `heaviest[k]` (optional): seats (bit per seat) the search of deal k models as greedy
+ * heaviest-tile players (`HandSearch.search`).
  */
 export function searchDeals(
   view: PlayerView,
@@ -206,6 +214,7 @@ export function searchDeals(
   weights: readonly number[],
   opts: DealSearchOptions,
   random: Rng,
+  heaviest?: readonly number[],
 ): Pick<DificilAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
   const rootMoves: SearchMove[] = playMoves.map((m) => {
     if (m.kind !== 'play') throw new RangeError('searchDeals takes plays only');
@@ -217,6 +226,8 @@ export function searchDeals(
     winBonus: opts.winBonus,
   });
   const totals = new Float64Array(rootMoves.length);
+  const vote = opts.vote ?? 0;
+  const votes = new Float64Array(rootMoves.length);
   let solved = 0;
   let nodes = 0;
   let weightSum = 0;
@@ -228,15 +239,34 @@ export function searchDeals(
       { hands: deal.hands, stock: deal.stock, ends: view.ends },
       rootMoves,
       perDeal,
+      heaviest?.[k] ?? 0,
     );
     result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));
+    if (vote > 0) {
+      let top = -Infinity;
+      for (const v of result.values) if (v > top) top = v;
+      let n = 0;
+      for (const v of result.values) if (v >= top - 1e-6) n++;
+      result.values.forEach((v, i) => {
+        if (v >= top - 1e-6) votes[i] = (votes[i] as number) + w / n;
+      });
+    }
     if (result.exact) solved++;
     nodes += result.nodes;
   });
 
   const values = playMoves.map((move, i) => ({ move, value: (totals[i] as number) / weightSum }));
-  const top = Math.max(...values.map((v) => v.value));
-  const best = values.filter((v) => v.value >= top - 1e-6);
+  let scoreOf = (i: number): number => (values[i] as { value: number }).value;
+  if (vote > 0) {
+    const lo = Math.min(...values.map((v) => v.value));
+    const spread = Math.max(...values.map((v) => v.value)) - lo || 1;
+    scoreOf = (i) =>
+      ((1 - vote) * ((values[i] as { value: number }).value - lo)) / spread +
+      (vote * (votes[i] as number)) / weightSum;
+  }
+  const scores = values.map((_, i) => scoreOf(i));
+  const top = Math.max(...scores);
+  const best = values.filter((_, i) => (scores[i] as number) >= top - 1e-6);
   let move = (best[0] as { move: Move }).move;
   if (best.length > 1) {
     const scored = scoreMoves(view, opts.medio);

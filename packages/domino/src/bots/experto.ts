@@ -29,11 +29,13 @@ import {
   choiceLogLikelihood,
   observedChoices,
   proposalWeights,
+  typeLogLikelihoods,
   type ChoiceModel,
+  type ObservedChoice,
 } from './inference';
 import { constraintsFromView, withoutPasses, type DealConstraints } from './knowledge';
 import { chooseMedio } from './medio';
-import { toRng, type RngSource } from './rng';
+import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL } from './search';
 import { movesToChoose, partnerOf } from './view-moves';
@@ -53,14 +55,24 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly partner: readonly ChoiceModel[];
   /** Read the leads of hands after the first too (hand 1's lead is prescribed, never read). */
   readonly inferFromLeads: boolean;
+  /**
+   * Opponent-model search: in each searched deal, a seat whose type posterior (given that deal
+   * and its choices) puts at least this probability on types with `searchAs: 'heaviest'` is
+   * searched as the greedy heaviest-tile player instead of a perfect one. 0 (or above 1) = off.
+   */
+  readonly modelThreshold: number;
+  /** Instead of the threshold, draw each seat's type from that posterior per deal. */
+  readonly modelSample: boolean;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
 export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
-  samples: 48,
-  candidates: 240,
+  // 96 deals and 600,000 nodes (decision 058, addendum): more than Difícil buys, measured better
+  // against it; about 43 ms CPU per decision at the median, 58 ms at p99.
+  samples: 96,
+  candidates: 480,
   exactDeals: 80,
-  nodeBudget: 200_000,
+  nodeBudget: 600_000,
   minNodesPerDeal: 500,
   eval: DEFAULT_EVAL,
   winBonus: 0,
@@ -68,10 +80,12 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   opponents: Object.freeze([
     Object.freeze({ beta: 1, doubleValue: 0 }),
     Object.freeze({ beta: 1, doubleValue: 3 }),
-    Object.freeze({ beta: 5, doubleValue: 0 }),
+    Object.freeze({ beta: 5, doubleValue: 0, searchAs: 'heaviest' as const }),
   ]),
   partner: Object.freeze([Object.freeze({ beta: 1, doubleValue: 0 })]),
   inferFromLeads: false,
+  modelThreshold: 0,
+  modelSample: false,
   medio: {},
 });
 
@@ -99,6 +113,39 @@ function effectiveSize(w: readonly number[]): number {
     s2 += x * x;
   }
   return s2 === 0 ? 0 : (s * s) / s2;
+}
+
+/**
+ * Per deal, the seats (bit per seat) to search as greedy heaviest-tile players (option
+ * `modelThreshold` / `modelSample`), or undefined when the option is off or nothing was read.
+ */
+function modelledSeats(
+  choices: readonly ObservedChoice[],
+  modelOf: (seat: number) => readonly ChoiceModel[],
+  deals: readonly SampledDeal[],
+  opts: ExpertoOptions,
+  random: Rng,
+): number[] | undefined {
+  if (!opts.modelSample && !(opts.modelThreshold > 0 && opts.modelThreshold <= 1)) return undefined;
+  const perType = typeLogLikelihoods(choices, modelOf);
+  if (perType === null) return undefined;
+  return deals.map((d) => {
+    let mask = 0;
+    for (const [seat, logs] of perType(d.hands)) {
+      const types = modelOf(seat);
+      if (!types.some((t) => t.searchAs === 'heaviest')) continue;
+      const w = fromLogs(logs);
+      let total = 0;
+      let heavy = 0;
+      w.forEach((x, i) => {
+        total += x;
+        if (types[i]?.searchAs === 'heaviest') heavy += x;
+      });
+      const p = heavy / total;
+      if (opts.modelSample ? random.next() < p : p >= opts.modelThreshold) mask |= 1 << seat;
+    }
+    return mask;
+  });
 }
 
 /**
@@ -166,7 +213,8 @@ export function analyzeExperto(
     deals = resample(pool, iw, opts.samples, random.next());
     weights = deals.map(() => 1);
   }
-  const searched = searchDeals(view, playMoves, deals, weights, opts, random);
+  const heaviest = modelledSeats(choices, modelOf, deals, opts, random);
+  const searched = searchDeals(view, playMoves, deals, weights, opts, random, heaviest);
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
 }
 

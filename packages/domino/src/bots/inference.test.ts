@@ -7,6 +7,7 @@ import {
   choiceLogLikelihood,
   observedChoices,
   proposalWeights,
+  typeLogLikelihoods,
   type ChoiceModel,
 } from './inference';
 import { constraintsFromView, lackedTiles, type DealConstraints } from './knowledge';
@@ -179,6 +180,44 @@ describe('inference from the choices of play', () => {
     const mixed = choiceLogLikelihood(choices, () => [...greedyish, { beta: 0, doubleValue: 0 }]);
     expect(mixed!(heavy)).toBeGreaterThan(heavier);
     expect(Number.isFinite(mixed!(heavy))).toBe(true);
+  });
+
+  it('gives each type its own log-likelihood, which choiceLogLikelihood averages', () => {
+    const choices = observedChoices(plays, 0, true);
+    const types: readonly ChoiceModel[] = [
+      { beta: 1, doubleValue: 0 },
+      { beta: 5, doubleValue: 0, searchAs: 'heaviest' },
+    ];
+    const perType = typeLogLikelihoods(choices, () => types)!;
+    const mixed = choiceLogLikelihood(choices, () => types)!;
+    const heavy = [
+      0,
+      maskOf([
+        [6, 6],
+        [2, 3],
+      ]),
+      0,
+      0,
+    ];
+    const light = [
+      0,
+      maskOf([
+        [2, 2],
+        [2, 3],
+      ]),
+      0,
+      0,
+    ];
+    for (const hands of [heavy, light]) {
+      const logs = perType(hands).get(1)!;
+      expect([...perType(hands).keys()]).toEqual([1]);
+      expect(logs).toHaveLength(2);
+      expect(mixed(hands)).toBeCloseTo(Math.log((Math.exp(logs[0]!) + Math.exp(logs[1]!)) / 2), 9);
+    }
+    // Keeping 6-6 when it fitted reads as anything but the greedy type.
+    const [loose, greedy] = perType(heavy).get(1)!;
+    expect(greedy!).toBeLessThan(loose! - 3);
+    expect(typeLogLikelihoods(choices, () => [])).toBeNull();
   });
 
   it('shifts the sampled deals toward hands consistent with the choices, without bias', () => {

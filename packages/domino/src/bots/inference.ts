@@ -27,6 +27,11 @@ export interface ChoiceModel {
   readonly beta: number;
   /** Value added to a double, in pips. */
   readonly doubleValue: number;
+  /**
+   * How Experto's search plays a seat of this type (when `ExpertoOptions.modelSearch` is on):
+   * 'heaviest' = only its heaviest playable tiles (the greedy player), absent = a perfect player.
+   */
+  readonly searchAs?: 'heaviest';
 }
 
 /** One informative choice: `seat` played tile `id` when it could play any tile of `fit` it held. */
@@ -86,6 +91,30 @@ export function choiceLogLikelihood(
   choices: readonly ObservedChoice[],
   typesOf: (seat: number) => readonly ChoiceModel[],
 ): ((hands: readonly number[]) => number) | null {
+  const perType = typeLogLikelihoods(choices, typesOf);
+  if (perType === null) return null;
+  return (hands) => {
+    let logL = 0;
+    for (const logs of perType(hands).values()) {
+      const top = Math.max(...logs);
+      let mean = 0;
+      for (const l of logs) mean += Math.exp(l - top);
+      logL += top + Math.log(mean / logs.length);
+    }
+    return logL;
+  };
+}
+
+/**
+ * For a deal (`hands[seat]`: tile mask), the log-likelihood of each seat's choices under each of
+ * its types (`typesOf(seat)`, same order), for the seats with informative choices: the per-type
+ * terms `choiceLogLikelihood` averages. Null when nothing is informative. With equal priors, the
+ * posterior of a seat's type given the deal and its choices is proportional to exp of these.
+ */
+export function typeLogLikelihoods(
+  choices: readonly ObservedChoice[],
+  typesOf: (seat: number) => readonly ChoiceModel[],
+): ((hands: readonly number[]) => Map<number, number[]>) | null {
   const cache = new Map<ChoiceModel, Float64Array>();
   const scoresOf = (model: ChoiceModel): Float64Array => {
     let scores = cache.get(model);
@@ -109,11 +138,10 @@ export function choiceLogLikelihood(
     list,
     types: typesOf(seat).map(scoresOf),
   }));
-  const logs: number[] = [];
   return (hands) => {
-    let logL = 0;
+    const out = new Map<number, number[]>();
     for (const { seat, list, types } of seats) {
-      logs.length = 0;
+      const logs: number[] = [];
       for (const scores of types) {
         let sum = 0;
         for (const c of list) {
@@ -128,12 +156,9 @@ export function choiceLogLikelihood(
         }
         logs.push(sum);
       }
-      const top = Math.max(...logs);
-      let mean = 0;
-      for (const l of logs) mean += Math.exp(l - top);
-      logL += top + Math.log(mean / logs.length);
+      out.set(seat, logs);
     }
-    return logL;
+    return out;
   };
 }
 

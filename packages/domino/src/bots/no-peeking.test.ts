@@ -9,6 +9,11 @@ const LIGHT = {
   dificil: { samples: 8, exactDeals: 8, nodeBudget: 20_000 },
   experto: { samples: 8, candidates: 40, exactDeals: 8, nodeBudget: 20_000 },
 };
+/** Experto's optional opponent-model search and voting (decision 058, addendum). */
+const MODELLED = [
+  { experto: { ...LIGHT.experto, modelSample: true } },
+  { experto: { ...LIGHT.experto, modelThreshold: 0.5, vote: 0.5 } },
+];
 
 describe('bots never read hidden state', () => {
   it('choose the same move in two matches that differ only in hidden tiles', () => {
@@ -36,6 +41,11 @@ describe('bots never read hidden state', () => {
           for (const level of BOT_LEVELS) {
             expect(chooseMove(playerView(other, seat), level, `s${seed}`, LIGHT)).toEqual(
               chooseMove(view, level, `s${seed}`, LIGHT),
+            );
+          }
+          for (const options of MODELLED) {
+            expect(chooseMove(playerView(other, seat), 'experto', `s${seed}`, options)).toEqual(
+              chooseMove(view, 'experto', `s${seed}`, options),
             );
           }
           expect(chooseGreedy(playerView(other, seat), seed)).toEqual(chooseGreedy(view, seed));

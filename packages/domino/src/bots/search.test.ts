@@ -20,13 +20,27 @@ function sidePoints(state: MatchState, seat: Seat, pointsBySide: readonly number
   return v;
 }
 
-/** Exact minimax value of the rest of the hand through the engine itself (small positions). */
-function engineValue(state: MatchState, root: Seat, earlier: number): number {
+/**
+ * Exact minimax value of the rest of the hand through the engine itself (small positions). Seats
+ * in `heaviest` only play their heaviest legal tiles (the search's opponent model).
+ */
+function engineValue(
+  state: MatchState,
+  root: Seat,
+  earlier: number,
+  heaviest: readonly Seat[] = [],
+): number {
   const seat = state.hand.turn as Seat;
   const maximise = sideOf(state.config, seat) === sideOf(state.config, root);
   let best = maximise ? -Infinity : Infinity;
-  for (const move of legalMoves(state, seat)) {
-    const v = valueAfter(state, seat, move, root, earlier);
+  let moves = legalMoves(state, seat);
+  if (heaviest.includes(seat)) {
+    const pips = (m: Move) => (m.kind === 'play' ? m.tile[0] + m.tile[1] : -1);
+    const top = Math.max(...moves.map(pips));
+    moves = moves.filter((m) => pips(m) === top);
+  }
+  for (const move of moves) {
+    const v = valueAfter(state, seat, move, root, earlier, heaviest);
     best = maximise ? Math.max(best, v) : Math.min(best, v);
   }
   return best;
@@ -38,13 +52,14 @@ function valueAfter(
   move: Move,
   root: Seat,
   earlier: number,
+  heaviest: readonly Seat[] = [],
 ): number {
   const result = applyMove(state, seat, move);
   if (!result.ok) throw new Error(result.code);
   const end = result.events.find((e) => e.type === 'hand_end');
   if (end !== undefined && end.type === 'hand_end')
     return sidePoints(state, root, end.summary.pointsBySide) - earlier;
-  return engineValue(result.state, root, earlier);
+  return engineValue(result.state, root, earlier, heaviest);
 }
 
 function tilesInPlay(state: MatchState): number {
@@ -96,6 +111,55 @@ describe('the hand search', () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('the hand search with modelled opponents', () => {
+  it('plays the seats it models as greedy by their heaviest tiles only, exactly as the engine', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOT_TEST_CONFIGS.filter((c) => c.mode === 'parejas')),
+        fc.integer({ min: 0, max: 100_000 }),
+        (config, seed) => {
+          let state = randomPosition(config, seed, 0);
+          let steps = 0;
+          while (state.status === 'playing' && tilesInPlay(state) > 12 && steps < 500) {
+            state = randomPosition(config, seed, ++steps);
+          }
+          if (state.status !== 'playing' || tilesInPlay(state) > 12) return;
+          const seat = state.hand.turn as Seat;
+          const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+          if (moves.length === 0) return;
+          const earlier = sidePoints(
+            state,
+            seat,
+            state.hand.bonuses.reduce((acc, b) => {
+              acc[b.side] = (acc[b.side] ?? 0) + b.points;
+              return acc;
+            }, new Array<number>(state.scores.length).fill(0)),
+          );
+          const opponents = [((seat + 1) % 4) as Seat, ((seat + 3) % 4) as Seat];
+          const search = new HandSearch(config, seat);
+          const result = search.search(
+            {
+              hands: state.hand.hands.map(maskOf),
+              stock: [],
+              ends: state.hand.ends,
+            },
+            moves.map((m) =>
+              m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+            ),
+            1e9,
+            opponents.reduce((mask, s) => mask | (1 << s), 1 << seat),
+          );
+          expect(result.exact).toBe(true);
+          moves.forEach((m, i) => {
+            expect(result.values[i]).toBe(valueAfter(state, seat, m, seat, earlier, opponents));
+          });
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

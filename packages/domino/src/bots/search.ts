@@ -23,7 +23,7 @@ import {
   type TableConfig,
 } from '../config';
 import type { Seat } from '../tiles';
-import { SUIT_MASK, TILE_HI, TILE_LO, maskPips, popcount } from './tileset';
+import { SUIT_MASK, TILE_HI, TILE_LO, TILE_PIPS, maskPips, popcount } from './tileset';
 
 /** A root move in search terms: tile id and the end it goes to. */
 export interface SearchMove {
@@ -47,6 +47,24 @@ export interface SearchResult {
 }
 
 const INF = 1e9;
+
+/** The tiles of `mask` with the most pips. */
+function heaviestOf(mask: number): number {
+  let top = -1;
+  let out = 0;
+  let m = mask;
+  while (m !== 0) {
+    const id = 31 - Math.clz32(m);
+    const bit = 1 << id;
+    m ^= bit;
+    const pips = TILE_PIPS[id] as number;
+    if (pips > top) {
+      top = pips;
+      out = bit;
+    } else if (pips === top) out |= bit;
+  }
+  return out;
+}
 
 /**
  * Weights of the leaf heuristic, in points: `pips` per pip of difference between the sides'
@@ -103,6 +121,8 @@ export class HandSearch {
   private limit = 0;
   private aborted = false;
   private cutoff = false;
+  /** Bit s set: seat s is modelled as the greedy heaviest-tile player (see `search`). */
+  private heaviest = 0;
 
   constructor(
     config: TableConfig,
@@ -130,9 +150,19 @@ export class HandSearch {
   /**
    * Values (root side's points minus the others', bonuses included) of each root move in
    * `position`, searched with at most about `budget` nodes. Moves must be legal for the root seat.
+   * `heaviestSeats` (bit s for seat s, never the root seat) names seats modelled as greedy
+   * heaviest-tile players instead of perfect ones: at their turn the search only considers their
+   * playable tiles of the most pips (ties, and the end, still searched as minimax/maximax) — an
+   * opponent-model search (docs/decisions/058-experto.md, addendum).
    */
-  search(position: SearchPosition, moves: readonly SearchMove[], budget: number): SearchResult {
+  search(
+    position: SearchPosition,
+    moves: readonly SearchMove[],
+    budget: number,
+    heaviestSeats = 0,
+  ): SearchResult {
     this.load(position);
+    this.heaviest = heaviestSeats & ~(1 << this.seat);
     let remaining = 0;
     for (let s = 0; s < this.players; s++) remaining += popcount(this.hands[s] as number);
     remaining += this.stockLen;
@@ -242,7 +272,8 @@ export class HandSearch {
     const L = this.left;
     const R = this.right;
     const hand = this.hands[seat] as number;
-    const playable = hand & ((SUIT_MASK[L] as number) | (SUIT_MASK[R] as number));
+    let playable = hand & ((SUIT_MASK[L] as number) | (SUIT_MASK[R] as number));
+    if (playable !== 0 && (this.heaviest >> seat) & 1) playable = heaviestOf(playable);
     if (playable === 0) {
       if (this.drawing && this.stockPos < this.stockLen) {
         const id = this.stock[this.stockPos++] as number;
