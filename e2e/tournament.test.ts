@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_RULES,
+  SERVER_EVENTS,
   withRule,
   type GameView,
   type TournamentDetail,
@@ -23,6 +24,7 @@ import {
   waitForSomethingToDo,
   waitUntil,
 } from './support';
+import { openSocket } from '../apps/server/src/test/sockets';
 
 /**
  * A 4-pair tournament from registration to prizes, at phone size (decision 028).
@@ -39,8 +41,13 @@ import {
  * the ledger check passes. The staff console is used too: a free Swiss tournament scheduled
  * through its form and cancelled with its confirmation. Screens of each page at 360x740 and
  * 1280x800 go to e2e/artifacts.
+ *
+ * The three tests run at once (`describe.concurrent`, each with its own tournament and players on
+ * the one server): most of the first one is waiting for its start and for the API clients' turns,
+ * and the Swiss tournament and the staff console fill that wait (docs/decisions/045 "The
+ * tournament journey's waits"). Each test asserts with its own `expect` (the test context's).
  */
-describe('a 4-pair tournament from registration to prizes', () => {
+describe.concurrent('a 4-pair tournament from registration to prizes', () => {
   const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
   const WIDE = { width: 1280, height: 800 };
 
@@ -111,56 +118,109 @@ describe('a 4-pair tournament from registration to prizes', () => {
   ): Promise<T> => waitUntil(what, probe, { timeoutMs, everyMs });
 
   /**
-   * An API client playing its seat of `gameId` to the end: GET its view (which also marks the
-   * seat present), and on its turn POST the first legal move. A refused move (the server played
-   * a forced move first, or the version moved) is read again.
+   * A player's latest view of each game, as the server pushes it to the player's own room
+   * (`game:view` after every change, each seat its own view) over a Socket.IO connection: the API
+   * clients wait for their turn on these pushes instead of asking for the view every 150 ms (a
+   * dozen clients polling kept the journey's one server busy; docs/decisions/045).
    */
-  async function playGameViaApi(p: Player, gameId: string): Promise<void> {
+  async function seatFeed(p: Player) {
+    const { socket } = await openSocket(journey.app.baseUrl, p.token);
+    const latest = new Map<string, GameView>();
+    let news: (() => void) | null = null;
+    const offer = (view: GameView) => {
+      const known = latest.get(view.game_id);
+      if (!known || view.version >= known.version) latest.set(view.game_id, view);
+      news?.();
+    };
+    socket.on(SERVER_EVENTS.gameView, offer);
+    return {
+      offer,
+      /**
+       * The first view of `gameId` newer than `version` that `wanted` accepts. Between pushes it
+       * reads the view over HTTP every 2 s, so a push lost on the way only slows the client.
+       */
+      async next(gameId: string, version: number, wanted: (v: GameView) => boolean) {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          const view = latest.get(gameId);
+          if (view && view.version > version && wanted(view)) return view;
+          if (Date.now() > deadline) throw new Error(`no turn of ${p.username} in ${gameId}`);
+          const pushed = new Promise<boolean>((resolve) => (news = () => resolve(true)));
+          let timer: NodeJS.Timeout | undefined;
+          const quiet = new Promise<boolean>((resolve) => {
+            timer = setTimeout(() => resolve(false), 2_000);
+          });
+          const arrived = await Promise.race([pushed, quiet]);
+          clearTimeout(timer);
+          news = null;
+          if (!arrived) {
+            const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
+            if (status !== 200) throw new Error(`view ${status}`);
+            offer(json);
+          }
+        }
+      },
+      close: () => socket.close(),
+    };
+  }
+
+  /**
+   * An API client playing its seat of `gameId` to the end: GET its view (which also marks the
+   * seat present), and on its turn POST the first legal move; then it waits for a newer view
+   * (its own move, or a move the server played for it when a move was refused).
+   */
+  async function playGameViaApi(
+    p: Player,
+    gameId: string,
+    feed: Awaited<ReturnType<typeof seatFeed>>,
+  ): Promise<void> {
+    const first = await api<GameView>(`/api/games/${gameId}/view`, p.token);
+    if (first.status !== 200) throw new Error(`view ${first.status}`);
+    feed.offer(first.json);
+    const mine = (v: GameView) => v.turn_seat === v.my_seat && v.legal_moves.length > 0;
+    let view = first.json;
+    if (view.status === 'playing' && !mine(view))
+      view = await feed.next(gameId, view.version, (v) => v.status !== 'playing' || mine(v));
     for (let i = 0; i < 5000; i++) {
-      // This seat's turn with a move to send, or the end of the game.
-      const view = await until(
-        `a turn of ${p.username} in game ${gameId}`,
-        async () => {
-          const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-          if (status !== 200) throw new Error(`view ${status}`);
-          const mine = json.turn_seat === json.my_seat && json.legal_moves.length > 0;
-          return json.status !== 'playing' || mine ? json : undefined;
-        },
-        120_000,
-        150,
-      );
       if (view.status !== 'playing') return;
-      await api(`/api/games/${gameId}/moves`, p.token, {
+      const moved = await api<GameView>(`/api/games/${gameId}/moves`, p.token, {
         version: view.version,
         ...view.legal_moves[0],
       });
+      if (moved.status === 200) feed.offer(moved.json);
+      view = await feed.next(gameId, view.version, (v) => v.status !== 'playing' || mine(v));
     }
     throw new Error(`game ${gameId} did not end`);
   }
 
   /** An API client's whole tournament: each match it is called to, until the tournament ends. */
   async function playTournamentViaApi(p: Player, id: number): Promise<void> {
-    const played = new Set<string>();
-    const deadline = Date.now() + 480_000;
-    while (Date.now() < deadline) {
-      // The tournament's end, or a match of this player not played yet.
-      const d = await until(
-        `a match for ${p.username}, or the end`,
-        async () => {
-          const detail = await detailOf(id, p.token);
-          const game = detail.my_entry?.current_game_id ?? null;
-          const over = detail.status === 'finished' || detail.status === 'cancelled';
-          return over || (game && !played.has(game)) ? detail : undefined;
-        },
-        Math.max(0, deadline - Date.now()),
-        300,
-      );
-      if (d.status === 'finished' || d.status === 'cancelled') return;
-      const game = d.my_entry!.current_game_id!;
-      await playGameViaApi(p, game);
-      played.add(game);
+    const feed = await seatFeed(p);
+    try {
+      const played = new Set<string>();
+      const deadline = Date.now() + 480_000;
+      while (Date.now() < deadline) {
+        // The tournament's end, or a match of this player not played yet.
+        const d = await until(
+          `a match for ${p.username}, or the end`,
+          async () => {
+            const detail = await detailOf(id, p.token);
+            const game = detail.my_entry?.current_game_id ?? null;
+            const over = detail.status === 'finished' || detail.status === 'cancelled';
+            return over || (game && !played.has(game)) ? detail : undefined;
+          },
+          Math.max(0, deadline - Date.now()),
+          300,
+        );
+        if (d.status === 'finished' || d.status === 'cancelled') return;
+        const game = d.my_entry!.current_game_id!;
+        await playGameViaApi(p, game, feed);
+        played.add(game);
+      }
+      throw new Error(`tournament ${id} did not finish for ${p.username}`);
+    } finally {
+      feed.close();
     }
-    throw new Error(`tournament ${id} did not finish for ${p.username}`);
   }
 
   /** Both sizes of the current page (full page), leaving it at `back`. */
@@ -179,10 +239,15 @@ describe('a 4-pair tournament from registration to prizes', () => {
   it.skipIf(!journey.ok)(
     'staff schedule it, eight players register, the rounds are played and the prizes paid',
     { timeout: 600_000 },
-    async () => {
+    async ({ expect }) => {
       const admin = await adminToken();
-      const players: Player[] = [];
-      for (let i = 0; i < 8; i++) players.push(await fundedPlayer(admin));
+      // Nine funded players (the ninth will find it full), registered at once, and Ana signed in
+      // on her phone, before the tournament exists: its start then waits only for the
+      // registrations (the director starts it at starts_at, to the second).
+      const [players, late] = await Promise.all([
+        Promise.all(Array.from({ length: 8 }, () => fundedPlayer(admin))),
+        fundedPlayer(admin),
+      ]);
       const [ana, beto, carla, dario, ...solos] = players as [
         Player,
         Player,
@@ -190,10 +255,18 @@ describe('a 4-pair tournament from registration to prizes', () => {
         Player,
         ...Player[],
       ];
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      await skipPotModal(ctx, journey.app.baseUrl);
+      journey.contexts.push(ctx);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, ana.email, ana.password);
 
-      // Staff schedule it through the API, starting a minute from now.
+      // Staff schedule it through the API, starting 45 s from now: what happens before the start
+      // below (one registration in the browser, eight through the API, the page before the
+      // start) took under 20 s on a loaded 2-core machine.
       const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'parejas'), 'target_points', 100);
-      const startsAt = new Date(Date.now() + 60_000).toISOString();
+      const startsAt = new Date(Date.now() + 45_000).toISOString();
       const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
         name: 'Copa e2e',
         starts_at: startsAt,
@@ -209,12 +282,6 @@ describe('a 4-pair tournament from registration to prizes', () => {
       const id = created.json.id;
 
       // Ana registers on a phone: /torneos, the confirmation, her partner by username.
-      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      await skipPotModal(ctx, journey.app.baseUrl);
-      journey.contexts.push(ctx);
-      const page = await ctx.newPage();
-      const errors = trackErrors(page);
-      await loginViaUi(page, ana.email, ana.password);
       await page.goto('/torneos');
       await page.getByTestId(`tournament-card-${id}`).waitFor();
       expect(await page.getByTestId(`tournament-entry-${id}`).textContent()).toBe(
@@ -251,7 +318,6 @@ describe('a 4-pair tournament from registration to prizes', () => {
       expect((await reg(dario, carla.username)).status).toBe(200);
       for (const p of solos) expect((await reg(p)).status).toBe(200);
       // A ninth player finds it full; nothing is charged.
-      const late = await fundedPlayer(admin);
       const refused = await reg(late);
       expect(refused.status).toBe(409);
       expect(await balanceCents(late)).toBe(10_000);
@@ -420,14 +486,14 @@ describe('a 4-pair tournament from registration to prizes', () => {
   it.skipIf(!journey.ok)(
     'a free 4-player Swiss tournament is played to the end and its standings read on a phone',
     { timeout: 300_000 },
-    async () => {
+    async ({ expect }) => {
       const admin = await adminToken();
-      const four: Player[] = [];
-      for (let i = 0; i < 4; i++) four.push(await fundedPlayer(admin));
+      const four = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(admin)));
       const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'individual'), 'players', 2);
+      // Four API registrations before the start: 15 s is several times what they take.
       const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
         name: 'Suizo e2e',
-        starts_at: new Date(Date.now() + 25_000).toISOString(),
+        starts_at: new Date(Date.now() + 15_000).toISOString(),
         entry_fee: 0,
         house_fee_bps: 0,
         format: 'swiss',
@@ -475,7 +541,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
   it.skipIf(!journey.ok)(
     'staff schedule a free Swiss tournament in the console and cancel it',
     { timeout: 180_000 },
-    async () => {
+    async ({ expect }) => {
       const admin = await adminToken();
       const player = await fundedPlayer(admin);
       const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
