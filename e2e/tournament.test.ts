@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_RULES,
-  SERVER_EVENTS,
   withRule,
   type GameView,
   type TournamentDetail,
@@ -24,7 +23,6 @@ import {
   waitForSomethingToDo,
   waitUntil,
 } from './support';
-import { openSocket } from '../apps/server/src/test/sockets';
 
 /**
  * A 4-pair tournament from registration to prizes, at phone size (decision 028).
@@ -118,109 +116,56 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
   ): Promise<T> => waitUntil(what, probe, { timeoutMs, everyMs });
 
   /**
-   * A player's latest view of each game, as the server pushes it to the player's own room
-   * (`game:view` after every change, each seat its own view) over a Socket.IO connection: the API
-   * clients wait for their turn on these pushes instead of asking for the view every 150 ms (a
-   * dozen clients polling kept the journey's one server busy; docs/decisions/045).
-   */
-  async function seatFeed(p: Player) {
-    const { socket } = await openSocket(journey.app.baseUrl, p.token);
-    const latest = new Map<string, GameView>();
-    let news: (() => void) | null = null;
-    const offer = (view: GameView) => {
-      const known = latest.get(view.game_id);
-      if (!known || view.version >= known.version) latest.set(view.game_id, view);
-      news?.();
-    };
-    socket.on(SERVER_EVENTS.gameView, offer);
-    return {
-      offer,
-      /**
-       * The first view of `gameId` newer than `version` that `wanted` accepts. Between pushes it
-       * reads the view over HTTP every 2 s, so a push lost on the way only slows the client.
-       */
-      async next(gameId: string, version: number, wanted: (v: GameView) => boolean) {
-        const deadline = Date.now() + 120_000;
-        for (;;) {
-          const view = latest.get(gameId);
-          if (view && view.version > version && wanted(view)) return view;
-          if (Date.now() > deadline) throw new Error(`no turn of ${p.username} in ${gameId}`);
-          const pushed = new Promise<boolean>((resolve) => (news = () => resolve(true)));
-          let timer: NodeJS.Timeout | undefined;
-          const quiet = new Promise<boolean>((resolve) => {
-            timer = setTimeout(() => resolve(false), 2_000);
-          });
-          const arrived = await Promise.race([pushed, quiet]);
-          clearTimeout(timer);
-          news = null;
-          if (!arrived) {
-            const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-            if (status !== 200) throw new Error(`view ${status}`);
-            offer(json);
-          }
-        }
-      },
-      close: () => socket.close(),
-    };
-  }
-
-  /**
    * An API client playing its seat of `gameId` to the end: GET its view (which also marks the
-   * seat present), and on its turn POST the first legal move; then it waits for a newer view
-   * (its own move, or a move the server played for it when a move was refused).
+   * seat present), and on its turn POST the first legal move. A refused move (the server played
+   * a forced move first, or the version moved) is read again.
    */
-  async function playGameViaApi(
-    p: Player,
-    gameId: string,
-    feed: Awaited<ReturnType<typeof seatFeed>>,
-  ): Promise<void> {
-    const first = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-    if (first.status !== 200) throw new Error(`view ${first.status}`);
-    feed.offer(first.json);
-    const mine = (v: GameView) => v.turn_seat === v.my_seat && v.legal_moves.length > 0;
-    let view = first.json;
-    if (view.status === 'playing' && !mine(view))
-      view = await feed.next(gameId, view.version, (v) => v.status !== 'playing' || mine(v));
+  async function playGameViaApi(p: Player, gameId: string): Promise<void> {
     for (let i = 0; i < 5000; i++) {
+      // This seat's turn with a move to send, or the end of the game.
+      const view = await until(
+        `a turn of ${p.username} in game ${gameId}`,
+        async () => {
+          const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
+          if (status !== 200) throw new Error(`view ${status}`);
+          const mine = json.turn_seat === json.my_seat && json.legal_moves.length > 0;
+          return json.status !== 'playing' || mine ? json : undefined;
+        },
+        120_000,
+        150,
+      );
       if (view.status !== 'playing') return;
-      const moved = await api<GameView>(`/api/games/${gameId}/moves`, p.token, {
+      await api(`/api/games/${gameId}/moves`, p.token, {
         version: view.version,
         ...view.legal_moves[0],
       });
-      if (moved.status === 200) feed.offer(moved.json);
-      view = await feed.next(gameId, view.version, (v) => v.status !== 'playing' || mine(v));
     }
     throw new Error(`game ${gameId} did not end`);
   }
 
   /** An API client's whole tournament: each match it is called to, until the tournament ends. */
   async function playTournamentViaApi(p: Player, id: number): Promise<void> {
-    const feed = await seatFeed(p);
-    try {
-      const played = new Set<string>();
-      const deadline = Date.now() + 480_000;
-      while (Date.now() < deadline) {
-        // The tournament's end, or a match of this player not played yet.
-        const d = await until(
-          `a match for ${p.username}, or the end`,
-          async () => {
-            const detail = await detailOf(id, p.token);
-            const game = detail.my_entry?.current_game_id ?? null;
-            const over = detail.status === 'finished' || detail.status === 'cancelled';
-            return over || (game && !played.has(game)) ? detail : undefined;
-          },
-          Math.max(0, deadline - Date.now()),
-          300,
-        );
-        if (d.status === 'finished' || d.status === 'cancelled') return;
-        const game = d.my_entry!.current_game_id!;
-        await playGameViaApi(p, game, feed);
-        played.add(game);
-      }
-      throw new Error(`tournament ${id} did not finish for ${p.username}`);
-    } finally {
-      feed.close();
+    const played = new Set<string>();
+    const deadline = Date.now() + 480_000;
+    while (Date.now() < deadline) {
+      // The tournament's end, or a match of this player not played yet.
+      const d = await until(
+        `a match for ${p.username}, or the end`,
+        async () => {
+          const detail = await detailOf(id, p.token);
+          const game = detail.my_entry?.current_game_id ?? null;
+          const over = detail.status === 'finished' || detail.status === 'cancelled';
+          return over || (game && !played.has(game)) ? detail : undefined;
+        },
+        Math.max(0, deadline - Date.now()),
+        300,
+      );
+      if (d.status === 'finished' || d.status === 'cancelled') return;
+      const game = d.my_entry!.current_game_id!;
+      await playGameViaApi(p, game);
+      played.add(game);
     }
+    throw new Error(`tournament ${id} did not finish for ${p.username}`);
   }
 
   /** Both sizes of the current page (full page), leaving it at `back`. */
@@ -241,13 +186,13 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
     { timeout: 600_000 },
     async ({ expect }) => {
       const admin = await adminToken();
-      // Nine funded players (the ninth will find it full), registered at once, and Ana signed in
-      // on her phone, before the tournament exists: its start then waits only for the
-      // registrations (the director starts it at starts_at, to the second).
-      const [players, late] = await Promise.all([
-        Promise.all(Array.from({ length: 8 }, () => fundedPlayer(admin))),
-        fundedPlayer(admin),
-      ]);
+      // Nine funded players (the ninth will find it full) and Ana signed in on her phone, before
+      // the tournament exists: its start then waits only for the registrations (the director
+      // starts it at starts_at, to the second). One registration at a time: the other tests
+      // register theirs meanwhile, and a burst of password hashes starves the server's pages.
+      const players: Player[] = [];
+      for (let i = 0; i < 8; i++) players.push(await fundedPlayer(admin));
+      const late = await fundedPlayer(admin);
       const [ana, beto, carla, dario, ...solos] = players as [
         Player,
         Player,
@@ -485,10 +430,12 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
 
   it.skipIf(!journey.ok)(
     'a free 4-player Swiss tournament is played to the end and its standings read on a phone',
-    { timeout: 300_000 },
+    // Two rounds of whole 2-player matches (about 260 moves each) beside the paid tournament.
+    { timeout: 480_000 },
     async ({ expect }) => {
       const admin = await adminToken();
-      const four = await Promise.all(Array.from({ length: 4 }, () => fundedPlayer(admin)));
+      const four: Player[] = [];
+      for (let i = 0; i < 4; i++) four.push(await fundedPlayer(admin));
       const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'individual'), 'players', 2);
       // Four API registrations before the start: 15 s is several times what they take.
       const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
