@@ -1,4 +1,6 @@
 import os from 'node:os';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -12,6 +14,49 @@ const workers = Math.max(2, os.availableParallelism());
 const MOCKING_SERVER_FILES = ['apps/server/src/modules/auth/sessions.socket.test.ts'];
 
 /**
+ * Seconds the longest browser journeys took in the last full CI run (2026-11-29; docs/decisions/045
+ * "Longest journeys first"). Only their order matters: a fresh checkout (CI) has no vitest results
+ * cache, and without one vitest starts the largest files first, which left a long, short file
+ * (accessibility) to start late and run alone at the end. Journeys missing here keep the size order
+ * after these; once a run left its results cache (a local machine), the measured durations decide.
+ */
+const JOURNEY_SECONDS: Record<string, number> = {
+  'tournament.test.ts': 358,
+  'firstday.test.ts': 206,
+  'accessibility.test.ts': 180,
+  'table-match.test.ts': 154,
+  'private-table.test.ts': 143,
+  'individual-match.test.ts': 134,
+  'landing.test.ts': 127,
+  'practice.test.ts': 122,
+  'absence.test.ts': 101,
+  'fairness.test.ts': 95,
+};
+
+/**
+ * vitest's own order (groupOrder, then failed and longest first from its results cache, else
+ * largest first), except that the browser journeys start longest first by JOURNEY_SECONDS when the
+ * cache has no duration for them: with three journeys at a time, the run ends with short files
+ * instead of one long journey started last.
+ */
+class LongestJourneysFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const journeys = sorted.filter((f) => f.project.name === 'e2e');
+    const cached = (f: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(
+        `${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`,
+      ) !== undefined;
+    if (journeys.length === 0 || journeys.every(cached)) return sorted;
+    const seconds = (f: TestSpecification) => JOURNEY_SECONDS[path.basename(f.moduleId)] ?? 0;
+    // Array.prototype.sort is stable: journeys of equal weight keep vitest's order.
+    const ordered = [...journeys].sort((a, b) => seconds(b) - seconds(a));
+    let next = 0;
+    return sorted.map((f) => (f.project.name === 'e2e' ? ordered[next++]! : f));
+  }
+}
+
+/**
  * One vitest run covers every workspace. Projects:
  * - contracts, domino: pure unit and property tests.
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
@@ -23,6 +68,7 @@ const MOCKING_SERVER_FILES = ['apps/server/src/modules/auth/sessions.socket.test
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestJourneysFirst },
     projects: [
       {
         test: {

@@ -39,8 +39,13 @@ import {
  * the ledger check passes. The staff console is used too: a free Swiss tournament scheduled
  * through its form and cancelled with its confirmation. Screens of each page at 360x740 and
  * 1280x800 go to e2e/artifacts.
+ *
+ * The three tests run at once (`describe.concurrent`, each with its own tournament and players on
+ * the one server): most of the first one is waiting for its start and for the API clients' turns,
+ * and the Swiss tournament and the staff console fill that wait (docs/decisions/045 "The
+ * tournament journey's waits"). Each test asserts with its own `expect` (the test context's).
  */
-describe('a 4-pair tournament from registration to prizes', () => {
+describe.concurrent('a 4-pair tournament from registration to prizes', () => {
   const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
   const WIDE = { width: 1280, height: 800 };
 
@@ -179,10 +184,15 @@ describe('a 4-pair tournament from registration to prizes', () => {
   it.skipIf(!journey.ok)(
     'staff schedule it, eight players register, the rounds are played and the prizes paid',
     { timeout: 600_000 },
-    async () => {
+    async ({ expect }) => {
       const admin = await adminToken();
+      // Nine funded players (the ninth will find it full) and Ana signed in on her phone, before
+      // the tournament exists: its start then waits only for the registrations (the director
+      // starts it at starts_at, to the second). One registration at a time: the other tests
+      // register theirs meanwhile, and a burst of password hashes starves the server's pages.
       const players: Player[] = [];
       for (let i = 0; i < 8; i++) players.push(await fundedPlayer(admin));
+      const late = await fundedPlayer(admin);
       const [ana, beto, carla, dario, ...solos] = players as [
         Player,
         Player,
@@ -190,10 +200,18 @@ describe('a 4-pair tournament from registration to prizes', () => {
         Player,
         ...Player[],
       ];
+      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      await skipPotModal(ctx, journey.app.baseUrl);
+      journey.contexts.push(ctx);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, ana.email, ana.password);
 
-      // Staff schedule it through the API, starting a minute from now.
+      // Staff schedule it through the API, starting 45 s from now: what happens before the start
+      // below (one registration in the browser, eight through the API, the page before the
+      // start) took under 20 s on a loaded 2-core machine.
       const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'parejas'), 'target_points', 100);
-      const startsAt = new Date(Date.now() + 60_000).toISOString();
+      const startsAt = new Date(Date.now() + 45_000).toISOString();
       const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
         name: 'Copa e2e',
         starts_at: startsAt,
@@ -209,12 +227,6 @@ describe('a 4-pair tournament from registration to prizes', () => {
       const id = created.json.id;
 
       // Ana registers on a phone: /torneos, the confirmation, her partner by username.
-      const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
-      await skipPotModal(ctx, journey.app.baseUrl);
-      journey.contexts.push(ctx);
-      const page = await ctx.newPage();
-      const errors = trackErrors(page);
-      await loginViaUi(page, ana.email, ana.password);
       await page.goto('/torneos');
       await page.getByTestId(`tournament-card-${id}`).waitFor();
       expect(await page.getByTestId(`tournament-entry-${id}`).textContent()).toBe(
@@ -251,7 +263,6 @@ describe('a 4-pair tournament from registration to prizes', () => {
       expect((await reg(dario, carla.username)).status).toBe(200);
       for (const p of solos) expect((await reg(p)).status).toBe(200);
       // A ninth player finds it full; nothing is charged.
-      const late = await fundedPlayer(admin);
       const refused = await reg(late);
       expect(refused.status).toBe(409);
       expect(await balanceCents(late)).toBe(10_000);
@@ -419,15 +430,17 @@ describe('a 4-pair tournament from registration to prizes', () => {
 
   it.skipIf(!journey.ok)(
     'a free 4-player Swiss tournament is played to the end and its standings read on a phone',
-    { timeout: 300_000 },
-    async () => {
+    // Two rounds of whole 2-player matches (about 260 moves each) beside the paid tournament.
+    { timeout: 480_000 },
+    async ({ expect }) => {
       const admin = await adminToken();
       const four: Player[] = [];
       for (let i = 0; i < 4; i++) four.push(await fundedPlayer(admin));
       const rules = withRule(withRule(DEFAULT_RULES, 'mode', 'individual'), 'players', 2);
+      // Four API registrations before the start: 15 s is several times what they take.
       const created = await api<TournamentDetail>('/api/admin/tournaments', admin, {
         name: 'Suizo e2e',
-        starts_at: new Date(Date.now() + 25_000).toISOString(),
+        starts_at: new Date(Date.now() + 15_000).toISOString(),
         entry_fee: 0,
         house_fee_bps: 0,
         format: 'swiss',
@@ -475,7 +488,7 @@ describe('a 4-pair tournament from registration to prizes', () => {
   it.skipIf(!journey.ok)(
     'staff schedule a free Swiss tournament in the console and cancel it',
     { timeout: 180_000 },
-    async () => {
+    async ({ expect }) => {
       const admin = await adminToken();
       const player = await fundedPlayer(admin);
       const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
