@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DUPLICATE_ROUTES,
   MSG_DUPLICATE,
+  duplicateDetailSchema,
   type CreateDuplicateRequest,
   type DuplicateDetail,
 } from '@domino/contracts';
@@ -73,7 +74,8 @@ describe.skipIf(!pg)('duplicate sets (PostgreSQL)', () => {
   async function detail(setId: number, who: string): Promise<DuplicateDetail> {
     const res = await get(DUPLICATE_ROUTES.detail(setId), who);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    // The web's own schema reads the answer (apps/server/src/test/web-contract.test.ts).
+    return duplicateDetailSchema.parse(res.json());
   }
 
   async function stateOf(gameId: string): Promise<MatchState> {

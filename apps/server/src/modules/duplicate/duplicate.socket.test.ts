@@ -91,13 +91,17 @@ describe('duplicate set sockets (one node)', () => {
     const socket = await openSocket(base, ana.token);
     opened.push(socket);
     const watch = await ask(socket.socket, CLIENT_EVENTS.watchGame, { game_id: set.game2Id });
-    expect(watch).toMatchObject({ ok: false, code: 'game/not_found', message: MSG_SPECTATE.notFound });
+    expect(watch).toMatchObject({
+      ok: false,
+      code: 'game/not_found',
+      message: MSG_SPECTATE.notFound,
+    });
     const join = await ask(socket.socket, CLIENT_EVENTS.joinGame, { game_id: set.game2Id });
     expect(join).toMatchObject({ ok: false });
     // Her own table she may join.
-    expect(await ask(socket.socket, CLIENT_EVENTS.joinGame, { game_id: set.game1Id })).toMatchObject(
-      { ok: true },
-    );
+    expect(
+      await ask(socket.socket, CLIENT_EVENTS.joinGame, { game_id: set.game1Id }),
+    ).toMatchObject({ ok: true });
 
     // Table 2 plays its only board to the end while table 1 has not started.
     const seats2 = [p[6], p[2], p[7], p[3]].map((x) => (x as { id: number }).id);
