@@ -123,7 +123,7 @@ describe.skipIf(!pg)('duplicate sets (PostgreSQL)', () => {
           .where(eq(gamePlayers.gameId, gameId))
       )
         .sort((a, b) => a.seat - b.seat)
-        .map((s) => s.userId);
+        .map((s) => s.userId as number);
     expect(await seatsOf(set.game1Id)).toEqual([id(0), id(4), id(1), id(5)]);
     expect(await seatsOf(set.game2Id)).toEqual([id(6), id(2), id(7), id(3)]);
 

@@ -7,7 +7,6 @@ import {
   publicName,
   rulesToConfig,
   tournamentGamePath,
-  type CreateDuplicateRequest,
   type DuplicateDetail,
   type TableRules,
 } from '@domino/contracts';
