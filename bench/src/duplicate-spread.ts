@@ -22,6 +22,7 @@
 import {
   DEFAULT_CONFIG,
   applyMove,
+  chooseGreedy,
   chooseMove,
   compareDuplicate,
   createRng,
@@ -44,15 +45,34 @@ function arg(name: string, fallback: string): string {
 
 const SETS = Number(arg('sets', '400'));
 const BOARDS = Number(arg('boards', '8'));
-const LEVEL_X = arg('x', 'medio') as BotLevel;
-const LEVEL_Y = arg('y', LEVEL_X) as BotLevel;
+/**
+ * A bot level, `greedy` (the heaviest playable tile, the bots bench's yardstick) or `medio-b`:
+ * Medio with other weights, about as strong but not the same player. Medio is deterministic but
+ * for ties, so two Medio teams play the same cards alike at both tables and the duplicate then
+ * cancels more than it would between different players of equal strength; `--y medio-b` measures
+ * that case.
+ */
+type Player = BotLevel | 'greedy' | 'medio-b';
+const MEDIO_B = {
+  double: 3,
+  keepPlayable: 2.5,
+  variety: 1,
+  opponentLacks: 3.5,
+  partnerLacks: 3,
+  partnerEnd: 3.5,
+  opponentEnd: 2,
+  lock: 1.5,
+  leadSuit: 3,
+};
+const LEVEL_X = arg('x', 'medio') as Player;
+const LEVEL_Y = arg('y', LEVEL_X) as Player;
 const SEED = arg('seed', 'dup');
 
 /** Plays one table to its last board: side 0 and side 1 are bots of the given levels. */
 export function playTable(
   config: TableConfig,
   seeds: FairnessSeeds,
-  levels: readonly [BotLevel, BotLevel],
+  levels: readonly [Player, Player],
   rngLabel: string,
 ): readonly HandSummary[] {
   let state = startMatch(config, seeds);
@@ -60,11 +80,15 @@ export function playTable(
   for (let moves = 0; state.status === 'playing'; moves++) {
     if (moves > 10_000) throw new Error(`table ${rngLabel} did not end`);
     const seat = state.hand.turn as Seat;
-    const move = chooseMove(
-      playerView(state, seat),
-      levels[seat % 2] as BotLevel,
-      rngs[seat] as Rng,
-    );
+    const level = levels[seat % 2] as Player;
+    const view = playerView(state, seat);
+    const rng = rngs[seat] as Rng;
+    const move =
+      level === 'greedy'
+        ? chooseGreedy(view, rng)
+        : level === 'medio-b'
+          ? chooseMove(view, 'medio', rng, { medio: MEDIO_B })
+          : chooseMove(view, level, rng);
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`illegal bot move: ${result.code}`);
     state = result.state;
@@ -83,8 +107,8 @@ function sideMargin(history: readonly HandSummary[], side: 0 | 1): number {
 export function playSet(
   index: number,
   boards: number,
-  levelX: BotLevel,
-  levelY: BotLevel,
+  levelX: Player,
+  levelY: Player,
   seed: string,
 ): { duplicate: number; ordinary: number; single: number } {
   const config: TableConfig = { ...DEFAULT_CONFIG, boards };
@@ -132,8 +156,10 @@ function main(): void {
   }
   const seconds = (Date.now() - started) / 1000;
   const unequal = LEVEL_X !== LEVEL_Y;
-  const ranks: BotLevel[] = ['facil', 'medio', 'dificil', 'experto'];
-  const weakerIsX = unequal ? ranks.indexOf(LEVEL_X) < ranks.indexOf(LEVEL_Y) : null;
+  const ranks: Player[] = ['facil', 'greedy', 'medio', 'dificil', 'experto'];
+  const rx = ranks.indexOf(LEVEL_X);
+  const ry = ranks.indexOf(LEVEL_Y);
+  const weakerIsX = unequal && rx >= 0 && ry >= 0 ? rx < ry : null;
   console.log(
     `duplicate-spread: ${SETS} sets, ${BOARDS} boards a table, X=${LEVEL_X} Y=${LEVEL_Y}, ${seconds.toFixed(0)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
   );

@@ -125,21 +125,21 @@ function DuplicateView({ detail }: { detail: DuplicateDetail }) {
             Todavía ninguna mano terminó en las dos mesas.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={330}>
+          <Table.ScrollContainer minWidth={296}>
             <Table
               fz="xs"
               striped
               verticalSpacing={6}
-              horizontalSpacing={6}
+              horizontalSpacing={4}
               data-testid="duplicate-boards"
             >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Mano</Table.Th>
-                  <Table.Th ta="right">Mesa 1 (A–B)</Table.Th>
-                  <Table.Th ta="right">Mesa 2 (A–B)</Table.Th>
-                  <Table.Th ta="right">Fichas 1 y 3</Table.Th>
-                  <Table.Th ta="right">Fichas 2 y 4</Table.Th>
+                  <Table.Th ta="right">Mesa 1</Table.Th>
+                  <Table.Th ta="right">Mesa 2</Table.Th>
+                  <Table.Th ta="right">1 y 3</Table.Th>
+                  <Table.Th ta="right">2 y 4</Table.Th>
                   <Table.Th ta="right">Equipo A</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -173,9 +173,10 @@ function DuplicateView({ detail }: { detail: DuplicateDetail }) {
           </Table.ScrollContainer>
         )}
         <Text c="dimmed" fz="xs" mt="xs">
-          «Fichas 1 y 3» son las manos de los puestos 1 y 3 (equipo A en la mesa 1, equipo B en la
-          mesa 2); «Fichas 2 y 4», las de los puestos 2 y 4. Un número positivo favorece al equipo
-          A; el del equipo B es el mismo con el signo contrario.
+          «Mesa 1» y «Mesa 2»: puntos del equipo A y del equipo B en cada mesa. «1 y 3» y «2 y 4»:
+          lo que sacó la pareja del equipo A menos la del equipo B con las mismas fichas (las de los
+          puestos 1 y 3, o 2 y 4). Un número positivo favorece al equipo A; para el equipo B es el
+          mismo con el signo contrario.
         </Text>
       </Card>
 
