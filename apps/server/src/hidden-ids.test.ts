@@ -7,6 +7,9 @@ import { identityVerifications, tableInvitations, uploads, users } from './db/sc
 import type { TestApp } from './test/helpers';
 import { buildTestApp } from './test/helpers';
 import { createPrivateTable } from './test/private-tables';
+import { makePlayers, usernameOf } from './test/tournaments';
+import { openDuplicateSet } from './modules/duplicate/service';
+import { gamesContext } from './modules/games/routes';
 import { auth, fundedPlayer, loginAdmin, requestRecharge, samplePng } from './test/wallet-helpers';
 
 /**
@@ -30,6 +33,7 @@ type Kind =
   | 'identity'
   | 'invitation'
   | 'user'
+  | 'duplicate'
   | 'staff_only'
   | { public: string };
 
@@ -41,6 +45,7 @@ function kindOf(url: string, param: string): Kind | null {
   if (param === 'userId') return 'user';
   if (param === 'invitationId') return 'invitation';
   if (url.startsWith('/api/recharges/:id')) return 'recharge';
+  if (url.startsWith('/api/duplicates/:id')) return 'duplicate';
   if (url.startsWith('/api/identity/requests/:id/:which'))
     return param === 'which' ? { public: 'the photo, document or selfie' } : 'identity';
   if (url.startsWith('/api/tournaments/:id'))
@@ -211,6 +216,33 @@ describe('hidden ids: a stranger learns nothing from an id', () => {
     // A staff account is no player: it is hidden from players like one that does not exist.
     const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.rol, 'admin'));
     hidden.user = [String(staff!.id)];
+
+    // A duplicate set of eight other players (decision 062): only they and staff may read it.
+    const eight = await makePlayers(db, 8, 0);
+    const n = await Promise.all(eight.map((id) => usernameOf(db, id)));
+    const set = await db.transaction((tx) =>
+      openDuplicateSet(
+        tx,
+        staff!.id,
+        {
+          name: 'Duplicado oculto',
+          boards: 1,
+          teams: {
+            x: [
+              [n[0]!, n[1]!],
+              [n[2]!, n[3]!],
+            ],
+            y: [
+              [n[4]!, n[5]!],
+              [n[6]!, n[7]!],
+            ],
+          },
+        },
+        gamesContext(t.app).timing,
+        new Date(),
+      ),
+    );
+    hidden.duplicate = [String(set.id)];
     hidden.staff_only = ['1'];
   });
   afterAll(async () => t?.close());

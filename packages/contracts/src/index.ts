@@ -34,6 +34,7 @@ export * from './push';
 export * from './analysis';
 export * from './ratings';
 export * from './tournaments';
+export * from './duplicate';
 export * from './quickplay';
 export * from './reports';
 export * from './responsible';

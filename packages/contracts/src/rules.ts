@@ -300,7 +300,8 @@ function rulesOfConfig(config: TableConfig): TableRules {
   const bonuses = { ...DEFAULT_CONFIG.bonuses, ...full.bonuses };
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(full)) {
-    if (k === 'bonuses') continue;
+    // `boards` is a duplicate set's setting, not a table rule (decision 062).
+    if (k === 'bonuses' || k === 'boards') continue;
     out[snake(k)] = v;
   }
   for (const [rk, ck] of Object.entries(BONUS_KEYS)) out[rk] = bonuses[ck];

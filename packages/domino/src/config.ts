@@ -85,7 +85,17 @@ export interface TableConfig {
    * individual play the blocker either is the winner or lost); missing = `lowest_hand`.
    */
   readonly tranqueLead: 'lowest_hand' | 'blocker';
+  /**
+   * Duplicate play (docs/decisions/062-duplicate-domino.md): the match is exactly this many hands
+   * ("boards", 1..`MAX_BOARDS`) whatever the score, led in rotation (`leadRule: 'rotate'`, so the
+   * leader of hand k is fixed by deal 1 and k, the same at both tables of a duplicate set);
+   * `targetPoints` is then unused. Missing = an ordinary match to `targetPoints`.
+   */
+  readonly boards?: number;
 }
+
+/** The most boards (hands) a duplicate match may have. */
+export const MAX_BOARDS = 32;
 
 /** The engine defaults of docs/rules.md: parejas to 100, tranque by pair totals, no bonuses. */
 export const DEFAULT_CONFIG: TableConfig = Object.freeze({
@@ -161,6 +171,11 @@ export function configProblems(config: TableConfig): string[] {
     problems.push('tranqueTie must be void or leader');
   if (!oneOfOrMissing(config.tranqueLead, ['lowest_hand', 'blocker']))
     problems.push('tranqueLead must be lowest_hand or blocker');
+  if (config.boards !== undefined) {
+    if (!Number.isInteger(config.boards) || config.boards < 1 || config.boards > MAX_BOARDS)
+      problems.push(`boards must be an integer from 1 to ${MAX_BOARDS}`);
+    if (config.leadRule !== 'rotate') problems.push('boards needs leadRule rotate');
+  }
   return problems;
 }
 

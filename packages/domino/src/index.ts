@@ -27,6 +27,7 @@ export {
   BONUS_SWITCHES,
   DEFAULT_CONFIG,
   HAND_SIZE,
+  MAX_BOARDS,
   PASE_SALIDA_DOUBLE_POINTS,
   PASE_SALIDA_POINTS,
   configProblems,
@@ -64,6 +65,14 @@ export {
   playMoves,
 } from './rules';
 export { matchResult, scoreHand } from './scoring';
+export {
+  compareDuplicate,
+  duplicateSeat,
+  duplicateSide,
+  type BoardComparison,
+  type DuplicateComparison,
+  type DuplicateTeam,
+} from './duplicate';
 export { ReplayError, applyMove, replay, startHand, startMatch } from './match';
 export { fairnessRecord, playerView, redactEvent, type PlayerView } from './view';
 export type {

@@ -175,6 +175,10 @@ export function scoreHand(
  * Match result after a hand (docs/rules.md, "first pair to 100"): the side with the highest score
  * wins once it has reached the target. If two sides reach the target with the same highest score
  * (possible only through bonuses), nobody has won yet and another hand is played.
+ * Duplicate play (`config.boards`, docs/decisions/062-duplicate-domino.md): the match ends after
+ * exactly `boards` hands; the highest score wins the table, and a shared highest score is a tied
+ * table (`tied: true`, `winnerSide: -1`, no winning seats): the duplicate comparison, not the
+ * table, decides between the pairs.
  */
 export function matchResult(
   config: TableConfig,
@@ -182,9 +186,15 @@ export function matchResult(
   hands: number,
 ): MatchResult | null {
   const best = Math.max(...scores);
-  if (best < config.targetPoints) return null;
   const leaders = scores.flatMap((s, side) => (s === best ? [side] : []));
-  if (leaders.length !== 1) return null;
+  if (config.boards !== undefined) {
+    if (hands < config.boards) return null;
+    if (leaders.length !== 1)
+      return { winnerSide: -1, winnerSeats: [], scores: [...scores], hands, tied: true };
+  } else {
+    if (best < config.targetPoints) return null;
+    if (leaders.length !== 1) return null;
+  }
   const winnerSide = leaders[0] as number;
   const winnerSeats: Seat[] =
     config.mode === 'parejas'

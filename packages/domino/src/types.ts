@@ -116,6 +116,11 @@ export interface MatchResult {
    * server: docs/decisions/028-tournaments.md); such a match is unrated (decision 026).
    */
   readonly forfeit?: true;
+  /**
+   * A duplicate table (`config.boards`) that ended level after its last board: `winnerSide` is -1
+   * and `winnerSeats` empty (docs/decisions/062-duplicate-domino.md).
+   */
+  readonly tied?: true;
 }
 
 /** The whole authoritative state of a match: server-side only, players get `playerView`. */

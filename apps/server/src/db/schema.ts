@@ -32,3 +32,4 @@ export * from '../modules/quickplay/schema';
 export * from '../modules/tournaments/schema';
 export * from '../modules/reconciliation/schema';
 export * from '../modules/reports/schema';
+export * from '../modules/duplicate/schema';

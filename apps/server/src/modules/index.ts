@@ -5,6 +5,7 @@ import { puzzlesModule } from './puzzles/module';
 import { authModule } from './auth/module';
 import { bankingModule } from './banking/module';
 import { catalogModule } from './catalog/module';
+import { duplicateModule } from './duplicate/module';
 import { friendsModule } from './friends/module';
 import { gamesModule } from './games/module';
 import { refreshLiveSeats } from './games/repo';
@@ -58,6 +59,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   tablesModule,
   quickplayModule,
   tournamentsModule,
+  duplicateModule,
   reconciliationModule,
   adminModule,
   reportsModule,

@@ -95,7 +95,7 @@ export async function startNow(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Plays one game to its end as its clients would: every seat opens the game (`game:join`
+ * Plays one game to its end (or until `stopWhen` holds for its state) as its clients would: every seat opens the game (`game:join`
  * service), then the seat whose turn it is plays its first legal move (`game:move` service);
  * forced moves, hand pauses and the start countdown are made due at once and played by the
  * server's due-move path. Returns the number of player moves.
@@ -104,6 +104,7 @@ export async function playGame(
   ctx: GamesContext,
   gameId: string,
   userIds: number[],
+  stopWhen?: (state: MatchState) => boolean,
 ): Promise<number> {
   for (const u of userIds) await reclaimSeat(ctx, gameId, u);
   let moves = 0;
@@ -111,6 +112,7 @@ export async function playGame(
     const [row] = await ctx.db.select().from(games).where(eq(games.id, gameId));
     if (!row || row.status !== 'playing') return moves;
     const state = row.state as MatchState;
+    if (stopWhen?.(state)) return moves;
     const turn = state.hand.turn;
     // The client's own view lists these same legal moves (view.ts); read from the state to save
     // a query per move.

@@ -329,6 +329,10 @@ const SKIPPED = new Map([
   ['/api/games/:p/spectate:p', 'a spectator view: e2e/spectators.test.ts reads it in the browser'],
   ['/api/admin/pot', "the staff's pot (the pot page asks it for staff only)"],
   ['/api/push/public-key', 'answers 404 without VAPID keys configured (decision 025)'],
+  [
+    '/api/duplicates/:p',
+    "a duplicate set's players only: modules/duplicate/duplicate.postgres.test.ts parses it",
+  ],
 ]);
 
 /**

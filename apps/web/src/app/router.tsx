@@ -41,6 +41,7 @@ const FriendsPage = lazyPage(() => import('../features/friends/pages/FriendsPage
 const LeaderboardPage = lazyPage(() => import('../features/ratings/pages/LeaderboardPage'));
 const TournamentsPage = lazyPage(() => import('../features/tournaments/pages/TournamentsPage'));
 const TournamentPage = lazyPage(() => import('../features/tournaments/pages/TournamentPage'));
+const DuplicatePage = lazyPage(() => import('../features/tournaments/pages/DuplicatePage'));
 const PuzzlePage = lazyPage(() => import('../features/puzzles/pages/PuzzlePage'));
 const QuickPlayPage = lazyPage(() => import('../features/quickplay/pages/QuickPlayPage'));
 // Offline practice, "Jugar sin conexión" (docs/decisions/041-offline-practice.md).
@@ -109,6 +110,8 @@ export const routes: RouteObject[] = [
           // Tournaments (docs/decisions/028-tournaments.md).
           { path: '/torneos', element: <TournamentsPage /> },
           { path: '/torneos/:id', element: <TournamentPage /> },
+          // Duplicate sets (docs/decisions/062-duplicate-domino.md).
+          { path: '/duplicado/:id', element: <DuplicatePage /> },
           // Quick play, "Jugar ahora" (docs/decisions/027-quick-play.md).
           { path: '/jugar-ahora', element: <QuickPlayPage /> },
           // Identity verification (docs/decisions/031-identity-verification.md).

@@ -84,6 +84,11 @@ export async function createTableMatch(
      */
     tournament?: { id: number; name: string; round: number; matchId: number };
     /**
+     * A table of a duplicate set (docs/decisions/062-duplicate-domino.md): kept in the game's meta
+     * (settlement without money, like a tournament match; no spectators). Its entry must be 0.
+     */
+    duplicate?: { name: string; table: 1 | 2 };
+    /**
      * Marks every seat away from this instant (`disconnected_at`), so a seat whose player never
      * opens the game is played by the bot and `disconnected_at` still equals it: the tournament's
      * no-show test. Opening the game (`game:join`) clears it.
@@ -91,8 +96,8 @@ export async function createTableMatch(
     awaySince?: Date;
   },
 ): Promise<string> {
-  if (input.tournament && input.entryCents !== 0)
-    throw new Error('a tournament match is played without an entry at the table');
+  if ((input.tournament || input.duplicate) && input.entryCents !== 0)
+    throw new Error('a tournament or duplicate match is played without an entry at the table');
   const id = randomUUID();
   const ordered = [...input.seats].sort((a, b) => a.seat - b.seat);
   const state = startMatch(input.config, {
@@ -125,6 +130,7 @@ export async function createTableMatch(
       houseFeeBps: input.houseFeeBps,
       potShareBps: input.potShareBps,
       ...(input.tournament ? { tournament: input.tournament } : {}),
+      ...(input.duplicate ? { duplicate: input.duplicate } : {}),
     },
   });
   await tx.insert(gamePlayers).values(players);

@@ -45,8 +45,11 @@ export async function finishTableMatch(
   state: MatchState,
 ): Promise<{ row: GameRow; balances: Map<number, number> }> {
   const settled = await settleTableMatch(tx, row, players, state);
-  // Ratings move in the same transaction (decision 026): a finished match is never left unrated.
-  if (row.tableId !== null && state.result) {
+  // Ratings move in the same transaction (decision 026): a finished match is never left unrated,
+  // except a duplicate set's table, whose pairs are compared across two tables, not at one
+  // (docs/decisions/062-duplicate-domino.md).
+  const duplicate = Boolean((row.meta as { duplicate?: unknown } | null)?.duplicate);
+  if (row.tableId !== null && state.result && !duplicate) {
     const [table] = await tx
       .select({ visibility: gameTables.visibility })
       .from(gameTables)
@@ -103,9 +106,16 @@ export async function settleTableMatch(
   if (!state.result || game.tableId === null || game.round === null || game.entryCents === null) {
     throw new Error(`game ${game.id} cannot be settled`);
   }
-  const meta = game.meta as { houseFeeBps: number; potShareBps: number; tournament?: unknown };
+  const meta = game.meta as {
+    houseFeeBps: number;
+    potShareBps: number;
+    tournament?: unknown;
+    duplicate?: unknown;
+  };
   const winnerSeats: number[] = [...state.result.winnerSeats];
-  if (meta.tournament) return settleTournamentMatch(tx, game, players, winnerSeats);
+  // A duplicate set's table settles like a tournament match: no money, results only (decision 062).
+  if (meta.tournament || meta.duplicate)
+    return settleTournamentMatch(tx, game, players, winnerSeats);
   const split = splitPot(
     game.entryCents,
     players.length,

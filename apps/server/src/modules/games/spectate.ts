@@ -47,7 +47,7 @@ function sameCode(given: string, expected: string): boolean {
 
 /**
  * The match `gameId` as `userId` may watch it. Rules, in order: a match that does not exist, is
- * not a table's (practice) or has no table: 404; a seated player of the match: 409
+ * not a table's (practice), has no table or is a duplicate set's table: 404; a seated player of the match: 409
  * `game/spectator_is_player` (MSG_SPECTATE.isPlayer: they use their own player view); a private
  * table's match only with `allow_spectators` and the table's invitation `code` (compared upper-
  * cased, in constant time); every refusal but the player's is the same 404 `game/not_found`
@@ -72,6 +72,9 @@ export async function watchTarget(
     .from(gameTables)
     .where(eq(gameTables.id, game.tableId));
   if (!table) throw notWatchable();
+  // A duplicate set's table is never watched: a spectator could pass on the cards of a deal the
+  // other table is still playing (docs/decisions/062-duplicate-domino.md).
+  if ((game.meta as { duplicate?: unknown } | null)?.duplicate) throw notWatchable();
   const players = await gamePlayersOf(db, gameId);
   if (players.some((p) => p.userId === userId))
     throw new AppError('game/spectator_is_player', 409, MSG_SPECTATE.isPlayer);

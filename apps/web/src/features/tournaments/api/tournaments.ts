@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CLIENT_EVENTS,
+  DUPLICATE_ROUTES,
   SERVER_EVENTS,
   TOURNAMENT_ROUTES,
+  duplicateDetailSchema,
   registerTournamentResponseSchema,
   tournamentDetailSchema,
   tournamentListResponseSchema,
@@ -134,5 +136,19 @@ export function unregisterTournament(id: number) {
   return apiSend(TOURNAMENT_ROUTES.unregister(id), unregisterTournamentResponseSchema, {
     method: 'POST',
     body: {},
+  });
+}
+
+/**
+ * GET /api/duplicates/{id}: a duplicate set's comparison (docs/decisions/062-duplicate-domino.md),
+ * for its players and staff; a board appears once both tables finished it. Refetched every few
+ * seconds while the set is playing. 404 MSG_DUPLICATE.notFound.
+ */
+export function useDuplicate(id: number) {
+  return useQuery({
+    queryKey: ['duplicates', id] as const,
+    queryFn: ({ signal }) => apiGet(DUPLICATE_ROUTES.detail(id), duplicateDetailSchema, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'finished' ? false : POLL_OFFLINE_MS),
+    enabled: Number.isSafeInteger(id) && id > 0,
   });
 }

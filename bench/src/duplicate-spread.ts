@@ -1,0 +1,177 @@
+/**
+ * Duplicate domino against ordinary play (docs/decisions/062-duplicate-domino.md): how much the
+ * duplicate comparison narrows the spread of results between two teams of equal strength.
+ *
+ * A set is two teams (X, Y) of two pairs each, every seat a bot. Per set it plays:
+ * - duplicate: tables 1 and 2 on the SAME seeds (the same deal for seat s in hand k), `--boards`
+ *   hands each, led in rotation; X at side 0 of table 1 and side 1 of table 2. Result =
+ *   `compareDuplicate(...).teamX`, the points X's pairs made minus Y's pairs on the same cards.
+ * - ordinary: table 1 again with table 3, which deals from OTHER seeds (X at side 1 there): the
+ *   same number of hands per team as the duplicate, on unrelated cards. Result = X's points minus
+ *   Y's over both tables. Also reported: table 1 alone (one pair per team, `--boards` hands).
+ * The bots of a table draw from their own random streams, so the same level at tables 1 and 2
+ * does not replay the same moves.
+ *
+ * Figures: the standard deviation of the per-set result (points), its ratio duplicate / ordinary
+ * (goal <= 0.5), and with unequal teams (`--x` stronger than `--y`) how often the weaker team
+ * comes out ahead (ties apart).
+ *
+ * Run: nice -n 10 npx tsx bench/src/duplicate-spread.ts [--sets 400] [--boards 8] [--x medio]
+ *      [--y medio] [--seed dup]
+ */
+import {
+  DEFAULT_CONFIG,
+  applyMove,
+  chooseGreedy,
+  chooseMove,
+  compareDuplicate,
+  createRng,
+  playerView,
+  startMatch,
+  type BotLevel,
+  type FairnessSeeds,
+  type HandSummary,
+  type Rng,
+  type Seat,
+  type TableConfig,
+} from '@domino/domino';
+import { loadavg } from 'node:os';
+import { formatRate, percentile, wilson } from './stats';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+const SETS = Number(arg('sets', '400'));
+const BOARDS = Number(arg('boards', '8'));
+/**
+ * A bot level, `greedy` (the heaviest playable tile, the bots bench's yardstick) or `medio-b`:
+ * Medio with other weights, about as strong but not the same player. Medio is deterministic but
+ * for ties, so two Medio teams play the same cards alike at both tables and the duplicate then
+ * cancels more than it would between different players of equal strength; `--y medio-b` measures
+ * that case.
+ */
+type Player = BotLevel | 'greedy' | 'medio-b';
+const MEDIO_B = {
+  double: 3,
+  keepPlayable: 2.5,
+  variety: 1,
+  opponentLacks: 3.5,
+  partnerLacks: 3,
+  partnerEnd: 3.5,
+  opponentEnd: 2,
+  lock: 1.5,
+  leadSuit: 3,
+};
+const LEVEL_X = arg('x', 'medio') as Player;
+const LEVEL_Y = arg('y', LEVEL_X) as Player;
+const SEED = arg('seed', 'dup');
+
+/** Plays one table to its last board: side 0 and side 1 are bots of the given levels. */
+export function playTable(
+  config: TableConfig,
+  seeds: FairnessSeeds,
+  levels: readonly [Player, Player],
+  rngLabel: string,
+): readonly HandSummary[] {
+  let state = startMatch(config, seeds);
+  const rngs: Rng[] = [0, 1, 2, 3].map((s) => createRng(`${rngLabel}/seat${s}`));
+  for (let moves = 0; state.status === 'playing'; moves++) {
+    if (moves > 10_000) throw new Error(`table ${rngLabel} did not end`);
+    const seat = state.hand.turn as Seat;
+    const level = levels[seat % 2] as Player;
+    const view = playerView(state, seat);
+    const rng = rngs[seat] as Rng;
+    const move =
+      level === 'greedy'
+        ? chooseGreedy(view, rng)
+        : level === 'medio-b'
+          ? chooseMove(view, 'medio', rng, { medio: MEDIO_B })
+          : chooseMove(view, level, rng);
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(`illegal bot move: ${result.code}`);
+    state = result.state;
+  }
+  return state.history;
+}
+
+/** Points of side `side` minus the other side's over a table's hands. */
+function sideMargin(history: readonly HandSummary[], side: 0 | 1): number {
+  let margin = 0;
+  for (const h of history) margin += (h.pointsBySide[side] ?? 0) - (h.pointsBySide[1 - side] ?? 0);
+  return margin;
+}
+
+/** The three results of one set, from team X's side (points). */
+export function playSet(
+  index: number,
+  boards: number,
+  levelX: Player,
+  levelY: Player,
+  seed: string,
+): { duplicate: number; ordinary: number; single: number } {
+  const config: TableConfig = { ...DEFAULT_CONFIG, boards };
+  const clientSeeds = ['c0', 'c1', 'c2', 'c3'];
+  const shared: FairnessSeeds = { serverSeed: `${seed}/${index}/shared`, clientSeeds };
+  const other: FairnessSeeds = { serverSeed: `${seed}/${index}/other`, clientSeeds };
+  const t1 = playTable(config, shared, [levelX, levelY], `${seed}/${index}/t1`);
+  const t2 = playTable(config, shared, [levelY, levelX], `${seed}/${index}/t2`);
+  const t3 = playTable(config, other, [levelY, levelX], `${seed}/${index}/t3`);
+  const single = sideMargin(t1, 0);
+  return {
+    duplicate: compareDuplicate(t1, t2, boards).teamX,
+    ordinary: single + sideMargin(t3, 1),
+    single,
+  };
+}
+
+function sd(values: readonly number[]): number {
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
+}
+
+function describe(label: string, values: readonly number[], weakerIsX: boolean | null): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  let line = `${label.padEnd(28)} sd ${sd(values).toFixed(1).padStart(6)}  mean ${mean.toFixed(1).padStart(6)}  p5 ${String(percentile(sorted, 5)).padStart(5)}  p95 ${String(percentile(sorted, 95)).padStart(5)}`;
+  if (weakerIsX !== null) {
+    const decided = values.filter((v) => v !== 0);
+    const weakerAhead = decided.filter((v) => (weakerIsX ? v > 0 : v < 0)).length;
+    line += `  weaker ahead ${formatRate(wilson(weakerAhead, decided.length))} (ties ${values.length - decided.length})`;
+  }
+  return line;
+}
+
+function main(): void {
+  const duplicate: number[] = [];
+  const ordinary: number[] = [];
+  const single: number[] = [];
+  const started = Date.now();
+  for (let i = 0; i < SETS; i++) {
+    const r = playSet(i, BOARDS, LEVEL_X, LEVEL_Y, SEED);
+    duplicate.push(r.duplicate);
+    ordinary.push(r.ordinary);
+    single.push(r.single);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const unequal = LEVEL_X !== LEVEL_Y;
+  const ranks: Player[] = ['facil', 'greedy', 'medio', 'dificil', 'experto'];
+  const rx = ranks.indexOf(LEVEL_X);
+  const ry = ranks.indexOf(LEVEL_Y);
+  const weakerIsX = unequal && rx >= 0 && ry >= 0 ? rx < ry : null;
+  console.log(
+    `duplicate-spread: ${SETS} sets, ${BOARDS} boards a table, X=${LEVEL_X} Y=${LEVEL_Y}, ${seconds.toFixed(0)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
+  );
+  console.log(describe('ordinary (2 tables, X-Y)', ordinary, weakerIsX));
+  console.log(describe('ordinary (table 1 alone)', single, weakerIsX));
+  console.log(describe('duplicate (tables 1+2)', duplicate, weakerIsX));
+  console.log(
+    `ratio sd duplicate / ordinary (2 tables): ${(sd(duplicate) / sd(ordinary)).toFixed(3)}`,
+  );
+  console.log(
+    `ratio sd duplicate / table 1 alone:       ${(sd(duplicate) / sd(single)).toFixed(3)}`,
+  );
+}
+
+main();
