@@ -41,7 +41,6 @@ import type { GameView, LegalMoveJson } from '@domino/contracts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  api,
   arg,
   connectClient,
   createDatabase,
