@@ -1,36 +1,15 @@
 // `npm start`: builds the web app if it has not been built (or its sources are newer than the
 // build), then runs the server, which migrates, bootstraps and serves API + sockets + SPA on one
 // port (README.md).
-import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuilt } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sources = Math.max(
-  newestMtime(path.join(root, 'apps/web')),
-  newestMtime(path.join(root, 'packages')),
-);
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@domino/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const built = ensureWebBuilt();
+if (built !== 0) process.exit(built);
 
 const server = spawn(
   process.execPath,

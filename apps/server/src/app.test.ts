@@ -35,6 +35,25 @@ describe('the HTTP platform', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'pglite' });
   });
 
+  it('is ready until it drains, with nothing but a status, and keeps both probes out of the API docs', async () => {
+    const res = await t.app.inject('/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+    t.app.deps.lifecycle.draining = true;
+    try {
+      const draining = await t.app.inject('/api/ready');
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({ status: 'draining' });
+      // Liveness is another question: a draining node is alive.
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      t.app.deps.lifecycle.draining = false;
+    }
+    const spec = t.app.swagger() as { paths?: Record<string, unknown> };
+    expect(Object.keys(spec.paths ?? {})).not.toContain('/api/ready');
+    expect(Object.keys(spec.paths ?? {})).not.toContain('/api/health');
+  });
+
   it('echoes a request id and sends security headers', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');

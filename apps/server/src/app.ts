@@ -27,6 +27,19 @@ import { readWebDist } from './lib/web-dist';
 import { SERVER_MODULES } from './modules';
 import { registerRoute } from './modules/realtime/server-module';
 
+/** How long `/api/ready` waits for PostgreSQL and Redis to answer, in milliseconds. */
+const READY_PROBE_MS = 2000;
+
+/** `promise`, or a rejection after `ms` milliseconds (the timer never keeps the process up). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
@@ -159,6 +172,23 @@ export async function buildApp(
     try {
       await deps.database.db.execute(sql`select 1`);
       return { status: 'ok', database: deps.database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  // Readiness (docs/decisions/063-cluster-and-drain.md): whether a balancer may send this node new
+  // connections. Liveness (/api/health) only says the process answers. The app is built after the
+  // migrations ran, so answering at all means migrated; 503 while draining or when PostgreSQL or
+  // (when configured) Redis does not answer within READY_PROBE_MS. No detail beyond the status.
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    if (deps.lifecycle.draining) return reply.code(503).send({ status: 'draining' });
+    try {
+      await withTimeout(
+        Promise.all([deps.database.db.execute(sql`select 1`), deps.redis?.ping()]),
+        READY_PROBE_MS,
+      );
+      return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }

@@ -118,6 +118,19 @@ export const configSchema = z.object({
       });
       return z.NEVER;
     }),
+  /**
+   * Drain on SIGTERM (docs/decisions/063-cluster-and-drain.md): how long a stopping node answers
+   * 503 on /api/ready before it tells its sockets to reconnect, in milliseconds, so the balancer
+   * has marked it down and sends them to another node (HAProxy checks every second,
+   * ops/haproxy/haproxy.cfg). 0 without a balancer that checks readiness.
+   */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(3000).default(1500),
+  /**
+   * Drain: the window, in milliseconds, over which the node's clients reconnect elsewhere (each
+   * waits a random time within it, so they do not all arrive at once); the node closes the
+   * sockets still open 1 s after it.
+   */
+  DRAIN_RECONNECT_MS: z.coerce.number().int().min(0).max(3000).default(2000),
   /** CPU players wait a random time in [BOT_MIN_DELAY_MS, BOT_MAX_DELAY_MS] before moving. */
   BOT_MIN_DELAY_MS: z.coerce.number().int().min(0).default(700),
   BOT_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1400),

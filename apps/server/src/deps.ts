@@ -18,6 +18,12 @@ export interface AppDeps {
   database: Database;
   redis?: Redis | undefined;
   hub: RealtimeHub;
+  /**
+   * This node's lifecycle (docs/decisions/063-cluster-and-drain.md): `draining` turns true on
+   * SIGTERM (server.ts `drain`); from then on `GET /api/ready` answers 503 and no new socket is
+   * accepted.
+   */
+  lifecycle: { draining: boolean };
   /** Chooses CPU moves (the engine's bots; tests may pass a simpler policy). */
   bots: BotPolicy;
   /**

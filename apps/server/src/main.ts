@@ -1,21 +1,37 @@
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { startServer } from './server';
+import { startWatchdog } from './lib/watchdog';
 
-/** Process entry point: start, then shut down gracefully on SIGTERM/SIGINT (docs/architecture.md main.ts). */
+/**
+ * The hard bound on a node's exit after SIGTERM/SIGINT, in milliseconds
+ * (docs/decisions/063-cluster-and-drain.md): the watchdog thread kills the process at this
+ * deadline whatever the main thread is doing; the drain's own waits fit well within it.
+ */
+const EXIT_BOUND_MS = 9_500;
+
+/**
+ * Process entry point: start, then drain and exit on SIGTERM/SIGINT (docs/architecture.md
+ * main.ts, docs/decisions/063-cluster-and-drain.md): exit 0 once drained, 1 on an error, killed
+ * by the watchdog if neither happened within EXIT_BOUND_MS.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const watchdog = startWatchdog();
   const server = await startServer(config);
   server.app.log.info(`Dominó listening on ${config.publicUrl}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // First, before anything that could block: the bound holds from here on.
+    watchdog.arm(EXIT_BOUND_MS);
     server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
+    // A test-only hook (NODE_ENV=test): the main thread blocks for good, as in the incident the
+    // watchdog is for (shutdown.test.ts).
+    if (config.NODE_ENV === 'test' && process.env.TEST_BLOCK_ON_SIGTERM === 'true') for (;;);
     server
-      .close()
+      .drain()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         console.error(err);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
-import { C2P_KEY_RATE_LIMIT, LOGIN_LIMITS, TALK_RATE_LIMIT } from '@domino/contracts';
+import {
+  C2P_KEY_RATE_LIMIT,
+  LOGIN_LIMITS,
+  SERVER_EVENTS,
+  TALK_RATE_LIMIT,
+  type ServerDrainingEvent,
+} from '@domino/contracts';
 import { CLIENT_CEILING_FACTOR } from './modules/protection/request';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
@@ -39,6 +45,26 @@ export interface RunningServer {
   director: TournamentDirector;
   /** Stops accepting work, closes sockets, the HTTP server, Redis and the database. */
   close(): Promise<void>;
+  /**
+   * The graceful stop of a node in a cluster (SIGTERM, docs/decisions/063-cluster-and-drain.md
+   * "Drain"): not ready (/api/ready 503) and no new sockets at once; the workers stop (each
+   * finishing its work, so due games go to the other nodes' sweepers); after DRAIN_NOTICE_MS
+   * every socket of this node gets `server:draining` and reconnects elsewhere within
+   * DRAIN_RECONNECT_MS; the sockets left 1 s after that are closed; then `close()`. Resolves when
+   * everything is closed. Bounded only by what it waits for: main.ts arms the watchdog first.
+   */
+  drain(): Promise<void>;
+}
+
+/** How long a draining node still waits for its sockets after the reconnect window, in ms. */
+const DRAIN_SOCKET_GRACE_MS = 1000;
+
+/** Resolves after `ms` milliseconds, or at once when `done()` turns true (checked every 50 ms). */
+async function waitUntil(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(50, deadline - Date.now())));
+  }
 }
 
 /** The one worker of class `kind` among `workers` (the games sweeper, the tournament director). */
@@ -75,6 +101,7 @@ export function createDeps(
     database,
     redis,
     hub,
+    lifecycle: { draining: false },
     bots,
     tableMatchFinished: (tableId) => {
       void publishTable(database.db, hub, tableId);
@@ -234,30 +261,60 @@ export async function startServer(
       },
       sessionSweepMs: config.SESSION_SWEEP_MS,
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
+      accepting: () => !app.deps.lifecycle.draining,
     });
     app.deps.hub.io = io as unknown as Server;
     const workers: Worker[] = SERVER_MODULES.flatMap((m) => m.workers?.(app) ?? []);
     await app.listen({ port: config.PORT, host: config.HOST });
     for (const worker of workers) await worker.start();
     let closing: Promise<void> | undefined;
+    let stoppingWorkers: Promise<void> | undefined;
+    let draining: Promise<void> | undefined;
+    const stopWorkers = () =>
+      (stoppingWorkers ??= (async () => {
+        // Ports the workers bound are unbound first: a match settling meanwhile wakes no
+        // stopped job. Then every worker stops, top floor first, each finishing its work.
+        app.deps.tournaments.wake = () => undefined;
+        for (const worker of [...workers].reverse()) await worker.stop();
+      })());
+    const close = () =>
+      (closing ??= (async () => {
+        await stopWorkers();
+        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await app.close();
+        redisSub?.disconnect();
+        redis?.disconnect();
+        await demoBank?.close();
+        await database.close();
+      })());
+    const drain = () =>
+      (draining ??= (async () => {
+        app.deps.lifecycle.draining = true;
+        app.log.info('draining: not ready, no new sockets');
+        const workersStopped = stopWorkers();
+        await waitUntil(() => false, config.DRAIN_NOTICE_MS);
+        // This node's sockets only (`local`): with the Redis adapter a plain emit would reach
+        // every node's.
+        const sockets = io.of('/').sockets;
+        app.log.info({ sockets: sockets.size }, 'draining: telling the sockets to reconnect');
+        io.local.emit(SERVER_EVENTS.serverDraining, {
+          reconnect_within_ms: config.DRAIN_RECONNECT_MS,
+        } satisfies ServerDrainingEvent);
+        await waitUntil(
+          () => sockets.size === 0,
+          config.DRAIN_RECONNECT_MS + DRAIN_SOCKET_GRACE_MS,
+        );
+        await workersStopped;
+        app.log.info({ sockets: sockets.size }, 'draining: closing');
+        await close();
+      })());
     return {
       app,
       io: io as unknown as Server,
       sweeper: only(workers, Sweeper),
       director: only(workers, TournamentDirector),
-      close: () =>
-        (closing ??= (async () => {
-          // Ports the workers bound are unbound first: a match settling meanwhile wakes no
-          // stopped job. Then every worker stops, top floor first, each finishing its work.
-          app.deps.tournaments.wake = () => undefined;
-          for (const worker of [...workers].reverse()) await worker.stop();
-          await new Promise<void>((resolve) => io.close(() => resolve()));
-          await app.close();
-          redisSub?.disconnect();
-          redis?.disconnect();
-          await demoBank?.close();
-          await database.close();
-        })()),
+      close,
+      drain,
     };
   } catch (err) {
     redisSub?.disconnect();

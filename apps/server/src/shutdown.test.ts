@@ -1,16 +1,18 @@
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { eventually } from './test/sockets';
+import { eventually, within } from './test/sockets';
 
 /**
  * Graceful shutdown (main.ts, decision 054): a server started like `npm start`, with every
  * module's workers on their timers (sweeper, month close, table keeper, analysis runner,
  * tournament director, quick-play matcher, risk scanner, bank verifier), stops them all, closes
- * its sockets, HTTP server and database on SIGTERM and exits 0, before main.ts's 10 s force exit
- * (which exits 1).
+ * its sockets, HTTP server and database on SIGTERM and exits 0, before main.ts's watchdog kills
+ * it (docs/decisions/063-cluster-and-drain.md); and a node whose main thread blocks is still
+ * killed by that watchdog.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,9 +25,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-// Its own limit: a server process starting (tsx, migrations on PGlite) on a loaded machine.
-it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () => {
-  const port = await freePort();
+/** A node started like `npm start` on the embedded database, with `extra` environment. */
+function startNode(port: number, extra: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -46,33 +47,71 @@ it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () =
         ADMIN_PASSWORD: 'AdminPass123',
         SWEEPER_INTERVAL_MS: '200',
         RISK_SCAN_INTERVAL_MS: '1000',
+        ...extra,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const out = { stderr: '' };
+  child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  return { child, out, exited };
+}
+
+/** Until the node answers its health check, or its process ends without ever answering. */
+async function healthy(port: number, child: ChildProcess): Promise<string> {
+  return eventually(
+    'the node answering its health check',
+    async () =>
+      child.exitCode !== null
+        ? 'exited'
+        : (await fetch(`http://127.0.0.1:${port}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )) && 'healthy',
+    240_000,
+    100,
+  );
+}
+
+// Its own limit: a server process starting (tsx, migrations on PGlite) on a loaded machine.
+it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () => {
+  const port = await freePort();
+  const { child, out, exited } = startNode(port);
   try {
-    // Until the node answers its health check, or its process ends without ever answering.
-    const state = await eventually(
-      'the node answering its health check',
-      async () =>
-        child.exitCode !== null
-          ? 'exited'
-          : (await fetch(`http://127.0.0.1:${port}/api/health`).then(
-              (r) => r.ok,
-              () => false,
-            )) && 'healthy',
-      240_000,
-      100,
-    );
-    expect(state, stderr).toBe('healthy');
+    expect(await healthy(port, child), out.stderr).toBe('healthy');
     child.kill('SIGTERM');
-    expect(await exited, stderr).toEqual({ code: 0, signal: null });
+    // The watchdog (10 s) kills a node that hangs; 60 s only keeps the suite from hanging.
+    expect(await within(60_000, exited, 'the node exiting'), out.stderr).toEqual({
+      code: 0,
+      signal: null,
+    });
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 });
+
+// The exit bound holds when the main thread never comes back (docs/decisions/063 "Watchdog"):
+// TEST_BLOCK_ON_SIGTERM makes main.ts spin forever right after arming the watchdog, so neither
+// the drain nor any timer of the main thread can run; only the watchdog thread's SIGKILL ends it.
+it(
+  'is killed by its watchdog when its main thread blocks on SIGTERM',
+  { timeout: 300_000 },
+  async () => {
+    const port = await freePort();
+    const { child, out, exited } = startNode(port, { TEST_BLOCK_ON_SIGTERM: 'true' });
+    try {
+      expect(await healthy(port, child), out.stderr).toBe('healthy');
+      child.kill('SIGTERM');
+      expect(await within(60_000, exited, 'the watchdog killing the node'), out.stderr).toEqual({
+        code: null,
+        signal: 'SIGKILL',
+      });
+      expect(out.stderr).toContain('shutdown watchdog');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  },
+);

@@ -90,6 +90,14 @@ export const SERVER_EVENTS = {
    * QuickMatchedEvent (quickMatchedEventSchema); the client goes to the table.
    */
   quickMatched: 'quickplay:matched',
+  /**
+   * Every socket of a node that is stopping (SIGTERM, docs/decisions/063-cluster-and-drain.md):
+   * the node takes no new sockets and closes this one soon. The client disconnects and connects
+   * again (the balancer sends it to another node) after a random wait of up to
+   * `reconnect_within_ms`, so the node's players do not all arrive at once; nothing is shown to
+   * the player. Payload {@link ServerDrainingEvent}; no text.
+   */
+  serverDraining: 'server:draining',
 } as const;
 
 /** Events clients send to the server; every one is acknowledged (`{ok, ...}`). */
@@ -160,6 +168,15 @@ export const requestUpdatedEventSchema = z.object({
 });
 export type RequestUpdatedEvent = z.infer<typeof requestUpdatedEventSchema>;
 
+/**
+ * `server:draining`: reconnect after a random wait in [0, reconnect_within_ms] milliseconds
+ * (drawn by each client; the node spreads its players over that window).
+ */
+export const serverDrainingEventSchema = z.object({
+  reconnect_within_ms: z.number().int().min(0).max(10_000),
+});
+export type ServerDrainingEvent = z.infer<typeof serverDrainingEventSchema>;
+
 /** `client:visibility`: whether the tab that owns the socket is on screen. */
 export const visibilityEventSchema = z.strictObject({ visible: z.boolean() });
 export type VisibilityEvent = z.infer<typeof visibilityEventSchema>;
@@ -181,6 +198,7 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.tournamentUpdated]: TournamentUpdatedEvent;
   [SERVER_EVENTS.tournamentMatchReady]: TournamentMatchReadyEvent;
   [SERVER_EVENTS.quickMatched]: QuickMatchedEvent;
+  [SERVER_EVENTS.serverDraining]: ServerDrainingEvent;
 }
 
 /** A client event the server refused: a code and the Spanish message to show. */

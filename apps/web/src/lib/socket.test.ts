@@ -322,6 +322,63 @@ describe('rooms', () => {
   });
 });
 
+describe('a node that stops (server:draining, decision 063)', () => {
+  /** A signed-in socket with a game screen open, connected; what the screen was told. */
+  async function inAGame() {
+    const m = await load();
+    const told = { down: 0, reconnected: 0, joins: 0 };
+    m.openChannel({
+      room: { key: 'game:g1', leave: 'on-close' },
+      onConnect: () => (told.joins += 1),
+      onDown: () => (told.down += 1),
+      onReconnect: () => (told.reconnected += 1),
+    });
+    const s = theSocket();
+    s.serverConnects();
+    return { s, told };
+  }
+
+  it('reconnects within the window without telling the screen the connection dropped', async () => {
+    const { s, told } = await inAGame();
+    s.fire(SERVER_EVENTS.serverDraining, { reconnect_within_ms: 2_000 });
+    expect(s.cycles).toBe(0);
+    vi.advanceTimersByTime(2_000);
+    // Still connected when its wait ended: it drops the old node's socket and connects anew.
+    expect(s.cycles).toBe(1);
+    expect(s.connected).toBe(false);
+    s.serverConnects(); // through the balancer, on another node
+    expect(told).toEqual({ down: 0, reconnected: 1, joins: 2 });
+    expect(fetchCurrentUser).not.toHaveBeenCalled();
+  });
+
+  it('waits out its window when the node closes the socket first, without asking about the session', async () => {
+    const { s, told } = await inAGame();
+    s.fire(SERVER_EVENTS.serverDraining, { reconnect_within_ms: 2_000 });
+    s.connected = false;
+    s.fire('disconnect', 'io server disconnect');
+    expect(fetchCurrentUser).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2_000);
+    expect(s.cycles).toBe(1);
+    s.serverConnects();
+    expect(told).toEqual({ down: 0, reconnected: 1, joins: 2 });
+  });
+
+  it('tells the screen when no other node takes it', async () => {
+    const { s, told } = await inAGame();
+    s.fire(SERVER_EVENTS.serverDraining, { reconnect_within_ms: 0 });
+    vi.advanceTimersByTime(0);
+    s.fire('connect_error', new Error('xhr poll error'));
+    expect(told.down).toBe(1);
+  });
+
+  it('ignores a malformed notice', async () => {
+    const { s } = await inAGame();
+    s.fire(SERVER_EVENTS.serverDraining, { reconnect_within_ms: 'soon' });
+    vi.runAllTimers();
+    expect(s.cycles).toBe(0);
+  });
+});
+
 describe('the end of a session (decision 012)', () => {
   it('runs the session-invalid flow once with the token the socket was opened with', async () => {
     const m = await load();

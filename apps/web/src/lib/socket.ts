@@ -5,6 +5,7 @@ import {
   SESSION_ENDED_CODE,
   balanceUpdatedEventSchema,
   requestUpdatedEventSchema,
+  serverDrainingEventSchema,
   sessionEndedEventSchema,
   tableClosedEventSchema,
   type BalanceUpdatedEvent,
@@ -36,6 +37,10 @@ import {
  *   (a game's presence room, a watched table) gets out of it by a short reconnection when it
  *   closes, exactly as its own socket's disconnect did before the sockets were shared
  *   ({@link ChannelSpec.room}).
+ * - The node stops (`server:draining`, docs/decisions/063-cluster-and-drain.md): the socket
+ *   reconnects after a random wait within the server's window, through the balancer to another
+ *   node, quietly: the screens are not told the connection dropped, only that it came back
+ *   (`onReconnect`, to refetch what they show).
  * - The connection is optional: when the server has no socket endpoint (or refuses it) the client
  *   keeps retrying quietly with back-off and the pages keep working from plain HTTP.
  */
@@ -173,11 +178,17 @@ function ensureSocket(): Socket {
   socket = s;
   /** `session:ended` came on this connection (the server drops the socket right after). */
   let endNoticed = false;
+  /**
+   * `server:draining` came on this connection: the socket is moving to another node on purpose,
+   * so its disconnection is not news for the screens (until a connection attempt fails).
+   */
+  let moving = false;
 
   s.on('connect', () => {
     const again = lastConnectionToken !== undefined && lastConnectionToken === connectedToken;
     lastConnectionToken = connectedToken;
     endNoticed = false;
+    moving = false;
     reportVisibility(s);
     for (const open of [...channels]) {
       if (!channels.has(open)) continue;
@@ -188,8 +199,30 @@ function ensureSocket(): Socket {
   const down = () => {
     for (const open of [...channels]) if (channels.has(open)) open.spec.onDown?.();
   };
-  s.on('disconnect', down);
-  s.on('connect_error', down);
+  s.on('disconnect', () => {
+    if (!moving) down();
+  });
+  s.on('connect_error', () => {
+    moving = false;
+    down();
+  });
+
+  // The node is stopping (decision 063): reconnect after a random wait within its window, so
+  // its players spread over the other nodes; the node closes the socket itself after the window.
+  s.on(SERVER_EVENTS.serverDraining, (payload: unknown) => {
+    const parsed = serverDrainingEventSchema.safeParse(payload);
+    if (!parsed.success || moving) return;
+    moving = true;
+    const token = connectedToken;
+    window.setTimeout(
+      () => {
+        if (connectedToken !== token || !moving) return;
+        if (s.connected) reconnectNow(s);
+        else s.connect();
+      },
+      Math.random() * parsed.data.reconnect_within_ms,
+    );
+  });
 
   // The session ended (logout elsewhere, expiry, password change or reset, suspension):
   // - `session:ended {reason, message}`: the session-invalid flow with the server's Spanish
@@ -228,7 +261,7 @@ function ensureSocket(): Socket {
   // the session still holds, never with a dead token. After the notice, the session change (or
   // this tab's own logout finishing) reconnects the socket without the token.
   s.on('disconnect', (reason: string) => {
-    if (reason !== 'io server disconnect' || endNoticed) return;
+    if (reason !== 'io server disconnect' || endNoticed || moving) return;
     const token = connectedToken;
     void checkSession(token).then((valid) => {
       if (valid && connectedToken === token && !s.connected) s.connect();

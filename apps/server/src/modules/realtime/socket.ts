@@ -28,6 +28,13 @@ export interface RealtimeOptions {
   sessionSweepMs?: number;
   /** Where failed background checks are reported. */
   onError?: (err: unknown) => void;
+  /**
+   * Whether this node takes new sockets now (false while it drains, docs/decisions/063): a new
+   * handshake is refused at the transport (403, the Spanish `forbidden` refusal) and the client
+   * tries again with back-off, through the balancer, to another node. Sockets already open are
+   * not affected. Default: always.
+   */
+  accepting?: () => boolean;
 }
 
 /**
@@ -38,7 +45,7 @@ export interface RealtimeOptions {
  * puts the socket under the node's SessionGuard (user and session rooms, expiry timer, per-event
  * refusal once the session is over; docs/decisions/012). A handshake without a token is anonymous.
  * With Redis, the Redis adapter shares rooms across nodes. The sweep stops when the HTTP server
- * closes.
+ * closes. While `accepting()` is false no new socket is taken (a draining node).
  */
 export function attachRealtime(
   server: HttpServer,
@@ -50,6 +57,15 @@ export function attachRealtime(
   const io: GuardedServer = new Server(server, {
     serveClient: false,
     cors: { origin: false },
+    // Called for new handshakes only, never for a session's later requests or its upgrade.
+    ...(options.accepting
+      ? {
+          allowRequest: (_req, callback) => {
+            const open = options.accepting!();
+            callback(open ? null : 'draining', open);
+          },
+        }
+      : {}),
     // The transport's own refusals in Spanish (transport-refusals.ts; decision 014).
     parser: spanishParser,
     ...(redis
