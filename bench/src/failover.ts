@@ -33,23 +33,31 @@
  *
  * Run: nice -n 10 npx tsx bench/src/failover.ts --scenario kill9|rolling|redis-outage|pg-restart|all
  *      [--matches 500] [--think 1500-6000] [--target 100] [--warmup 30] [--outage 30]
- *      [--max-minutes 25] [--port-base 4200] [--log-dir /tmp/failover-logs]
- * Ports: nodes `--port-base`+10.. (one per node), own Redis +1, own PostgreSQL +2.
+ *      [--max-minutes 25] [--port-base 4200] [--log-dir /tmp/failover-logs] [--own-postgres]
+ *      [--via haproxy|direct]
+ * `--via haproxy` (the default once scripts/cluster-lib.mjs exists) runs the nodes as
+ * `npm run cluster` does, behind HAProxy on `--port-base`+5, and rolls them with its drain
+ * (SIGTERM: `server:draining`, clients move within the window); `--via direct` starts the nodes
+ * on `--port-base`+10 and +11 and clients pick a node themselves.
+ * Ports: HAProxy `--port-base`+5 (its nodes on free ports) or nodes +10 and +11, own Redis +1,
+ * own PostgreSQL +2.
  * Needs PostgreSQL at TEST_DATABASE_URL for kill9/rolling/redis-outage, redis-server on PATH, and
  * /usr/lib/postgresql/<version>/bin for pg-restart (run as root: the cluster runs as `postgres`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import type { GameView, LegalMoveJson } from '@domino/contracts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
+  ROOT,
   api,
   arg,
   cleanupSteps,
@@ -87,6 +95,16 @@ const MAX_MINUTES = Number(arg('max-minutes', '25'));
 const PORT_BASE = Number(arg('port-base', '4200'));
 const NODES = 2;
 const LOG_DIR = arg('log-dir', '');
+/**
+ * `--own-postgres`: every scenario on the bench's own PostgreSQL cluster (pg-restart always is):
+ * two nodes hold 40 connections, more than a shared server may spare.
+ */
+const OWN_POSTGRES = process.argv.includes('--own-postgres');
+/** `--via haproxy` (default once scripts/cluster-lib.mjs exists) or `--via direct`. */
+const VIA = arg(
+  'via',
+  existsSync(path.join(ROOT, 'scripts/cluster-lib.mjs')) ? 'haproxy' : 'direct',
+);
 const ACK_TIMEOUT_MS = 10_000;
 /** Bolívares funded per player: one entry (10) and some spare. */
 const BALANCE = 100;
@@ -163,18 +181,46 @@ class Client {
     this.node = node;
   }
 
+  /** First connection and `game:join` (5 tries: the shared machine may be slow to answer). */
   async open(): Promise<void> {
-    const socket = await connectClient(this.urls()[this.node]!, this.token, {
-      reconnection: false,
-      timeoutMs: 10_000,
-    });
-    this.attach(socket);
-    await this.join();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const socket = await connectClient(this.urls()[this.node]!, this.token, {
+          reconnection: false,
+          timeoutMs: 20_000,
+        });
+        this.attach(socket);
+        await this.join();
+        return;
+      } catch (err) {
+        this.socket?.removeAllListeners();
+        this.socket?.close();
+        this.socket = null;
+        if (attempt >= 5) throw err;
+        await sleep(1000 * attempt);
+      }
+    }
   }
 
   private attach(socket: Socket): void {
     this.socket = socket;
     socket.on('game:view', (v: GameView) => this.onView(v));
+    // The node is stopping (decision 063): like the web app, move after a random wait within
+    // its window, through the balancer to another node; the wait is not counted as lost time.
+    socket.on('server:draining', (payload: { reconnect_within_ms?: number }) => {
+      count(this.rec.disconnects, `${this.rec.phase}:server:draining`);
+      setTimeout(
+        () => {
+          if (this.closed || this.socket !== socket || !socket.connected) return;
+          this.lostAt ??= performance.now();
+          this.rec.away.add(this);
+          socket.removeAllListeners();
+          socket.close();
+          void this.reconnect(true);
+        },
+        Math.random() * (payload?.reconnect_within_ms ?? 0),
+      );
+    });
     socket.on('disconnect', (reason) => {
       if (this.closed || this.socket !== socket) return;
       count(this.rec.disconnects, `${this.rec.phase}:${reason}`);
@@ -195,13 +241,17 @@ class Client {
     this.onView(ack.view);
   }
 
-  /** Like the web app: wait 0.5-1.5 s, doubling to 10 s; try the next node each time. */
-  private async reconnect(): Promise<void> {
+  /**
+   * Like the web app: wait 0.5-1.5 s, doubling to 10 s (`now`: the first try at once, a move
+   * after `server:draining`); try the next node each time (one URL behind a balancer).
+   */
+  private async reconnect(now = false): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
       const base = Math.min(RECONNECT.delay * 2 ** attempt, RECONNECT.max);
-      await sleep(base * (1 - RECONNECT.jitter + 2 * RECONNECT.jitter * Math.random()));
+      if (!(now && attempt === 0))
+        await sleep(base * (1 - RECONNECT.jitter + 2 * RECONNECT.jitter * Math.random()));
       if (this.closed) return;
-      this.node = (this.node + 1) % NODES;
+      this.node = (this.node + 1) % this.urls().length;
       try {
         const socket = await connectClient(this.urls()[this.node]!, this.token, {
           reconnection: false,
@@ -328,6 +378,152 @@ async function startNode(node: Node, env: { [k: string]: string }): Promise<void
     if (proc.child.exitCode !== null) r(proc.child.exitCode);
     else proc.child.once('exit', (code) => r(code));
   });
+}
+
+/** The shape of scripts/cluster-lib.mjs's `startCluster` (decision 063), as this bench uses it. */
+interface Cluster {
+  url: string;
+  nodes: {
+    name: string;
+    pid: number | undefined;
+    url: string;
+    kill(signal?: NodeJS.Signals): void;
+    restart(): Promise<void>;
+    exited: Promise<number | null>;
+  }[];
+  stop(): Promise<void>;
+}
+
+/** Two server nodes, behind HAProxy or reached directly, and the failures done to them. */
+interface Topology {
+  label: string;
+  /** Where clients connect: HAProxy's front, or each node (a client tries the next one). */
+  urls: string[];
+  /** Where the i-th setup call goes. */
+  setupUrl(i: number): string;
+  /** A node (or the front) that answers now. */
+  liveUrl(): string;
+  /** SIGKILL to the first node; what happened, in words. */
+  kill9(): Promise<string>;
+  /** Every node in turn: SIGTERM, started again, ready; `between` runs after each. */
+  roll(between: () => Promise<void>): Promise<string[]>;
+}
+
+/** Server settings of the bench nodes (both topologies). */
+function nodeEnv(databaseUrl: string, redisUrl: string): { [k: string]: string } {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `bench-failover-${process.pid}:`,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    WEB_DIST: '',
+    LOG_LEVEL: 'error',
+    AVAILABILITY_LIMIT_PER_MINUTE: '1000000',
+  };
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** Two nodes started directly on ports PORT_BASE+10 and +11 (before `npm run cluster` existed). */
+async function directNodes(env: { [k: string]: string }): Promise<Topology> {
+  const nodes: Node[] = Array.from({ length: NODES }, (_, i) => ({
+    name: `node${i + 1}`,
+    port: PORT_BASE + 10 + i,
+    url: `http://127.0.0.1:${PORT_BASE + 10 + i}`,
+    proc: null,
+    exited: null,
+  }));
+  for (const n of nodes) await startNode(n, env);
+  const alive = (n: Node) =>
+    n.proc !== null && n.proc.child.exitCode === null && !n.proc.child.signalCode;
+  return {
+    label: `${NODES} nodes reached directly (no balancer)`,
+    urls: nodes.map((n) => n.url),
+    setupUrl: (i) => nodes[i % NODES]!.url,
+    liveUrl: () => nodes.find(alive)!.url,
+    async kill9() {
+      const victim = nodes[0]!;
+      process.kill(victim.proc!.pid, 'SIGKILL');
+      await victim.exited;
+      return `SIGKILL to ${victim.name} (pid ${victim.proc!.pid})`;
+    },
+    async roll(between) {
+      const notes: string[] = [];
+      for (const n of nodes) {
+        const ts = performance.now();
+        process.kill(n.proc!.pid, 'SIGTERM');
+        const code = await n.exited;
+        const tStopped = performance.now();
+        await startNode(n, env);
+        notes.push(
+          `${n.name}: SIGTERM -> exit ${code} in ${seconds(tStopped - ts)} s, answering again ` +
+            `${seconds(performance.now() - tStopped)} s later`,
+        );
+        await between();
+      }
+      return notes;
+    },
+  };
+}
+
+/** `npm run cluster`'s two nodes behind HAProxy on PORT_BASE+5 (scripts/cluster-lib.mjs). */
+async function haproxyCluster(env: { [k: string]: string }): Promise<Topology> {
+  const lib = (await import(pathToFileURL(path.join(ROOT, 'scripts/cluster-lib.mjs')).href)) as {
+    startCluster(opts: {
+      nodes: number;
+      port: number;
+      databaseUrl: string;
+      redisUrl: string;
+      env: { [k: string]: string };
+      log: (line: string) => void;
+    }): Promise<Cluster>;
+  };
+  const log = LOG_DIR ? createWriteStream(path.join(LOG_DIR, 'cluster.log'), { flags: 'a' }) : null;
+  const cluster = await lib.startCluster({
+    nodes: NODES,
+    port: PORT_BASE + 5,
+    databaseUrl: env.DATABASE_URL!,
+    redisUrl: env.REDIS_URL!,
+    env,
+    log: (line) => log?.write(`${line}\n`),
+  });
+  onCleanup(async () => {
+    await cluster.stop();
+    log?.end();
+  });
+  return {
+    label: `${NODES} nodes behind HAProxy (scripts/cluster-lib.mjs)`,
+    urls: [cluster.url],
+    setupUrl: () => cluster.url,
+    liveUrl: () => cluster.url,
+    async kill9() {
+      const victim = cluster.nodes[0]!;
+      const pid = victim.pid;
+      victim.kill('SIGKILL');
+      await victim.exited;
+      return `SIGKILL to ${victim.name} (pid ${pid})`;
+    },
+    async roll(between) {
+      const notes: string[] = [];
+      for (const n of cluster.nodes) {
+        const ts = performance.now();
+        const exited = n.exited;
+        void exited.then((code) =>
+          notes.push(
+            `${n.name}: SIGTERM -> drained and exited ${code} in ${seconds(performance.now() - ts)} s`,
+          ),
+        );
+        await n.restart();
+        notes.push(
+          `${n.name}: restarted and ready ${seconds(performance.now() - ts)} s after SIGTERM`,
+        );
+        await between();
+      }
+      return notes;
+    },
+  };
 }
 
 /** Starts a child process that stays (redis-server, postgres); stopped at cleanup. */
@@ -616,28 +812,16 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   const redis = ownRedis(PORT_BASE + 1);
   await redis.start();
   let postgres: ReturnType<typeof ownPostgres> | null = null;
-  if (scenario === 'pg-restart') {
+  if (scenario === 'pg-restart' || OWN_POSTGRES) {
     postgres = ownPostgres(PORT_BASE + 2);
     postgres.start();
   }
   const databaseUrl = await createDatabase(postgres?.url);
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: `bench-failover-${process.pid}:`,
-  };
-  const nodes: Node[] = Array.from({ length: NODES }, (_, i) => ({
-    name: `node${i + 1}`,
-    port: PORT_BASE + 10 + i,
-    url: `http://127.0.0.1:${PORT_BASE + 10 + i}`,
-    proc: null,
-    exited: null,
-  }));
-  for (const n of nodes) await startNode(n, env);
-  const urls = () => nodes.map((n) => n.url);
-  const adminToken = await login(nodes[0]!.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const tableIds = await createBenchTables(nodes[0]!.url, adminToken, MATCHES, TARGET);
-  const players = await registerPlayers(nodes[0]!.url, 4 * MATCHES, {
+  const env = nodeEnv(databaseUrl, redis.url);
+  const topo = VIA === 'haproxy' ? await haproxyCluster(env) : await directNodes(env);
+  const adminToken = await login(topo.setupUrl(0), ADMIN_EMAIL, ADMIN_PASSWORD);
+  const tableIds = await createBenchTables(topo.setupUrl(0), adminToken, MATCHES, TARGET);
+  const players = await registerPlayers(topo.setupUrl(0), 4 * MATCHES, {
     adminToken,
     balance: BALANCE,
   });
@@ -671,7 +855,7 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   // Seat every table (4 joins each) on both nodes, then connect seat k to node k mod 2.
   await pool(matches, 16, async (m, i) => {
     m.gameId = await seatPlayers(
-      nodes[i % NODES]!.url,
+      topo.setupUrl(i),
       m.tableId,
       m.players.map((p) => p.token),
       false,
@@ -679,7 +863,7 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   });
   const jobs = matches.flatMap((m) => m.players.map((p, k) => ({ m, p, k })));
   await pool(jobs, 50, async ({ m, p, k }) => {
-    const client = new Client(m, p.token, rec, urls, k % NODES);
+    const client = new Client(m, p.token, rec, () => topo.urls, k % topo.urls.length);
     m.clients.push(client);
     await client.open();
   });
@@ -688,14 +872,14 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   });
   const setupS = (performance.now() - t0) / 1000;
   console.log(
-    `\n== ${scenario}: ${MATCHES} matches (${4 * MATCHES} sockets) on ${NODES} nodes, think ${THINK.min}-${THINK.max} ms, ` +
+    `\n== ${scenario}: ${MATCHES} matches (${4 * MATCHES} sockets) on ${topo.label}, think ${THINK.min}-${THINK.max} ms, ` +
       `tables to ${TARGET} points; setup ${setupS.toFixed(0)} s; load average ${loadavg()}`,
   );
   rec.playing = true;
   for (const m of matches) for (const c of m.clients) c.maybeMove();
   await waitFor(
     () => matches.every((m) => m.clients.every((c) => c.version >= 1)),
-    60_000,
+    300_000,
     'every match past its start',
   );
   await sleep(WARMUP_S * 1000);
@@ -703,32 +887,19 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   rec.phase = 'during';
   const tFail = performance.now();
   const notes: string[] = [];
+  const everyoneBack = () =>
+    waitFor(() => rec.away.size === 0, 120_000, 'every player back').catch((e: unknown) => {
+      notes.push(String(e));
+    });
   if (scenario === 'kill9') {
-    const victim = nodes[0]!;
-    process.kill(victim.proc!.pid, 'SIGKILL');
-    await victim.exited;
-    notes.push(`SIGKILL to ${victim.name} (pid ${victim.proc!.pid}) at load ${load0}`);
-    await waitFor(() => rec.away.size === 0, 120_000, 'every player back').catch((e: unknown) =>
-      notes.push(String(e)),
-    );
+    notes.push(`${await topo.kill9()} at load ${load0}`);
+    await everyoneBack();
     notes.push(
-      `every player had a view again ${((performance.now() - tFail) / 1000).toFixed(1)} s after the kill`,
+      `every player had a view again ${seconds(performance.now() - tFail)} s after the kill`,
     );
   } else if (scenario === 'rolling') {
-    for (const n of nodes) {
-      const ts = performance.now();
-      process.kill(n.proc!.pid, 'SIGTERM');
-      const code = await n.exited;
-      const tStopped = performance.now();
-      await startNode(n, env);
-      notes.push(
-        `${n.name}: SIGTERM -> exit ${code} in ${((tStopped - ts) / 1000).toFixed(1)} s, ` +
-          `started and answering again in ${((performance.now() - tStopped) / 1000).toFixed(1)} s`,
-      );
-      await waitFor(() => rec.away.size === 0, 120_000, 'every player back').catch((e: unknown) =>
-        notes.push(String(e)),
-      );
-    }
+    notes.push(`rolling restart from load ${load0}:`, ...(await topo.roll(everyoneBack)));
+    notes.push(`roll done ${seconds(performance.now() - tFail)} s after the first SIGTERM`);
   } else if (scenario === 'redis-outage') {
     await redis.kill();
     notes.push(`Redis killed at load ${load0}; restarted empty after ${OUTAGE_S} s`);
@@ -749,13 +920,17 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   while (Date.now() < deadline && !matches.every((m) => m.finished)) await sleep(1000);
   const waitedS = (performance.now() - tFail) / 1000;
   rec.playing = false;
-  const live = nodes.find(
-    (n) => n.proc && n.proc.child.exitCode === null && !n.proc.child.signalCode,
-  )!;
   const stuck = matches.filter((m) => !m.finished).length;
   // Give the last settlement a moment, then check.
   await sleep(2000);
-  const result = await verify(databaseUrl, matches, rec, balancesBefore, live.url, adminToken);
+  const result = await verify(
+    databaseUrl,
+    matches,
+    rec,
+    balancesBefore,
+    topo.liveUrl(),
+    adminToken,
+  );
   console.log(notes.join('\n'));
   console.log(
     `move-to-broadcast latency before (${WARMUP_S} s): ${dist(rec.latencies.before)}\n` +
