@@ -748,7 +748,8 @@ async function verify(
               (select coalesce(sum(g.entry_cents), 0) from game_players p join games g on g.id = p.game_id
                 where p.user_id = a.owner_user_id) +
               (select coalesce(sum(s.entry_cents), 0) from table_seats s
-                where s.user_id = a.owner_user_id) as entries,
+                where s.user_id = a.owner_user_id and not exists (select 1 from games g
+                  where g.table_id = s.table_id and g.status = 'playing')) as entries,
               (select coalesce(sum(p.payout_cents), 0) from game_players p
                 where p.user_id = a.owner_user_id) as payouts
          from accounts a where a.kind = 'wallet' and a.owner_user_id = any($1)`,
