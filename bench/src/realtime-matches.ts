@@ -43,7 +43,6 @@ import type { GameView, LegalMoveJson } from '@domino/contracts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  api,
   arg,
   connectClient,
   createDatabase,
@@ -57,20 +56,14 @@ import {
   startServerProcess,
 } from './realtime-server';
 import type { Player } from './realtime-server';
+import { createBenchTables, seatPlayers, thinkRange } from './table-matches';
+import type { JoinAck, MoveAck } from './table-matches';
 
 const MATCHES = arg('matches', '100,500')
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
 
-/** `--think MIN-MAX` (ms): the human-paced mode's think time range; null in the closed loop. */
-function thinkRange(): { min: number; max: number } | null {
-  const raw = arg('think', '');
-  if (!raw) return null;
-  const m = /^(\d+)-(\d+)$/.exec(raw.trim());
-  if (!m || Number(m[1]) > Number(m[2])) throw new Error(`--think wants MIN-MAX in ms, got ${raw}`);
-  return { min: Number(m[1]), max: Number(m[2]) };
-}
 const THINK = thinkRange();
 const SECONDS = Number(arg('seconds', THINK ? '60' : '20'));
 /** Keep earlier steps' matches playing (capacity search): default in the human-paced mode. */
@@ -94,9 +87,6 @@ const ACK_TIMEOUT_MS = 10_000;
 const P99_TARGET_MS = 50;
 /** Bolívares each player gets: one entry (10) per match, replacements included in keep mode. */
 const BALANCE = KEEP ? 1000 : 100;
-
-type MoveAck = { ok: true; version: number } | { ok: false; code: string };
-type JoinAck = { ok: true; view: GameView } | { ok: false; code: string };
 
 interface Pending {
   t0: number;
@@ -423,30 +413,6 @@ async function connect(url: string, token: string): Promise<Socket> {
   }
 }
 
-/** Seats a slot's four players in seat order (retrying while the old match settles); its game id. */
-async function seatPlayers(base: string, slot: Slot, retry: boolean): Promise<string> {
-  for (let k = 0; k < 4; k++) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await api(
-          base,
-          'POST',
-          `/api/tables/${slot.tableId}/join`,
-          { entry_price: 10 },
-          slot.players[k]!.token,
-        );
-        break;
-      } catch (err) {
-        if (!retry || attempt >= 20 || !/tables\/playing/.test(String(err))) throw err;
-        await sleep(250);
-      }
-    }
-  }
-  const detail = await api<{ game_id: string | null }>(base, 'GET', `/api/tables/${slot.tableId}`);
-  if (!detail.game_id) throw new Error(`table ${slot.tableId} has no game after four joins`);
-  return detail.game_id;
-}
-
 let baseUrl = '';
 
 /**
@@ -458,7 +424,12 @@ async function renew(slot: Slot, stats: Stats): Promise<void> {
   if (slot.renewing) return;
   slot.renewing = true;
   try {
-    const gameId = await seatPlayers(baseUrl, slot, true);
+    const gameId = await seatPlayers(
+      baseUrl,
+      slot.tableId,
+      slot.players.map((p) => p.token),
+      true,
+    );
     slot.match = { gameId, pending: new Map(), finished: false };
     await Promise.all(
       slot.clients.map(async (c) => {
@@ -489,21 +460,7 @@ async function prepareSlots(
   n: number,
 ): Promise<{ slots: Slot[]; tables: number; register: number }> {
   const t0 = performance.now();
-  const tableIds = await pool(Array.from({ length: n }), 8, async (_, i) => {
-    const t = await api<{ id: number }>(
-      base,
-      'POST',
-      '/api/admin/tables',
-      {
-        name: `Bench ${i + 1}`,
-        entry_price: 10,
-        turn_seconds: 120,
-        ...(TARGET ? { target_points: Number(TARGET) } : {}),
-      },
-      adminToken,
-    );
-    return t.id;
-  });
+  const tableIds = await createBenchTables(base, adminToken, n, TARGET);
   const tTables = performance.now();
   const players = await registerPlayers(base, 4 * n, {
     adminToken,
@@ -538,7 +495,12 @@ async function startSlots(
   const cpu0 = cpuMs(serverPid);
   // Joins: one table at a time per worker, its four players in seat order.
   await pool(slots, 16, async (slot) => {
-    slot.match.gameId = await seatPlayers(base, slot, false);
+    slot.match.gameId = await seatPlayers(
+      base,
+      slot.tableId,
+      slot.players.map((p) => p.token),
+      false,
+    );
   });
   const tJoin = performance.now();
   const fanout = stats.tablesChannel - heard0;

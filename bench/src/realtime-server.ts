@@ -28,16 +28,19 @@ export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
 
-export function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        console.error('cleanup step failed:', err);
-      }
+/** Runs the cleanup steps registered so far (last first) and forgets them. */
+export async function cleanupSteps(): Promise<void> {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error('cleanup step failed:', err);
     }
-  })();
+  }
+}
+
+export function cleanup(): Promise<void> {
+  cleaning ??= cleanupSteps();
   return cleaning;
 }
 
@@ -65,8 +68,8 @@ export function arg(name: string, fallback: string): string {
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: BASE_DB });
+async function adminQuery(sql: string, base = BASE_DB): Promise<void> {
+  const c = new pg.Client({ connectionString: base });
   await c.connect();
   try {
     await c.query(sql);
@@ -75,12 +78,15 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** Creates `domino_bench_rt_<random>` and registers its drop (with force) as a cleanup step. */
-export async function createDatabase(): Promise<string> {
+/**
+ * Creates `domino_bench_rt_<random>` on the PostgreSQL of `base` (default TEST_DATABASE_URL) and
+ * registers its drop (with force) as a cleanup step; returns its URL.
+ */
+export async function createDatabase(base = BASE_DB): Promise<string> {
   const name = `domino_bench_rt_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  onCleanup(() => adminQuery(`drop database if exists ${name} with (force)`));
-  const u = new URL(BASE_DB);
+  await adminQuery(`create database ${name}`, base);
+  onCleanup(() => adminQuery(`drop database if exists ${name} with (force)`, base));
+  const u = new URL(base);
   u.pathname = `/${name}`;
   return u.toString();
 }
@@ -107,13 +113,22 @@ export interface ServerProcess {
  * `opts.nodeArgs` go before the entry point (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`; the
  * profile is written when the server exits on the cleanup's SIGTERM); `opts.root` runs another
  * checkout's server (A/B comparisons against a `git worktree` of an earlier commit);
- * `opts.logFile` appends the server's stdout and stderr to that file (e.g. with `--trace-gc`).
+ * `opts.logFile` appends the server's stdout and stderr to that file (e.g. with `--trace-gc`);
+ * `opts.quietExit` leaves out the "exited unexpectedly" report (a bench that kills it on purpose);
+ * `opts.startTimeoutMs` (default 90 s) is how long it may take to answer.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  opts: { nodeArgs?: string[]; root?: string; logFile?: string } = {},
+  opts: {
+    nodeArgs?: string[];
+    root?: string;
+    logFile?: string;
+    quietExit?: boolean;
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A fixed port given in `env` (a node restarted on its port) wins over a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: opts.root ?? ROOT,
@@ -157,7 +172,8 @@ export async function startServerProcess(
     clearTimeout(timer);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const startMs = opts.startTimeoutMs ?? 90_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (exited !== null) throw new Error(`server exited with ${exited}:\n${tail}`);
     try {
@@ -166,11 +182,13 @@ export async function startServerProcess(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${tail}`);
+    if (Date.now() > deadline)
+      throw new Error(`server did not start in ${startMs / 1000} s:\n${tail}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   child.once('exit', (code) => {
-    if (!cleaning) console.error(`server exited unexpectedly (${code}):\n${tail}`);
+    if (!cleaning && !opts.quietExit)
+      console.error(`server exited unexpectedly (${code}):\n${tail}`);
   });
   return { pid: child.pid!, url, child };
 }

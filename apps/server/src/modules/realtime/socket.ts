@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { socketInputGuard } from '../../lib/input-guard';
+import { safePublisher } from './redis-publisher';
 import { ROOMS } from './rooms';
 import type { GuardedServer, SessionChecks, SocketData, SocketSession } from './session-guard';
 import { SessionGuard, sessionEndedHandshakeError } from './session-guard';
@@ -70,7 +71,8 @@ export function attachRealtime(
     parser: spanishParser,
     ...(redis
       ? {
-          adapter: createAdapter(redis.pub, redis.sub, {
+          // A Redis outage must not end the node (redis-publisher.ts, decision 066).
+          adapter: createAdapter(safePublisher(redis.pub, onError), redis.sub, {
             key: `${redis.channelPrefix ?? ''}socket.io`,
           }),
         }
