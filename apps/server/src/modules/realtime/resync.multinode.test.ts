@@ -30,6 +30,12 @@ interface Screen {
   playing: boolean;
   /** Versions of this screen's own moves, as acknowledged. */
   moved: number[];
+  /**
+   * When set, the screen stops playing and closes its socket in the acknowledgement of its next
+   * own move, before anything else runs: the turn is then another seat's, so the others can play
+   * on while it is away (closing at a random moment could leave the game waiting on its own turn).
+   */
+  blipAfterMove?: boolean;
 }
 
 function newest(views: readonly GameView[]): GameView | undefined {
@@ -133,7 +139,12 @@ describe('a blip across two nodes', async () => {
               'game:move',
               { game_id: gameId, version: v.version, ...v.legal_moves[0] },
               (ack: { ok: boolean; version?: number }) => {
-                if (ack.ok && ack.version !== undefined) screen.moved.push(ack.version);
+                if (!ack.ok || ack.version === undefined) return;
+                screen.moved.push(ack.version);
+                if (screen.blipAfterMove) {
+                  screen.playing = false;
+                  s.socket.close();
+                }
               },
             );
           };
@@ -172,22 +183,25 @@ describe('a blip across two nodes', async () => {
         screens[2] = await openScreen(2, a);
         screens[3] = await openScreen(3, b);
 
-        // Before the blip: the player has a talk message (its cursor) and has made a move.
+        // Before the blip: the player has a talk message (its cursor).
         const before = await say(1, { kind: 'phrase', id: 'hola' });
         await until('the first message to reach the player', () =>
           screens[away]!.talk.some((m) => m.id === before.id),
         );
-        await until('the player to make a move of its own', () => screens[away]!.moved.length > 0);
         const balanceBefore = (
           await call<{ balance: number }>(a.url, 'GET', '/api/user/balance', {
             token: players[away]!.token,
           })
         ).body.balance;
 
-        // The blip: the player's only socket is gone.
-        screens[away]!.playing = false;
-        screens[away]!.s.socket.close();
-        const versionAtBlip = (await dbGame()).version;
+        // The blip: the player's only socket is gone, right after a move of its own.
+        const movesBefore = screens[away]!.moved.length;
+        screens[away]!.blipAfterMove = true;
+        await until(
+          'the player to make a move of its own',
+          () => screens[away]!.moved.length > movesBefore,
+        );
+        const versionAtBlip = screens[away]!.moved.at(-1)!;
         const cursor = Math.max(...screens[away]!.talk.map((m) => m.id));
 
         // Meanwhile: the others talk and play on, and the player's balance changes.
