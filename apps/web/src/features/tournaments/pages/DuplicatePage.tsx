@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Badge,
   Button,
   Card,
@@ -12,10 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { TOURNAMENT_PAGES, type DuplicateDetail } from '@domino/contracts';
+import { type DuplicateDetail } from '@domino/contracts';
 import { Loading, LoadError } from '../../../components/LoadState';
+import { BackToTournaments } from '../components/BackToTournaments';
 import { useDuplicate } from '../api/tournaments';
 import { boardRows, progressLine, resultLine, signed, teamLabel } from '../lib/duplicate';
 
@@ -31,16 +31,7 @@ export default function DuplicatePage() {
   const set = useDuplicate(id);
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }} data-testid="duplicate-page">
-      <Anchor
-        component={Link}
-        to={TOURNAMENT_PAGES.list}
-        fz="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={16} aria-hidden /> Torneos
-      </Anchor>
+      <BackToTournaments />
       {set.data ? (
         <DuplicateView detail={set.data} />
       ) : set.isError ? (

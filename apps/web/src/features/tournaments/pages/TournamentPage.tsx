@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Card,
   Container,
@@ -13,17 +12,17 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Loading, LoadError } from '../../../components/LoadState';
+import { BackToTournaments } from '../components/BackToTournaments';
 import {
   IconAlertCircle,
-  IconArrowLeft,
   IconCalendarEvent,
   IconTrophy,
   IconUsers,
   IconWifi,
   IconWifiOff,
 } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { formatBs, plural, TOURNAMENT_PAGES, type TournamentDetail } from '@domino/contracts';
+import { useParams } from 'react-router';
+import { formatBs, plural, type TournamentDetail } from '@domino/contracts';
 import { RuleChips } from '../../../components/TableRules';
 import { bolivaresToCents } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -61,16 +60,7 @@ export default function TournamentPage() {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} data-testid="tournament-page">
-      <Anchor
-        component={Link}
-        to={TOURNAMENT_PAGES.list}
-        fz="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={16} aria-hidden /> Torneos
-      </Anchor>
+      <BackToTournaments />
       {tournament.data ? (
         <TournamentView
           detail={tournament.data}
