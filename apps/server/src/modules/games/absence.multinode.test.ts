@@ -4,11 +4,12 @@ import type { GameView } from '@domino/contracts';
 import type { MatchState, Seat } from '@domino/domino';
 import { legalMoves, playerView } from '@domino/domino';
 import { gameMoves, gamePlayers, games } from '../../db/schema';
-import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
-import { redisAvailable, startNodeProcess } from '../../test/nodes';
+import { redisAvailable } from '../../test/nodes';
+import { startPaidMatchOnTwoNodes } from '../../test/two-nodes';
 import type { TestSocket } from '../../test/sockets';
-import { call, eventually, openSocket, roundTrip } from '../../test/sockets';
+import { eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * Power cuts during a paid match across two server processes sharing PostgreSQL and Redis
@@ -51,55 +52,11 @@ describe('a paid match across two nodes when a player loses the connection', asy
       const extra: TestSocket[] = [];
       try {
         const env = { BOT_MIN_DELAY_MS: '0', BOT_MAX_DELAY_MS: '0', HAND_PAUSE_MS: '0' };
-        nodes.push(await startNodeProcess(database.url!, env));
-        nodes.push(await startNodeProcess(database.url!, env));
-        const [a, b] = nodes as [NodeProcess, NodeProcess];
-        const admin = (
-          await call<{ token: string }>(a.url, 'POST', '/api/login_api', {
-            body: { email: 'admin@test.local', password: 'AdminPass123' },
-          })
-        ).body.token;
-        const table = await call<{ id: number }>(a.url, 'POST', '/api/admin/tables', {
-          token: admin,
-          body: { name: 'Apagón', entry_price: 10, turn_seconds: TURN_SECONDS },
+        const { a, b, players, gameId, seats } = await startPaidMatchOnTwoNodes(database, nodes, {
+          name: 'Apagón',
+          turnSeconds: TURN_SECONDS,
+          env,
         });
-        expect(table.status).toBe(201);
-        const players: { token: string; id: number }[] = [];
-        for (let i = 0; i < 4; i++) {
-          const reg = await call<{ token: string; user: { id: number } }>(
-            a.url,
-            'POST',
-            '/api/register_api',
-            { body: newPlayer() },
-          );
-          expect(reg.status).toBe(201);
-          await call(a.url, 'POST', `/api/admin/users/${reg.body.user.id}/adjustments`, {
-            token: admin,
-            body: { amount: 100, reason: 'Saldo de prueba' },
-          });
-          players.push({ token: reg.body.token, id: reg.body.user.id });
-        }
-        for (const p of players) {
-          const joined = await call(a.url, 'POST', `/api/tables/${table.body.id}/join`, {
-            token: p.token,
-            body: { entry_price: 10 },
-          });
-          expect(joined.status).toBe(200);
-        }
-        const detail = await call<{ game_id: string }>(
-          a.url,
-          'GET',
-          `/api/tables/${table.body.id}`,
-        );
-        const gameId = detail.body.game_id;
-        expect(gameId).toBeTruthy();
-        const seatOf = async (userId: number) =>
-          (
-            await database.db
-              .select({ seat: gamePlayers.seat })
-              .from(gamePlayers)
-              .where(eq(gamePlayers.userId, userId))
-          )[0]!.seat;
 
         /** Opens a game screen for player `i` on `node` and joins the game there. */
         const openScreen = async (i: number, node: NodeProcess, playing = true) => {
@@ -135,7 +92,6 @@ describe('a paid match across two nodes when a player loses the connection', asy
         const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) =>
           eventually(what, cond, ms, 50);
 
-        const seats = await Promise.all(players.map((p) => seatOf(p.id)));
         const [slow, absent] = [0, 1];
         // The slow player: a game screen on node A that does not move, and a second tab on node B
         // (the lobby) that never opens the game.

@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { once } from 'node:events';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
@@ -17,6 +14,7 @@ import { checkLedger } from '../ledger/ledger';
 import { defaultRedisPrefix } from '../../config';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import { eventually } from '../../test/sockets';
+import { redisAvailable, startNodeProcess, TEST_REDIS_URL } from '../../test/nodes';
 
 /**
  * Two server processes on two ports sharing PostgreSQL and Redis (README.md "Several server processes"): a
@@ -26,37 +24,7 @@ import { eventually } from '../../test/sockets';
  * the exact current view and finish the match there.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
-async function redisAvailable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await r.connect();
-    await r.ping();
-    return true;
-  } catch (err) {
-    if (process.env.CI === 'true')
-      throw new Error(`Redis is required under CI but ${REDIS_URL} is unreachable`, { cause: err });
-    console.warn(`\n!!! Redis at ${REDIS_URL} is unreachable: the multi-node suite is SKIPPED.\n`);
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 interface Node {
   url: string;
@@ -170,44 +138,11 @@ async function until(what: string, check: () => boolean, ms = 30_000): Promise<v
   await eventually(what, check, ms, 50);
 }
 
+/** A node started like `npm start` (test/nodes.ts), with the port the balancer forwards to. */
 async function startNode(databaseUrl: string): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL,
-        WEB_DIST: '',
-        LOG_LEVEL: 'error',
-        ADMIN_EMAIL: 'admin@test.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-        // Registrations share the per-address availability limit, kept in the shared Redis.
-        AVAILABILITY_LIMIT_PER_MINUTE: '100000',
-      },
-      stdio: 'ignore',
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const healthy = async () => {
-    try {
-      return (await fetch(`${url}/api/health`)).ok;
-    } catch {
-      return false; // starting
-    }
-  };
-  try {
-    await eventually('the node to answer /api/health', healthy, 60_000, 100);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw err;
-  }
-  return { url, port, child };
+  // Registrations share the per-address availability limit, kept in the shared Redis.
+  const node = await startNodeProcess(databaseUrl, { AVAILABILITY_LIMIT_PER_MINUTE: '100000' });
+  return { url: node.url, port: Number(new URL(node.url).port), child: node.child };
 }
 
 async function call<T>(

@@ -4,10 +4,11 @@ import type { GameView, TalkMessage, TalkState } from '@domino/contracts';
 import { gameViewSchema } from '@domino/contracts';
 import type { MatchState, Seat } from '@domino/domino';
 import { playerView } from '@domino/domino';
-import { gamePlayers, games } from '../../db/schema';
-import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
+import { games } from '../../db/schema';
+import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
-import { redisAvailable, startNodeProcess } from '../../test/nodes';
+import { redisAvailable } from '../../test/nodes';
+import { startPaidMatchOnTwoNodes } from '../../test/two-nodes';
 import type { TestSocket } from '../../test/sockets';
 import { call, eventually, openSocket } from '../../test/sockets';
 
@@ -74,56 +75,15 @@ describe('a blip across two nodes', async () => {
       const extra: TestSocket[] = [];
       try {
         const env = { BOT_MIN_DELAY_MS: '0', BOT_MAX_DELAY_MS: '0', HAND_PAUSE_MS: '0' };
-        nodes.push(await startNodeProcess(database.url!, env));
-        nodes.push(await startNodeProcess(database.url!, env));
-        const [a, b] = nodes as [NodeProcess, NodeProcess];
-        const admin = (
-          await call<{ token: string }>(a.url, 'POST', '/api/login_api', {
-            body: { email: 'admin@test.local', password: 'AdminPass123' },
-          })
-        ).body.token;
         // The longest turn: once the game waits on the away player, it stays put while compared.
-        const table = await call<{ id: number }>(a.url, 'POST', '/api/admin/tables', {
-          token: admin,
-          body: { name: 'Parpadeo', entry_price: 10, turn_seconds: 120 },
-        });
-        expect(table.status).toBe(201);
-        const players: { token: string; id: number }[] = [];
-        for (let i = 0; i < 4; i++) {
-          const reg = await call<{ token: string; user: { id: number } }>(
-            a.url,
-            'POST',
-            '/api/register_api',
-            { body: newPlayer() },
-          );
-          expect(reg.status).toBe(201);
-          await call(a.url, 'POST', `/api/admin/users/${reg.body.user.id}/adjustments`, {
-            token: admin,
-            body: { amount: 100, reason: 'Saldo de prueba' },
-          });
-          players.push({ token: reg.body.token, id: reg.body.user.id });
-        }
-        for (const p of players) {
-          const joined = await call(a.url, 'POST', `/api/tables/${table.body.id}/join`, {
-            token: p.token,
-            body: { entry_price: 10 },
-          });
-          expect(joined.status).toBe(200);
-        }
-        const gameId = (
-          await call<{ game_id: string }>(a.url, 'GET', `/api/tables/${table.body.id}`)
-        ).body.game_id;
-        expect(gameId).toBeTruthy();
-        const seats = await Promise.all(
-          players.map(
-            async (p) =>
-              (
-                await database.db
-                  .select({ seat: gamePlayers.seat })
-                  .from(gamePlayers)
-                  .where(eq(gamePlayers.userId, p.id))
-              )[0]!.seat,
-          ),
+        const { a, b, admin, players, tableId, gameId, seats } = await startPaidMatchOnTwoNodes(
+          database,
+          nodes,
+          {
+            name: 'Parpadeo',
+            turnSeconds: 120,
+            env,
+          },
         );
         const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 90_000) =>
           eventually(what, cond, ms, 50);
@@ -164,7 +124,7 @@ describe('a blip across two nodes', async () => {
         };
         const say = async (i: number, msg: { kind: 'reaction' | 'phrase'; id: string }) => {
           const ack = (await screens[i]!.s.socket.timeout(10_000).emitWithAck('talk:send', {
-            table_id: table.body.id,
+            table_id: tableId,
             ...msg,
           })) as {
             ok: boolean;
@@ -290,7 +250,7 @@ describe('a blip across two nodes', async () => {
           const page = await call<TalkState>(
             b.url,
             'GET',
-            `/api/talk/tables/${table.body.id}?since=${since}`,
+            `/api/talk/tables/${tableId}?since=${since}`,
             { token: players[away]!.token },
           );
           expect(page.status).toBe(200);
