@@ -142,6 +142,7 @@ export function positionView(position: PuzzlePosition): PlayerView {
     pendingBonuses: position.pendingBonuses,
     legalMoves: position.legalMoves,
     lastHand: null,
+    pastHands: [],
     handsPlayed: position.handNumber - 1,
     result: null,
     fairness: { commitment: '', clientSeeds: [], serverSeed: null },

@@ -168,6 +168,8 @@ export function scoreHand(
     scoresAfter: scoresBefore.map((s, i) => s + (pointsBySide[i] as number)),
     remaining: hand.hands,
     dealt: hand.dealt,
+    line: hand.line,
+    passes: hand.passes,
   };
 }
 

@@ -189,16 +189,17 @@ function isTileLike(v: unknown): v is Tile {
 }
 
 /**
- * Every tile that appears anywhere in a player view, except in `lastHand` (a finished hand,
- * whose hands are public) and `requiredLead` (public by rule): values of `tile` keys and tiles
+ * Every tile that appears anywhere in a player view, except in `lastHand` and `pastHands`
+ * (finished hands, whose hands are public) and `requiredLead` (public by rule): values of `tile` keys and tiles
  * inside arrays.
  * Bare number pairs such as `scores: [0, 0]` are not mistaken for tiles.
  */
 export function visibleTiles(view: unknown): Tile[] {
   const found: Tile[] = [];
   const walk = (value: unknown, key: string | null): void => {
-    // lastHand is a finished hand; requiredLead is announced to all by the rules (6-6 opens).
-    if (key === 'lastHand' || key === 'requiredLead') return;
+    // lastHand and pastHands are finished hands; requiredLead is announced to all by the rules
+    // (6-6 opens).
+    if (key === 'lastHand' || key === 'pastHands' || key === 'requiredLead') return;
     if (key === 'tile' && isTileLike(value)) {
       found.push(value);
       return;

@@ -102,6 +102,13 @@ export interface HandSummary {
   readonly remaining: readonly (readonly Tile[])[];
   /** The deal of this hand, for verification once the server seed is revealed. */
   readonly dealt: Deal;
+  /**
+   * The final line and the passes of the hand: public (every seat saw each play and pass), so
+   * the order of play can be rebuilt (bots/history.ts) and Experto reads how each seat chose
+   * (docs/decisions/058-experto.md, addendum 2). Absent in summaries stored before it existed.
+   */
+  readonly line?: readonly LinePiece[];
+  readonly passes?: readonly PassRecord[];
 }
 
 /** Final result of a match. */

@@ -49,6 +49,12 @@ export interface PlayerView {
   readonly legalMoves: readonly Move[];
   /** Summary of the previous hand (of the final hand once the match is finished). */
   readonly lastHand: HandSummary | null;
+  /**
+   * Summaries of every finished hand of the match, oldest first (`lastHand` is the last one):
+   * public, each was revealed to the table when its hand ended. Experto reads the earlier hands'
+   * line of play from them (docs/decisions/058-experto.md, addendum 2).
+   */
+  readonly pastHands: readonly HandSummary[];
   readonly handsPlayed: number;
   readonly result: MatchResult | null;
   readonly fairness: {
@@ -81,6 +87,7 @@ export function playerView(state: MatchState, seat: Seat): PlayerView {
     pendingBonuses: finished ? [] : hand.bonuses,
     legalMoves: legalMoves(state, seat),
     lastHand: state.history[state.history.length - 1] ?? null,
+    pastHands: state.history,
     handsPlayed: state.history.length,
     result: state.result,
     fairness: {

@@ -9,7 +9,8 @@
  *   holds neither end's number);
  * - soft evidence (inference.ts): every play the other seats made this hand, under a softmax
  *   model of how players choose (value = pips, plus a bonus for doubles): a seat that could have
- *   shed a heavier tile or a double and did not probably does not hold one;
+ *   shed a heavier tile or a double and did not probably does not hold one; with `readHands`, the
+ *   earlier hands' public line of play sets each seat's type prior (decision 058, addendum 2);
  * - proposal and importance weights: deals are drawn from a tile-by-tile approximation of that
  *   likelihood (weighted-sampler.ts), weighted by exact likelihood / proposal, and resampled to
  *   `samples` deals; when few deals remain, all are enumerated and weighted exactly;
@@ -24,7 +25,7 @@ import { usesStock } from '../config';
 import type { Move } from '../types';
 import type { PlayerView } from '../view';
 import { resample, searchDeals, type DealSearchOptions, type DificilAnalysis } from './dificil';
-import { reconstructPlays } from './history';
+import { reconstructHandPlays, reconstructPlays } from './history';
 import {
   choiceLogLikelihood,
   observedChoices,
@@ -38,6 +39,7 @@ import { chooseMedio } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL } from './search';
+import { maskOf } from './tileset';
 import { movesToChoose, partnerOf } from './view-moves';
 import { weightedDealSampler } from './weighted-sampler';
 
@@ -63,6 +65,14 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly modelThreshold: number;
   /** Instead of the threshold, draw each seat's type from that posterior per deal. */
   readonly modelSample: boolean;
+  /**
+   * Read up to this many earlier hands of the match too (0 = none; decision 058, addendum 2):
+   * each finished hand's public line and passes (`PlayerView.pastHands`, `HandSummary.line`,
+   * `passes`) give its order of play, and its `remaining` tiles every hand at each choice, so each
+   * seat's type likelihood in that hand is exact; their product is the types' prior in this
+   * hand (for the reading and for `modelThreshold` / `modelSample`).
+   */
+  readonly readHands: number;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -86,6 +96,9 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   inferFromLeads: false,
   modelThreshold: 0,
   modelSample: false,
+  // Off until measured against Difícil: with modelThreshold 0.5 it won 78.8% of hands against the
+  // greedy pair, 75.5% without, on the same 900 deals (decision 058, addendum 2).
+  readHands: 0,
   medio: {},
 });
 
@@ -122,16 +135,26 @@ function effectiveSize(w: readonly number[]): number {
 function modelledSeats(
   choices: readonly ObservedChoice[],
   modelOf: (seat: number) => readonly ChoiceModel[],
+  priors: ReadonlyMap<number, readonly number[]>,
   deals: readonly SampledDeal[],
   opts: ExpertoOptions,
   random: Rng,
 ): number[] | undefined {
   if (!opts.modelSample && !(opts.modelThreshold > 0 && opts.modelThreshold <= 1)) return undefined;
   const perType = typeLogLikelihoods(choices, modelOf);
-  if (perType === null) return undefined;
+  if (perType === null && priors.size === 0) return undefined;
   return deals.map((d) => {
     let mask = 0;
-    for (const [seat, logs] of perType(d.hands)) {
+    const posterior = new Map<number, readonly number[]>(priors);
+    if (perType !== null)
+      for (const [seat, logs] of perType(d.hands)) {
+        const prior = priors.get(seat);
+        posterior.set(
+          seat,
+          prior === undefined ? logs : logs.map((l, i) => l + (prior[i] as number)),
+        );
+      }
+    for (const [seat, logs] of posterior) {
       const types = modelOf(seat);
       if (!types.some((t) => t.searchAs === 'heaviest')) continue;
       const w = fromLogs(logs);
@@ -146,6 +169,45 @@ function modelledSeats(
     }
     return mask;
   });
+}
+
+/**
+ * Each seat's log type posterior (log probabilities, same order as `modelOf(seat)`) after the
+ * last `opts.readHands` finished hands of the match, from equal priors: the prior of its type in
+ * this hand. Empty when the option is 0, there is no earlier hand, or hands grow by drawing (the
+ * tiles held at each choice are then unknown); hands whose summary lacks the line are skipped.
+ * Seats with a single type, and the deciding seat, are left out.
+ */
+export function handPriors(
+  view: PlayerView,
+  modelOf: (seat: number) => readonly ChoiceModel[],
+  opts: Pick<ExpertoOptions, 'readHands' | 'inferFromLeads'>,
+): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  if (opts.readHands <= 0 || usesStock(view.config)) return out;
+  for (const summary of view.pastHands.slice(-opts.readHands)) {
+    const plays = reconstructHandPlays(summary, view.config.players);
+    if (plays === null) continue;
+    const leadIsForced = summary.handNumber === 1 || !opts.inferFromLeads;
+    const choices = observedChoices(plays, view.seat, leadIsForced);
+    const perType = typeLogLikelihoods(choices, modelOf);
+    if (perType === null) continue;
+    for (const [seat, logs] of perType(summary.remaining.map(maskOf))) {
+      if (logs.length < 2) continue;
+      const sum = out.get(seat);
+      out.set(seat, sum === undefined ? logs : logs.map((l, i) => l + (sum[i] as number)));
+    }
+  }
+  for (const [seat, logs] of out) {
+    const top = Math.max(...logs);
+    let total = 0;
+    for (const l of logs) total += Math.exp(l - top);
+    out.set(
+      seat,
+      logs.map((l) => l - top - Math.log(total)),
+    );
+  }
+  return out;
 }
 
 /**
@@ -183,7 +245,8 @@ export function analyzeExperto(
     plays === null
       ? []
       : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
-  const likelihood = choiceLogLikelihood(choices, modelOf);
+  const priors = handPriors(view, modelOf, opts);
+  const likelihood = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
 
   const all = uniform.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
@@ -213,7 +276,7 @@ export function analyzeExperto(
     deals = resample(pool, iw, opts.samples, random.next());
     weights = deals.map(() => 1);
   }
-  const heaviest = modelledSeats(choices, modelOf, deals, opts, random);
+  const heaviest = modelledSeats(choices, modelOf, priors, deals, opts, random);
   const searched = searchDeals(view, playMoves, deals, weights, opts, random, heaviest);
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
 }

@@ -10,6 +10,7 @@
  * finds the unique (or an equivalent) order.
  */
 import type { Seat } from '../tiles';
+import type { HandSummary, LinePiece, PassRecord } from '../types';
 import { tileId } from '../tiles';
 import type { PlayerView } from '../view';
 import { FULL_MASK, TILE_PIPS, fitMask, popcount } from './tileset';
@@ -30,17 +31,38 @@ const STEP_LIMIT = 20_000;
  * consistent order (a hand-built view, say).
  */
 export function reconstructPlays(view: PlayerView): PastPlay[] | null {
-  const line = view.line;
+  return playOrder(view.line, view.passes, view.leader, view.config.players, view.turn);
+}
+
+/**
+ * The plays of a finished hand in order, from its public summary (`HandSummary.line` and
+ * `passes`, decision 058 addendum 2), or null when the summary lacks them (stored before they
+ * existed) or admits no consistent order.
+ */
+export function reconstructHandPlays(summary: HandSummary, players: number): PastPlay[] | null {
+  if (summary.line === undefined || summary.passes === undefined) return null;
+  return playOrder(summary.line, summary.passes, summary.leader, players, null);
+}
+
+/**
+ * The order of play rebuilt from a line, its passes and the leader (file comment); `turn` is the
+ * seat to move after the last play or pass (null: the hand is over, any seat may be next).
+ */
+function playOrder(
+  line: readonly LinePiece[],
+  passes: readonly PassRecord[],
+  leader: Seat,
+  players: number,
+  turn: Seat | null,
+): PastPlay[] | null {
   const n = line.length;
   if (n === 0) return [];
-  const players = view.config.players;
-  const passes = view.passes;
   const plays: PastPlay[] = [];
   let steps = 0;
 
   const go = (li: number, ri: number, pi: number, seat: number, L: number, R: number): boolean => {
     if (++steps > STEP_LIMIT) return false;
-    if (li < 0 && ri >= n && pi === passes.length) return view.turn === null || seat === view.turn;
+    if (li < 0 && ri >= n && pi === passes.length) return turn === null || seat === turn;
     const next = (seat + 1) % players;
     const left = line[li];
     if (left !== undefined && left.seat === seat && left.right === L) {
@@ -63,7 +85,7 @@ export function reconstructPlays(view: PlayerView): PastPlay[] | null {
 
   for (let f = 0; f < n; f++) {
     const first = line[f];
-    if (first === undefined || first.seat !== view.leader) continue;
+    if (first === undefined || first.seat !== leader) continue;
     plays.length = 0;
     plays.push({ seat: first.seat, id: tileId(first.tile), before: null });
     if (go(f - 1, f + 1, 0, (first.seat + 1) % players, first.left, first.right)) return plays;

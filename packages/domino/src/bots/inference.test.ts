@@ -220,6 +220,50 @@ describe('inference from the choices of play', () => {
     expect(typeLogLikelihoods(choices, () => [])).toBeNull();
   });
 
+  it('takes a prior over the types: equal priors change nothing, a sharp one weighs', () => {
+    const choices = observedChoices(plays, 0, true);
+    const types: readonly ChoiceModel[] = [
+      { beta: 1, doubleValue: 0 },
+      { beta: 5, doubleValue: 0, searchAs: 'heaviest' },
+    ];
+    const heavy = [
+      0,
+      maskOf([
+        [6, 6],
+        [2, 3],
+      ]),
+      0,
+      0,
+    ];
+    const light = [
+      0,
+      maskOf([
+        [2, 2],
+        [2, 3],
+      ]),
+      0,
+      0,
+    ];
+    const plain = choiceLogLikelihood(choices, () => types)!;
+    const even = choiceLogLikelihood(
+      choices,
+      () => types,
+      () => [Math.log(0.5), Math.log(0.5)],
+    )!;
+    const surelyGreedy = choiceLogLikelihood(
+      choices,
+      () => types,
+      () => [-Infinity, 0],
+    )!;
+    for (const hands of [heavy, light]) expect(even(hands)).toBeCloseTo(plain(hands), 9);
+    // Sure of the greedy type, keeping 6-6 when it fitted is far less likely than under equal priors.
+    expect(surelyGreedy(heavy)).toBeLessThan(plain(heavy) - 2);
+    expect(surelyGreedy(heavy)).toBeCloseTo(
+      typeLogLikelihoods(choices, () => types)!(heavy).get(1)![1]!,
+      6,
+    );
+  });
+
   it('shifts the sampled deals toward hands consistent with the choices, without bias', () => {
     const c: DealConstraints = {
       seat: 0,

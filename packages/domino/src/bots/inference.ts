@@ -81,25 +81,30 @@ function tileScores(model: ChoiceModel): Float64Array {
 
 /**
  * The log-likelihood of `choices` for a deal (`hands[seat]`: tile mask). Each seat is one of the
- * player types `typesOf(seat)`, equally likely a priori, and keeps its type for the whole hand, so
- * a seat's likelihood is the mean over its types of the product of its choices' probabilities (a
- * seat that keeps shedding its heaviest tile soon reads as the greedy type). Types with beta 0
+ * player types `typesOf(seat)`, equally likely a priori unless `logPriorOf(seat)` gives the log
+ * prior probability of each type (Experto: its read of the earlier hands), and keeps its type for
+ * the whole hand, so a seat's likelihood is the prior-weighted mean over its types of the product
+ * of its choices' probabilities (a seat that keeps shedding its heaviest tile soon reads as the
+ * greedy type). Types with beta 0
  * read nothing. Null when nothing is informative. A played tile is always in the seat's hand at
  * the time, so no deal makes a choice impossible.
  */
 export function choiceLogLikelihood(
   choices: readonly ObservedChoice[],
   typesOf: (seat: number) => readonly ChoiceModel[],
+  logPriorOf?: (seat: number) => readonly number[] | undefined,
 ): ((hands: readonly number[]) => number) | null {
   const perType = typeLogLikelihoods(choices, typesOf);
   if (perType === null) return null;
   return (hands) => {
     let logL = 0;
-    for (const logs of perType(hands).values()) {
-      const top = Math.max(...logs);
-      let mean = 0;
-      for (const l of logs) mean += Math.exp(l - top);
-      logL += top + Math.log(mean / logs.length);
+    for (const [seat, logs] of perType(hands)) {
+      const prior = logPriorOf?.(seat);
+      const post = prior === undefined ? logs : logs.map((l, i) => l + (prior[i] as number));
+      const top = Math.max(...post);
+      let sum = 0;
+      for (const l of post) sum += Math.exp(l - top);
+      logL += top + Math.log(prior === undefined ? sum / logs.length : sum);
     }
     return logL;
   };

@@ -9,10 +9,14 @@ const LIGHT = {
   dificil: { samples: 8, exactDeals: 8, nodeBudget: 20_000 },
   experto: { samples: 8, candidates: 40, exactDeals: 8, nodeBudget: 20_000 },
 };
-/** Experto's optional opponent-model search and voting (decision 058, addendum). */
+/**
+ * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
+ * the earlier hands (addendum 2).
+ */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
   { experto: { ...LIGHT.experto, modelThreshold: 0.5, vote: 0.5 } },
+  { experto: { ...LIGHT.experto, readHands: 20, modelThreshold: 0.5 } },
 ];
 
 describe('bots never read hidden state', () => {
