@@ -41,6 +41,8 @@ export const SERVER_EVENTS = {
   /**
    * User room: the receiving seat's own view of a game after every change (hidden information
    * stays hidden: each seated user gets only their view). Payload: GameView (gameViewSchema).
+   * Not sent to the socket whose own move's answer carried the view (`game:move` with
+   * `ack_view`, or named by an HTTP move's SOCKET_ID_HEADER: decision 068).
    */
   gameView: 'game:view',
   /**
