@@ -22,6 +22,7 @@
  * Run: npx tsx bench/src/realtime-matches.ts [--matches 100,500] [--seconds 20]
  *      npx tsx bench/src/realtime-matches.ts --matches 500,1000,1500,2000 --think 1500-6000
  * Other options: --register-concurrency 8, --client-nice 0, --server-node-args '...',
+ * --no-ack-view (moves without `ack_view`: the mover's view comes as a separate `game:view`),
  * --server-root <checkout> (run another checkout's server), --server-log <file> (the server's
  * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
  * --target 100|150|200, --redis-pid <pid> (with REDIS_URL set for the server: the server runs the
@@ -82,6 +83,12 @@ const SERVER_ROOT = arg('server-root', '');
 const SERVER_LOG = arg('server-log', '');
 /** A Redis server's pid whose CPU is metered with the rest (0: none). */
 const REDIS_PID = Number(arg('redis-pid', '0'));
+/**
+ * Moves ask for their view in the acknowledgement (`ack_view: true`, decision 068: one frame per
+ * move fewer); `--no-ack-view` plays as older clients do (the mover's view comes as `game:view`).
+ * A server that does not know the option ignores it and answers as before.
+ */
+const ACK_VIEW = !process.argv.includes('--no-ack-view');
 const ACK_TIMEOUT_MS = 10_000;
 /** Capacity criterion (docs/performance.md "Real time"): p99 under this, and no errors. */
 const P99_TARGET_MS = 50;
@@ -381,20 +388,24 @@ class Client {
     const t0 = performance.now();
     if (measured) match.pending.set(v.version, { t0, mover: this.seat, seen: 0 });
     stats.inFlight += 1;
-    this.socket
-      .timeout(ACK_TIMEOUT_MS)
-      .emit(
-        'game:move',
-        { game_id: v.game_id, version: v.version, ...move },
-        (err: Error | null, res: MoveAck) => {
-          stats.inFlight -= 1;
-          if (err) {
-            if (stats.running) addError(stats, 'ack_timeout');
-          } else if (!res.ok) addError(stats, res.code);
-          else if (measured) stats.moves += 1;
-          if (err || !res.ok) match.pending.delete(v.version);
-        },
-      );
+    this.socket.timeout(ACK_TIMEOUT_MS).emit(
+      'game:move',
+      {
+        game_id: v.game_id,
+        version: v.version,
+        ...move,
+        ...(ACK_VIEW ? { ack_view: true } : {}),
+      },
+      (err: Error | null, res: MoveAck) => {
+        stats.inFlight -= 1;
+        if (err) {
+          if (stats.running) addError(stats, 'ack_timeout');
+        } else if (!res.ok) addError(stats, res.code);
+        else if (measured) stats.moves += 1;
+        if (err || !res.ok) match.pending.delete(v.version);
+        else if (res.view && this.match === match) this.onView(res.view);
+      },
+    );
   }
 }
 
@@ -678,7 +689,7 @@ async function main() {
       `${KEEP ? 'earlier steps keep playing (finished matches replaced)' : 'each configuration set up apart'}, ` +
       `tables to ${TARGET || 'the default'} points, server pid ${server.pid}` +
       `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL` +
-      `${process.env.REDIS_URL ? `, Redis adapter${REDIS_PID ? ` (Redis pid ${REDIS_PID} metered)` : ''}` : ''}, client niceness ${os.getPriority()}`,
+      `${process.env.REDIS_URL ? `, Redis adapter${REDIS_PID ? ` (Redis pid ${REDIS_PID} metered)` : ''}` : ''}, client niceness ${os.getPriority()}, moves ${ACK_VIEW ? 'with' : 'without'} ack_view`,
   );
   const stats: Stats = {
     latencies: [],

@@ -7,7 +7,8 @@
 import type { GameView } from '@domino/contracts';
 import { api, arg, pool } from './realtime-server';
 
-export type MoveAck = { ok: true; version: number } | { ok: false; code: string };
+/** Ack of `game:move` (contracts MoveGameAck): with `ack_view: true`, the mover's view too. */
+export type MoveAck = { ok: true; version: number; view?: GameView } | { ok: false; code: string };
 export type JoinAck = { ok: true; view: GameView } | { ok: false; code: string };
 
 /** Entry price of the bench tables, bolívares (the server keeps céntimos). */

@@ -41,6 +41,8 @@ export const SERVER_EVENTS = {
   /**
    * User room: the receiving seat's own view of a game after every change (hidden information
    * stays hidden: each seated user gets only their view). Payload: GameView (gameViewSchema).
+   * Not sent to the socket whose own move's answer carried the view (`game:move` with
+   * `ack_view`, or named by an HTTP move's SOCKET_ID_HEADER: decision 068).
    */
   gameView: 'game:view',
   /**
@@ -111,7 +113,10 @@ export const CLIENT_EVENTS = {
   joinGame: 'game:join',
   /**
    * Play a move. Payload `{game_id, version, tile, end}` or `{game_id, version, action}`
-   * (moveRequestSchema plus `game_id`); ack `{ok: true, version}` or a {@link SocketRefusal}.
+   * (moveRequestSchema plus `game_id`, and optionally `ack_view: true`); ack {@link MoveGameAck}:
+   * `{ok: true, version}` or a {@link SocketRefusal}. With `ack_view: true` the ack also carries
+   * the mover's new view and this socket gets no `game:view` for the move (the user's other
+   * sockets still do): one frame per move fewer (docs/decisions/068-move-view-in-the-ack.md).
    */
   move: 'game:move',
   /**
@@ -213,6 +218,22 @@ export type WatchTableAck = { ok: true; table: TableDetail } | SocketRefusal;
 
 /** Ack of `game:join`: the caller's own view of the game. */
 export type JoinGameAck = { ok: true; view: GameView } | SocketRefusal;
+
+/**
+ * The request header of `POST /api/games/{id}/moves` naming the mover's own connected socket
+ * (its Socket.IO id): the answer carries the mover's view, so that socket gets no `game:view`
+ * push for the move; the player's other sockets still do
+ * (docs/decisions/068-move-view-in-the-ack.md). Optional; an id that is not one of the player's
+ * own sockets changes nothing.
+ */
+export const SOCKET_ID_HEADER = 'x-socket-id';
+
+/**
+ * Ack of `game:move`: the version the move produced, and with `ack_view: true` in the request the
+ * mover's own view of it (the same object `game:view` would have carried to this socket, which
+ * then is not sent: docs/decisions/068-move-view-in-the-ack.md).
+ */
+export type MoveGameAck = { ok: true; version: number; view?: GameView } | SocketRefusal;
 
 /** Ack of `game:watch`: the spectator view of the match. */
 export type WatchGameAck = { ok: true; view: SpectatorView } | SocketRefusal;

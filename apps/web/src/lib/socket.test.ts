@@ -136,6 +136,20 @@ describe('one socket per tab', () => {
     expect(theSocket().options).toMatchObject({ path: '/socket.io', auth: { token: 'tok-1' } });
   });
 
+  it('names its socket id only while connected (a move over HTTP sends it, decision 068)', async () => {
+    const m = await load();
+    expect(m.connectedSocketId()).toBeUndefined();
+    const close = m.subscribeToTableChanges(() => undefined);
+    const s = theSocket() as FakeSocket & { id?: string };
+    expect(m.connectedSocketId()).toBeUndefined();
+    s.id = 'abcDEF123_-';
+    s.serverConnects();
+    expect(m.connectedSocketId()).toBe('abcDEF123_-');
+    s.disconnect();
+    expect(m.connectedSocketId()).toBeUndefined();
+    close();
+  });
+
   it('removes exactly the listeners a channel added when it closes', async () => {
     const m = await load();
     m.subscribeToTableChanges(() => undefined); // creates the socket

@@ -111,7 +111,11 @@ export function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: 
  * spectators get their view (spectators.ts: no hand, two moves behind at a paid table). Call
  * after commit. Returns the views it pushed, by seat (the mover's answer reuses its own).
  */
-export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, GameView> {
+export function broadcast(
+  ctx: GamesContext,
+  committed: Committed,
+  options: PublishOptions = {},
+): Map<Seat, GameView> {
   const { hub } = ctx;
   for (const [userId, cents] of committed.balances ?? []) {
     hub.toUser(userId, 'balance:updated', { balance: centsToBolivares(cents) });
@@ -136,7 +140,8 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
     spectators,
   );
   for (const p of seated) {
-    hub.toUser(p.userId!, 'game:view', views.get(p.seat as Seat));
+    const except = p.seat === options.viewInAck?.seat ? options.viewInAck.socketId : undefined;
+    hub.toUser(p.userId!, 'game:view', views.get(p.seat as Seat), except);
   }
   void pushToSpectators(ctx, committed);
   return views;
@@ -148,7 +153,17 @@ export function broadcast(ctx: GamesContext, committed: Committed): Map<Seat, Ga
  * spectators theirs, the ports their news. Returns the views it sent, by seat.
  */
 export interface MovePublisher {
-  publish(committed: Committed): Map<Seat, GameView>;
+  publish(committed: Committed, options?: PublishOptions): Map<Seat, GameView>;
+}
+
+/** How a move's views are published (docs/decisions/068-move-view-in-the-ack.md). */
+export interface PublishOptions {
+  /**
+   * The socket (`socketId`) of the player at `seat` that made the move and takes its new view
+   * in the move's acknowledgement: it gets no `game:view` for this move. The player's other
+   * sockets (another tab, another device) still do, and no other seat is affected.
+   */
+  viewInAck?: { seat: Seat; socketId: string } | undefined;
 }
 
 /**
@@ -157,8 +172,8 @@ export interface MovePublisher {
  */
 export function hubPublisher(ctx: GamesContext): MovePublisher {
   return {
-    publish(committed) {
-      const views = broadcast(ctx, committed);
+    publish(committed, options) {
+      const views = broadcast(ctx, committed, options);
       announceTurn(ctx, committed);
       return views;
     },

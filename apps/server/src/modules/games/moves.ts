@@ -32,7 +32,8 @@ export class MovePlayer {
   ) {}
 
   /**
-   * Plays the caller's move and publishes every seat's view; returns the caller's new view.
+   * Plays the caller's move and publishes every seat's view; returns the caller's new view
+   * (with `options.ackSocketId`, that socket is left out of the push: it answers with the view).
    * The engine first runs on this node's copy at the caller's version; when the copy cannot
    * serve (stale, the engine refuses, the final move) the store decides again on the locked row,
    * which gives the authoritative answer.
@@ -41,7 +42,12 @@ export class MovePlayer {
    * does, and in its own transaction (presence.ts): a move that arrives just after the bot
    * played the turn (409) still brings the player back, so the next turn is theirs at full time.
    */
-  async playerMove(gameId: string, userId: number, req: MoveRequest): Promise<GameView> {
+  async playerMove(
+    gameId: string,
+    userId: number,
+    req: MoveRequest,
+    options: PlayerMoveOptions = {},
+  ): Promise<GameView> {
     const started = performance.now();
     let copy = await this.store.load(gameId, { atLeastVersion: req.version });
     let mine = copy?.players.find((p) => p.userId === userId);
@@ -74,7 +80,11 @@ export class MovePlayer {
       throw new Error(`a player's move in game ${gameId} was not written`);
     }
     this.ctx.observer?.moved('player', secondsSince(started));
-    const views = this.publisher.publish(played);
+    const viewInAck =
+      options.ackSocketId === undefined
+        ? undefined
+        : { seat: played.seat, socketId: options.ackSocketId };
+    const views = this.publisher.publish(played, { viewInAck });
     return (
       views.get(played.seat) ??
       gameViewJson(played.game, played.players, played.seat, spectatorCount(this.ctx.hub, gameId))
@@ -180,6 +190,16 @@ export class MovePlayer {
   }
 }
 
+/** Options of a player's move (docs/decisions/068-move-view-in-the-ack.md). */
+export interface PlayerMoveOptions {
+  /**
+   * The id of the socket that sent the move and answers it with the mover's new view in its
+   * acknowledgement: that socket is left out of the move's `game:view` push (the player's other
+   * sockets still get it). Undefined: every socket of the player gets the push.
+   */
+  ackSocketId?: string | undefined;
+}
+
 /** Seconds elapsed since `started` (a `performance.now()` reading, in milliseconds). */
 function secondsSince(started: number): number {
   return (performance.now() - started) / 1000;
@@ -213,6 +233,7 @@ export function submitMove(
   gameId: string,
   userId: number,
   req: MoveRequest,
+  options: PlayerMoveOptions = {},
 ): Promise<GameView> {
-  return movePlayerFor(ctx).playerMove(gameId, userId, req);
+  return movePlayerFor(ctx).playerMove(gameId, userId, req, options);
 }

@@ -13,7 +13,7 @@ import {
   spectateQuerySchema,
   spectatorViewSchema,
 } from '@domino/contracts';
-import { pageQuery, uuidParam } from '@domino/contracts';
+import { SOCKET_ID_HEADER, pageQuery, uuidParam } from '@domino/contracts';
 import { requireAuth, session } from '../auth/plugin';
 import type { GamesContext } from './context';
 import { createPracticeGame } from './create';
@@ -28,6 +28,15 @@ import { currentSpectatorView, spectatorCount } from './spectators';
 
 const tags = ['Partidas'];
 const gameParams = z.object({ gameId: uuidParam });
+
+/**
+ * The mover's own socket named by a move's `X-Socket-Id` header (contracts SOCKET_ID_HEADER,
+ * decision 068): a Socket.IO id (20 URL-safe base64 characters) or undefined. Only the mover's
+ * sockets can be left out of the push by it (hub.toUser), so a wrong id harms nobody else.
+ */
+function moverSocketId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : undefined;
+}
 
 /** Builds the games context of an app instance. */
 export function gamesContext(app: FastifyInstance): GamesContext {
@@ -202,7 +211,9 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) =>
         hiddenFromStrangers(ctx.db, req.params.gameId, () =>
-          submitMove(ctx, req.params.gameId, session(req).user.id, req.body),
+          submitMove(ctx, req.params.gameId, session(req).user.id, req.body, {
+            ackSocketId: moverSocketId(req.headers[SOCKET_ID_HEADER]),
+          }),
         ),
     );
   });

@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { GameView, SessionEndReason } from '@domino/contracts';
+import type { GameView, MoveGameAck, SessionEndReason } from '@domino/contracts';
 import { z } from 'zod';
 import {
   CLIENT_EVENTS,
@@ -10,6 +10,7 @@ import {
   uuidParam,
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
+import { attachJson, attachedJson } from '../realtime/preserialised';
 import { ROOMS } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
 import { sessionEndedAck } from '../realtime/session-guard';
@@ -28,6 +29,8 @@ import { gameViewJson } from './view';
 // A game id is a canonical UUID, as in a path (docs/decisions/014): anything else is "no such game".
 const joinSchema = z.object({ game_id: uuidParam });
 const watchSchema = z.object({ game_id: uuidParam, code: inviteCodeInputSchema.optional() });
+// `game:move`'s request for the view in its acknowledgement (decision 068).
+const ackViewSchema = z.object({ ack_view: z.literal(true) });
 
 /** The players' room of a game (`game:<id>`), not the spectators' (`game:<id>:watch`). */
 const PLAYERS_ROOM = /^game:([^:]+)$/;
@@ -44,6 +47,19 @@ function socketClient(socket: Socket): string {
 function failure(err: unknown): { ok: false; code: string; message: string } {
   if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
   return { ok: false, code: 'server/internal', message: gameMessage('server/internal') };
+}
+
+/**
+ * The acknowledgement of a move that asked for its view (`ack_view: true`, decision 068):
+ * `{ok: true, version, view}`, the caller's own view only. When the view carries its JSON text
+ * (the broadcast's `seatViewsJson`), the ack carries its own text built around it, so the view is
+ * not serialised a second time (realtime/preserialised.ts, written by transport-refusals.ts).
+ */
+export function moveAckWithView(view: GameView): MoveGameAck {
+  const reply: MoveGameAck = { ok: true, version: view.version, view };
+  const text = attachedJson(view);
+  if (text === undefined) return reply;
+  return attachJson(reply, `{"ok":true,"version":${view.version},"view":${text}}`);
 }
 
 /** The session of a `game:join` ended (decision 012): answered with the session's end, no view. */
@@ -103,7 +119,9 @@ const PRESENCE_CHECKS = 3;
 /**
  * Game messages of an authenticated socket (docs/architecture.md#how-a-move-flows, lila-ws style: every client message is
  * acknowledged). `game:join {game_id}` -> `{ok, view}`; `game:move {game_id, version, tile, end}`
- * (or `pass`/`draw`) -> `{ok, version}` or `{ok: false, code, message}`. Views are pushed as
+ * (or `pass`/`draw`, optionally `ack_view: true`) -> `{ok, version}` (with `ack_view`: `{ok,
+ * version, view}`, and this socket gets no `game:view` for the move, decision 068) or `{ok: false,
+ * code, message}`. Views are pushed as
  * `game:view` to the user's room after every change. `game:watch {game_id, code?}` -> `{ok, view}`
  * with the spectator view (docs/decisions/022-spectators.md), then `game:spectate` and
  * `game:spectators` to the spectators' room `game:<id>:watch`.
@@ -218,10 +236,13 @@ export function registerGameSocket(
     }
     try {
       const gameId = id.data.game_id;
+      const withView = ackViewSchema.safeParse(payload).success;
       const view = await hiddenFromStrangers(ctx.db, gameId, () =>
-        submitMove(ctx, gameId, userId, move.data),
+        submitMove(ctx, gameId, userId, move.data, {
+          ackSocketId: withView ? socket.id : undefined,
+        }),
       );
-      ack({ ok: true, version: view.version });
+      ack(withView ? moveAckWithView(view) : { ok: true, version: view.version });
     } catch (err) {
       if (!(err instanceof AppError)) onError(err);
       ack(failure(err));

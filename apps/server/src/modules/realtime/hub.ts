@@ -11,9 +11,15 @@ import type { SocketData } from './session-guard';
 export class RealtimeHub {
   io: Server | null = null;
 
-  /** Sends `event` to every socket of a user, on any node (Redis adapter). */
-  toUser(userId: number, event: ServerEventName, payload: unknown): void {
-    this.io?.to(ROOMS.user(userId)).emit(event, payload);
+  /**
+   * Sends `event` to every socket of a user, on any node (Redis adapter), except the socket whose
+   * id is `exceptSocket` when given (a socket that got the same news in its own acknowledgement:
+   * docs/decisions/068-move-view-in-the-ack.md).
+   */
+  toUser(userId: number, event: ServerEventName, payload: unknown, exceptSocket?: string): void {
+    if (!this.io) return;
+    const room = this.io.to(ROOMS.user(userId));
+    (exceptSocket === undefined ? room : room.except(exceptSocket)).emit(event, payload);
   }
 
   /** Sends `event` to the sockets watching one table (waiting room). */

@@ -94,4 +94,22 @@ describe('the packet encoder', () => {
       standard.encode({ type: PacketType.EVENT, nsp: '/', data: ['game:view', view] }),
     );
   });
+
+  it('writes an acknowledgement’s attached JSON text as is (a move’s ack with its view)', () => {
+    const ours = new spanishParser.Encoder();
+    const standard = new Encoder();
+    const reply = { ok: true, version: 4, view: { version: 4, hand: [[6, 6]], name: 'Año "ñ"' } };
+    for (const nsp of ['/', '/otro']) {
+      const withText = attachJson({ ...reply }, JSON.stringify(reply));
+      const packet: Packet = { type: PacketType.ACK, nsp, id: 12, data: [withText] };
+      expect(ours.encode(packet)).toEqual(standard.encode(packet));
+    }
+    const marked = attachJson({ ...reply }, '{"marked":true}');
+    expect(ours.encode({ type: PacketType.ACK, nsp: '/', id: 7, data: [marked] })).toEqual([
+      '37[{"marked":true}]',
+    ]);
+    // Two arguments, or an event with an id, are serialised whole as the parser does.
+    const two: Packet = { type: PacketType.ACK, nsp: '/', id: 7, data: [marked, 1] };
+    expect(ours.encode(two)).toEqual(standard.encode(two));
+  });
 });

@@ -44,10 +44,19 @@ class SpanishRefusalEncoder extends Encoder {
       // A payload that carries its JSON text (preserialised.ts: the player views of a move) is
       // written as is: `<type>[<event>,<payload>]`, what the parser would write for it.
       const data = packet.data as unknown[] | undefined;
-      const text = Array.isArray(data) && data.length === 2 ? attachedJson(data[1]) : undefined;
-      if (text !== undefined && packet.id === undefined) {
-        const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
-        return [`${packet.type}${nsp}[${JSON.stringify(data![0])},${text}]`];
+      const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
+      if (packet.type === PacketType.EVENT) {
+        const text = Array.isArray(data) && data.length === 2 ? attachedJson(data[1]) : undefined;
+        if (text !== undefined && packet.id === undefined) {
+          return [`${packet.type}${nsp}[${JSON.stringify(data![0])},${text}]`];
+        }
+      } else {
+        // An acknowledgement with one argument that carries its text (a move's ack with the
+        // mover's view, decision 068): `<type><id>[<reply>]`, again the parser's own format.
+        const text = Array.isArray(data) && data.length === 1 ? attachedJson(data[0]) : undefined;
+        if (text !== undefined && packet.id !== undefined) {
+          return [`${packet.type}${nsp}${packet.id}[${text}]`];
+        }
       }
       return [(this as unknown as StringEncoder).encodeAsString(packet)];
     }
