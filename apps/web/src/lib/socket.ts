@@ -297,12 +297,6 @@ function leaveRoomLater(room: NonNullable<ChannelSpec['room']>): void {
 }
 
 /**
- * Opens a channel on the tab's shared socket (created on first use): attaches `spec.listen`, calls
- * `spec.onConnect` now if connected and on every later connection, `spec.onDown` on every
- * disconnection. `close()` removes exactly this channel's listeners (React effects return it).
- * Without a usable Socket.IO client the channel reports `onDown` once and does nothing else.
- */
-/**
  * The id of this tab's shared socket while it is connected, else undefined. A move sent over HTTP
  * names it (`X-Socket-Id`) so the server does not push to this socket the view the HTTP answer
  * already carries (docs/decisions/068-move-view-in-the-ack.md).
@@ -311,6 +305,12 @@ export function connectedSocketId(): string | undefined {
   return socket?.connected ? socket.id : undefined;
 }
 
+/**
+ * Opens a channel on the tab's shared socket (created on first use): attaches `spec.listen`, calls
+ * `spec.onConnect` now if connected and on every later connection, `spec.onDown` on every
+ * disconnection. `close()` removes exactly this channel's listeners (React effects return it).
+ * Without a usable Socket.IO client the channel reports `onDown` once and does nothing else.
+ */
 export function openChannel(spec: ChannelSpec): Channel {
   let s: Socket;
   try {
