@@ -48,6 +48,7 @@ function match(over: Partial<TournamentMatch>): TournamentMatch {
     score_a: null,
     score_b: null,
     show_by: null,
+    duplicate_set_id: null,
     ...over,
   };
 }
@@ -100,6 +101,12 @@ describe('rounds and matches', () => {
     expect(resultLabel(match({ status: 'decided', result: 'forfeit', winner: 2 }))).toMatch(
       /no presentación/,
     );
+    // A duplicate table whose totals wait for the other table of its set.
+    expect(
+      resultLabel(
+        match({ status: 'decided', result: 'played', winner: null, duplicate_set_id: 7 }),
+      ),
+    ).toBe('Mesa terminada; falta la otra mesa');
   });
 
   it("finds the caller's match: the server's current game first, else the latest round", () => {

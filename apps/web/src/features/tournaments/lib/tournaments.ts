@@ -136,7 +136,9 @@ export function resultLabel(m: TournamentMatch): string | null {
     case 'double_forfeit':
       return 'Ninguno se presentó';
     default:
-      return m.score_a !== null && m.score_b !== null ? `${m.score_a} – ${m.score_b}` : 'Jugada';
+      if (m.score_a !== null && m.score_b !== null) return `${m.score_a} – ${m.score_b}`;
+      // A duplicate table's totals wait for the other table of its set (decision 062).
+      return m.duplicate_set_id !== null ? 'Mesa terminada; falta la otra mesa' : 'Jugada';
   }
 }
 

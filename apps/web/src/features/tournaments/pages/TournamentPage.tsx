@@ -211,7 +211,7 @@ function TournamentView({
         </Card>
       )}
 
-      {(detail.format === 'swiss' ? detail.status !== 'scheduled' : finished) &&
+      {(detail.format === 'single_elimination' ? finished : detail.status !== 'scheduled') &&
         detail.status !== 'cancelled' && (
           <Card padding="md" withBorder data-testid="tournament-standings">
             <Title order={2} fz="md" mb="sm">
