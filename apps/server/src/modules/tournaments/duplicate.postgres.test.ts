@@ -132,7 +132,12 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
     expect(half.standings.every((s) => s.points === 0 && s.wins === 0 && s.losses === 0)).toBe(
       true,
     );
-    const set1 = await duplicateDetail(db, ordered[0]!.duplicate_set_id!, table2.userIds[0]!, false);
+    const set1 = await duplicateDetail(
+      db,
+      ordered[0]!.duplicate_set_id!,
+      table2.userIds[0]!,
+      false,
+    );
     expect(set1.compared).toEqual([]);
     expect(set1.tables.find((x) => x.table === 1)?.game_path).toBeNull();
 
@@ -184,9 +189,7 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
     for (const e of paid) {
       const half1 = e.prizeCents - Math.floor(e.prizeCents / 2);
       expect(await walletCents(db, e.player1Id)).toBe(50_00 - 5_01 + half1);
-      expect(await walletCents(db, e.player2Id!)).toBe(
-        50_00 - 5_01 + Math.floor(e.prizeCents / 2),
-      );
+      expect(await walletCents(db, e.player2Id!)).toBe(50_00 - 5_01 + Math.floor(e.prizeCents / 2));
     }
     const best = final.standings[0]!;
     expect(paid.find((e) => e.id === best.entrant)?.place).toBe(1);

@@ -77,7 +77,7 @@ export function duplicatePlaces(
   );
   const groups: PlaceGroup[] = [];
   let place = 1;
-  for (let i = 0; i < ranked.length; ) {
+  for (let i = 0; i < ranked.length;) {
     const points = (ranked[i] as [number, DuplicateScore])[1].points;
     const ids: number[] = [];
     while (i < ranked.length && (ranked[i] as [number, DuplicateScore])[1].points === points) {
