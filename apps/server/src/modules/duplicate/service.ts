@@ -18,7 +18,7 @@ import {
   type TableConfig,
 } from '@domino/domino';
 import type { Executor, Tx } from '../../db/client';
-import { gamePlayers, gameTables, games, users } from '../../db/schema';
+import { gamePlayers, gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { Timing } from '../games/context';
@@ -65,7 +65,8 @@ export function duplicateConfig(rules: TableRules, boards: number): TableConfig 
  * spectators) and their games from ONE server seed and ONE list of client seeds (so hand k deals
  * the same tiles to seat s at both tables: docs/fairness.md), seats team A's first pair at 0/2 of
  * table 1 and its second pair at 1/3 of table 2 (team B the other seats), and records the set and
- * an audit row. Returns the set. Errors: 422 `duplicate/invalid` (Spanish: unknown, repeated or
+ * an audit row; each player then holds a seat at their table until it ends (decision 047, the
+ * addendum "Duplicate tournaments" of decision 062). Returns the set. Errors: 422 `duplicate/invalid` (Spanish: unknown, repeated or
  * inactive player, not parejas), 409 `place/elsewhere`-style 422 when a player is elsewhere.
  */
 export async function openDuplicateSet(
@@ -102,7 +103,7 @@ export async function openDuplicateSet(
     idOf(team, pair, 0),
     idOf(team, pair, 1),
   ];
-  return createSetGames(tx, {
+  const opened = await createSetGames(tx, {
     name: input.name,
     boards: input.boards,
     rules: rulesRotating,
@@ -111,6 +112,21 @@ export async function openDuplicateSet(
     timing,
     startsAt,
   });
+  // The set holds its players' places while their table plays (decision 047): a seat (entry 0)
+  // at their own table claims it through the trigger; the table's settlement deletes the seats
+  // (games/finish.ts), releasing it. A player placed elsewhere meanwhile makes the claim fail.
+  for (const table of opened.tables)
+    await tx
+      .insert(tableSeats)
+      .values(
+        table.userIds.map((userId, seat) => ({
+          tableId: table.tableId,
+          seat,
+          userId,
+          entryCents: 0,
+        })),
+      );
+  return opened;
 }
 
 /** The four pairs of a set, as user ids: team x's two pairs and team y's (each [player, partner]). */
