@@ -116,16 +116,14 @@ export async function openDuplicateSet(
   // at their own table claims it through the trigger; the table's settlement deletes the seats
   // (games/finish.ts), releasing it. A player placed elsewhere meanwhile makes the claim fail.
   for (const table of opened.tables)
-    await tx
-      .insert(tableSeats)
-      .values(
-        table.userIds.map((userId, seat) => ({
-          tableId: table.tableId,
-          seat,
-          userId,
-          entryCents: 0,
-        })),
-      );
+    await tx.insert(tableSeats).values(
+      table.userIds.map((userId, seat) => ({
+        tableId: table.tableId,
+        seat,
+        userId,
+        entryCents: 0,
+      })),
+    );
   return opened;
 }
 
