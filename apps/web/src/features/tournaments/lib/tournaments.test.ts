@@ -10,6 +10,7 @@ import {
   poolLabel,
   fullHousePrizes,
   resultLabel,
+  duplicateRule,
   roundName,
 } from './tournaments';
 import { registerTerms } from './register';
@@ -101,6 +102,7 @@ describe('rounds and matches', () => {
     expect(resultLabel(match({ status: 'decided', result: 'forfeit', winner: 2 }))).toMatch(
       /no presentación/,
     );
+    expect(duplicateRule(8)).toContain('las mismas 8 manos en dos mesas');
     // A duplicate table whose totals wait for the other table of its set.
     expect(
       resultLabel(

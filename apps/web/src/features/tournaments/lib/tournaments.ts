@@ -1,5 +1,6 @@
 import {
   formatBs,
+  plural,
   type TournamentDetail,
   type TournamentEntrant,
   type TournamentListItem,
@@ -213,4 +214,16 @@ export function fullHousePrizes(
       each: detail.mode === 'parejas' ? formatBs(Math.floor(cents / 2)) : null,
     };
   });
+}
+
+/**
+ * The duplicate format's rule in the player's words (docs/decisions/062-duplicate-domino.md,
+ * addendum "Duplicate tournaments"), with the hands per set.
+ */
+export function duplicateRule(boards: number): string {
+  return (
+    `Las parejas se agrupan de cuatro en cuatro por sorteo. Cada grupo juega las mismas ${plural(boards, 'mano', 'manos')} en dos mesas; ` +
+    'tu pareja se compara con la que tuvo tus mismas fichas en la otra mesa y sumas la diferencia de puntos, mano por mano. ' +
+    'Los empates comparten el puesto y sus premios.'
+  );
 }
