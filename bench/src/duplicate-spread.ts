@@ -17,7 +17,8 @@
  * comes out ahead (ties apart).
  *
  * Run: nice -n 10 npx tsx bench/src/duplicate-spread.ts [--sets 400] [--boards 8] [--x medio]
- *      [--y medio] [--seed dup]
+ *      [--y medio] [--seed dup] [--scales]
+ * `--scales`: the per-board scales (`SCALES`), duplicate against ordinary on the same hands.
  */
 import {
   DEFAULT_CONFIG,
@@ -103,6 +104,56 @@ function sideMargin(history: readonly HandSummary[], side: 0 | 1): number {
   return margin;
 }
 
+/**
+ * Per-board scales (decision 062, addendum "Duplicate tournaments"): a board's result `x` in
+ * points becomes `points` x, `wlt` its sign (won, tied, lost: +1/0/−1), `sqrt` sign(x)·√|x| (a
+ * compression of large swings, IMP-like). A set's result is the sum over its boards.
+ */
+export const SCALES = {
+  points: (x: number) => x,
+  wlt: (x: number) => Math.sign(x),
+  sqrt: (x: number) => Math.sign(x) * Math.sqrt(Math.abs(x)),
+} as const;
+export type Scale = keyof typeof SCALES;
+
+function scaled(perBoard: readonly number[], scale: Scale): number {
+  return perBoard.reduce((a, x) => a + SCALES[scale](x), 0);
+}
+
+/** Side `side`'s points minus the other side's on hand k (0-based) of a table. */
+function handMargin(history: readonly HandSummary[], k: number, side: 0 | 1): number {
+  const h = history[k];
+  return h ? (h.pointsBySide[side] ?? 0) - (h.pointsBySide[1 - side] ?? 0) : 0;
+}
+
+/**
+ * The results of one set, from team X's side, on every scale: `duplicate` sums the scaled board
+ * results of the comparison; `ordinary` sums the scaled results of the same four hands per board
+ * played on other deals (table 1's hand k plus table 3's hand k, team X at the other seats
+ * there), so both count the same hands the same way.
+ */
+export function playSetScaled(
+  index: number,
+  boards: number,
+  levelX: Player,
+  levelY: Player,
+  seed: string,
+): Record<Scale, { duplicate: number; ordinary: number }> {
+  const config: TableConfig = { ...DEFAULT_CONFIG, boards };
+  const clientSeeds = ['c0', 'c1', 'c2', 'c3'];
+  const shared: FairnessSeeds = { serverSeed: `${seed}/${index}/shared`, clientSeeds };
+  const other: FairnessSeeds = { serverSeed: `${seed}/${index}/other`, clientSeeds };
+  const t1 = playTable(config, shared, [levelX, levelY], `${seed}/${index}/t1`);
+  const t2 = playTable(config, shared, [levelY, levelX], `${seed}/${index}/t2`);
+  const t3 = playTable(config, other, [levelY, levelX], `${seed}/${index}/t3`);
+  const dup = compareDuplicate(t1, t2, boards).boards.map((b) => b.teamX);
+  const ord = Array.from({ length: boards }, (_, k) => handMargin(t1, k, 0) + handMargin(t3, k, 1));
+  const out = {} as Record<Scale, { duplicate: number; ordinary: number }>;
+  for (const scale of Object.keys(SCALES) as Scale[])
+    out[scale] = { duplicate: scaled(dup, scale), ordinary: scaled(ord, scale) };
+  return out;
+}
+
 /** The three results of one set, from team X's side (points). */
 export function playSet(
   index: number,
@@ -143,7 +194,38 @@ function describe(label: string, values: readonly number[], weakerIsX: boolean |
   return line;
 }
 
+/** `--scales`: the per-board scales, duplicate against ordinary play on the same hands. */
+function mainScales(): void {
+  const results: Record<Scale, { duplicate: number[]; ordinary: number[] }> = {
+    points: { duplicate: [], ordinary: [] },
+    wlt: { duplicate: [], ordinary: [] },
+    sqrt: { duplicate: [], ordinary: [] },
+  };
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < SETS; i++) {
+    const r = playSetScaled(i, BOARDS, LEVEL_X, LEVEL_Y, SEED);
+    for (const scale of Object.keys(SCALES) as Scale[]) {
+      results[scale].duplicate.push(r[scale].duplicate);
+      results[scale].ordinary.push(r[scale].ordinary);
+    }
+  }
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `duplicate-spread --scales: ${SETS} sets, ${BOARDS} boards a table, X=${LEVEL_X} Y=${LEVEL_Y}, CPU ${((used.user + used.system) / 1e6).toFixed(0)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
+  );
+  for (const scale of Object.keys(SCALES) as Scale[]) {
+    const { duplicate, ordinary } = results[scale];
+    console.log(
+      `${scale.padEnd(7)} sd ordinary ${sd(ordinary).toFixed(2).padStart(7)}  sd duplicate ${sd(duplicate).toFixed(2).padStart(7)}  ratio ${(sd(duplicate) / sd(ordinary)).toFixed(3)}`,
+    );
+  }
+}
+
 function main(): void {
+  if (process.argv.includes('--scales')) {
+    mainScales();
+    return;
+  }
   const duplicate: number[] = [];
   const ordinary: number[] = [];
   const single: number[] = [];

@@ -5,7 +5,11 @@
  *
  * Formats: `single_elimination` for parejas (an entrant is a pair of players; a player registers
  * with a partner's username, or alone and is paired at random at the start) and `swiss` for
- * individual play (an entrant is one player; 2-player matches; 1 point a win, a bye is 1 point).
+ * individual play (an entrant is one player; 2-player matches; 1 point a win, a bye is 1 point),
+ * `duplicate` for parejas (docs/decisions/062-duplicate-domino.md, addendum "Duplicate
+ * tournaments"): the pairs are drawn into sets of four; each set plays `boards` hands at two
+ * tables from the same deals, and a pair's score is its point difference with the pair that held
+ * the same tiles at the other table; the ranking is by that score (ties share the place).
  *
  * Money on the wire is a JSON number in bolívares (two decimals at most), like `entry_price` at
  * tables; basis points (bps) are integers out of 10 000.
@@ -13,7 +17,8 @@
  * Change policy: this file is built against by the web side; changes stay additive.
  * Changes since the first commit: `tournamentIdParams` uses the shared canonical `idParam` (a path
  * id like `01` or `1e3` is a 404, same shape); a player registered alone may POST register again
- * with `partner` to name a partner (accepting an invitation) without paying again.
+ * with `partner` to name a partner (accepting an invitation) without paying again. The format
+ * `duplicate` (with `boards` on create and detail, and `duplicate_set_id` per match).
  */
 import { z } from 'zod';
 import { idParam } from './input';
@@ -23,7 +28,7 @@ import { tableRulesSchema } from './rules';
 // Enumerations
 // ---------------------------------------------------------------------------------------------
 
-export const TOURNAMENT_FORMATS = ['single_elimination', 'swiss'] as const;
+export const TOURNAMENT_FORMATS = ['single_elimination', 'swiss', 'duplicate'] as const;
 export type TournamentFormat = (typeof TOURNAMENT_FORMATS)[number];
 
 /**
@@ -44,7 +49,12 @@ export const TOURNAMENT_STATUS_LABELS: Record<TournamentStatus, string> = {
 export const TOURNAMENT_FORMAT_LABELS: Record<TournamentFormat, string> = {
   single_elimination: 'Eliminación directa',
   swiss: 'Sistema suizo',
+  duplicate: 'Duplicado',
 };
+
+/** Duplicate tournaments: the fewest pairs (one set of two tables) and the hands per set. */
+export const DUPLICATE_TOURNAMENT_MIN_PAIRS = 4;
+export const DUPLICATE_TOURNAMENT_BOARDS = { min: 2, max: 32, default: 8 } as const;
 
 /**
  * A match's state: `pending` (paired, game not created yet), `playing` (game created), `decided`
@@ -160,7 +170,11 @@ export const MSG_TOURNAMENTS = {
   prizePlacesTooMany: 'Hay más puestos con premio que el mínimo de inscritos.',
   capacityBelowMinimum: 'El cupo no puede ser menor que el mínimo de inscritos.',
   formatMode:
-    'La eliminación directa es para parejas y el sistema suizo para partidas individuales de 2 jugadores.',
+    'La eliminación directa y el duplicado son para parejas y el sistema suizo para partidas individuales de 2 jugadores.',
+  duplicateMinimum: 'Un duplicado necesita al menos 4 parejas inscritas (dos mesas).',
+  duplicateBoards: 'Indica entre 2 y 32 manos por duplicado.',
+  duplicateLeftOver: (name: string) =>
+    `Tu pareja quedó fuera del duplicado ${name}: las parejas juegan de cuatro en cuatro y fuiste de las últimas en completarse. Te devolvimos la entrada.`,
   capacityEven: 'En parejas la capacidad se cuenta en jugadores y debe ser par.',
   invalidInput: 'Revisa los datos del torneo.',
 } as const;
@@ -239,9 +253,17 @@ export const tournamentMatchSchema = z.object({
   winner: z.number().int().nullable(),
   /** The game (for spectating at /partida/{id}/ver, or playing for its players). */
   game_id: z.string().nullable(),
-  /** Final scores of the game (a side, b side) when played. */
+  /**
+   * Final scores of the game (a side, b side) when played. Duplicate: null until both tables of
+   * the set finished (a table's totals would tell the other table its last boards).
+   */
   score_a: z.number().int().nullable(),
   score_b: z.number().int().nullable(),
+  /**
+   * Duplicate: the set this table belongs to (its comparison at /duplicado/{id}, for the set's
+   * players); null in the other formats.
+   */
+  duplicate_set_id: z.number().int().nullable(),
   /**
    * While the match is playing: when a side that has not opened its game forfeits (ISO time,
    * ready + TOURNAMENT_NO_SHOW_MS); null otherwise. Lets a page opened later show the countdown.
@@ -257,7 +279,11 @@ export const tournamentRoundSchema = z.object({
 });
 export type TournamentRound = z.infer<typeof tournamentRoundSchema>;
 
-/** Standings (Swiss: live; single elimination: final places). */
+/**
+ * Standings (Swiss: live; single elimination: final places; duplicate: live, by the comparison
+ * of the boards both tables of a set finished — `points` the pair's point difference with the
+ * pair that held its tiles, `wins`/`losses` the boards it gained or lost).
+ */
 export const tournamentStandingSchema = z.object({
   /** Place (ties in single elimination share the best place of their range). */
   place: z.number().int(),
@@ -310,6 +336,8 @@ export const tournamentDetailSchema = tournamentListItemSchema.extend({
   finished_at: z.string().nullable(),
   /** The recorded seed of the random draw (pairs, bracket, Swiss tie order); null before start. */
   draw_seed: z.string().nullable(),
+  /** Duplicate: hands per set (both tables); null in the other formats. */
+  boards: z.number().int().nullable(),
 });
 export type TournamentDetail = z.infer<typeof tournamentDetailSchema>;
 
@@ -358,7 +386,9 @@ export const createTournamentRequestSchema = z
       .max(1_000_000, 'Precio demasiado alto')
       .refine((v) => Math.round(v * 100) === v * 100, 'Como máximo dos decimales'),
     house_fee_bps: z.number().int().min(0).max(5000, 'La comisión no puede pasar del 50 %'),
-    format: z.enum(TOURNAMENT_FORMATS, { error: 'Elige eliminación directa o sistema suizo' }),
+    format: z.enum(TOURNAMENT_FORMATS, {
+      error: 'Elige eliminación directa, sistema suizo o duplicado',
+    }),
     /** The table rules of every match (mode must fit the format). */
     rules: tableRulesSchema,
     /** In players (parejas: even). */
@@ -372,6 +402,14 @@ export const createTournamentRequestSchema = z
       .max(16, 'Como máximo 16 puestos con premio'),
     /** Swiss only: number of rounds (default ceil(log2(entrants))). */
     swiss_rounds: z.number().int().min(1).max(15).nullable().optional(),
+    /** Duplicate only: hands per set (default DUPLICATE_TOURNAMENT_BOARDS.default). */
+    boards: z
+      .number({ error: MSG_TOURNAMENTS.duplicateBoards })
+      .int(MSG_TOURNAMENTS.duplicateBoards)
+      .min(DUPLICATE_TOURNAMENT_BOARDS.min, MSG_TOURNAMENTS.duplicateBoards)
+      .max(DUPLICATE_TOURNAMENT_BOARDS.max, MSG_TOURNAMENTS.duplicateBoards)
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.prize_split_bps.reduce((a, b) => a + b, 0) !== 10_000)
@@ -381,10 +419,17 @@ export const createTournamentRequestSchema = z
         message: MSG_TOURNAMENTS.prizeSplitSum,
       });
     const fits =
-      (v.format === 'single_elimination' && v.rules.mode === 'parejas') ||
+      ((v.format === 'single_elimination' || v.format === 'duplicate') &&
+        v.rules.mode === 'parejas') ||
       (v.format === 'swiss' && v.rules.mode === 'individual' && v.rules.players === 2);
     if (!fits)
       ctx.addIssue({ code: 'custom', path: ['format'], message: MSG_TOURNAMENTS.formatMode });
+    if (v.format === 'duplicate' && v.min_entrants < DUPLICATE_TOURNAMENT_MIN_PAIRS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['min_entrants'],
+        message: MSG_TOURNAMENTS.duplicateMinimum,
+      });
     const perEntrant = v.rules.mode === 'parejas' ? 2 : 1;
     if (v.rules.mode === 'parejas' && v.capacity % 2 !== 0)
       ctx.addIssue({ code: 'custom', path: ['capacity'], message: MSG_TOURNAMENTS.capacityEven });

@@ -16,6 +16,7 @@ import type { Player } from '../../test/wallet-helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
+import { placeOf } from '../places/places';
 import { duplicateSets } from './schema';
 
 /**
@@ -127,6 +128,21 @@ describe.skipIf(!pg)('duplicate sets (PostgreSQL)', () => {
     expect(await seatsOf(set.game1Id)).toEqual([id(0), id(4), id(1), id(5)]);
     expect(await seatsOf(set.game2Id)).toEqual([id(6), id(2), id(7), id(3)]);
 
+    // The set holds its players' places (decision 047): each at their own table; a second set
+    // naming one of them is refused in Spanish.
+    expect(await placeOf(db, id(0))).toMatchObject({ kind: 'table', table_id: set.table1Id });
+    expect(await placeOf(db, id(6))).toMatchObject({ kind: 'table', table_id: set.table2Id });
+    const busy = request();
+    busy.teams.x[0][0] = (players[8] as { username: string }).username;
+    busy.teams.y[1][0] = (players[0] as { username: string }).username;
+    busy.teams.x[1][0] = (players[6] as { username: string }).username;
+    const again = await post(DUPLICATE_ROUTES.staffCreate, admin, busy);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toContain(
+      // The first named player who is elsewhere: player 1, seated at table 1.
+      MSG_DUPLICATE.playerElsewhere((players[1] as { username: string }).username),
+    );
+
     // The set's pages: players of either table; a stranger gets the missing set's 404.
     const stranger = await get(DUPLICATE_ROUTES.detail(opened.id), token(8));
     const missing = await get(DUPLICATE_ROUTES.detail(opened.id + 1000), token(8));
@@ -137,6 +153,9 @@ describe.skipIf(!pg)('duplicate sets (PostgreSQL)', () => {
     // Table 1 plays to its end; table 2 has not finished a board: nothing is compared.
     const ctx = gamesContext(t.app);
     await playGame(ctx, set.game1Id, await seatsOf(set.game1Id));
+    // Table 1 ended: its players are free again; table 2's still hold their places.
+    expect(await placeOf(db, id(0))).toBeNull();
+    expect(await placeOf(db, id(6))).toMatchObject({ kind: 'table', table_id: set.table2Id });
     const early = await detail(opened.id, token(0));
     expect(early.compared).toEqual([]);
     expect(early.tables).toEqual([

@@ -11,8 +11,8 @@ import {
 } from '@domino/contracts';
 import { idempotencyScope, runIdempotent } from '../../lib/idempotency';
 import { requireAuth, session } from '../auth/plugin';
+import { MATCH_START_DELAY_MS } from '../games/create';
 import { serverGamesContext } from '../games/module';
-import { MATCH_START_DELAY_MS } from '../tournaments/director';
 import { duplicateDetail, openDuplicateSet, type OpenedSet } from './service';
 
 const tags = ['Duplicado'];

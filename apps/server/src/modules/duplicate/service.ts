@@ -18,7 +18,7 @@ import {
   type TableConfig,
 } from '@domino/domino';
 import type { Executor, Tx } from '../../db/client';
-import { gamePlayers, gameTables, games, users } from '../../db/schema';
+import { gamePlayers, gameTables, games, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { Timing } from '../games/context';
@@ -43,7 +43,7 @@ export interface DuplicateInput {
 /** A set just opened: its id and, per table, the game and its players in seat order. */
 export interface OpenedSet {
   id: number;
-  tables: { table: 1 | 2; gameId: string; userIds: number[] }[];
+  tables: { table: 1 | 2; tableId: number; gameId: string; userIds: number[] }[];
 }
 
 function refuse(message: string): AppError {
@@ -65,7 +65,8 @@ export function duplicateConfig(rules: TableRules, boards: number): TableConfig 
  * spectators) and their games from ONE server seed and ONE list of client seeds (so hand k deals
  * the same tiles to seat s at both tables: docs/fairness.md), seats team A's first pair at 0/2 of
  * table 1 and its second pair at 1/3 of table 2 (team B the other seats), and records the set and
- * an audit row. Returns the set. Errors: 422 `duplicate/invalid` (Spanish: unknown, repeated or
+ * an audit row; each player then holds a seat at their table until it ends (decision 047, the
+ * addendum "Duplicate tournaments" of decision 062). Returns the set. Errors: 422 `duplicate/invalid` (Spanish: unknown, repeated or
  * inactive player, not parejas), 409 `place/elsewhere`-style 422 when a player is elsewhere.
  */
 export async function openDuplicateSet(
@@ -98,7 +99,66 @@ export async function openDuplicateSet(
     const name = input.teams[team][pair][member].trim().replace(/^@/, '').toLowerCase();
     return (byName.get(name) as { id: number }).id;
   };
-  const config = duplicateConfig(rulesRotating, input.boards);
+  const pairOf = (team: DuplicateTeam, pair: 0 | 1): [number, number] => [
+    idOf(team, pair, 0),
+    idOf(team, pair, 1),
+  ];
+  const opened = await createSetGames(tx, {
+    name: input.name,
+    boards: input.boards,
+    rules: rulesRotating,
+    teams: { x: [pairOf('x', 0), pairOf('x', 1)], y: [pairOf('y', 0), pairOf('y', 1)] },
+    createdBy: staffId,
+    timing,
+    startsAt,
+  });
+  // The set holds its players' places while their table plays (decision 047): a seat (entry 0)
+  // at their own table claims it through the trigger; the table's settlement deletes the seats
+  // (games/finish.ts), releasing it. A player placed elsewhere meanwhile makes the claim fail.
+  for (const table of opened.tables)
+    await tx.insert(tableSeats).values(
+      table.userIds.map((userId, seat) => ({
+        tableId: table.tableId,
+        seat,
+        userId,
+        entryCents: 0,
+      })),
+    );
+  return opened;
+}
+
+/** The four pairs of a set, as user ids: team x's two pairs and team y's (each [player, partner]). */
+export interface SetTeams {
+  x: [[number, number], [number, number]];
+  y: [[number, number], [number, number]];
+}
+
+/**
+ * Creates a set's two hidden tables (entry 0, no spectators) and their games inside `tx`, from
+ * ONE server seed and ONE list of client seeds (so hand k deals the same tiles to seat s at both
+ * tables: docs/fairness.md), seats team x's first pair at 0/2 of table 1 and its second pair at
+ * 1/3 of table 2 (team y the other seats: `duplicateSeat`), and records the set and an audit row.
+ * The players are not checked here (the caller does: staff input or a tournament's entrants).
+ * `tournament`: the set is a tournament's (docs/decisions/062-duplicate-domino.md, addendum
+ * "Duplicate tournaments"); each table's game then also carries the tournament's meta, its
+ * match id per table, and marks every seat away from `awaySince` (the director's no-show clock).
+ */
+export async function createSetGames(
+  tx: Tx,
+  input: {
+    name: string;
+    boards: number;
+    /** Parejas rules with `lead_rule: 'rotate'`. */
+    rules: TableRules;
+    teams: SetTeams;
+    createdBy: number | null;
+    timing: Timing;
+    startsAt: Date;
+    tournament?: { id: number; name: string; round: number; matchIds: [number, number] };
+    awaySince?: Date;
+  },
+): Promise<OpenedSet> {
+  const config = duplicateConfig(input.rules, input.boards);
   const serverSeed = randomBytes(32).toString('hex');
   const clientSeeds = [0, 1, 2, 3].map(() => randomBytes(8).toString('hex'));
   const opened: OpenedSet['tables'] = [];
@@ -110,7 +170,7 @@ export async function openDuplicateSet(
         const at = duplicateSeat(team, table === 1 ? 0 : 1, member);
         seats.push({
           seat: at.seat,
-          userId: idOf(team, table === 1 ? 0 : 1, member),
+          userId: input.teams[team][table === 1 ? 0 : 1][member],
           clientSeed: clientSeeds[at.seat] as string,
         });
       }
@@ -121,7 +181,7 @@ export async function openDuplicateSet(
       .values({
         name,
         entryPriceCents: 0,
-        rules: rulesRotating,
+        rules: input.rules,
         houseFeeBps: 0,
         potShareBps: 0,
         status: 'closed',
@@ -130,6 +190,7 @@ export async function openDuplicateSet(
       })
       .returning({ id: gameTables.id });
     if (!row) throw new Error('table insert returned no row');
+    const t = input.tournament;
     const gameId = await createTableMatch(tx, {
       tableId: row.id,
       tableName: name,
@@ -140,35 +201,51 @@ export async function openDuplicateSet(
       entryCents: 0,
       houseFeeBps: 0,
       potShareBps: 0,
-      startsAt,
-      timing,
+      startsAt: input.startsAt,
+      timing: input.timing,
       duplicate: { name: input.name, table },
+      ...(t
+        ? {
+            tournament: {
+              id: t.id,
+              name: t.name,
+              round: t.round,
+              matchId: t.matchIds[table - 1] as number,
+            },
+          }
+        : {}),
+      ...(input.awaySince ? { awaySince: input.awaySince } : {}),
     });
     tableIds.push(row.id);
-    opened.push({ table, gameId, userIds: seats.map((s) => s.userId) });
+    opened.push({ table, tableId: row.id, gameId, userIds: seats.map((s) => s.userId) });
   }
   const [set] = await tx
     .insert(duplicateSets)
     .values({
       name: input.name,
       boards: input.boards,
-      rules: rulesRotating,
+      rules: input.rules,
       commitment: await commitmentOf(tx, opened[0]?.gameId as string),
       table1Id: tableIds[0] as number,
       table2Id: tableIds[1] as number,
       game1Id: opened[0]?.gameId as string,
       game2Id: opened[1]?.gameId as string,
-      createdBy: staffId,
+      createdBy: input.createdBy,
     })
     .returning({ id: duplicateSets.id });
   if (!set) throw new Error('duplicate set insert returned no row');
   await audit(tx, {
-    actorUserId: staffId,
+    actorUserId: input.createdBy,
     action: 'duplicate.create',
     targetType: 'duplicate_set',
     targetId: set.id,
     before: null,
-    after: { name: input.name, boards: input.boards, games: opened },
+    after: {
+      name: input.name,
+      boards: input.boards,
+      games: opened,
+      tournamentId: input.tournament?.id ?? null,
+    },
   });
   return { id: set.id, tables: opened };
 }

@@ -59,6 +59,12 @@ export async function createPracticeGame(
 }
 
 /**
+ * Delay between the creation of a game the server opens by itself (a tournament match, a
+ * duplicate set's tables) and its first turn (milliseconds): time for the players to open it.
+ */
+export const MATCH_START_DELAY_MS = 5_000;
+
+/**
  * Creates a real-money match inside the caller's transaction (the one that seats the last
  * player): seats in order, the table's rules, and the table round's committed server seed.
  * `entryCents` is each seat's entry in céntimos; the fee and pot share (basis points) are kept in

@@ -259,6 +259,9 @@ async function settleTournamentMatch(
     month: potMonth(new Date()),
   };
   await tx.update(games).set({ settlement: facts }).where(eq(games.id, game.id));
+  // A staff duplicate set seats its players (entry 0) to hold their places while the table plays
+  // (docs/decisions/062-duplicate-domino.md); a tournament match has none. Either way, released.
+  await tx.delete(tableSeats).where(eq(tableSeats.tableId, game.tableId));
   await tx
     .update(gameTables)
     .set({ round: sql`${gameTables.round} + 1`, roundServerSeed: null, updatedAt: sql`now()` })

@@ -13,6 +13,7 @@ import {
   tournamentGamePath,
   tournamentRoom,
   type Place,
+  type TableRules,
   type TournamentMatchReadyEvent,
   type TournamentUpdatedEvent,
 } from '@domino/contracts';
@@ -33,8 +34,10 @@ import {
 import { PeriodicJob } from '../../lib/periodic';
 import { audit } from '../audit/audit';
 import { ratingsOf } from '../ratings/service';
+import { duplicatePairScores, duplicatePlaces, duplicateSetsOf } from './duplicate';
 import type { GamesContext } from '../games/context';
-import { createTableMatch } from '../games/create';
+import { MATCH_START_DELAY_MS, createTableMatch } from '../games/create';
+import { createSetGames } from '../duplicate/service';
 import { forfeitMatch } from '../games/forfeit';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import { placeOf } from '../places/places';
@@ -81,8 +84,8 @@ import {
  * director through the `tableMatchFinished` port (server.ts), and the tick finds it anyway.
  */
 
-/** Delay between a match's game creation and its first turn (milliseconds). */
-export const MATCH_START_DELAY_MS = 5_000;
+/** Delay between a match's game creation and its first turn (milliseconds; games/create.ts). */
+export { MATCH_START_DELAY_MS };
 
 /** What to tell clients after a step committed. */
 interface Notices {
@@ -337,6 +340,31 @@ export class TournamentDirector extends PeriodicJob<number> {
     } else {
       for (const e of entries) teams.push({ p1: e.userId, p2: null });
     }
+    if (t.format === 'duplicate' && teams.length >= t.minEntrants) {
+      // Duplicate: the pairs play in sets of four; the last pairs formed that do not fill a set
+      // are refunded (decision 062, addendum "Duplicate tournaments").
+      const left = teams.splice(teams.length - (teams.length % 4));
+      const byUser = new Map(entries.map((e) => [e.userId, e]));
+      for (const pair of left)
+        for (const userId of [pair.p1, ...(pair.p2 === null ? [] : [pair.p2])]) {
+          const entry = byUser.get(userId);
+          if (!entry) continue;
+          const balanceCents = await refundEntry(tx, t, entry, now);
+          notices.refunds.push({
+            refund: { userId, balanceCents },
+            message: MSG_TOURNAMENTS.duplicateLeftOver(t.name),
+            tournament: t,
+          });
+          await audit(tx, {
+            actorUserId: null,
+            action: 'tournament.refund_duplicate_left_over',
+            targetType: 'tournament',
+            targetId: t.id,
+            before: { userId },
+            after: { refundedCents: entry.paidCents },
+          });
+        }
+    }
     if (teams.length < t.minEntrants) {
       const refunds = await cancelLocked(tx, t, null, MSG_TOURNAMENTS.cancelledMinimum, now);
       for (const r of refunds)
@@ -401,7 +429,9 @@ export class TournamentDirector extends PeriodicJob<number> {
     const total =
       t.format === 'swiss'
         ? swissRounds(rows.length, t.swissRounds)
-        : eliminationRounds(rows.length);
+        : t.format === 'duplicate'
+          ? 1
+          : eliminationRounds(rows.length);
     await tx
       .update(tournaments)
       .set({
@@ -423,6 +453,10 @@ export class TournamentDirector extends PeriodicJob<number> {
     });
     const ordered = [...rows].sort((a, b) => a.seed - b.seed);
     const running = { ...t, status: 'running' as const, currentRound: 1, totalRounds: total };
+    if (t.format === 'duplicate') {
+      await this.openDuplicateSets(tx, running, ordered, seed, notices, now);
+      return;
+    }
     const pairs =
       t.format === 'swiss'
         ? swissPairs(swissStandings(ordered, [])).map(([a, b], slot) => ({ slot, a, b }))
@@ -649,8 +683,91 @@ export class TournamentDirector extends PeriodicJob<number> {
   }
 
   /**
+   * Duplicate (decision 062, addendum "Duplicate tournaments"): the entrants, in the recorded
+   * draw's order, form sets of four pairs; set k is matches 2k (table 1) and 2k + 1 (table 2)
+   * of round 1, whose games deal from one committed seed (duplicate module `createSetGames`).
+   * Team x = the draw's 1st and 2nd pairs of the set, team y the 3rd and 4th; table 1 seats x's
+   * first pair at 0/2 (entrant A) and y's first at 1/3 (B); table 2 seats y's second pair at 0/2
+   * (A) and x's second at 1/3 (B). Each player is told like any tournament match.
+   */
+  private async openDuplicateSets(
+    tx: Tx,
+    t: TournamentRow,
+    entrants: EntrantRow[],
+    seed: string,
+    notices: Notices,
+    now: Date,
+  ): Promise<void> {
+    const drawn = seededShuffle(entrants, seed, 'duplicate-sets');
+    const startsAt = new Date(now.getTime() + this.startDelayMs);
+    const showBy = new Date(now.getTime() + this.noShowMs).toISOString();
+    const sets: { set: number; matches: number[] }[] = [];
+    for (let k = 0; k + 3 < drawn.length; k += 4) {
+      const [x0, x1, y0, y1] = drawn.slice(k, k + 4) as [
+        EntrantRow,
+        EntrantRow,
+        EntrantRow,
+        EntrantRow,
+      ];
+      const pair = (e: EntrantRow): [number, number] => [e.player1Id, e.player2Id as number];
+      const rows = await tx
+        .insert(tournamentMatches)
+        .values([
+          { tournamentId: t.id, round: 1, slot: k / 2, entrantA: x0.id, entrantB: y0.id },
+          { tournamentId: t.id, round: 1, slot: k / 2 + 1, entrantA: y1.id, entrantB: x1.id },
+        ])
+        .returning({ id: tournamentMatches.id, slot: tournamentMatches.slot });
+      const ids = rows.sort((a, b) => a.slot - b.slot).map((r) => r.id) as [number, number];
+      const opened = await createSetGames(tx, {
+        name: `${t.name} · Duplicado ${k / 4 + 1}`,
+        boards: t.boards ?? 8,
+        rules: { ...t.rules, lead_rule: 'rotate' } as TableRules,
+        teams: { x: [pair(x0), pair(x1)], y: [pair(y0), pair(y1)] },
+        createdBy: null,
+        timing: this.games.timing,
+        startsAt,
+        tournament: { id: t.id, name: t.name, round: 1, matchIds: ids },
+        awaySince: now,
+      });
+      for (const table of opened.tables) {
+        const matchId = ids[table.table - 1] as number;
+        await tx
+          .update(tournamentMatches)
+          .set({ status: 'playing', tableId: table.tableId, gameId: table.gameId, readyAt: now })
+          .where(eq(tournamentMatches.id, matchId));
+        for (const userId of table.userIds)
+          notices.ready.push({
+            userId,
+            event: {
+              tournament_id: t.id,
+              tournament_name: t.name,
+              round: 1,
+              match_id: matchId,
+              game_id: table.gameId,
+              game_path: tournamentGamePath(table.gameId),
+              show_by: showBy,
+              message: MSG_TOURNAMENTS.matchReady(t.name, 1),
+            },
+          });
+      }
+      sets.push({ set: opened.id, matches: ids });
+    }
+    await audit(tx, {
+      actorUserId: null,
+      action: 'tournament.duplicate_sets',
+      targetType: 'tournament',
+      targetId: t.id,
+      before: null,
+      after: { sets },
+    });
+    this.updated(notices, t, 'running', 1, null);
+  }
+
+  /**
    * Decides a playing match when its game finished, or asks for a forfeit when a side did not
-   * show by the deadline. Returns true when the match changed.
+   * show by the deadline. Returns true when the match changed. Duplicate: never a forfeit (the
+   * absent seats are played by the bot, so both tables play every board and stay comparable);
+   * a finished table is `played` with no winner (the comparison ranks the pairs).
    */
   private async judge(
     tx: Tx,
@@ -675,6 +792,29 @@ export class TournamentDirector extends PeriodicJob<number> {
     );
     const deadlinePassed = now.getTime() >= readyAt + this.noShowMs;
     const state = g.state as MatchState;
+    if (t.format === 'duplicate') {
+      if (g.status !== 'finished') return false;
+      await tx
+        .update(tournamentMatches)
+        .set({
+          status: 'decided',
+          result: 'played',
+          winner: null,
+          decidedAt: now,
+          scoreA: state.scores[0] ?? 0,
+          scoreB: state.scores[1] ?? 0,
+        })
+        .where(eq(tournamentMatches.id, m.id));
+      await audit(tx, {
+        actorUserId: null,
+        action: 'tournament.match_decided',
+        targetType: 'tournament',
+        targetId: t.id,
+        before: { matchId: m.id, status: m.status },
+        after: { matchId: m.id, gameId: g.id, result: 'played', scores: state.scores },
+      });
+      return true;
+    }
     if (g.status === 'playing') {
       if (!deadlinePassed || (!noShow[0] && !noShow[1])) return false;
       const winnerSide = noShow[0] && noShow[1] ? null : noShow[0] ? 1 : 0;
@@ -800,7 +940,12 @@ export class TournamentDirector extends PeriodicJob<number> {
     const groups: PlaceGroup[] =
       t.format === 'swiss'
         ? swissStandings(entrants, decided).map((r, i) => ({ place: i + 1, entrants: [r.entrant] }))
-        : eliminationPlaces(t.totalRounds ?? 1, entrants, decided);
+        : t.format === 'duplicate'
+          ? duplicatePlaces(
+              duplicatePairScores(await duplicateSetsOf(tx, t.id, t.boards ?? 8)),
+              entrants,
+            )
+          : eliminationPlaces(t.totalRounds ?? 1, entrants, decided);
     const paid = await tx
       .select({ userId: tournamentEntries.userId, paidCents: tournamentEntries.paidCents })
       .from(tournamentEntries)

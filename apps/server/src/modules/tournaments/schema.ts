@@ -43,7 +43,7 @@ export const tournaments = pgTable(
       .$type<'scheduled' | 'running' | 'finished' | 'cancelled'>()
       .notNull()
       .default('scheduled'),
-    format: text('format').$type<'single_elimination' | 'swiss'>().notNull(),
+    format: text('format').$type<'single_elimination' | 'swiss' | 'duplicate'>().notNull(),
     rules: jsonb('rules').$type<TableRules>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
     entryFeeCents: bigint('entry_fee_cents', { mode: 'number' }).notNull(),
@@ -52,6 +52,8 @@ export const tournaments = pgTable(
     minEntrants: integer('min_entrants').notNull(),
     prizeSplitBps: jsonb('prize_split_bps').$type<number[]>().notNull(),
     swissRounds: integer('swiss_rounds'),
+    /** Duplicate only (migration 0043): hands per set, both tables. */
+    boards: integer('boards'),
     totalRounds: integer('total_rounds'),
     currentRound: integer('current_round').notNull().default(0),
     drawSeed: text('draw_seed'),
@@ -71,7 +73,14 @@ export const tournaments = pgTable(
       'tournaments_status_check',
       sql`${t.status} in ('scheduled', 'running', 'finished', 'cancelled')`,
     ),
-    check('tournaments_format_check', sql`${t.format} in ('single_elimination', 'swiss')`),
+    check(
+      'tournaments_format_check',
+      sql`${t.format} in ('single_elimination', 'swiss', 'duplicate')`,
+    ),
+    check(
+      'tournaments_boards_check',
+      sql`(${t.format} = 'duplicate') = (${t.boards} is not null) and (${t.boards} is null or ${t.boards} between 1 and 32)`,
+    ),
     check(
       'tournaments_money_check',
       sql`${t.entryFeeCents} >= 0 and ${t.houseFeeBps} between 0 and 5000`,

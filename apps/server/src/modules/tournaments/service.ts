@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  DUPLICATE_TOURNAMENT_BOARDS,
   MSG_TOURNAMENTS,
   TOURNAMENT_NO_SHOW_MS,
   centsToBolivares,
@@ -24,6 +25,7 @@ import { walletBalanceCents } from '../ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import { linkedToAny } from '../risk/linked';
 import { assertMayStake } from '../responsible/guard';
+import { duplicatePairScores, duplicatePlaces, duplicateSetsOf } from './duplicate';
 import { eliminationPlaces, planPrizes, swissStandings, type DecidedMatch } from './logic';
 
 /**
@@ -81,7 +83,12 @@ export async function createTournament(
       .values({
         name: input.name,
         format: input.format,
-        rules: input.rules,
+        // A duplicate set's tables rotate the lead (decision 062: hand k has the same leader at
+        // both tables).
+        rules:
+          input.format === 'duplicate'
+            ? ({ ...input.rules, lead_rule: 'rotate' } as typeof input.rules)
+            : input.rules,
         startsAt,
         entryFeeCents: Math.round(input.entry_fee * 100),
         houseFeeBps: input.house_fee_bps,
@@ -89,6 +96,10 @@ export async function createTournament(
         minEntrants: input.min_entrants,
         prizeSplitBps: input.prize_split_bps,
         swissRounds: input.swiss_rounds ?? null,
+        boards:
+          input.format === 'duplicate'
+            ? (input.boards ?? DUPLICATE_TOURNAMENT_BOARDS.default)
+            : null,
         createdBy: staffId,
       })
       .returning();
@@ -619,6 +630,16 @@ export async function tournamentDetail(
   const decided: DecidedMatch[] = matches
     .filter((m) => m.status === 'decided' && m.entrantA !== null)
     .map((m) => ({ round: m.round, a: m.entrantA as number, b: m.entrantB, winner: m.winner }));
+  // Duplicate: the sets and their compared boards (a board only once both tables finished it).
+  const sets = t.format === 'duplicate' ? await duplicateSetsOf(db, t.id, t.boards ?? 8) : [];
+  const setOf = (matchId: number) =>
+    sets.find((x) => x.table1.matchId === matchId || x.table2.matchId === matchId);
+  // A table's totals are shown only once both tables of its set finished: before, they would
+  // tell the other table the boards it is still playing (decision 062).
+  const scoresShown = (matchId: number) => {
+    const set = setOf(matchId);
+    return !set || (set.table1.finished && set.table2.finished);
+  };
   const roundsMap = new Map<number, typeof matches>();
   for (const m of matches) roundsMap.set(m.round, [...(roundsMap.get(m.round) ?? []), m]);
   const rounds = [...roundsMap.entries()].map(([number, ms]) => ({
@@ -634,8 +655,9 @@ export async function tournamentDetail(
       result: m.result,
       winner: m.winner,
       game_id: m.gameId,
-      score_a: m.scoreA,
-      score_b: m.scoreB,
+      score_a: scoresShown(m.id) ? m.scoreA : null,
+      score_b: scoresShown(m.id) ? m.scoreB : null,
+      duplicate_set_id: setOf(m.id)?.setId ?? null,
       show_by:
         m.status === 'playing' && m.readyAt
           ? new Date(m.readyAt.getTime() + TOURNAMENT_NO_SHOW_MS).toISOString()
@@ -654,6 +676,21 @@ export async function tournamentDetail(
       losses: r.losses,
       prize: centsToBolivares(prizeOf.get(r.entrant) ?? 0),
     }));
+  } else if (t.format === 'duplicate') {
+    const scores = duplicatePairScores(sets);
+    for (const g of duplicatePlaces(scores, entrants))
+      for (const id of g.entrants) {
+        const score = scores.get(id) ?? { points: 0, wins: 0, losses: 0 };
+        standings.push({
+          place: g.place,
+          entrant: id,
+          points: score.points,
+          buchholz: null,
+          wins: score.wins,
+          losses: score.losses,
+          prize: centsToBolivares(prizeOf.get(id) ?? 0),
+        });
+      }
   } else if (t.totalRounds) {
     const groups = eliminationPlaces(t.totalRounds, entrants, decided);
     for (const g of groups)
@@ -731,6 +768,7 @@ export async function tournamentDetail(
     cancelled_reason: t.cancelledReason,
     finished_at: t.finishedAt?.toISOString() ?? null,
     draw_seed: t.drawSeed,
+    boards: t.boards,
   };
 }
 

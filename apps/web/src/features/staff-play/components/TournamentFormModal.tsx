@@ -95,7 +95,8 @@ function TournamentForm({ onDone }: { onDone(): void }) {
           values.prizes.map((p) => percentTextToBps(p) ?? 0),
         )
       : null;
-  const parejas = values.format === 'single_elimination';
+  const parejas = values.format !== 'swiss';
+  const duplicate = values.format === 'duplicate';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -158,7 +159,11 @@ function TournamentForm({ onDone }: { onDone(): void }) {
             size="sm"
             label="Formato"
             description={
-              parejas ? 'Parejas; byes si no son potencia de 2' : 'Individual, partidas de 2'
+              duplicate
+                ? 'Parejas de cuatro en cuatro, mismas fichas en dos mesas'
+                : parejas
+                  ? 'Parejas; byes si no son potencia de 2'
+                  : 'Individual, partidas de 2'
             }
             data={(Object.keys(TOURNAMENT_FORMAT_LABELS) as TournamentFormat[]).map((f) => ({
               value: f,
@@ -217,7 +222,7 @@ function TournamentForm({ onDone }: { onDone(): void }) {
           </SimpleGrid>
         )}
 
-        <SimpleGrid cols={{ base: 1, xs: parejas ? 2 : 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: parejas && !duplicate ? 2 : 3 }} spacing="sm">
           <TextInput
             size="sm"
             label="Cupo"
@@ -240,6 +245,18 @@ function TournamentForm({ onDone }: { onDone(): void }) {
             error={errors.min_entrants}
             data-testid="admin-tournament-min"
           />
+          {duplicate && (
+            <TextInput
+              size="sm"
+              label="Manos por duplicado"
+              description="Las mismas en las dos mesas (2 a 32)"
+              inputMode="numeric"
+              value={values.boards}
+              onChange={(e) => set('boards', e.currentTarget.value)}
+              error={errors.boards}
+              data-testid="admin-tournament-boards"
+            />
+          )}
           {!parejas && (
             <TextInput
               size="sm"

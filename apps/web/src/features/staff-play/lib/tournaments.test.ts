@@ -91,6 +91,31 @@ describe('the staff tournament form', () => {
     expect(rulesForFormat(swiss, 'single_elimination').mode).toBe('parejas');
   });
 
+  it('sends a duplicate tournament in pairs, the lead rotating, with its hands per set', () => {
+    const base = { ...defaultTournamentForm(NOW), name: 'Duplicado' };
+    const rules = rulesForFormat({ ...base.rules, lead_rule: 'winner' }, 'duplicate');
+    expect([rules.mode, rules.lead_rule]).toEqual(['parejas', 'rotate']);
+    const v = { ...base, format: 'duplicate' as const, rules, boards: '12' };
+    const checked = validateTournamentForm(v, NOW);
+    expect(checked.ok && checked.input).toMatchObject({
+      format: 'duplicate',
+      boards: 12,
+      capacity: 16,
+      swiss_rounds: null,
+    });
+    // Spanish refusals: hands out of range or not a number, fewer than four pairs.
+    for (const boards of ['1', '33', 'ocho']) {
+      const bad = validateTournamentForm({ ...v, boards }, NOW);
+      expect(bad.ok ? null : bad.errors.boards).toBe(MSG_TOURNAMENTS.duplicateBoards);
+    }
+    const few = validateTournamentForm({ ...v, min_entrants: '3', prizes: ['100'] }, NOW);
+    expect(few.ok ? null : few.errors.min_entrants).toBe(MSG_TOURNAMENTS.duplicateMinimum);
+    // The other formats send no hands.
+    const knockout = validateTournamentForm({ ...base, boards: '12' }, NOW);
+    expect(knockout.ok && knockout.input.boards).toBeNull();
+    expect(playersPerEntrant('duplicate')).toBe(2);
+  });
+
   it('sends a free tournament with no entry, no fee and one formal place', () => {
     const v = { ...defaultTournamentForm(NOW), name: 'Gratis', free: true, prizes: ['1'] };
     const checked = validateTournamentForm(v, NOW);

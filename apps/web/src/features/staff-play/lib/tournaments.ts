@@ -9,6 +9,7 @@ import {
   type TableRules,
   type TournamentFormat,
 } from '@domino/contracts';
+import { DUPLICATE_TOURNAMENT_BOARDS } from '@domino/contracts';
 import { percentTextToBps, priceTextToBolivares } from './tables';
 
 export { prizePreview } from '../../../lib/tournament-format';
@@ -16,8 +17,8 @@ export { prizePreview } from '../../../lib/tournament-format';
 /**
  * Rules of the staff tournament form (/admin/torneos; docs/decisions/028): the typed
  * values (text, so '10,50' and '12,5' can be typed as is), the start typed in Caracas time, the
- * rules each format allows (single elimination is for parejas, Swiss for 2-player individual
- * matches), the places and the minimum both in entrants (pairs or players; the body counts the
+ * rules each format allows (single elimination and duplicate are for parejas, Swiss for 2-player
+ * individual matches; duplicate also asks for the hands per set, decision 062), the places and the minimum both in entrants (pairs or players; the body counts the
  * capacity in players), the prize split in percent that must add to 100, and the body sent
  * (createTournamentRequestSchema of the contracts, which the server checks again).
  */
@@ -48,6 +49,8 @@ export interface TournamentFormValues {
   prizes: string[];
   /** Swiss only; '' = automatic (ceil(log2(entrants))). */
   swiss_rounds: string;
+  /** Duplicate only: hands per set (2..32). */
+  boards: string;
 }
 
 export type TournamentField =
@@ -60,6 +63,7 @@ export type TournamentField =
   | 'min_entrants'
   | 'prize_split_bps'
   | 'swiss_rounds'
+  | 'boards'
   | 'rules';
 export type TournamentFormErrors = Partial<Record<TournamentField, string>>;
 
@@ -73,14 +77,17 @@ export const TOURNAMENT_FORM_MSG = {
 
 /** The rule values each format allows (RuleFields narrows its choices with them). */
 export function allowedForFormat(format: TournamentFormat): AllowedRules {
-  return format === 'single_elimination'
-    ? { mode: ['parejas'] }
-    : { mode: ['individual'], players: [2] };
+  return format === 'swiss' ? { mode: ['individual'], players: [2] } : { mode: ['parejas'] };
 }
 
-/** The rules moved to what `format` allows (mode, and 2 players for Swiss), the rest kept. */
+/**
+ * The rules moved to what `format` allows (mode, and 2 players for Swiss; duplicate also rotates
+ * the lead, decision 062), the rest kept.
+ */
 export function rulesForFormat(rules: TableRules, format: TournamentFormat): TableRules {
   if (format === 'single_elimination') return withRule(rules, 'mode', 'parejas');
+  if (format === 'duplicate')
+    return withRule(withRule(rules, 'mode', 'parejas'), 'lead_rule', 'rotate');
   return withRule(withRule(rules, 'mode', 'individual'), 'players', 2);
 }
 
@@ -97,9 +104,9 @@ export function caracasToIso(local: string): string | null {
   return Number.isNaN(Date.parse(iso)) ? null : iso;
 }
 
-/** Players per entrant of a format: 2 in parejas (single elimination), 1 in Swiss. */
+/** Players per entrant of a format: 2 in parejas (single elimination, duplicate), 1 in Swiss. */
 export function playersPerEntrant(format: TournamentFormat): 1 | 2 {
-  return format === 'single_elimination' ? 2 : 1;
+  return format === 'swiss' ? 1 : 2;
 }
 
 /**
@@ -129,6 +136,7 @@ export function defaultTournamentForm(now: number): TournamentFormValues {
     min_entrants: '4',
     prizes: ['70', '30'],
     swiss_rounds: '',
+    boards: String(DUPLICATE_TOURNAMENT_BOARDS.default),
   };
 }
 
@@ -175,6 +183,8 @@ export function validateTournamentForm(
   const rounds = v.swiss_rounds.trim() === '' ? null : wholeNumber(v.swiss_rounds);
   if (v.format === 'swiss' && v.swiss_rounds.trim() !== '' && rounds === null)
     errors.swiss_rounds = TOURNAMENT_FORM_MSG.whole;
+  const boards = wholeNumber(v.boards);
+  if (v.format === 'duplicate' && boards === null) errors.boards = MSG_TOURNAMENTS.duplicateBoards;
 
   const candidate = {
     name: v.name,
@@ -187,6 +197,7 @@ export function validateTournamentForm(
     min_entrants: minimum ?? 0,
     prize_split_bps: split.map((b) => b ?? 0),
     swiss_rounds: v.format === 'swiss' ? rounds : null,
+    boards: v.format === 'duplicate' ? boards : null,
   };
   const result = createTournamentRequestSchema.safeParse(candidate);
   for (const issue of result.error?.issues ?? []) {

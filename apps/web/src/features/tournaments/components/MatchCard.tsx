@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCrown, IconEye, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCrown, IconEye, IconPlayerPlay, IconScale } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   tournamentGamePath,
@@ -64,7 +64,9 @@ function Side({
 /**
  * One match of a round: both sides (a bye shows 'Sin rival'), the winner crowned, the score or
  * how it was decided, and what can be done: the caller's own running match gets "Ir a mi
- * partida", anyone else's running match a "Mirar" link to the spectator page.
+ * partida", anyone else's running match a "Mirar" link to the spectator page. A duplicate
+ * tournament's table (decision 062) is never watched: it is labelled with its set and table, and
+ * the caller's own table links to the set's comparison (/duplicado/{id}).
  */
 export function MatchCard({
   match,
@@ -81,6 +83,7 @@ export function MatchCard({
   const mine = playsIn(match, myEntrant);
   const decided = match.status === 'decided';
   const result = resultLabel(match);
+  const setId = match.duplicate_set_id;
   const side = (id: number | null, score: number | null, key: 'a' | 'b') => (
     <Side
       lines={
@@ -113,6 +116,11 @@ export function MatchCard({
       }
     >
       <Stack gap={4}>
+        {setId !== null && (
+          <Text fz="xs" c="dimmed" data-testid={`match-${match.id}-table`}>
+            Duplicado {Math.floor(match.slot / 2) + 1} · Mesa {(match.slot % 2) + 1}
+          </Text>
+        )}
         {side(match.entrant_a, match.score_a, 'a')}
         {side(match.entrant_b, match.score_b, 'b')}
         <Group justify="space-between" gap={4} wrap="nowrap">
@@ -129,6 +137,18 @@ export function MatchCard({
               {result}
             </Text>
           )}
+          {setId !== null && mine && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              component={Link}
+              to={`/duplicado/${setId}`}
+              leftSection={<IconScale size={12} aria-hidden />}
+              data-testid={`match-${match.id}-comparison`}
+            >
+              Comparación
+            </Button>
+          )}
           {match.status === 'playing' &&
             match.game_id &&
             (mine ? (
@@ -141,7 +161,7 @@ export function MatchCard({
               >
                 Jugar
               </Button>
-            ) : (
+            ) : setId !== null ? null : (
               <Button
                 size="compact-xs"
                 variant="subtle"

@@ -5,13 +5,17 @@ import { entrantLines, entrantsById, placeLabel } from '../lib/tournaments';
 
 /**
  * The standings table: place, entrant, then Swiss points and the Buchholz tie-break (sum of the
- * opponents' points; decision 028) or, in single elimination, the matches won; wins–losses; and
+ * opponents' points; decision 028) or, in single elimination, the matches won, or in duplicate
+ * the point difference with the pairs that held the same tiles (decision 062) and the boards
+ * gained–lost; wins–losses; and
  * the prize paid once the tournament finished. The caller's row is highlighted. Fits 360 px: the
  * tie-break and record columns are dropped on phones.
  */
 export function Standings({ detail }: { detail: TournamentDetail }) {
   const byId = entrantsById(detail.entrants);
   const swiss = detail.format === 'swiss';
+  const duplicate = detail.format === 'duplicate';
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
   const mine = detail.my_entry?.entrant_id ?? null;
   // The prize column only for a finished tournament that paid money.
   const finished = detail.status === 'finished' && detail.entry_fee > 0;
@@ -30,8 +34,12 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
             <Table.Th w={44}>Pos.</Table.Th>
             <Table.Th>{detail.mode === 'parejas' ? 'Pareja' : 'Jugador'}</Table.Th>
             {/* Knockout: the matches won only where they fit (the prize matters more). */}
-            <Table.Th ta="right" visibleFrom={swiss ? undefined : 'xs'}>
-              {swiss ? 'Puntos' : 'Ganadas'}
+            <Table.Th
+              ta="right"
+              visibleFrom={swiss || duplicate ? undefined : 'xs'}
+              title={duplicate ? 'Puntos frente a la pareja con tus mismas fichas' : undefined}
+            >
+              {swiss ? 'Puntos' : duplicate ? 'Diferencia' : 'Ganadas'}
             </Table.Th>
             {swiss && (
               <Table.Th ta="right" visibleFrom="xs" title="Suma de los puntos de sus rivales">
@@ -64,10 +72,11 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
               </Table.Td>
               <Table.Td
                 ta="right"
-                visibleFrom={swiss ? undefined : 'xs'}
+                visibleFrom={swiss || duplicate ? undefined : 'xs'}
                 style={{ fontVariantNumeric: 'tabular-nums' }}
+                data-testid="standing-points"
               >
-                {swiss ? String(s.points).replace('.', ',') : s.wins}
+                {swiss ? String(s.points).replace('.', ',') : duplicate ? signed(s.points) : s.wins}
               </Table.Td>
               {swiss && (
                 <Table.Td

@@ -10,6 +10,7 @@ import {
   poolLabel,
   fullHousePrizes,
   resultLabel,
+  duplicateRule,
   roundName,
 } from './tournaments';
 import { registerTerms } from './register';
@@ -48,6 +49,7 @@ function match(over: Partial<TournamentMatch>): TournamentMatch {
     score_a: null,
     score_b: null,
     show_by: null,
+    duplicate_set_id: null,
     ...over,
   };
 }
@@ -100,6 +102,13 @@ describe('rounds and matches', () => {
     expect(resultLabel(match({ status: 'decided', result: 'forfeit', winner: 2 }))).toMatch(
       /no presentación/,
     );
+    expect(duplicateRule(8)).toContain('las mismas 8 manos en dos mesas');
+    // A duplicate table whose totals wait for the other table of its set.
+    expect(
+      resultLabel(
+        match({ status: 'decided', result: 'played', winner: null, duplicate_set_id: 7 }),
+      ),
+    ).toBe('Mesa terminada; falta la otra mesa');
   });
 
   it("finds the caller's match: the server's current game first, else the latest round", () => {

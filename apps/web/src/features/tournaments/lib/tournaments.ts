@@ -1,5 +1,6 @@
 import {
   formatBs,
+  plural,
   type TournamentDetail,
   type TournamentEntrant,
   type TournamentListItem,
@@ -136,7 +137,9 @@ export function resultLabel(m: TournamentMatch): string | null {
     case 'double_forfeit':
       return 'Ninguno se presentó';
     default:
-      return m.score_a !== null && m.score_b !== null ? `${m.score_a} – ${m.score_b}` : 'Jugada';
+      if (m.score_a !== null && m.score_b !== null) return `${m.score_a} – ${m.score_b}`;
+      // A duplicate table's totals wait for the other table of its set (decision 062).
+      return m.duplicate_set_id !== null ? 'Mesa terminada; falta la otra mesa' : 'Jugada';
   }
 }
 
@@ -211,4 +214,16 @@ export function fullHousePrizes(
       each: detail.mode === 'parejas' ? formatBs(Math.floor(cents / 2)) : null,
     };
   });
+}
+
+/**
+ * The duplicate format's rule in the player's words (docs/decisions/062-duplicate-domino.md,
+ * addendum "Duplicate tournaments"), with the hands per set.
+ */
+export function duplicateRule(boards: number): string {
+  return (
+    `Las parejas se agrupan de cuatro en cuatro por sorteo. Cada grupo juega las mismas ${plural(boards, 'mano', 'manos')} en dos mesas; ` +
+    'tu pareja se compara con la que tuvo tus mismas fichas en la otra mesa y sumas la diferencia de puntos, mano por mano. ' +
+    'Los empates comparten el puesto y sus premios.'
+  );
 }

@@ -33,6 +33,7 @@ import { RegisterModal } from '../components/RegisterModal';
 import { Standings } from '../components/Standings';
 import {
   entryLabel,
+  duplicateRule,
   formatLabel,
   formatShare,
   placeLabel,
@@ -47,7 +48,8 @@ import {
 /**
  * /torneos/:id (decision 028): the tournament live. Its terms, the caller's entry (register,
  * unregister, "Ir a mi partida" with the no-show countdown, the prize won), the prizes, the
- * bracket (single elimination) or the standings and rounds (Swiss), the entrants before the
+ * bracket (single elimination) or the standings and rounds (Swiss; duplicate: the rule, the
+ * tables and the standings by point difference, decision 062), the entrants before the
  * start, and the final standings with the prizes paid. Kept current by `tournament:updated`
  * pushes on the tournament's room (polling while the socket is down).
  */
@@ -133,6 +135,11 @@ function TournamentView({
         <Text c="dimmed" fz="sm">
           {formatLabel(detail)}
         </Text>
+        {detail.format === 'duplicate' && detail.boards !== null && (
+          <Text fz="sm" data-testid="tournament-duplicate-rule">
+            {duplicateRule(detail.boards)}
+          </Text>
+        )}
       </Stack>
 
       {detail.status === 'cancelled' && (
@@ -205,13 +212,17 @@ function TournamentView({
       {(detail.status === 'running' || finished) && (
         <Card padding="md" withBorder data-testid="tournament-bracket">
           <Title order={2} fz="md" mb="sm">
-            {detail.format === 'single_elimination' ? 'Cuadro' : 'Rondas'}
+            {detail.format === 'single_elimination'
+              ? 'Cuadro'
+              : detail.format === 'duplicate'
+                ? 'Mesas'
+                : 'Rondas'}
           </Title>
           <Bracket detail={detail} />
         </Card>
       )}
 
-      {(detail.format === 'swiss' ? detail.status !== 'scheduled' : finished) &&
+      {(detail.format === 'single_elimination' ? finished : detail.status !== 'scheduled') &&
         detail.status !== 'cancelled' && (
           <Card padding="md" withBorder data-testid="tournament-standings">
             <Title order={2} fz="md" mb="sm">
