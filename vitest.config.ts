@@ -126,7 +126,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['./vitest.global-setup.ts'],
+          globalSetup: ['./vitest.global-setup.ts', './e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
