@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -146,6 +147,10 @@ export async function startApp(
       // Three journeys at once, some with two nodes, on one PostgreSQL of 100 connections that
       // the server suites and other runs share (docs/decisions/045).
       DATABASE_POOL_MAX: '8',
+      // On PostgreSQL in production the bank credential vault needs its key from the environment
+      // (modules/banking/vault.ts, decision 051), as a deployment on PostgreSQL configures it;
+      // on PGlite the server keeps a development key in DATA_DIR.
+      ...(database ? { BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64') } : {}),
       REDIS_URL: '',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
