@@ -62,7 +62,9 @@ class LongestJourneysFirst extends BaseSequencer {
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
  * - e2e: browser journeys (Playwright + Debian Chromium) against the built app; they run after
  *   the others (sequence.groupOrder), three files at a time (E2E_WORKERS), each with its own
- *   server, data directory or database, and Redis prefix (REDIS_PREFIX follows the database). A
+ *   server (the run's bundle of it, e2e/global-setup.ts), data directory, PostgreSQL database
+ *   (PGlite for the journeys that run the server as `npm start` does) and Redis prefix
+ *   (REDIS_PREFIX follows the database). A
  *   journey keeps about 60 % of a core busy (it waits on bots, hand pauses and its server), so
  *   three fill a 2-core machine where two left it a third idle (docs/decisions/045).
  */
@@ -126,7 +128,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['./vitest.global-setup.ts'],
+          globalSetup: ['./vitest.global-setup.ts', './e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 3),

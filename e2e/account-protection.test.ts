@@ -25,7 +25,10 @@ import {
  * statuses, audit), not only on screen.
  */
 describe('account protection in the browser', () => {
-  const journey = useJourney({ ready: ({ app }) => liftIdentityGate(app.baseUrl) });
+  const journey = useJourney({
+    npmStart: true,
+    ready: ({ app }) => liftIdentityGate(app.baseUrl),
+  });
 
   const visible = async (page: Page, text: string | RegExp, timeout = 10_000) => {
     await expect

@@ -21,6 +21,7 @@ import {
  */
 describe('the analysis of a practice match', () => {
   const journey = useJourney({
+    npmStart: true,
     env: { BOT_MIN_DELAY_MS: '0', BOT_MAX_DELAY_MS: '0', HAND_PAUSE_MS: '0' },
   });
 

@@ -21,7 +21,8 @@ import {
  * (3 × Bs. 100 = Bs. 300; 8 % house fee, 2 % to the pot; Bs. 270 to the winner).
  */
 describe('a real-money individual match between three browsers', () => {
-  const journey = useJourney({ env: { HAND_PAUSE_MS: '300' } });
+  // A whole match on the embedded database, as `npm start` runs it (docs/decisions/045).
+  const journey = useJourney({ npmStart: true, env: { HAND_PAUSE_MS: '300' } });
 
   it.skipIf(!journey.ok)(
     'seats three players in order of play, shows the stock and pays the single winner',

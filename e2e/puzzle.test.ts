@@ -30,7 +30,7 @@ interface ShippedPuzzle {
  * carried no answer; "Practicar" brings a puzzle of the chosen difficulty.
  */
 describe('the daily puzzle', () => {
-  const journey = useJourney();
+  const journey = useJourney({ npmStart: true });
 
   it.skipIf(!journey.ok)(
     'solves the daily puzzle, reads the explanation and the streak',

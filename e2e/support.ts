@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,11 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import { PGLITE_DIR_ENV } from '../apps/server/src/test/db-images';
+import {
+  PGLITE_DIR_ENV,
+  PG_TEMPLATE_ENV,
+  createPgDatabase,
+} from '../apps/server/src/test/db-images';
+import { SERVER_BUNDLE_ENV } from './server-bundle';
 
 /**
  * Browser-journey support: the built app in a child process on a free port with a fresh data
- * directory (PGlite), and Debian's Chromium driven by playwright-core.
+ * directory and a database of its own (startApp), and Debian's Chromium driven by playwright-core.
  */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,38 +88,77 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` like `npm start` does, and waits for /api/health. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/** How a journey's server runs (see {@link startApp}). */
+export interface StartOptions {
+  /**
+   * Run the server exactly as `npm start` does: `node --import tsx apps/server/src/main.ts` on the
+   * embedded database (PGlite in DATA_DIR). For the journeys that prove `npm start` itself.
+   */
+  npmStart?: boolean;
+}
+
+/** The PostgreSQL server the journeys' databases are created on (README.md, `TEST_DATABASE_URL`). */
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * Starts the built app's server in a child process on a free port with a fresh DATA_DIR, with
+ * NODE_ENV=production like `npm start`, and waits for /api/health. Which database and which
+ * build of the server (docs/decisions/045-fast-test-databases.md, "The journeys' servers"):
+ * - `env.DATABASE_URL` given: that database;
+ * - `npmStart`, or no migrated PostgreSQL template in this run: the embedded PGlite, copied from
+ *   the run's migrated image when there is one;
+ * - otherwise a database of its own on the local PostgreSQL (`domino_e2e_<random>`, copied from
+ *   the run's migrated template), dropped by `stop()`: PGlite runs every query of a journey in
+ *   WebAssembly inside the server's process, several times the CPU of PostgreSQL.
+ * The server runs from the run's bundle (./server-bundle.ts) unless `npmStart` or there is none
+ * (then through tsx, as `npm start`).
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-e2e-'));
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  if (!env.DATABASE_URL && !options.npmStart && process.env[PG_TEMPLATE_ENV]) {
+    database = await createPgDatabase(PG_ADMIN_URL, 'domino_e2e');
+  }
   // The run's migrated PGlite (docs/decisions/045-fast-test-databases.md): the server finds every
   // migration applied instead of spending seconds of CPU on them.
   const image = process.env[PGLITE_DIR_ENV];
-  if (image && !env.DATABASE_URL && fs.existsSync(image)) {
+  if (image && !env.DATABASE_URL && !database && fs.existsSync(image)) {
     fs.cpSync(image, path.join(dataDir, 'pglite'), { recursive: true });
   }
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const entry =
+    bundle && !options.npmStart && fs.existsSync(bundle)
+      ? ['--enable-source-maps', bundle]
+      : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
   let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, entry, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      // Three journeys at once, some with two nodes, on one PostgreSQL of 100 connections that
+      // the server suites and other runs share (docs/decisions/045).
+      DATABASE_POOL_MAX: '8',
+      // On PostgreSQL in production the bank credential vault needs its key from the environment
+      // (modules/banking/vault.ts, decision 051), as a deployment on PostgreSQL configures it;
+      // on PGlite the server keeps a development key in DATA_DIR.
+      ...(database ? { BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64') } : {}),
+      REDIS_URL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -128,11 +173,16 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
           return undefined; // not listening yet
         }
       },
-      { timeoutMs: 60_000, everyMs: 200 },
+      // A start is 1.5 s of CPU from the bundle on PostgreSQL, 5 s through tsx on PGlite: at the
+      // loads of a shared machine (25-35 on 2 cores) the latter took over 60 s (decision 045).
+      { timeoutMs: 120_000, everyMs: 200 },
     );
   } catch (err) {
-    if (child.exitCode !== null) throw err; // exited early, with its output
-    child.kill('SIGKILL');
+    const exited = child.exitCode !== null;
+    if (!exited) child.kill('SIGKILL');
+    await database?.drop().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (exited) throw err; // exited early, with its output
     throw new Error(`server did not become healthy:\n${output}`, { cause: err });
   }
   return {
@@ -149,6 +199,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 }
@@ -213,6 +264,11 @@ export interface JourneyOptions {
    * start something the server needs, e.g. a mail inbox).
    */
   env?: Record<string, string> | (() => Promise<Record<string, string>>);
+  /**
+   * Run the server as `npm start` does (tsx, embedded PGlite): for the journeys that prove it
+   * (startApp's `npmStart`). Otherwise the run's server bundle on a PostgreSQL database of its own.
+   */
+  npmStart?: boolean;
   /** Starts the servers instead of one `startApp(env)`, e.g. two nodes sharing PostgreSQL. */
   start?: () => Promise<{ nodes: RunningApp[]; stop: () => Promise<void> }>;
   /**
@@ -261,7 +317,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       ({ nodes, stop: stopNodes } = await options.start());
     } else {
       const env = typeof options.env === 'function' ? await options.env() : options.env;
-      const app = await startApp(env);
+      const app = await startApp(env, { npmStart: options.npmStart });
       nodes = [app];
       stopNodes = () => app.stop();
     }

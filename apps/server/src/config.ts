@@ -18,6 +18,13 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  /**
+   * Most PostgreSQL connections this process keeps open (the pool's size; unused on PGlite). The
+   * pool keeps what it opened (docs/decisions/037-hot-moves.md). Several processes on one
+   * PostgreSQL share its `max_connections` (100 by default): the browser journeys run their
+   * servers with 8 (docs/decisions/045-fast-test-databases.md).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString,
   /**

@@ -210,6 +210,7 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
   });
   let redis: Redis | undefined;
   let redisSub: Redis | undefined;

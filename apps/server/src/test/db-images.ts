@@ -105,6 +105,35 @@ export async function buildDbImages(adminUrl: string | undefined): Promise<{
   };
 }
 
+/**
+ * A new PostgreSQL database `<prefix>_<random hex>` on the server of `adminUrl`, copied from the
+ * run's migrated template ({@link PG_TEMPLATE_ENV}; an empty database when there is none, which
+ * the server then migrates). Used by the browser journeys' servers (e2e/support.ts `startApp`).
+ *
+ * @returns url: the new database's URL; drop(): drops it (`with (force)`, so a server that did
+ *   not close its pool cannot keep it alive).
+ */
+export async function createPgDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const template = process.env[PG_TEMPLATE_ENV];
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** Drops `domino_tpl_<base36 ms>_*` databases left by runs that were killed long ago. */
 async function dropStaleTemplates(admin: pg.Client): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>(
