@@ -64,9 +64,9 @@ class LongestJourneysFirst extends BaseSequencer {
  *   the others (sequence.groupOrder), three files at a time (E2E_WORKERS), each with its own
  *   server (the run's bundle of it, e2e/global-setup.ts), data directory, PostgreSQL database
  *   (PGlite for the journeys that run the server as `npm start` does) and Redis prefix
- *   (REDIS_PREFIX follows the database). A
- *   journey keeps about 60 % of a core busy (it waits on bots, hand pauses and its server), so
- *   three fill a 2-core machine where two left it a third idle (docs/decisions/045).
+ *   (REDIS_PREFIX follows the database). A journey keeps about 60 % of a core busy (it waits on
+ *   bots, hand pauses and its server), so three fill a 2-core machine where two left it a third
+ *   idle (docs/decisions/045).
  */
 export default defineConfig({
   test: {
