@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DuplicateDetail, GameView } from '@domino/contracts';
 import {
+  ADMIN,
+  DESKTOP,
   loginViaUi,
   newContext,
   PHONE,
@@ -14,7 +16,8 @@ import {
 
 /**
  * A duplicate set from the staff's opening to the comparison page (decision 062). Staff open a
- * set of 2 boards for eight players through the API; the seven others and Ana play as API clients
+ * set of 2 boards for eight players in the console's form (a player who does not exist refused
+ * first); the seven others and Ana play as API clients
  * (GET view, POST the first legal move). Table 2 plays first: Ana (table 1, team A) sees on
  * /duplicado/:id that no board is compared yet and the button to her own table; then table 1
  * plays and her page shows both boards, hand by hand, with the total the server computed. Screens
@@ -69,22 +72,45 @@ describe('a duplicate set, from the opening to the comparison', () => {
       const p: Player[] = [];
       for (let i = 0; i < 8; i++) p.push(await registerViaApi(base));
       const u = (i: number) => (p[i] as Player).username;
-      const created = await api<DuplicateDetail>('/api/admin/duplicates', admin, {
-        name: 'Duplicado e2e',
-        boards: 2,
-        teams: {
-          x: [
-            [u(0), u(1)],
-            [u(2), u(3)],
-          ],
-          y: [
-            [u(4), u(5)],
-            [u(6), u(7)],
-          ],
-        },
-      });
+      // Staff open the set in the console (/admin/torneos, "Abrir duplicado"): a player who does
+      // not exist is refused in Spanish and nothing opens; then the eight players, and the form
+      // lands on the set's page.
+      const staff = await newContext(journey.browser, base, DESKTOP);
+      journey.contexts.push(staff);
+      await skipPotModal(staff, base);
+      const console_ = await staff.newPage();
+      await loginViaUi(console_, ADMIN.email, ADMIN.password);
+      await console_.goto('/admin/torneos');
+      await console_.getByTestId('admin-duplicate-new').click();
+      await console_.getByTestId('admin-duplicate-form').waitFor();
+      await console_.getByTestId('admin-duplicate-name').fill('Duplicado e2e');
+      await console_.getByTestId('admin-duplicate-boards').fill('2');
+      const seatsInForm: [string, number][] = [
+        ['player-x-0-0', 0],
+        ['player-x-0-1', 1],
+        ['player-x-1-0', 2],
+        ['player-x-1-1', 3],
+        ['player-y-0-0', 4],
+        ['player-y-0-1', 5],
+        ['player-y-1-0', 6],
+        ['player-y-1-1', 7],
+      ];
+      for (const [field, i] of seatsInForm)
+        await console_.getByTestId(`admin-duplicate-${field}`).fill(i === 7 ? 'nadie_aqui' : u(i));
+      await console_.getByTestId('admin-duplicate-submit').click();
+      await expect
+        .poll(() => console_.getByTestId('admin-duplicate-form-error').textContent())
+        .toBe('No encontramos al jugador @nadie_aqui.');
+      await shotsAtBothSizes(console_, 'duplicate-staff-form');
+      const none = await api<{ tables: unknown[] }>('/api/duplicates/1', admin);
+      expect(none.status).toBe(404);
+      await console_.getByTestId('admin-duplicate-player-y-1-1').fill(`@${u(7)}`);
+      await console_.getByTestId('admin-duplicate-submit').click();
+      await console_.waitForURL(/\/duplicado\/\d+$/);
+      const id = Number(new URL(console_.url()).pathname.split('/').pop());
+      const created = await api<DuplicateDetail>(`/api/duplicates/${id}`, admin);
       expect(created.status).toBe(200);
-      const id = created.json.id;
+      expect(created.json.boards).toBe(2);
       // Each player's own game: the one path their page gives them.
       const gameOf = async (i: number) => {
         const d = (await api<DuplicateDetail>(`/api/duplicates/${id}`, (p[i] as Player).token))

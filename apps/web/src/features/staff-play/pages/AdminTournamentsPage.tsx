@@ -14,7 +14,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconBan, IconPlus, IconRefresh, IconUsers } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBan,
+  IconCopy,
+  IconPlus,
+  IconRefresh,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   TOURNAMENT_PAGES,
@@ -37,6 +44,7 @@ import {
 } from '../../../lib/tournament-format';
 import { cancelTournament, useAdminTournaments, useRefreshTournaments } from '../api/tournaments';
 import { DecisionModal } from '../../../components/staff/DecisionModal';
+import { DuplicateSetFormModal } from '../components/DuplicateSetFormModal';
 import { TournamentFormModal } from '../components/TournamentFormModal';
 
 const ENTRY_STATUS_LABELS: Record<TournamentEntryStatus, string> = {
@@ -51,14 +59,16 @@ function splitText(t: StaffTournament): string {
 }
 
 /**
- * /admin/torneos (decision 028): schedule a tournament (TournamentFormModal), every tournament with
- * its status, start, terms and places, its entrants (player, partner, state, paid), and
- * "Cancelar" before the start, with a confirmation that says every entry is refunded.
+ * /admin/torneos (decision 028): schedule a tournament (TournamentFormModal), open a duplicate set
+ * (DuplicateSetFormModal, decision 062), every tournament with its status, start, terms and
+ * places, its entrants (player, partner, state, paid), and "Cancelar" before the start, with a
+ * confirmation that says every entry is refunded.
  */
 export default function AdminTournamentsPage() {
   const list = useAdminTournaments();
   const refresh = useRefreshTournaments();
   const [creating, setCreating] = useState(false);
+  const [openingSet, setOpeningSet] = useState(false);
   const [entrantsOf, setEntrantsOf] = useState<number | null>(null);
   const [cancellingId, setCancellingId] = useState<number | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -88,13 +98,23 @@ export default function AdminTournamentsPage() {
         <Title order={2} fz={{ base: 20, sm: 24 }}>
           Torneos
         </Title>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setCreating(true)}
-          data-testid="admin-tournament-new"
-        >
-          Programar torneo
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => setOpeningSet(true)}
+            data-testid="admin-duplicate-new"
+          >
+            Abrir duplicado
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setCreating(true)}
+            data-testid="admin-tournament-new"
+          >
+            Programar torneo
+          </Button>
+        </Group>
       </Group>
 
       {list.isPending ? (
@@ -197,6 +217,7 @@ export default function AdminTournamentsPage() {
       )}
 
       <TournamentFormModal opened={creating} onClose={() => setCreating(false)} />
+      <DuplicateSetFormModal opened={openingSet} onClose={() => setOpeningSet(false)} />
 
       <Modal
         opened={showing !== null}
