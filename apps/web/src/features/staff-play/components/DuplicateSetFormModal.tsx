@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { DUPLICATE_PAGES, DUPLICATE_TEAM_LABELS } from '@domino/contracts';
+import { FormActions } from '../../../components/staff/FormActions';
 import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -148,26 +148,13 @@ function DuplicateSetForm({ onDone }: { onDone(): void }) {
           </Stack>
         ))}
 
-        {formError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            data-testid="admin-duplicate-form-error"
-          >
-            {formError}
-          </Alert>
-        )}
-
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={saving} data-testid="admin-duplicate-submit">
-            Abrir las dos mesas
-          </Button>
-        </Group>
+        <FormActions
+          error={formError}
+          saving={saving}
+          submitLabel="Abrir las dos mesas"
+          onCancel={onDone}
+          testId="admin-duplicate"
+        />
       </Stack>
     </form>
   );

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Alert,
-  Button,
   Group,
   Image,
   Modal,
@@ -12,8 +11,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { FileDropzone, type FileRejection } from '../../../components/FileDropzone';
-import { IconAlertCircle, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { IconInfoCircle, IconX } from '@tabler/icons-react';
 import { MSG_PAYMENTS, type TableDetail } from '@domino/contracts';
+import { FormActions } from '../../../components/staff/FormActions';
 import { isApiError } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { useTableAction } from '../api/tables';
@@ -285,27 +285,14 @@ function TableForm({ table, onDone }: { table: TableDetail | null; onDone(): voi
           )}
         </Stack>
 
-        {formError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title={formError.locked ? 'No se guardó ningún cambio' : undefined}
-            data-testid="admin-table-form-error"
-          >
-            {formError.message}
-          </Alert>
-        )}
-
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={saving} data-testid="admin-table-submit">
-            {table ? 'Guardar cambios' : 'Crear mesa'}
-          </Button>
-        </Group>
+        <FormActions
+          error={formError?.message ?? null}
+          errorTitle={formError?.locked ? 'No se guardó ningún cambio' : undefined}
+          saving={saving}
+          submitLabel={table ? 'Guardar cambios' : 'Crear mesa'}
+          onCancel={onDone}
+          testId="admin-table"
+        />
       </Stack>
     </form>
   );

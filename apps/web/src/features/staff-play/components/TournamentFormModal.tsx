@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Modal,
@@ -12,9 +11,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TOURNAMENT_FORMAT_LABELS, formatBs, type TournamentFormat } from '@domino/contracts';
 import { RuleFields } from '../../../components/RuleFields';
+import { FormActions } from '../../../components/staff/FormActions';
 import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -381,26 +381,13 @@ function TournamentForm({ onDone }: { onDone(): void }) {
           </Stack>
         )}
 
-        {formError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            data-testid="admin-tournament-form-error"
-          >
-            {formError}
-          </Alert>
-        )}
-
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={saving} data-testid="admin-tournament-submit">
-            Programar torneo
-          </Button>
-        </Group>
+        <FormActions
+          error={formError}
+          saving={saving}
+          submitLabel="Programar torneo"
+          onCancel={onDone}
+          testId="admin-tournament"
+        />
       </Stack>
     </form>
   );
