@@ -12,9 +12,11 @@
  *
  * A match's four players are spread over both nodes (seat k on node k mod 2), so every broadcast
  * crosses the Redis adapter. Clients behave like the web app (apps/web/src/lib/socket.ts): on a
- * lost socket they reconnect (first try after 0.5-1.5 s, doubling up to 10 s, to the next node,
- * as a balancer sends a new connection to a live one) and `game:join` again; the time from losing
- * the socket to holding a game view again is measured per player. No new match starts after the
+ * lost socket they reconnect at the web app's own pace (apps/web/src/lib/reconnect-pace.ts: first
+ * try after 0.5-1.5 s, doubling up to 10 s; directly, to the next node, as a balancer sends a new
+ * connection to a live one) and `game:join` again; the time from losing the socket to holding a
+ * game view again is measured per player, in three parts (back-off, handshake, join). Players are
+ * written with one argon2 hash for all (bench-players.ts). No new match starts after the
  * setup: the bench waits until every match has ended (`--max-minutes`, default 25), then checks
  * from PostgreSQL:
  *
@@ -34,7 +36,10 @@
  * Run: nice -n 10 npx tsx bench/src/failover.ts --scenario kill9|rolling|redis-outage|pg-restart|all
  *      [--matches 500] [--think 1500-6000] [--target 100] [--warmup 30] [--outage 30]
  *      [--max-minutes 25] [--port-base 4200] [--log-dir /tmp/failover-logs] [--own-postgres]
- *      [--via haproxy|direct]
+ *      [--via haproxy|direct] [--cpu-prof /tmp/prof]
+ * `--scenario a,b` is two runs; `a+b` one run where `b` follows `a` on the same matches (a killed
+ * node is started again in between, then `--warmup` seconds of play). `--cpu-prof <dir>`: the
+ * nodes write V8 CPU profiles there when they exit (a killed node writes none).
  * `--via haproxy` (the default once scripts/cluster-lib.mjs exists) runs the nodes as
  * `npm run cluster` does, behind HAProxy on `--port-base`+5, and rolls them with its drain
  * (SIGTERM: `server:draining`, clients move within the window); `--via direct` starts the nodes
