@@ -36,7 +36,7 @@
  * Run: nice -n 10 npx tsx bench/src/failover.ts --scenario kill9|rolling|redis-outage|pg-restart|all
  *      [--matches 500] [--think 1500-6000] [--target 100] [--warmup 30] [--outage 30]
  *      [--max-minutes 25] [--port-base 4200] [--log-dir /tmp/failover-logs] [--own-postgres]
- *      [--via haproxy|direct] [--cpu-prof /tmp/prof]
+ *      [--via haproxy|direct] [--cpu-prof /tmp/prof] [--fail-at HH:MM]
  * `--scenario a,b` is two runs; `a+b` one run where `b` follows `a` on the same matches (a killed
  * node is started again in between, then `--warmup` seconds of play). `--cpu-prof <dir>`: the
  * nodes write V8 CPU profiles there when they exit (a killed node writes none).
@@ -102,6 +102,12 @@ const THINK = thinkRange('1500-6000')!;
 const TARGET = arg('target', '100');
 /** Seconds of play measured before the failure (after every match's start countdown). */
 const WARMUP_S = Number(arg('warmup', '30'));
+/**
+ * `--fail-at HH:MM` (UTC): the first failure not before that time of day (a run set up while the
+ * machine is busy, measured once it is quiet); play before the last `--warmup` seconds counts as
+ * `early play`.
+ */
+const FAIL_AT = arg('fail-at', '');
 const OUTAGE_S = Number(arg('outage', '30'));
 const MAX_MINUTES = Number(arg('max-minutes', '25'));
 const PORT_BASE = Number(arg('port-base', '4200'));
@@ -557,7 +563,10 @@ async function haproxyCluster(env: { [k: string]: string }): Promise<Topology> {
     redisUrl: env.REDIS_URL!,
     env,
     nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
-    log: (line) => log?.write(`${line}\n`),
+    // Lines may still come in after the cleanup ended the file (a child flushing its output).
+    log: (line) => {
+      if (log && !log.writableEnded) log.write(`${line}\n`);
+    },
   });
   onCleanup(async () => {
     await cluster.stop();
@@ -922,7 +931,7 @@ async function runScenario(steps: Scenario[]): Promise<boolean> {
     emitted: [],
     away: new Set(),
   };
-  enter(rec, 'before');
+  enter(rec, FAIL_AT ? 'early play' : 'before');
   const matches: Match[] = tableIds.map((tableId, i) => ({
     tableId,
     gameId: '',
@@ -971,6 +980,17 @@ async function runScenario(steps: Scenario[]): Promise<boolean> {
     300_000,
     'every match past its start',
   );
+  if (FAIL_AT) {
+    const [h, m] = FAIL_AT.split(':').map(Number);
+    const at = new Date();
+    at.setUTCHours(h!, m!, 0, 0);
+    const early = at.getTime() - WARMUP_S * 1000 - Date.now();
+    if (early > 0) {
+      progress(`waiting until ${FAIL_AT} UTC for the first failure`);
+      await sleep(early);
+    }
+    enter(rec, 'before');
+  }
   await sleep(WARMUP_S * 1000);
   const tFail = performance.now();
   const notes: string[] = [];

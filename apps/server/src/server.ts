@@ -216,8 +216,6 @@ export async function startServer(
   let demoBank: BankSimulator | null = null;
   try {
     await database.migrate();
-    // Ready only with the whole pool open: the first burst must not wait for new connections (067).
-    await database.warm?.();
     const boot = await bootstrap(database.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,

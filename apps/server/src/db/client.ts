@@ -31,12 +31,6 @@ export interface Database {
   /** Applies pending migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   /**
-   * PostgreSQL only: opens every connection of the pool now (they are kept, `min` = `max`), so a
-   * node that has just started answers its first burst without forking PostgreSQL backends
-   * (a rolling restart's moved players, docs/decisions/067-recovery-after-a-lost-node.md).
-   */
-  warm?(): Promise<void>;
-  /**
    * Whether PostgreSQL answers now: `select 1` on a connection of its own (PostgreSQL), never
    * queued behind the pool's waiting queries, so a node busy with a burst (the players of a dead
    * node reconnecting) still says it is ready (`/api/ready`, decision 067); on PGlite, a query.
@@ -108,10 +102,6 @@ export async function openDatabase(opts: {
           await client.query('select pg_advisory_unlock(7226001)').catch(() => undefined);
           client.release();
         }
-      },
-      async warm() {
-        const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
-        for (const c of clients) c.release();
       },
       async probe() {
         probeClient ??= (async () => {

@@ -1,34 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { createTestDatabase, postgresAvailable } from '../test/helpers';
 
 /**
- * `warm()` and `probe()` (db/client.ts): a node opens its whole pool before it says it is ready, so the burst
- * of players a rolling restart sends to a node that has just started does not wait for
- * PostgreSQL to fork backends; the readiness probe is never queued behind the pool, so a node
- * busy with such a burst still says it is ready (docs/decisions/067-recovery-after-a-lost-node.md).
- * Real PostgreSQL: the pool's own counts.
+ * `probe()` (db/client.ts): the readiness probe is never queued behind the pool, so a node busy
+ * with a burst (a dead node's players reconnecting) still says it is ready
+ * (docs/decisions/067-recovery-after-a-lost-node.md). Real PostgreSQL: the pool's own counts.
  */
 describe('the PostgreSQL pool', async () => {
   const skip = !(await postgresAvailable());
-
-  it.skipIf(skip)('opens every connection when warmed, and keeps them', async () => {
-    const test = await createTestDatabase('postgres');
-    const database = await openDatabase({ databaseUrl: test.url!, dataDir: 'unused', poolMax: 6 });
-    try {
-      expect(database.pool?.totalCount).toBe(0);
-      await database.warm!();
-      expect(database.pool).toMatchObject({ totalCount: 6, idleCount: 6, waitingCount: 0 });
-      // Kept: a query after it uses one of them and opens none.
-      await database.db.execute(sql`select 1`);
-      expect(database.pool?.totalCount).toBe(6);
-    } finally {
-      await database.close();
-      await test.close();
-    }
-  });
 
   it.skipIf(skip)(
     'answers the readiness probe while every pooled connection is busy and queries wait',
