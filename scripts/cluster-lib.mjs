@@ -239,6 +239,7 @@ function supervised(name, start) {
  * @param {string} [opts.databaseUrl] PostgreSQL (default postgres://postgres@127.0.0.1:5432/domino_cluster)
  * @param {string} [opts.redisUrl] Redis (default redis://127.0.0.1:6379)
  * @param {Record<string, string>} [opts.env] extra environment of every node (overrides the cluster's)
+ * @param {string[]} [opts.nodeArgs] Node.js options of every node, before the entry point (e.g. `--cpu-prof`)
  * @param {(line: string) => void} [opts.log] receives every output line of the nodes and HAProxy, prefixed (default: dropped)
  * @returns {Promise<Cluster>}
  */
@@ -286,7 +287,7 @@ export async function startCluster(opts = {}) {
     const proc = supervised(name, () => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+        [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
         // Own process group: a terminal's Ctrl-C reaches the CLI only, which drains in order.
         { cwd: root, env: nodeEnv(i), stdio: ['ignore', 'pipe', 'pipe'], detached: true },
       );

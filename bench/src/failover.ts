@@ -12,9 +12,11 @@
  *
  * A match's four players are spread over both nodes (seat k on node k mod 2), so every broadcast
  * crosses the Redis adapter. Clients behave like the web app (apps/web/src/lib/socket.ts): on a
- * lost socket they reconnect (first try after 0.5-1.5 s, doubling up to 10 s, to the next node,
- * as a balancer sends a new connection to a live one) and `game:join` again; the time from losing
- * the socket to holding a game view again is measured per player. No new match starts after the
+ * lost socket they reconnect at the web app's own pace (apps/web/src/lib/reconnect-pace.ts: first
+ * try after 0.5-1.5 s, doubling up to 10 s; directly, to the next node, as a balancer sends a new
+ * connection to a live one) and `game:join` again; the time from losing the socket to holding a
+ * game view again is measured per player, in three parts (back-off, handshake, join). Players are
+ * written with one argon2 hash for all (bench-players.ts). No new match starts after the
  * setup: the bench waits until every match has ended (`--max-minutes`, default 25), then checks
  * from PostgreSQL:
  *
@@ -34,7 +36,10 @@
  * Run: nice -n 10 npx tsx bench/src/failover.ts --scenario kill9|rolling|redis-outage|pg-restart|all
  *      [--matches 500] [--think 1500-6000] [--target 100] [--warmup 30] [--outage 30]
  *      [--max-minutes 25] [--port-base 4200] [--log-dir /tmp/failover-logs] [--own-postgres]
- *      [--via haproxy|direct]
+ *      [--via haproxy|direct] [--cpu-prof /tmp/prof] [--fail-at HH:MM]
+ * `--scenario a,b` is two runs; `a+b` one run where `b` follows `a` on the same matches (a killed
+ * node is started again in between, then `--warmup` seconds of play). `--cpu-prof <dir>`: the
+ * nodes write V8 CPU profiles there when they exit (a killed node writes none).
  * `--via haproxy` (the default once scripts/cluster-lib.mjs exists) runs the nodes as
  * `npm run cluster` does, behind HAProxy on `--port-base`+5, and rolls them with its drain
  * (SIGTERM: `server:draining`, clients move within the window); `--via direct` starts the nodes
@@ -67,34 +72,49 @@ import {
   onCleanup,
   pct,
   pool,
-  registerPlayers,
   startServerProcess,
   runBench,
 } from './realtime-server';
 import type { Player, ServerProcess } from './realtime-server';
+import { LIVE_RECONNECTION, reconnectionDelayMs } from '../../apps/web/src/lib/reconnect-pace';
+import { seedPlayers } from './bench-players';
 import { createBenchTables, moveKey, seatPlayers, thinkRange } from './table-matches';
 import type { JoinAck, MoveAck } from './table-matches';
 
 type Scenario = 'kill9' | 'rolling' | 'redis-outage' | 'pg-restart';
 const ALL: Scenario[] = ['kill9', 'rolling', 'redis-outage', 'pg-restart'];
 const SCENARIO_ARG = arg('scenario', 'kill9');
-const SCENARIOS: Scenario[] =
-  SCENARIO_ARG === 'all'
-    ? ALL
-    : SCENARIO_ARG.split(',').map((s) => {
-        if (!ALL.includes(s as Scenario)) throw new Error(`unknown --scenario ${s}`);
-        return s as Scenario;
-      });
+/**
+ * Runs, each on its own cluster and matches: `a,b` is two runs; `a+b` is one run in which `b`
+ * follows `a` under the same matches (after `a`, a killed node is started again and the cluster
+ * plays `--warmup` seconds before `b`).
+ */
+const RUNS: Scenario[][] = (SCENARIO_ARG === 'all' ? ALL.join(',') : SCENARIO_ARG)
+  .split(',')
+  .map((run) =>
+    run.split('+').map((s) => {
+      if (!ALL.includes(s as Scenario)) throw new Error(`unknown --scenario ${s}`);
+      return s as Scenario;
+    }),
+  );
 const MATCHES = Number(arg('matches', '500'));
 const THINK = thinkRange('1500-6000')!;
 const TARGET = arg('target', '100');
 /** Seconds of play measured before the failure (after every match's start countdown). */
 const WARMUP_S = Number(arg('warmup', '30'));
+/**
+ * `--fail-at HH:MM` (UTC): the first failure not before that time of day (a run set up while the
+ * machine is busy, measured once it is quiet); play before the last `--warmup` seconds counts as
+ * `early play`.
+ */
+const FAIL_AT = arg('fail-at', '');
 const OUTAGE_S = Number(arg('outage', '30'));
 const MAX_MINUTES = Number(arg('max-minutes', '25'));
 const PORT_BASE = Number(arg('port-base', '4200'));
 const NODES = 2;
 const LOG_DIR = arg('log-dir', '');
+/** `--cpu-prof <dir>`: the nodes write V8 CPU profiles there when they exit (a killed one does not). */
+const CPU_PROF = arg('cpu-prof', '');
 /**
  * `--own-postgres`: every scenario on the bench's own PostgreSQL cluster (pg-restart always is):
  * two nodes hold 40 connections, more than a shared server may spare.
@@ -108,8 +128,6 @@ const VIA = arg(
 const ACK_TIMEOUT_MS = 10_000;
 /** Bolívares funded per player: one entry (10) and some spare. */
 const BALANCE = 100;
-/** Reconnection pace of the web app's live screens (apps/web/src/lib/socket.ts). */
-const RECONNECT = { delay: 1_000, max: 10_000, jitter: 0.5 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () =>
@@ -118,22 +136,59 @@ const loadavg = () =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
-type Phase = 'before' | 'during' | 'after';
+/** A timestamped progress line on stderr (the figures go to stdout). */
+const progress = (line: string) =>
+  console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
-/** Everything the clients saw, for one scenario. */
+/** `before`, `during <failure>` (the failure and 15 s after it), `between`, `after`. */
+type Phase = string;
+
+/** What the clients saw during one phase. */
+interface PhaseRecord {
+  /** Move -> each table-mate's new view, ms, for the moves emitted in this phase. */
+  latencies: number[];
+  /** Lost socket -> game view again, ms, one per loss in this phase. */
+  recoveries: number[];
+  /**
+   * The successful attempt of each recovery in three parts, ms: from the loss to the attempt's
+   * start (back-off, failed attempts), the Socket.IO handshake, the `game:join` answer.
+   */
+  steps: { wait: number[]; handshake: number[]; join: number[] };
+  /** Refusals and failures by code (acks, joins, connection attempts). */
+  errors: Map<string, number>;
+  /** Wall time of its start, ms (performance.now()). */
+  startedAt: number;
+}
+
+/** Everything the clients saw, for one run. */
 interface Record {
   phase: Phase;
   /** Clients emit moves only while this is set (after the setup). */
   playing: boolean;
-  latencies: { [P in Phase]: number[] };
-  /** Lost socket -> game view again, ms, one per loss. */
-  recoveries: number[];
+  /** Every phase so far, in order. */
+  phases: Map<Phase, PhaseRecord>;
   disconnects: Map<string, number>;
-  /** Refusals and failures by code, per phase (acks, joins, connection attempts). */
-  errors: { [P in Phase]: Map<string, number> };
   emitted: Emission[];
   /** Players still without a view after their socket dropped. */
   away: Set<Client>;
+}
+
+/** Starts `phase` (or goes back to it). */
+function enter(rec: Record, phase: Phase): void {
+  rec.phase = phase;
+  if (!rec.phases.has(phase))
+    rec.phases.set(phase, {
+      latencies: [],
+      recoveries: [],
+      steps: { wait: [], handshake: [], join: [] },
+      errors: new Map(),
+      startedAt: performance.now(),
+    });
+}
+
+/** The record of `phase` (default: the current one). */
+function phaseOf(rec: Record, phase: Phase = rec.phase): PhaseRecord {
+  return rec.phases.get(phase)!;
 }
 
 interface Emission {
@@ -168,6 +223,8 @@ class Client {
   lastEmitted = -1;
   private timer: NodeJS.Timeout | undefined;
   private lostAt: number | null = null;
+  /** The phase in which the socket was lost (its recovery counts there). */
+  private lostIn: Phase = 'before';
   private closed = false;
   node: number;
 
@@ -212,7 +269,7 @@ class Client {
       setTimeout(
         () => {
           if (this.closed || this.socket !== socket || !socket.connected) return;
-          this.lostAt ??= performance.now();
+          this.markLost();
           this.rec.away.add(this);
           socket.removeAllListeners();
           socket.close();
@@ -224,10 +281,16 @@ class Client {
     socket.on('disconnect', (reason) => {
       if (this.closed || this.socket !== socket) return;
       count(this.rec.disconnects, `${this.rec.phase}:${reason}`);
-      this.lostAt ??= performance.now();
+      this.markLost();
       this.rec.away.add(this);
       void this.reconnect();
     });
+  }
+
+  private markLost(): void {
+    if (this.lostAt !== null) return;
+    this.lostAt = performance.now();
+    this.lostIn = this.rec.phase;
   }
 
   /** `game:join` on the current socket; throws on a refusal (its code). */
@@ -247,12 +310,12 @@ class Client {
    */
   private async reconnect(now = false): Promise<void> {
     for (let attempt = 0; !this.closed; attempt++) {
-      const base = Math.min(RECONNECT.delay * 2 ** attempt, RECONNECT.max);
-      if (!(now && attempt === 0))
-        await sleep(base * (1 - RECONNECT.jitter + 2 * RECONNECT.jitter * Math.random()));
+      // The web app's live screens' pace, computed as socket.io-client does (reconnect-pace.ts).
+      if (!(now && attempt === 0)) await sleep(reconnectionDelayMs(LIVE_RECONNECTION, attempt));
       if (this.closed) return;
       this.node = (this.node + 1) % this.urls().length;
       try {
+        const tTry = performance.now();
         const socket = await connectClient(this.urls()[this.node]!, this.token, {
           reconnection: false,
           timeoutMs: 10_000,
@@ -261,15 +324,23 @@ class Client {
           socket.close();
           return;
         }
+        const tConnected = performance.now();
         this.socket?.removeAllListeners();
         this.attach(socket);
         await this.join();
-        if (this.lostAt !== null) this.rec.recoveries.push(performance.now() - this.lostAt);
+        if (this.lostAt !== null) {
+          const now = performance.now();
+          const p = phaseOf(this.rec, this.lostIn);
+          p.recoveries.push(now - this.lostAt);
+          p.steps.wait.push(tTry - this.lostAt);
+          p.steps.handshake.push(tConnected - tTry);
+          p.steps.join.push(now - tConnected);
+        }
         this.lostAt = null;
         this.rec.away.delete(this);
         return;
       } catch (err) {
-        count(this.rec.errors[this.rec.phase], `reconnect:${String(err).slice(0, 60)}`);
+        count(phaseOf(this.rec).errors, `reconnect:${String(err).slice(0, 60)}`);
         if (this.socket && !this.socket.connected) continue;
         // Connected but the join failed: drop that socket and try again.
         const s = this.socket;
@@ -297,7 +368,7 @@ class Client {
     this.view = v;
     for (const [from, p] of this.match.pending) {
       if (from < v.version && p.mover !== v.my_seat) {
-        this.rec.latencies[p.phase].push(now - p.t0);
+        phaseOf(this.rec, p.phase).latencies.push(now - p.t0);
         p.seen += 1;
         if (p.seen >= 3) this.match.pending.delete(from);
       }
@@ -343,10 +414,10 @@ class Client {
       (err: Error | null, res: MoveAck) => {
         if (err) {
           e.outcome = 'unknown';
-          count(this.rec.errors[this.rec.phase], 'move:no_answer');
+          count(phaseOf(this.rec).errors, 'move:no_answer');
         } else if (!res.ok) {
           e.outcome = 'refused';
-          count(this.rec.errors[this.rec.phase], `move:${res.code}`);
+          count(phaseOf(this.rec).errors, `move:${res.code}`);
         } else e.outcome = 'ok';
         if (err || !res.ok) this.match.pending.delete(v.version);
       },
@@ -407,6 +478,8 @@ interface Topology {
   kill9(): Promise<string>;
   /** Every node in turn: SIGTERM, started again, ready; `between` runs after each. */
   roll(between: () => Promise<void>): Promise<string[]>;
+  /** Starts the node `kill9` killed again, on its port; resolves when it is ready. */
+  revive(): Promise<void>;
 }
 
 /** Server settings of the bench nodes (both topologies). */
@@ -443,6 +516,7 @@ async function directNodes(env: { [k: string]: string }): Promise<Topology> {
     urls: nodes.map((n) => n.url),
     setupUrl: (i) => nodes[i % NODES]!.url,
     liveUrl: () => nodes.find(alive)!.url,
+    revive: () => startNode(nodes[0]!, env),
     async kill9() {
       const victim = nodes[0]!;
       process.kill(victim.proc!.pid, 'SIGKILL');
@@ -477,6 +551,7 @@ async function haproxyCluster(env: { [k: string]: string }): Promise<Topology> {
       databaseUrl: string;
       redisUrl: string;
       env: { [k: string]: string };
+      nodeArgs: string[];
       log: (line: string) => void;
     }): Promise<Cluster>;
   };
@@ -487,7 +562,11 @@ async function haproxyCluster(env: { [k: string]: string }): Promise<Topology> {
     databaseUrl: env.DATABASE_URL!,
     redisUrl: env.REDIS_URL!,
     env,
-    log: (line) => log?.write(`${line}\n`),
+    nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [],
+    // Lines may still come in after the cleanup ended the file (a child flushing its output).
+    log: (line) => {
+      if (log && !log.writableEnded) log.write(`${line}\n`);
+    },
   });
   onCleanup(async () => {
     await cluster.stop();
@@ -498,6 +577,7 @@ async function haproxyCluster(env: { [k: string]: string }): Promise<Topology> {
     urls: [cluster.url],
     setupUrl: () => cluster.url,
     liveUrl: () => cluster.url,
+    revive: () => cluster.nodes[0]!.restart(),
     async kill9() {
       const victim = cluster.nodes[0]!;
       const pid = victim.pid;
@@ -807,13 +887,17 @@ async function verify(
   }
 }
 
-/** One scenario: its own database (or PostgreSQL), Redis, two nodes, N matches, the failure, the checks. */
-async function runScenario(scenario: Scenario): Promise<boolean> {
+/**
+ * One run: its own database (or PostgreSQL), Redis, two nodes, N matches, the failures of
+ * `steps` one after another, the checks.
+ */
+async function runScenario(steps: Scenario[]): Promise<boolean> {
+  const scenario = steps.join('+');
   const t0 = performance.now();
   const redis = ownRedis(PORT_BASE + 1);
   await redis.start();
   let postgres: ReturnType<typeof ownPostgres> | null = null;
-  if (scenario === 'pg-restart' || OWN_POSTGRES) {
+  if (steps.includes('pg-restart') || OWN_POSTGRES) {
     postgres = ownPostgres(PORT_BASE + 2);
     postgres.start();
   }
@@ -822,10 +906,14 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   const topo = VIA === 'haproxy' ? await haproxyCluster(env) : await directNodes(env);
   const adminToken = await login(topo.setupUrl(0), ADMIN_EMAIL, ADMIN_PASSWORD);
   const tableIds = await createBenchTables(topo.setupUrl(0), adminToken, MATCHES, TARGET);
-  const players = await registerPlayers(topo.setupUrl(0), 4 * MATCHES, {
-    adminToken,
-    balance: BALANCE,
+  progress(`${tableIds.length} tables created`);
+  // Straight into the app's tables, one argon2 hash for all (bench-players.ts).
+  const tPlayers = performance.now();
+  const players = await seedPlayers(databaseUrl, 4 * MATCHES, {
+    adminEmail: ADMIN_EMAIL,
+    balanceCents: BALANCE * 100,
   });
+  progress(`${players.length} players written in ${seconds(performance.now() - tPlayers)} s`);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const before = await db.query<{ user_id: number; balance: string }>(
@@ -838,13 +926,12 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
   const rec: Record = {
     phase: 'before',
     playing: false,
-    latencies: { before: [], during: [], after: [] },
-    recoveries: [],
+    phases: new Map(),
     disconnects: new Map(),
-    errors: { before: new Map(), during: new Map(), after: new Map() },
     emitted: [],
     away: new Set(),
   };
+  enter(rec, FAIL_AT ? 'early play' : 'before');
   const matches: Match[] = tableIds.map((tableId, i) => ({
     tableId,
     gameId: '',
@@ -862,6 +949,7 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
       false,
     );
   });
+  progress(`${matches.length} tables seated (${4 * matches.length} joins)`);
   const jobs = matches.flatMap((m) => m.players.map((p, k) => ({ m, p, k })));
   await pool(jobs, 50, async ({ m, p, k }) => {
     const client = new Client(m, p.token, rec, () => topo.urls, k % topo.urls.length);
@@ -872,6 +960,15 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
     for (const m of matches) for (const c of m.clients) c.close();
   });
   const setupS = (performance.now() - t0) / 1000;
+  // Every 10 s while it runs: where it stands (a stall shows which step it is in).
+  const ticker = setInterval(() => {
+    const acked = rec.emitted.filter((e) => e.outcome === 'ok').length;
+    progress(
+      `${rec.phase}: ${matches.filter((m) => m.finished).length}/${MATCHES} matches ended, ` +
+        `${acked} moves acknowledged, ${rec.away.size} players away, load ${loadavg()}`,
+    );
+  }, 10_000);
+  onCleanup(() => clearInterval(ticker));
   console.log(
     `\n== ${scenario}: ${MATCHES} matches (${4 * MATCHES} sockets) on ${topo.label}, think ${THINK.min}-${THINK.max} ms, ` +
       `tables to ${TARGET} points; setup ${setupS.toFixed(0)} s; load average ${loadavg()}`,
@@ -883,40 +980,80 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
     300_000,
     'every match past its start',
   );
+  if (FAIL_AT) {
+    const [h, m] = FAIL_AT.split(':').map(Number);
+    const at = new Date();
+    at.setUTCHours(h!, m!, 0, 0);
+    const early = at.getTime() - WARMUP_S * 1000 - Date.now();
+    if (early > 0) {
+      progress(`waiting until ${FAIL_AT} UTC for the first failure`);
+      await sleep(early);
+    }
+    enter(rec, 'before');
+  }
   await sleep(WARMUP_S * 1000);
-  const load0 = loadavg();
-  rec.phase = 'during';
   const tFail = performance.now();
   const notes: string[] = [];
+  const note = (...lines: string[]) => {
+    notes.push(...lines);
+    for (const l of lines) progress(l);
+  };
+  const recovered = (phase: Phase) => {
+    const p = phaseOf(rec, phase);
+    return (
+      `lost socket -> view again: ${dist(p.recoveries)}; of which waiting ${dist(p.steps.wait)}; ` +
+      `handshake ${dist(p.steps.handshake)}; game:join ${dist(p.steps.join)}`
+    );
+  };
+  // The failure's disconnections reach the clients a moment after it: wait for the first one
+  // (or 10 s, when nobody was on the node), then for the last player to hold a view again.
   const everyoneBack = () =>
-    waitFor(() => rec.away.size === 0, 120_000, 'every player back').catch((e: unknown) => {
-      notes.push(String(e));
-    });
-  if (scenario === 'kill9') {
-    notes.push(`${await topo.kill9()} at load ${load0}`);
-    await everyoneBack();
-    notes.push(
-      `every player had a view again ${seconds(performance.now() - tFail)} s after the kill`,
-    );
-  } else if (scenario === 'rolling') {
-    notes.push(`rolling restart from load ${load0}:`, ...(await topo.roll(everyoneBack)));
-    notes.push(`roll done ${seconds(performance.now() - tFail)} s after the first SIGTERM`);
-  } else if (scenario === 'redis-outage') {
-    await redis.kill();
-    notes.push(`Redis killed at load ${load0}; restarted empty after ${OUTAGE_S} s`);
-    await sleep(OUTAGE_S * 1000);
-    await redis.start();
-  } else {
-    const ts = performance.now();
-    postgres!.restart();
-    notes.push(
-      `pg_ctl restart -m fast took ${((performance.now() - ts) / 1000).toFixed(1)} s at load ${load0}`,
-    );
+    waitFor(() => rec.away.size > 0, 10_000, 'a player away')
+      .catch(() => undefined)
+      .then(() => waitFor(() => rec.away.size === 0, 120_000, 'every player back'))
+      .catch((e: unknown) => {
+        note(String(e));
+      });
+  for (const [i, step] of steps.entries()) {
+    if (i > 0) {
+      // Between two failures: the cluster whole again, then as long as the warm-up.
+      enter(rec, 'between');
+      const ts = performance.now();
+      await topo.revive();
+      note(`killed node started again and ready in ${seconds(performance.now() - ts)} s`);
+      await sleep(WARMUP_S * 1000);
+    }
+    const phase = `during ${step}`;
+    enter(rec, phase);
+    const t = performance.now();
+    const load0 = loadavg();
+    if (step === 'kill9') {
+      note(`${await topo.kill9()} at load ${load0}`);
+      await everyoneBack();
+      note(
+        `every player had a view again ${seconds(performance.now() - t)} s after the kill; ${recovered(phase)}`,
+      );
+    } else if (step === 'rolling') {
+      note(`rolling restart from load ${load0}:`, ...(await topo.roll(everyoneBack)));
+      note(
+        `roll done ${seconds(performance.now() - t)} s after the first SIGTERM; ${recovered(phase)}`,
+      );
+    } else if (step === 'redis-outage') {
+      await redis.kill();
+      note(`Redis killed at load ${load0}; restarted empty after ${OUTAGE_S} s`);
+      await sleep(OUTAGE_S * 1000);
+      await redis.start();
+    } else {
+      const ts = performance.now();
+      postgres!.restart();
+      note(
+        `pg_ctl restart -m fast took ${((performance.now() - ts) / 1000).toFixed(1)} s at load ${load0}`,
+      );
+    }
+    // "During" lasts the failure and 15 s after it (reconnections, retries, catching up).
+    await sleep(15_000);
   }
-  // "During" lasts the failure and 15 s after it (reconnections, retries, catching up).
-  await sleep(15_000);
-  const duringS = (performance.now() - tFail) / 1000;
-  rec.phase = 'after';
+  enter(rec, 'after');
   const deadline = Date.now() + MAX_MINUTES * 60_000;
   while (Date.now() < deadline && !matches.every((m) => m.finished)) await sleep(1000);
   const waitedS = (performance.now() - tFail) / 1000;
@@ -933,21 +1070,19 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
     adminToken,
   );
   console.log(notes.join('\n'));
+  const starts = [...rec.phases.values()].map((p) => p.startedAt);
+  for (const [i, [phase, p]] of [...rec.phases].entries()) {
+    const length = ((starts[i + 1] ?? performance.now()) - p.startedAt) / 1000;
+    console.log(
+      `${phase} (${length.toFixed(0)} s): move-to-broadcast ${dist(p.latencies)}\n` +
+        `  ${recovered(phase)}\n  refusals and failures: ${text(p.errors)}`,
+    );
+  }
   console.log(
-    `move-to-broadcast latency before (${WARMUP_S} s): ${dist(rec.latencies.before)}\n` +
-      `  during (${duringS.toFixed(0)} s from the failure): ${dist(rec.latencies.during)}\n` +
-      `  after: ${dist(rec.latencies.after)}`,
+    `disconnects ${text(rec.disconnects)}; players still away at the end ${rec.away.size}`,
   );
   console.log(
-    `lost socket -> game view again, per player: ${dist(rec.recoveries)}; ` +
-      `disconnects ${text(rec.disconnects)}; players still away at the end ${rec.away.size}`,
-  );
-  console.log(
-    `refusals and failures before: ${text(rec.errors.before)}\n  during: ${text(rec.errors.during)}\n` +
-      `  after: ${text(rec.errors.after)}`,
-  );
-  console.log(
-    `matches ended ${MATCHES - stuck}/${MATCHES} within ${waitedS.toFixed(0)} s of the failure; load average ${loadavg()}`,
+    `matches ended ${MATCHES - stuck}/${MATCHES} within ${waitedS.toFixed(0)} s of the first failure; load average ${loadavg()}`,
   );
   console.log(result.lines.join('\n'));
   for (const m of matches) for (const c of m.clients) c.close();
@@ -960,11 +1095,11 @@ async function main() {
     throw new Error(`ulimit -n is ${limit}: ${4 * MATCHES} sockets (both ends here) need more`);
   if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
   let ok = true;
-  for (const s of SCENARIOS) {
+  for (const s of RUNS) {
     // Each scenario cleans up after itself before the next: nodes, Redis, PostgreSQL, database.
     const passed = await runScenario(s);
     ok &&= passed;
-    if (SCENARIOS.length > 1) await cleanupSteps();
+    if (RUNS.length > 1) await cleanupSteps();
   }
   if (!ok) throw new Error('a failover check failed (see VERIFIED above)');
 }

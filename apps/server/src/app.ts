@@ -185,7 +185,8 @@ export async function buildApp(
     if (deps.lifecycle.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await withTimeout(
-        Promise.all([deps.database.db.execute(sql`select 1`), deps.redis?.ping()]),
+        // PostgreSQL on the probe's own connection: a pool busy with a burst is not "unavailable".
+        Promise.all([deps.database.probe(), deps.redis?.ping()]),
         READY_PROBE_MS,
       );
       return { status: 'ready' };

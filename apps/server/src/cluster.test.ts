@@ -12,8 +12,9 @@ import { eventually, roundTrip, within } from './test/sockets';
  * docs/decisions/063-cluster-and-drain.md): two server processes on PostgreSQL and Redis behind
  * HAProxy on a free port. Through HAProxy: /api/ready, the API on both nodes, a socket over
  * WebSocket, a socket over long-polling whose requests stick to one node by HAProxy's cookie,
- * and a clean stop (every node exits 0). HAProxy missing: fails under CI=true, skipped loudly
- * otherwise.
+ * a browser whose cookie names a node killed by SIGKILL served by the other one
+ * (decision 067), and a clean stop (the live node exits 0). HAProxy missing: fails under
+ * CI=true, skipped loudly otherwise.
  */
 
 function haproxyAvailable(): boolean {
@@ -107,10 +108,26 @@ describe('npm run cluster', async () => {
         ).toBe(true);
 
         for (const s of sockets) s.close();
+
+        // A browser whose cookie names a node that was just killed (SIGKILL, no drain) is served
+        // by the other node: HAProxy redispatches the refused connection (decision 067).
+        const dead = cluster.nodes.find((n) => n.name === cookie![1])!;
+        const live = cluster.nodes.find((n) => n !== dead)!;
+        dead.kill('SIGKILL');
+        expect(await within(30_000, dead.exited, 'the killed node gone')).toBeNull();
+        const moved = await fetch(`${front}/socket.io/?EIO=4&transport=polling`, {
+          headers: { cookie: cookie![0] },
+        });
+        expect(moved.status).toBe(200);
+        await moved.arrayBuffer();
+        expect(moved.headers.get('set-cookie')).toContain(`DOMINO_NODE=${live.name}`);
+
+        const expected = cluster.nodes.map((n) => (n === dead ? null : 0));
         const exits = cluster.nodes.map((n) => n.exited);
         await within(60_000, cluster.stop(), 'the cluster stopping');
         cluster = undefined;
-        expect(await Promise.all(exits)).toEqual([0, 0]);
+        // The live node drains and exits 0; the killed one ended by its signal.
+        expect(await Promise.all(exits)).toEqual(expected);
       } finally {
         for (const s of sockets) s.close();
         await cluster?.stop();

@@ -30,6 +30,13 @@ export interface Database {
   pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** Applies pending migrations (idempotent; serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * Whether PostgreSQL answers now: `select 1` on a connection of its own (PostgreSQL), never
+   * queued behind the pool's waiting queries, so a node busy with a burst (the players of a dead
+   * node reconnecting) still says it is ready (`/api/ready`, decision 067); on PGlite, a query.
+   * Rejects when the database does not answer; the next call connects again.
+   */
+  probe(): Promise<void>;
   close(): Promise<void>;
   /** In-memory PGlite only: its data directory as a gzip tarball (for test images). */
   dump?(): Promise<Blob>;
@@ -79,6 +86,8 @@ export async function openDatabase(opts: {
         ((err) => console.error('idle PostgreSQL connection error:', err.message)),
     );
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    /** The readiness probe's own connection, opened on first use. */
+    let probeClient: Promise<pg.Client> | undefined;
     return {
       db,
       kind: 'postgres',
@@ -94,7 +103,30 @@ export async function openDatabase(opts: {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async probe() {
+        probeClient ??= (async () => {
+          const c = new pg.Client({ connectionString: opts.databaseUrl });
+          // A dropped connection is found by the next probe's query; never fatal.
+          c.on('error', () => undefined);
+          await c.connect();
+          return c;
+        })();
+        const held = probeClient;
+        try {
+          await (await held).query('select 1');
+        } catch (err) {
+          // Connect again next time (PostgreSQL restarted, the connection dropped).
+          if (probeClient === held) probeClient = undefined;
+          void held.then((c) => c.end()).catch(() => undefined);
+          throw err;
+        }
+      },
+      async close() {
+        const held = probeClient;
+        probeClient = undefined;
+        await held?.then((c) => c.end()).catch(() => undefined);
+        await pool.end();
+      },
     };
   }
 
@@ -105,6 +137,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      probe: async () => void (await client.query('select 1')),
       close: () => client.close(),
       dump: async () => client.dumpDataDir('gzip'),
     };
@@ -133,6 +166,7 @@ export async function openDatabase(opts: {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    probe: async () => void (await client.query('select 1')),
     async close() {
       await client.close();
       await release();

@@ -281,7 +281,12 @@ describe('connections', () => {
     const m = await load();
     m.subscribeToTableChanges(() => undefined);
     const s = theSocket();
-    expect(s.options).toMatchObject({ reconnectionDelay: 2_000, reconnectionDelayMax: 30_000 });
+    expect(s.options).toMatchObject({
+      reconnectionDelay: 2_000,
+      reconnectionDelayMax: 30_000,
+      // Spread at random (lib/reconnect-pace.ts): a dead node's players do not return at once.
+      randomizationFactor: 0.5,
+    });
     const game = m.openChannel({ room: { key: 'game:g1', leave: 'on-close' } });
     expect(s.io.reconnectionDelay).toHaveBeenLastCalledWith(1_000);
     expect(s.io.reconnectionDelayMax).toHaveBeenLastCalledWith(10_000);

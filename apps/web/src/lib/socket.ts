@@ -22,6 +22,7 @@ import {
   subscribeSession,
   updateUser,
 } from './session';
+import { IDLE_RECONNECTION, LIVE_RECONNECTION, RECONNECTION_JITTER } from './reconnect-pace';
 
 /**
  * The realtime connection (docs/architecture.md "Live events (Socket.IO)"): ONE Socket.IO client per tab,
@@ -45,10 +46,6 @@ import {
  *   keeps retrying quietly with back-off and the pages keep working from plain HTTP.
  */
 
-/** Back-off while only background channels are open (balance, table list)… */
-const IDLE_RECONNECTION = { delay: 2_000, max: 30_000 };
-/** …and while a screen that shows live state (game, waiting room) is open. */
-const LIVE_RECONNECTION = { delay: 1_000, max: 10_000 };
 /** How long the shared socket waits before trying again after the server refused or dropped it. */
 const RETRY_AFTER_REFUSAL_MS = 5_000;
 
@@ -173,6 +170,8 @@ function ensureSocket(): Socket {
     auth: authPayload(connectedToken),
     reconnectionDelay: pace.delay,
     reconnectionDelayMax: pace.max,
+    // Spread at random, so a dead node's players do not all reach the others at once (067).
+    randomizationFactor: RECONNECTION_JITTER,
     timeout: 10_000,
   });
   socket = s;

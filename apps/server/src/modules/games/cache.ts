@@ -62,12 +62,16 @@ export class GameCache {
   ): Promise<CachedGame | undefined> {
     const hit = this.entries.get(gameId);
     if (hit && !opts.refresh && hit.row.version >= (opts.atLeastVersion ?? 0)) return hit;
-    const row = await findGame(db, gameId);
+    // Both reads at once: one wait for a pooled connection instead of two in a row, which is
+    // what a player reconnecting to a node that just took a dead node's players waits on
+    // (decision 067). A seat read a moment before its game is no risk: a move computed from
+    // another presence of the seats is refused as stale by game_commit_move.
+    const [row, players] = await Promise.all([findGame(db, gameId), gamePlayersOf(db, gameId)]);
     if (!row) {
       this.entries.delete(gameId);
       return undefined;
     }
-    const entry = { row, players: await gamePlayersOf(db, gameId) };
+    const entry = { row, players };
     this.set(entry);
     return entry;
   }
