@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
@@ -10,8 +12,19 @@ import { defineConfig } from 'vitest/config';
  */
 const workers = Math.max(2, os.availableParallelism());
 
-/** Server test files that mock a module (vi.mock): they run isolated, outside the shared cache. */
-const MOCKING_SERVER_FILES = ['apps/server/src/modules/auth/sessions.socket.test.ts'];
+/**
+ * Server test files that mock a module (vi.mock): they run isolated, outside the shared module
+ * cache (a mock there would replace the module for every later file of the worker, and the real
+ * module loaded by an earlier file would defeat the mock). Found by reading the files, so a new
+ * one cannot be forgotten.
+ */
+const SERVER_SRC = 'apps/server/src';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MOCKING_SERVER_FILES = fs
+  .readdirSync(path.join(here, SERVER_SRC), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `${SERVER_SRC}/${f.split(path.sep).join('/')}`)
+  .filter((f) => fs.readFileSync(path.join(here, f), 'utf8').includes('vi.mock('));
 
 /**
  * Seconds the longest browser journeys took in the last full CI run (2026-11-29; docs/decisions/045
