@@ -290,7 +290,12 @@ describe('group commit of moves on PostgreSQL', async () => {
         }
         const after = await stats();
         expect(after.upd - before.upd).toBe(version);
-        expect(after.hot - before.hot).toBe(version);
+        // PostgreSQL makes an update heap-only only when the new version fits in the page; the
+        // old versions are pruned when no snapshot needs them, which another backend's snapshot
+        // can delay, so a move or two may now and then go to another page (seen once in a full
+        // run). What this guards against, an index on a column a move writes, makes none HOT.
+        expect(after.hot - before.hot).toBeGreaterThanOrEqual(version - 2);
+        expect(version).toBeGreaterThan(10);
       } finally {
         await single.close();
       }
