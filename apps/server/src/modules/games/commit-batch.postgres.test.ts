@@ -291,10 +291,11 @@ describe('group commit of moves on PostgreSQL', async () => {
         const after = await stats();
         expect(after.upd - before.upd).toBe(version);
         // PostgreSQL makes an update heap-only only when the new version fits in the page; the
-        // old versions are pruned when no snapshot needs them, which another backend's snapshot
-        // can delay, so a move or two may now and then go to another page (seen once in a full
-        // run). What this guards against, an index on a column a move writes, makes none HOT.
-        expect(after.hot - before.hot).toBeGreaterThanOrEqual(version - 2);
+        // old versions are pruned when no snapshot needs them, which other backends' snapshots
+        // can delay, so some moves may go to another page (35 of 40 HOT once in a full run,
+        // 40 of 40 alone). What this guards against, an index on a column a move writes, makes
+        // none HOT.
+        expect(after.hot - before.hot).toBeGreaterThanOrEqual(Math.ceil(version * 0.75));
         expect(version).toBeGreaterThan(10);
       } finally {
         await single.close();
