@@ -256,7 +256,7 @@ describe('group commit of moves on PostgreSQL', async () => {
   );
 
   it.skipIf(skip)(
-    'rewrites the game row in place: every move a heap-only update, no index entry',
+    'rewrites the game row in place: moves are heap-only updates, no index entry',
     async () => {
       // One connection (the pool keeps it), so that its statistics can be flushed before they
       // are read.
