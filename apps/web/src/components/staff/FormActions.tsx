@@ -1,4 +1,5 @@
-import { Alert, Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 /**
@@ -44,5 +45,35 @@ export function FormActions({
         </Button>
       </Group>
     </>
+  );
+}
+
+/**
+ * A staff form in a centred modal: `title`, the close button read as "Cerrar", and the form
+ * mounted only while open (so each opening starts from the form's defaults).
+ */
+export function StaffFormModal({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose(): void;
+  title: string;
+  children: () => ReactNode;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      {opened && children()}
+    </Modal>
   );
 }

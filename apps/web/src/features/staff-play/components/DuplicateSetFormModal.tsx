@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { DUPLICATE_PAGES, DUPLICATE_TEAM_LABELS } from '@domino/contracts';
-import { FormActions } from '../../../components/staff/FormActions';
+import { FormActions, StaffFormModal } from '../../../components/staff/FormActions';
 import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -23,17 +23,9 @@ import {
  */
 export function DuplicateSetFormModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Abrir duplicado"
-      size="lg"
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {opened && <DuplicateSetForm onDone={onClose} />}
-    </Modal>
+    <StaffFormModal opened={opened} onClose={onClose} title="Abrir duplicado">
+      {() => <DuplicateSetForm onDone={onClose} />}
+    </StaffFormModal>
   );
 }
 

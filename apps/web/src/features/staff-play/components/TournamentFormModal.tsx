@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Button,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -14,7 +13,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { TOURNAMENT_FORMAT_LABELS, formatBs, type TournamentFormat } from '@domino/contracts';
 import { RuleFields } from '../../../components/RuleFields';
-import { FormActions } from '../../../components/staff/FormActions';
+import { FormActions, StaffFormModal } from '../../../components/staff/FormActions';
 import { isApiError } from '../../../lib/api';
 import { keyForSubmission, type KeyedSubmission } from '../../../lib/idempotency';
 import { notify } from '../../../lib/notify';
@@ -46,17 +45,9 @@ const MAX_PLACES = 16;
  */
 export function TournamentFormModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Programar torneo"
-      size="lg"
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-    >
-      {opened && <TournamentForm onDone={onClose} />}
-    </Modal>
+    <StaffFormModal opened={opened} onClose={onClose} title="Programar torneo">
+      {() => <TournamentForm onDone={onClose} />}
+    </StaffFormModal>
   );
 }
 
