@@ -8,8 +8,11 @@ import type { GamesContext } from '../modules/games/context';
 import { playDueGame } from '../modules/games/due-moves';
 import { submitMove } from '../modules/games/moves';
 import { reclaimSeat } from '../modules/games/presence';
+import { gamesContext } from '../modules/games/routes';
 import { createWallet } from '../modules/ledger/accounts';
 import { systemAccount, transfer, walletAccountId } from '../modules/ledger/ledger';
+import { TournamentDirector } from '../modules/tournaments/director';
+import { buildTestApp, type TestApp } from './helpers';
 
 /**
  * Test kit of the tournament suites: players made straight in the database (no password hashing:
@@ -19,6 +22,29 @@ import { systemAccount, transfer, walletAccountId } from '../modules/ledger/ledg
  */
 
 let counter = 0;
+
+/** What the tournament suites share: their app, a director and the staff author of tournaments. */
+export interface TournamentSuite {
+  t: TestApp;
+  /** Starts a tournament as soon as it is due (no start delay), not scheduled: tests `tick()` it. */
+  director: TournamentDirector;
+  /** The seeded admin's user id. */
+  staffId: number;
+}
+
+/**
+ * A test app on real PostgreSQL with no pause between hands, a director over it and the seeded
+ * admin's id; the caller closes `t`.
+ */
+export async function tournamentSuite(): Promise<TournamentSuite> {
+  const t = await buildTestApp('postgres', { HAND_PAUSE_MS: '0' });
+  const director = new TournamentDirector(t.database.db, gamesContext(t.app), null, 0, t.app.log, {
+    startDelayMs: 0,
+  });
+  const res = await t.database.db.execute(sql`select id from users where rol = 'admin'`);
+  const staffId = Number((res as unknown as { rows: { id: unknown }[] }).rows[0]?.id);
+  return { t, director, staffId };
+}
 
 /** `n` active players with wallets holding `cents` each; returns their ids. */
 export async function makePlayers(db: Db, n: number, cents: number): Promise<number[]> {

@@ -21,21 +21,21 @@ import {
 } from '../../db/schema';
 import { pgConstraint } from '../../db/client';
 import type { TestApp } from '../../test/helpers';
-import { buildTestApp, postgresAvailable } from '../../test/helpers';
+import { postgresAvailable } from '../../test/helpers';
 import { createPrivateTable } from '../../test/private-tables';
 import {
   escrowBalance,
   makePlayers,
   startNow,
   tournamentRequest,
+  tournamentSuite,
   walletCents,
 } from '../../test/tournaments';
 import { auth } from '../../test/wallet-helpers';
 import { hashToken, newToken } from '../auth/tokens';
-import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
 import { createTournament, register } from '../tournaments/service';
-import { TournamentDirector } from '../tournaments/director';
+import type { TournamentDirector } from '../tournaments/director';
 import { newInviteCode } from '../tables/private';
 import { isPlaceClaimConflict } from './places';
 
@@ -61,12 +61,7 @@ describe('one place at a time on postgres', async () => {
 
   beforeAll(async () => {
     if (skip) return;
-    t = await buildTestApp('postgres', { HAND_PAUSE_MS: '0' });
-    director = new TournamentDirector(t.database.db, gamesContext(t.app), null, 0, t.app.log, {
-      startDelayMs: 0,
-    });
-    const res = await t.database.db.execute(sql`select id from users where rol = 'admin'`);
-    staffId = Number((res as unknown as { rows: { id: unknown }[] }).rows[0]?.id);
+    ({ t, director, staffId } = await tournamentSuite());
   });
   afterAll(async () => {
     if (!skip) await t.close();

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_TOURNAMENTS } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import { games, tournamentEntrants, tournamentMatches, tournaments } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
-import { buildTestApp, postgresAvailable } from '../../test/helpers';
+import { postgresAvailable } from '../../test/helpers';
 import {
   escrowBalance,
   makePlayers,
@@ -12,12 +12,13 @@ import {
   playingMatches,
   startNow,
   tournamentRequest,
+  tournamentSuite,
   walletCents,
 } from '../../test/tournaments';
 import { duplicateDetail } from '../duplicate/service';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
-import { TournamentDirector } from './director';
+import type { TournamentDirector } from './director';
 import { createTournament, register, tournamentDetail } from './service';
 
 /**
@@ -35,14 +36,7 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
   let staffId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp('postgres', { HAND_PAUSE_MS: '0' });
-    director = new TournamentDirector(t.database.db, gamesContext(t.app), null, 0, t.app.log, {
-      startDelayMs: 0,
-    });
-    const [admin] = await t.database.db
-      .execute(sql`select id from users where rol = 'admin'`)
-      .then((r) => (r as unknown as { rows: { id: unknown }[] }).rows);
-    staffId = Number(admin?.id);
+    ({ t, director, staffId } = await tournamentSuite());
   });
   afterAll(async () => {
     await t?.close();

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
-import { buildTestApp, postgresAvailable } from '../../test/helpers';
+import { postgresAvailable } from '../../test/helpers';
 import {
   escrowBalance,
   makePlayers,
@@ -19,6 +19,7 @@ import {
   playingMatches,
   startNow,
   tournamentRequest,
+  tournamentSuite,
   usernameOf,
   walletCents,
 } from '../../test/tournaments';
@@ -26,7 +27,7 @@ import { listHistory, replayData } from '../games/history';
 import { gamesContext } from '../games/routes';
 import { isDelayed } from '../games/spectate';
 import { checkLedger } from '../ledger/ledger';
-import { TournamentDirector } from './director';
+import type { TournamentDirector } from './director';
 import { createTournament, register, tournamentDetail, unregister } from './service';
 
 /**
@@ -42,14 +43,7 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
   let staffId: number;
 
   beforeAll(async () => {
-    t = await buildTestApp('postgres', { HAND_PAUSE_MS: '0' });
-    director = new TournamentDirector(t.database.db, gamesContext(t.app), null, 0, t.app.log, {
-      startDelayMs: 0,
-    });
-    const [admin] = await t.database.db
-      .execute(sql`select id from users where rol = 'admin'`)
-      .then((r) => (r as unknown as { rows: { id: unknown }[] }).rows);
-    staffId = Number(admin?.id);
+    ({ t, director, staffId } = await tournamentSuite());
   });
   afterAll(async () => {
     await t?.close();
