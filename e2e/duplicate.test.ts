@@ -370,6 +370,9 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       // The tournament page's standings by point difference, on the phone and the desktop.
       await page.goto(`/torneos/${id}`);
       await page.getByTestId('tournament-standings').waitFor();
+      expect(await page.getByTestId('tournament-rules-note').textContent()).toContain(
+        'si no estás, la CPU juega por ti',
+      );
       await shotsAtBothSizes(page, 'duplicate-tournament-standings', PHONE);
     },
   );
