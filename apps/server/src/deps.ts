@@ -39,6 +39,18 @@ export interface AppDeps {
    */
   tournaments: { wake: () => void };
   /**
+   * Duplicate sets (docs/decisions/062-duplicate-domino.md, addendum "A board compared, live"):
+   * `handEnded(gameId, board)` is the games module's port, called after the commit of a move that
+   * ended hand `board` of a duplicate table, bound by duplicate/module.ts to tell the set's
+   * players when that board is compared at both tables; `tournamentBoardCompared(id)` is the
+   * duplicate module's port to tournaments, bound by tournaments/module.ts, which refreshes the
+   * tournament's room (its standings count compared boards). Both no-ops until bound.
+   */
+  duplicate: {
+    handEnded: (gameId: string, board: number) => void;
+    tournamentBoardCompared: (tournamentId: number) => void;
+  };
+  /**
    * Port from games to risk: a table match settled; its players are scanned for linked accounts
    * and chip dumping after the commit, off the request path (modules/risk/scanner.ts,
    * docs/decisions/049-risk-scanning-and-groups.md). A failure never reaches the settlement.

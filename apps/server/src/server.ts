@@ -108,6 +108,7 @@ export function createDeps(
       tournaments.wake();
     },
     tournaments,
+    duplicate: { handEnded: () => undefined, tournamentBoardCompared: () => undefined },
     riskFollowUp: new SettledMatchScans(database.db),
     push,
     metrics: new ServerMetrics(

@@ -121,3 +121,16 @@ export const duplicateDetailSchema = z.object({
   my_team: z.enum(['x', 'y']).nullable(),
 });
 export type DuplicateDetail = z.infer<typeof duplicateDetailSchema>;
+
+/**
+ * `duplicate:compared` (SERVER_EVENTS.duplicateCompared), to the user room of each player of the
+ * set, after the commit that made a board compared: the second of the two tables finished it
+ * (docs/decisions/062-duplicate-domino.md, addendum "A board compared, live"). No scores and no
+ * cards: the client refetches `GET /api/duplicates/{set_id}`, which lists exactly the boards both
+ * tables finished. `boards_compared`: how many boards are compared now (1..boards).
+ */
+export const duplicateComparedEventSchema = z.object({
+  set_id: z.number().int().positive(),
+  boards_compared: z.number().int().min(1).max(DUPLICATE_MAX_BOARDS),
+});
+export type DuplicateComparedEvent = z.infer<typeof duplicateComparedEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DuplicateComparedEvent } from './duplicate';
 import type { FriendsChangedEvent, InvitationReceivedEvent } from './friends';
 import type { GameView } from './games';
 import type { QuickMatchedEvent } from './quickplay';
@@ -87,6 +88,13 @@ export const SERVER_EVENTS = {
    * Payload TournamentMatchReadyEvent (tournaments.ts).
    */
   tournamentMatchReady: 'tournament:match_ready',
+  /**
+   * User room of each player of a duplicate set (never a stranger, never a spectator): a board
+   * was just compared, i.e. the second of the set's two tables finished it
+   * (docs/decisions/062-duplicate-domino.md). Payload DuplicateComparedEvent (duplicate.ts): the
+   * set and how many boards are compared, no scores; the set's page refetches its comparison.
+   */
+  duplicateCompared: 'duplicate:compared',
   /**
    * User room: quick play seated the user at a table it formed (docs/decisions/027). Payload
    * QuickMatchedEvent (quickMatchedEventSchema); the client goes to the table.
@@ -203,6 +211,7 @@ export interface ServerEventPayloads {
   [SERVER_EVENTS.tournamentUpdated]: TournamentUpdatedEvent;
   [SERVER_EVENTS.tournamentMatchReady]: TournamentMatchReadyEvent;
   [SERVER_EVENTS.quickMatched]: QuickMatchedEvent;
+  [SERVER_EVENTS.duplicateCompared]: DuplicateComparedEvent;
   [SERVER_EVENTS.serverDraining]: ServerDrainingEvent;
 }
 

@@ -156,6 +156,12 @@ export const MSG_TOURNAMENTS = {
     'No hubo una pareja disponible para ti al inicio del torneo. Te devolvimos la entrada.',
   matchReady: (name: string, round: number) =>
     `${name}: tu partida de la ronda ${round} está lista. Tienes 2 minutos para entrar.`,
+  /**
+   * The call of a duplicate tournament's table: it is never forfeited, the CPU plays an absent
+   * seat's turns when their time runs out (docs/decisions/062-duplicate-domino.md, "No forfeits").
+   */
+  duplicateReady: (name: string) =>
+    `${name}: tu mesa del duplicado está lista. Entra ya: si no estás, la CPU juega por ti cuando se acaba tu tiempo.`,
   forfeitLost: 'Perdiste la partida por no presentarte a tiempo.',
   forfeitWon: 'Tu rival no se presentó: ganas la partida.',
   finished: (name: string) => `${name} terminó. Revisa la clasificación final.`,

@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Seat } from '@domino/domino';
+import type { MatchState, Seat } from '@domino/domino';
 import type { GameView } from '@domino/contracts';
 import { centsToBolivares, gameMessage } from '@domino/contracts';
 import type { Db } from '../../db/client';
@@ -65,6 +65,14 @@ export interface GamesContext {
    * `gamesContext`, so games never imports it. Optional: test contexts may leave it out.
    */
   observer?: GamesObserver | undefined;
+  /**
+   * Port: a move ended hand `board` (1-based) of a duplicate set's table (meta `duplicate`);
+   * called after the commit with the game's id. Bound to the duplicate module
+   * (`AppDeps.duplicate.handEnded`), which tells the set's players when the board is now
+   * compared at both tables (docs/decisions/062-duplicate-domino.md, addendum "A board compared,
+   * live"), so games never imports it. Optional: test contexts may leave it out.
+   */
+  duplicateHandEnded?: ((gameId: string, board: number) => void) | undefined;
 }
 
 /**
@@ -94,6 +102,8 @@ export interface Committed {
   players: PlayerRow[];
   /** Wallet balances changed by a settlement (user id -> céntimos). */
   balances?: Map<number, number> | undefined;
+  /** The move ended a hand (the engine's `hand_end`): set by the move store, moves only. */
+  handEnded?: boolean | undefined;
 }
 
 /** The caller's seat in a game, or AppError 404 `game/not_found` / 403 `game/not_a_player`. */
@@ -107,7 +117,8 @@ export function seatOf(game: GameRow | undefined, players: PlayerRow[], userId: 
 /**
  * Pushes each seated user their own view of the game (a seat only ever receives its own hand),
  * the new wallet balances of a settlement, and, when a table match finished, tells the table's
- * listeners through the `tableMatchFinished` port. Then, without holding the caller, the
+ * listeners through the `tableMatchFinished` port; a move that ended a hand of a duplicate
+ * set's table goes to the `duplicateHandEnded` port. Then, without holding the caller, the
  * spectators get their view (spectators.ts: no hand, two moves behind at a paid table). Call
  * after commit. Returns the views it pushed, by seat (the mover's answer reuses its own).
  */
@@ -129,6 +140,10 @@ export function broadcast(
     ctx.observer?.settled();
     const humans = committed.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
     if (humans.length > 1) ctx.matchSettled?.(humans, committed.game.id);
+  }
+  if (committed.handEnded && (committed.game.meta as { duplicate?: unknown } | null)?.duplicate) {
+    const board = (committed.game.state as MatchState).history.length;
+    ctx.duplicateHandEnded?.(committed.game.id, board);
   }
   const spectators = spectatorCount(hub, committed.game.id);
   const seated = committed.players.filter((p) => p.userId !== null);

@@ -50,6 +50,8 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),
     notifyTurn: (userId, gameId, tableName) => push.notifyTurn(userId, gameId, tableName),
     observer: app.deps.metrics.games,
+    // Read at call time: the duplicate module binds it in its setup (docs/decisions/062).
+    duplicateHandEnded: (gameId, board) => app.deps.duplicate.handEnded(gameId, board),
     codeGuesses: {
       perAccount: app.deps.limiters.inviteCodes,
       perMatchClient: app.deps.limiters.spectateCodes,

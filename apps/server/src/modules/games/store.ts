@@ -198,7 +198,7 @@ export class PgGameStore implements GameStore {
           }));
     if (seatsRevOf(seated) === out.rev) this.copies.set({ row: game, players: seated });
     else this.copies.delete(row.id);
-    return { game, players: seated, seat: d.seat };
+    return { game, players: seated, seat: d.seat, handEnded: handEnded(d) };
   }
 
   /**
@@ -225,7 +225,13 @@ export class PgGameStore implements GameStore {
         await updateSeat(tx, game.id, me, { autoplayedTurns: 0, disconnectedAt: null });
       }
       const persisted = await persistMove(tx, game, players, d, this.timing);
-      return { game: persisted.row, players, seat: d.seat, balances: persisted.balances };
+      return {
+        game: persisted.row,
+        players,
+        seat: d.seat,
+        balances: persisted.balances,
+        handEnded: handEnded(d),
+      };
     });
     if (played) this.copies.set({ row: played.game, players: played.players });
     return played;

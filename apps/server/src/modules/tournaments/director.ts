@@ -746,7 +746,7 @@ export class TournamentDirector extends PeriodicJob<number> {
               game_id: table.gameId,
               game_path: tournamentGamePath(table.gameId),
               show_by: showBy,
-              message: MSG_TOURNAMENTS.matchReady(t.name, 1),
+              message: MSG_TOURNAMENTS.duplicateReady(t.name),
             },
           });
       }

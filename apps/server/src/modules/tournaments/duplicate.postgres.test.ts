@@ -15,6 +15,7 @@ import {
   tournamentSuite,
   walletCents,
 } from '../../test/tournaments';
+import { eventually } from '../../test/sockets';
 import { duplicateDetail } from '../duplicate/service';
 import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
@@ -110,6 +111,15 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
     );
     expect(new Set(commitments).size).toBe(2);
 
+    // Boards compared reach the tournament's room through the duplicate module's port (decision
+    // 062, addendum "A board compared, live"): recorded here, then passed on.
+    const told: number[] = [];
+    const bound = t.app.deps.duplicate.tournamentBoardCompared;
+    t.app.deps.duplicate.tournamentBoardCompared = (x) => {
+      told.push(x);
+      bound(x);
+    };
+
     // One table of the first set plays to its end; the other has not started.
     const ordered = [...detail.rounds[0]!.matches].sort((a, b) => a.slot - b.slot);
     const table1 = open.find((m) => m.matchId === ordered[0]!.id)!;
@@ -133,9 +143,14 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
       false,
     );
     expect(set1.compared).toEqual([]);
+    expect(told).toEqual([]);
     expect(set1.tables.find((x) => x.table === 1)?.game_path).toBeNull();
 
     for (const m of open) if (m.gameId !== table1.gameId) await playGame(ctx, m.gameId, m.userIds);
+    // Two sets of two boards: at least four compared boards told to this tournament's room.
+    await eventually('four boards compared', () => told.filter((x) => x === id).length >= 4);
+    expect(told.every((x) => x === id)).toBe(true);
+    t.app.deps.duplicate.tournamentBoardCompared = bound;
     for (let i = 0; i < 5; i++) await director.tick();
     const [done] = await db.select().from(tournaments).where(eq(tournaments.id, id));
     expect(done?.status).toBe('finished');

@@ -34,6 +34,7 @@ export async function openCalls(
     .select({
       tournamentId: tournaments.id,
       name: tournaments.name,
+      format: tournaments.format,
       round: tournamentMatches.round,
       matchId: tournamentMatches.id,
       gameId: tournamentMatches.gameId,
@@ -64,7 +65,10 @@ export async function openCalls(
             game_id: r.gameId,
             game_path: tournamentGamePath(r.gameId),
             show_by: new Date(r.readyAt.getTime() + TOURNAMENT_NO_SHOW_MS).toISOString(),
-            message: MSG_TOURNAMENTS.matchReady(r.name, r.round),
+            message:
+              r.format === 'duplicate'
+                ? MSG_TOURNAMENTS.duplicateReady(r.name)
+                : MSG_TOURNAMENTS.matchReady(r.name, r.round),
           },
         ]
       : [],

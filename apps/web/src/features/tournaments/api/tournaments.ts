@@ -5,6 +5,7 @@ import {
   DUPLICATE_ROUTES,
   SERVER_EVENTS,
   TOURNAMENT_ROUTES,
+  duplicateComparedEventSchema,
   duplicateDetailSchema,
   registerTournamentResponseSchema,
   tournamentDetailSchema,
@@ -139,16 +140,61 @@ export function unregisterTournament(id: number) {
   });
 }
 
+/** The query key of a duplicate set's comparison. */
+export const duplicateKey = (id: number) => ['duplicates', id] as const;
+
+/**
+ * Listens on the shared socket for `duplicate:compared` of set `id` (sent to the set's players
+ * when the second table finishes a board: docs/decisions/062-duplicate-domino.md, addendum "A
+ * board compared, live"), calling `onChange` for each and after each reconnection (a push missed
+ * during a blip is caught by refetching, decision 064); `onLive` tells whether the socket is up.
+ * Returns the close function.
+ */
+export function watchDuplicate(
+  id: number,
+  onChange: () => void,
+  onLive: (live: boolean) => void,
+): () => void {
+  return openChannel({
+    listen: {
+      [SERVER_EVENTS.duplicateCompared]: (payload) => {
+        const parsed = duplicateComparedEventSchema.safeParse(payload);
+        if (parsed.success && parsed.data.set_id === id) onChange();
+      },
+    },
+    onConnect: () => onLive(true),
+    onReconnect: onChange,
+    onDown: () => onLive(false),
+  }).close;
+}
+
 /**
  * GET /api/duplicates/{id}: a duplicate set's comparison (docs/decisions/062-duplicate-domino.md),
- * for its players and staff; a board appears once both tables finished it. Refetched every few
- * seconds while the set is playing. 404 MSG_DUPLICATE.notFound.
+ * for its players and staff; a board appears once both tables finished it. Refetched at once on
+ * `duplicate:compared` ({@link watchDuplicate}); while the set plays, polled every 4 s while the
+ * socket is down and every 20 s as a safety net while it is up (staff are not sent the event,
+ * and a node that stops between a move's commit and its push loses that push).
+ * 404 MSG_DUPLICATE.notFound.
  */
 export function useDuplicate(id: number) {
+  const client = useQueryClient();
+  const [live, setLive] = useState(false);
+  const valid = Number.isSafeInteger(id) && id > 0;
+
+  useEffect(() => {
+    if (!valid) return;
+    return watchDuplicate(
+      id,
+      () => void client.invalidateQueries({ queryKey: duplicateKey(id) }),
+      setLive,
+    );
+  }, [id, valid, client]);
+
   return useQuery({
-    queryKey: ['duplicates', id] as const,
+    queryKey: duplicateKey(id),
     queryFn: ({ signal }) => apiGet(DUPLICATE_ROUTES.detail(id), duplicateDetailSchema, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'finished' ? false : POLL_OFFLINE_MS),
-    enabled: Number.isSafeInteger(id) && id > 0,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'finished' ? false : live ? POLL_LIVE_MS : POLL_OFFLINE_MS,
+    enabled: valid,
   });
 }

@@ -39,7 +39,21 @@ export function Standings({ detail }: { detail: TournamentDetail }) {
               visibleFrom={swiss || duplicate ? undefined : 'xs'}
               title={duplicate ? 'Puntos frente a la pareja con tus mismas fichas' : undefined}
             >
-              {swiss ? 'Puntos' : duplicate ? 'Diferencia' : 'Ganadas'}
+              {swiss ? (
+                'Puntos'
+              ) : duplicate ? (
+                // "Dif." on a phone: the pairs' names keep the width (360 px, with the prize).
+                <>
+                  <Text span inherit hiddenFrom="xs">
+                    Dif.
+                  </Text>
+                  <Text span inherit visibleFrom="xs">
+                    Diferencia
+                  </Text>
+                </>
+              ) : (
+                'Ganadas'
+              )}
             </Table.Th>
             {swiss && (
               <Table.Th ta="right" visibleFrom="xs" title="Suma de los puntos de sus rivales">

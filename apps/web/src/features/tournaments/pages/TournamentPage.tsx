@@ -266,9 +266,11 @@ function TournamentView({
           Reglas de cada partida
         </Title>
         <RuleChips rules={detail.rules} testId="tournament-rules" />
-        <Text fz="xs" c="dimmed" mt="xs">
-          Las rondas empiezan solas: te avisamos cuando tu partida esté lista y tienes 2 minutos
-          para entrar; si no, la pierdes.
+        <Text fz="xs" c="dimmed" mt="xs" data-testid="tournament-rules-note">
+          {detail.format === 'duplicate'
+            ? // A duplicate table is never forfeited (decision 062, "No forfeits").
+              'Las mesas empiezan solas: te avisamos cuando la tuya esté lista; si no estás, la CPU juega por ti cuando se acaba tu tiempo.'
+            : 'Las rondas empiezan solas: te avisamos cuando tu partida esté lista y tienes 2 minutos para entrar; si no, la pierdes.'}
           {detail.draw_seed ? ` Sorteo registrado con la semilla ${detail.draw_seed}.` : ''}
         </Text>
       </Card>
