@@ -35,6 +35,8 @@ const MOCKING_SERVER_FILES = fs
  */
 const JOURNEY_SECONDS: Record<string, number> = {
   'tournament.test.ts': 358,
+  // Not yet timed by CI: 165-198 s alone at load 9-29, its two journeys side by side.
+  'duplicate.test.ts': 200,
   'firstday.test.ts': 206,
   'accessibility.test.ts': 180,
   'table-match.test.ts': 154,
