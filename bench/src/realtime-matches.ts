@@ -883,14 +883,27 @@ async function splitFixedAndMarginal(
   await settle(meter);
   stats.running = false;
   points.push(await cpuWindow('idle', meter, serverPid, IDLE_SECONDS, perf));
+  const idle = points.at(-1)!;
+  const perSecond = (p: CpuPoint) => ({
+    server: p.server / p.seconds,
+    postgres: p.postgres / p.seconds,
+  });
   for (const p of points) {
     const i = p.instructions;
+    const rate = p.moves / p.seconds;
+    // Idle-anchored: this window's CPU per second less the idle window's, per move.
+    const marginal =
+      p === idle || p.moves === 0
+        ? ''
+        : `; less the idle window, per move: server ${((perSecond(p).server - perSecond(idle).server) / rate).toFixed(3)} ms, ` +
+          `PostgreSQL ${((perSecond(p).postgres - perSecond(idle).postgres) / rate).toFixed(3)} ms`;
     console.log(
-      `  split window ${p.label}: ${p.seconds.toFixed(1)} s, ${(p.moves / p.seconds).toFixed(1)} moves/s ` +
-        `(database), CPU ms/s server ${(p.server / p.seconds).toFixed(1)}, PostgreSQL ${(p.postgres / p.seconds).toFixed(1)}` +
+      `  split window ${p.label}: ${p.seconds.toFixed(1)} s, ${rate.toFixed(1)} moves/s ` +
+        `(database), CPU ms/s server ${perSecond(p).server.toFixed(1)}, PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
         (i
           ? `, instructions/s server ${(i.server / p.seconds / 1e6).toFixed(1)} M, PostgreSQL ${(i.postgres / p.seconds / 1e6).toFixed(1)} M`
-          : ''),
+          : '') +
+        marginal,
     );
   }
   const fit = (y: (p: CpuPoint) => number) =>
