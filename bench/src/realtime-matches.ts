@@ -816,18 +816,35 @@ async function cpuWindow(
   };
 }
 
-/** Waits until no move has been written for 2 s (at most 30 s): forced moves have settled. */
-async function settle(meter: CpuMeter): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/**
+ * Waits until no move has been written for 2 s and the server's CPU has settled (at most 60 s):
+ * three one-second readings within one clock tick (10 ms) of each other. When the moves stop,
+ * V8 collects the garbage they left (its memory reducer runs full collections once the process
+ * goes quiet), which belongs to the moves, not to the idle window.
+ */
+async function settle(meter: CpuMeter, serverPid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
   let last = await meter.movesWritten();
   let quietSince = Date.now();
-  while (Date.now() < deadline && Date.now() - quietSince < 2000) {
-    await sleep(250);
+  const readings: number[] = [];
+  let cpu = cpuMs(serverPid);
+  while (Date.now() < deadline) {
+    await sleep(1000);
     const now = await meter.movesWritten();
     if (now !== last) {
       last = now;
       quietSince = Date.now();
     }
+    const cpuNow = cpuMs(serverPid);
+    readings.push(cpuNow - cpu);
+    cpu = cpuNow;
+    const recent = readings.slice(-3);
+    if (
+      Date.now() - quietSince >= 2000 &&
+      recent.length === 3 &&
+      Math.max(...recent) - Math.min(...recent) <= 10
+    )
+      return;
   }
 }
 
@@ -880,7 +897,7 @@ async function splitFixedAndMarginal(
   }
   pace = THINK;
   stats.emitting = false;
-  await settle(meter);
+  await settle(meter, serverPid);
   stats.running = false;
   points.push(await cpuWindow('idle', meter, serverPid, IDLE_SECONDS, perf));
   const idle = points.at(-1)!;
