@@ -27,7 +27,9 @@
  * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
  * --target 100|150|200, --redis-pid <pid> (with REDIS_URL set for the server: the server runs the
  * Redis adapter, and that Redis server's CPU per move is printed too; use a Redis of your own,
- * e.g. `redis-server --port 4401 --save ''`, so other users' work is not counted).
+ * e.g. `redis-server --port 4401 --save ''`, so other users' work is not counted),
+ * --split-think 150-450[,…] / --idle-seconds 10 / --no-split (the closed loop's split of CPU into
+ * fixed per second and marginal per move, see splitFixedAndMarginal; decision 070).
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
  * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
