@@ -8,7 +8,10 @@
  * snapshot per hand instead would save), and with the seats' revision of an exact copy, so that
  * the seats are not read back (decision 037, what the server sends).
  *
- * Run: npx tsx bench/src/game-commit.ts [--calls 4000]
+ * With `--prepared-ab`, only the group commit's call as an unnamed statement against the same
+ * call as a named prepared statement (what the server sends since decision 070), alternated.
+ *
+ * Run: npx tsx bench/src/game-commit.ts [--calls 4000] [--prepared-ab]
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import fs from 'node:fs';
@@ -28,6 +31,8 @@ import { stateDelta } from '../../apps/server/src/modules/games/commit-batch';
 import { arg } from './realtime-server';
 
 const CALLS = Number(arg('calls', '4000'));
+/** Only the comparison of the group commit's call unnamed vs as a prepared statement (070). */
+const PREPARED_AB = process.argv.includes('--prepared-ab');
 const BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function cpuMs(pid: number): number {
@@ -132,22 +137,25 @@ async function main() {
   await c.query(
     `create function gc_noop(p_game_id text, p_expected_version integer, p_presence text, p_due_only boolean, p_state jsonb, p_seat smallint, p_move jsonb, p_actor text, p_due_at timestamptz, p_turn_deadline timestamptz, p_autoplayed integer) returns jsonb language sql as $$ select jsonb_build_object('outcome', 'ok') $$`,
   );
-  await run('call only (args parsed)', 'gc_noop', false);
-  for (const steps of [
-    { insert: false, update: false, players: false },
-    { insert: false, update: true, players: false },
-    { insert: true, update: true, players: false },
-    { insert: true, update: true, players: true },
-  ]) {
-    await c.query(body(steps));
-    await run(
-      `lock+check${steps.insert ? '+insert' : ''}${steps.update ? '+update' : ''}${steps.players ? '+players' : ''}`,
-      `gc_${Number(steps.insert)}${Number(steps.update)}${Number(steps.players)}`,
-      steps.update,
-    );
+  // The one-move function's parts (decision 008); not with --prepared-ab.
+  if (!PREPARED_AB) {
+    await run('call only (args parsed)', 'gc_noop', false);
+    for (const steps of [
+      { insert: false, update: false, players: false },
+      { insert: false, update: true, players: false },
+      { insert: true, update: true, players: false },
+      { insert: true, update: true, players: true },
+    ]) {
+      await c.query(body(steps));
+      await run(
+        `lock+check${steps.insert ? '+insert' : ''}${steps.update ? '+update' : ''}${steps.players ? '+players' : ''}`,
+        `gc_${Number(steps.insert)}${Number(steps.update)}${Number(steps.players)}`,
+        steps.update,
+      );
+    }
+    await run('call only, prepared statement', 'gc_noop', false, true);
+    await run('full, prepared statement', 'gc_111', true, true);
   }
-  await run('call only, prepared statement', 'gc_noop', false, true);
-  await run('full, prepared statement', 'gc_111', true, true);
 
   let gameNo = 0;
   /** Moves `data` through `game_commit_moves` in batches of `n` moves of `n` different games. */
@@ -157,6 +165,7 @@ async function main() {
     fnName = 'game_commit_moves',
     delta = false,
     exactSeats = false,
+    prepared = false,
   ) {
     const ids: string[] = [];
     for (let k = 0; k < n; k++) {
@@ -192,7 +201,12 @@ async function main() {
           ...(exactSeats ? { r: 0 } : {}),
         };
       });
-      const r = await c.query(`select ${fnName}($1::jsonb) as r`, [JSON.stringify(items)]);
+      const text = `select ${fnName}($1::jsonb) as r`;
+      const values = [JSON.stringify(items)];
+      // Named: parsed and planned once on this connection, as the server does (decision 070).
+      const r = prepared
+        ? await c.query({ name: `bench_${fnName}`, text, values })
+        : await c.query(text, values);
       for (const [k, o] of (r.rows[0].r as { outcome: string }[]).entries()) {
         if (o.outcome !== 'ok') throw new Error(JSON.stringify(o));
         versions[k]! += 1;
@@ -213,6 +227,21 @@ async function main() {
     )
   ).rows[0].c as string;
   const lz4 = compression === 'l';
+  if (PREPARED_AB) {
+    // The call as an unnamed statement (parsed and planned on every call, as before decision
+    // 070) and as a named prepared statement, alternated so that both see the same load.
+    console.log('\ngame_commit_moves, delta and exact seats: unnamed statement vs prepared');
+    for (let round = 1; round <= 3; round++) {
+      for (const n of [1, 4]) {
+        await batches(`round ${round}, batch of ${n}, unnamed`, n, undefined, true, true);
+        await batches(`round ${round}, batch of ${n}, prepared`, n, undefined, true, true, true);
+      }
+    }
+    await c.end();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+    return;
+  }
   console.log(`\ngroup commit (game_commit_moves), state compression ${lz4 ? 'lz4' : 'pglz'}:`);
   for (const n of [1, 4, 16, 64]) await batches(`batch of ${n}`, n);
   // What the server sends: the top-level keys of the state that the move changed.

@@ -27,13 +27,15 @@
  * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
  * --target 100|150|200, --redis-pid <pid> (with REDIS_URL set for the server: the server runs the
  * Redis adapter, and that Redis server's CPU per move is printed too; use a Redis of your own,
- * e.g. `redis-server --port 4401 --save ''`, so other users' work is not counted).
+ * e.g. `redis-server --port 4401 --save ''`, so other users' work is not counted),
+ * --split-think 150-450[,…] / --idle-seconds 10 / --no-split (the closed loop's split of CPU into
+ * fixed per second and marginal per move, see splitFixedAndMarginal; decision 070).
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
  * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
  * 4 × the largest step (checked before starting).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +68,11 @@ const MATCHES = arg('matches', '100,500')
   .filter((n) => Number.isInteger(n) && n > 0);
 
 const THINK = thinkRange();
+/**
+ * The clients' think time now (ms, null: closed loop): THINK, except during the paced windows of
+ * the fixed/marginal split (`--split-think`), which slow the same clients down.
+ */
+let pace = THINK;
 const SECONDS = Number(arg('seconds', THINK ? '60' : '20'));
 /** Keep earlier steps' matches playing (capacity search): default in the human-paced mode. */
 const KEEP = process.argv.includes('--no-keep')
@@ -186,6 +193,26 @@ class CpuMeter {
         dead: Number(r?.dead ?? 0),
         bytes: Number(r?.bytes ?? 0),
       };
+    } finally {
+      await c.end();
+    }
+  }
+
+  /** The PostgreSQL backends followed since `begin`. */
+  get backendPids(): readonly number[] {
+    return this.pids;
+  }
+
+  /**
+   * Moves written so far in the bench database, every kind (player, forced, bot): the sum of the
+   * games' versions, each move adding one (docs/architecture.md#how-a-move-flows).
+   */
+  async movesWritten(): Promise<number> {
+    const c = new pg.Client({ connectionString: this.databaseUrl });
+    await c.connect();
+    try {
+      const res = await c.query<{ n: string }>('select coalesce(sum(version), 0) as n from games');
+      return Number(res.rows[0]?.n ?? 0);
     } finally {
       await c.end();
     }
@@ -366,10 +393,10 @@ class Client {
       }
       return;
     }
-    if (!THINK) return this.emitMove(v);
+    if (!pace) return this.emitMove(v);
     if (this.lastScheduled >= v.version) return;
     this.lastScheduled = v.version;
-    const delay = THINK.min + Math.random() * (THINK.max - THINK.min);
+    const delay = pace.min + Math.random() * (pace.max - pace.min);
     this.timer = setTimeout(() => {
       // Answer only the view the delay was drawn for: a newer one (a timeout, a staff action)
       // makes this move stale.
@@ -570,6 +597,7 @@ async function measure(
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const table0 = await meter.gamesTable();
+  const written0 = await meter.movesWritten();
   await meter.begin();
   rss.start();
   const client0 = process.cpuUsage();
@@ -578,6 +606,7 @@ async function measure(
   await sleep(SECONDS * 1000);
   stats.measuring = false;
   const cpu = await meter.end();
+  const written = (await meter.movesWritten()) - written0;
   const rssEnd = rss.stop();
   const table1 = await meter.gamesTable();
   const clientCpu = process.cpuUsage(client0);
@@ -629,6 +658,15 @@ async function measure(
      * CPU ms per move (player + forced) in the window: the server process, PostgreSQL, and this
      * bench process (the simulated players: their sockets, parsing the views, choosing moves).
      */
+    /** The window as a point of the fixed/marginal split (moves counted in the database). */
+    point: {
+      label: 'closed loop',
+      seconds: elapsed,
+      moves: written,
+      server: cpu.server,
+      postgres: cpu.postgres,
+      instructions: null,
+    } satisfies CpuPoint as CpuPoint,
     cpuPerMove: {
       server: cpu.server / movesAll,
       postgres: cpu.postgres / movesAll,
@@ -657,6 +695,262 @@ async function measure(
   };
 }
 
+/**
+ * One window of the fixed/marginal split: its length (s), the moves written in it (all kinds,
+ * counted in the database), the CPU ms of the server and of the bench database's backends, and
+ * their instructions (`perf stat`) where the machine counts them (null otherwise).
+ */
+interface CpuPoint {
+  label: string;
+  seconds: number;
+  moves: number;
+  server: number;
+  postgres: number;
+  instructions: { server: number; postgres: number } | null;
+}
+
+/**
+ * The split of the CPU into a fixed part per second and a marginal part per move (docs/performance.md
+ * "Fixed and marginal cost of a move"): after the closed-loop window the same sockets play paced
+ * windows (`--split-think 150-450,600-1800`: each a think range in ms, '' for none) and one idle
+ * window (`--idle-seconds`, default 10: every client stops, forced moves are left to settle),
+ * and a least-squares line CPU/s = fixed + marginal × moves/s goes through all the windows. On
+ * by default in the closed loop; `--no-split` leaves it out.
+ */
+const SPLIT = !THINK && !process.argv.includes('--no-split');
+const IDLE_SECONDS = Number(arg('idle-seconds', '10'));
+const SPLIT_THINK = arg('split-think', '150-450')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean)
+  .map((r) => {
+    const m = /^(\d+)-(\d+)$/.exec(r);
+    if (!m || Number(m[1]) > Number(m[2])) throw new Error(`--split-think wants MIN-MAX, got ${r}`);
+    return { min: Number(m[1]), max: Number(m[2]) };
+  });
+/**
+ * Socket-seconds per move at human pace (docs/scaling.md §1: 10,000 players make 775 moves/s):
+ * what each socket's fixed upkeep per second adds to the cost of a move in that model.
+ */
+const HUMAN_SOCKET_SECONDS_PER_MOVE = 10_000 / 775;
+
+/**
+ * Whether `perf stat` counts instructions here (a virtual machine without a PMU answers
+ * `<not supported>`): instructions do not grow when other jobs load the machine, CPU time can
+ * (caches, frequency), so where they are counted they are printed beside the CPU time.
+ */
+function perfCountsInstructions(): boolean {
+  try {
+    const out = execFileSync('perf', ['stat', '-x,', '-e', 'instructions', '--', 'true'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    return parseInstructions(out) !== null;
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr;
+    return typeof stderr === 'string' && parseInstructions(stderr) !== null;
+  }
+}
+
+/** The instruction count of `perf stat -x,` output, or null when not counted. */
+function parseInstructions(csv: string): number | null {
+  for (const line of csv.split('\n')) {
+    const fields = line.split(',');
+    if (fields[2] === 'instructions' || fields[2]?.startsWith('instructions:')) {
+      const n = Number(fields[0]);
+      return Number.isFinite(n) && fields[0] !== '' ? n : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Counts the instructions of `pids` (user and kernel) for `seconds` with `perf stat`; resolves
+ * with the count, or null when perf cannot count them.
+ */
+function countInstructions(pids: readonly number[], seconds: number): Promise<number | null> {
+  if (pids.length === 0) return Promise.resolve(0);
+  return new Promise((resolve) => {
+    const child = spawn(
+      'perf',
+      ['stat', '-x,', '-e', 'instructions', '-p', pids.join(','), '--', 'sleep', String(seconds)],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', () => resolve(null));
+    child.on('close', () => resolve(parseInstructions(err)));
+  });
+}
+
+/** Measures one window of `seconds` as it runs now (see CpuPoint). */
+async function cpuWindow(
+  label: string,
+  meter: CpuMeter,
+  serverPid: number,
+  seconds: number,
+  perf: boolean,
+): Promise<CpuPoint> {
+  const written0 = await meter.movesWritten();
+  await meter.begin();
+  const t0 = performance.now();
+  const counted = perf
+    ? Promise.all([
+        countInstructions([serverPid], seconds),
+        countInstructions(meter.backendPids, seconds),
+      ])
+    : Promise.resolve(null);
+  await sleep(seconds * 1000);
+  const cpu = await meter.end();
+  const elapsed = (performance.now() - t0) / 1000;
+  const moves = (await meter.movesWritten()) - written0;
+  const instr = await counted;
+  return {
+    label,
+    seconds: elapsed,
+    moves,
+    server: cpu.server,
+    postgres: cpu.postgres,
+    instructions:
+      instr && instr[0] !== null && instr[1] !== null
+        ? { server: instr[0], postgres: instr[1] }
+        : null,
+  };
+}
+
+/**
+ * Waits until no move has been written for 2 s and the server's CPU has settled (at most 60 s):
+ * three one-second readings within one clock tick (10 ms) of each other. When the moves stop,
+ * V8 collects the garbage they left (its memory reducer runs full collections once the process
+ * goes quiet), which belongs to the moves, not to the idle window.
+ */
+async function settle(meter: CpuMeter, serverPid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last = await meter.movesWritten();
+  let quietSince = Date.now();
+  const readings: number[] = [];
+  let cpu = cpuMs(serverPid);
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const now = await meter.movesWritten();
+    if (now !== last) {
+      last = now;
+      quietSince = Date.now();
+    }
+    const cpuNow = cpuMs(serverPid);
+    readings.push(cpuNow - cpu);
+    cpu = cpuNow;
+    const recent = readings.slice(-3);
+    if (
+      Date.now() - quietSince >= 2000 &&
+      recent.length === 3 &&
+      Math.max(...recent) - Math.min(...recent) <= 10
+    )
+      return;
+  }
+}
+
+/**
+ * Least-squares line y = a + b·x through (x, y) points: `a` the intercept, `b` the slope; with
+ * one distinct x the slope is NaN.
+ */
+export function fitLine(points: { x: number; y: number }[]): { a: number; b: number } {
+  const n = points.length;
+  const mx = points.reduce((t, p) => t + p.x, 0) / n;
+  const my = points.reduce((t, p) => t + p.y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  const b = sxx === 0 ? Number.NaN : sxy / sxx;
+  return { a: my - b * mx, b };
+}
+
+/**
+ * The fixed/marginal split after a closed-loop window (`closed`): the same sockets play the
+ * paced windows and an idle one, and each party's CPU per second is fitted against the moves per
+ * second. Prints every window and the fit: fixed ms of CPU per second (and per socket), marginal
+ * ms per move, and the cost of a move at human pace (marginal + each socket's fixed share,
+ * HUMAN_SOCKET_SECONDS_PER_MOVE), the figure the 0.8 ms target is compared with.
+ */
+async function splitFixedAndMarginal(
+  slots: Slot[],
+  stats: Stats,
+  meter: CpuMeter,
+  serverPid: number,
+  closed: CpuPoint,
+): Promise<void> {
+  const perf = perfCountsInstructions();
+  const clients = slots.flatMap((s) => s.clients);
+  const sockets = clients.length;
+  const points: CpuPoint[] = [closed];
+  for (const range of SPLIT_THINK) {
+    pace = range;
+    stats.running = true;
+    stats.emitting = true;
+    for (const c of clients) c.maybeMove();
+    await sleep(range.max + 1000);
+    points.push(
+      await cpuWindow(`think ${range.min}-${range.max} ms`, meter, serverPid, SECONDS, perf),
+    );
+    stats.emitting = false;
+  }
+  pace = THINK;
+  stats.emitting = false;
+  await settle(meter, serverPid);
+  stats.running = false;
+  points.push(await cpuWindow('idle', meter, serverPid, IDLE_SECONDS, perf));
+  const idle = points.at(-1)!;
+  const perSecond = (p: CpuPoint) => ({
+    server: p.server / p.seconds,
+    postgres: p.postgres / p.seconds,
+  });
+  for (const p of points) {
+    const i = p.instructions;
+    const rate = p.moves / p.seconds;
+    // Idle-anchored: this window's CPU per second less the idle window's, per move.
+    const marginal =
+      p === idle || p.moves === 0
+        ? ''
+        : `; less the idle window, per move: server ${((perSecond(p).server - perSecond(idle).server) / rate).toFixed(3)} ms, ` +
+          `PostgreSQL ${((perSecond(p).postgres - perSecond(idle).postgres) / rate).toFixed(3)} ms`;
+    console.log(
+      `  split window ${p.label}: ${p.seconds.toFixed(1)} s, ${rate.toFixed(1)} moves/s ` +
+        `(database), CPU ms/s server ${perSecond(p).server.toFixed(1)}, PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
+        (i
+          ? `, instructions/s server ${(i.server / p.seconds / 1e6).toFixed(1)} M, PostgreSQL ${(i.postgres / p.seconds / 1e6).toFixed(1)} M`
+          : '') +
+        marginal,
+    );
+  }
+  const fit = (y: (p: CpuPoint) => number) =>
+    fitLine(points.map((p) => ({ x: p.moves / p.seconds, y: y(p) / p.seconds })));
+  const server = fit((p) => p.server);
+  const postgres = fit((p) => p.postgres);
+  const human = (f: { a: number; b: number }) =>
+    f.b + (f.a / sockets) * HUMAN_SOCKET_SECONDS_PER_MOVE;
+  const ms = (x: number) => x.toFixed(3);
+  console.log(
+    `fixed/marginal split (${points.length} windows, ${sockets} sockets, least squares CPU/s = fixed + marginal × moves/s): ` +
+      `server fixed ${server.a.toFixed(1)} ms/s (${ms(server.a / sockets)} ms per socket per s), marginal ${ms(server.b)} ms per move; ` +
+      `PostgreSQL fixed ${postgres.a.toFixed(1)} ms/s, marginal ${ms(postgres.b)} ms per move; ` +
+      `marginal server + PostgreSQL ${ms(server.b + postgres.b)} ms per move; ` +
+      `at human pace (${HUMAN_SOCKET_SECONDS_PER_MOVE.toFixed(1)} socket-seconds per move, docs/scaling.md) ` +
+      `server ${ms(human(server))} + PostgreSQL ${ms(human(postgres))} = ${ms(human(server) + human(postgres))} ms per move; ` +
+      `instructions: ${perf ? 'counted (above)' : 'not counted on this machine (perf stat: <not supported>)'}; load average ${loadavg()}`,
+  );
+  if (perf && points.every((p) => p.instructions)) {
+    const iserver = fit((p) => p.instructions!.server);
+    const ipg = fit((p) => p.instructions!.postgres);
+    console.log(
+      `instructions split: server fixed ${(iserver.a / 1e6).toFixed(1)} M/s, marginal ${(iserver.b / 1e6).toFixed(2)} M per move; ` +
+        `PostgreSQL fixed ${(ipg.a / 1e6).toFixed(1)} M/s, marginal ${(ipg.b / 1e6).toFixed(2)} M per move`,
+    );
+  }
+}
+
 const mib = (b: number) => (b / 2 ** 20).toFixed(0);
 const loadavg = () =>
   os
@@ -683,12 +977,12 @@ async function main() {
   const base = server.url;
   baseUrl = base;
   const adminToken = await login(base, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const pace = THINK ? `human-paced (think ${THINK.min}-${THINK.max} ms)` : 'closed loop';
+  const paceText = THINK ? `human-paced (think ${THINK.min}-${THINK.max} ms)` : 'closed loop';
   console.log(
-    `Real-time matches, ${pace}: ${SECONDS} s measured per configuration (after the start countdown), ` +
+    `Real-time matches, ${paceText}: ${SECONDS} s measured per configuration (after the start countdown), ` +
       `${KEEP ? 'earlier steps keep playing (finished matches replaced)' : 'each configuration set up apart'}, ` +
       `tables to ${TARGET || 'the default'} points, server pid ${server.pid}` +
-      `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL` +
+      `${SERVER_ROOT ? ` from ${SERVER_ROOT}` : ''}, PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)}` +
       `${process.env.REDIS_URL ? `, Redis adapter${REDIS_PID ? ` (Redis pid ${REDIS_PID} metered)` : ''}` : ''}, client niceness ${os.getPriority()}, moves ${ACK_VIEW ? 'with' : 'without'} ack_view`,
   );
   const stats: Stats = {
@@ -730,14 +1024,8 @@ async function main() {
     const fresh = unused.splice(0, add);
     slots.push(...fresh);
     const setup = await startSlots(base, fresh, stats, server.pid);
-    const r = await measure(
-      slots,
-      fresh,
-      stats,
-      new CpuMeter(server.pid, databaseUrl, REDIS_PID),
-      rss,
-      KEEP,
-    );
+    const meter = new CpuMeter(server.pid, databaseUrl, REDIS_PID);
+    const r = await measure(slots, fresh, stats, meter, rss, KEEP);
     console.log(
       `step ${n} matches (+${add}): joins ${setup.join.toFixed(1)} s (server CPU ${setup.joinServerCpu.toFixed(1)} s, ` +
         `tables-channel messages received meanwhile ${setup.fanout}), connect+game:join ${setup.connect.toFixed(1)} s; ` +
@@ -757,6 +1045,7 @@ async function main() {
         `${r.gamesTable.dead} dead row versions, ${mib(r.gamesTable.bytes)} MiB with indexes; ` +
         `errors outside the window ${errText(r.errorsOutside)}; load average ${loadavg()}`,
     );
+    if (SPLIT) await splitFixedAndMarginal(slots, stats, meter, server.pid, r.point);
     rows.push(
       `${String(r.matches).padStart(7)} | ${String(r.sockets).padStart(7)} | ${r.movesPerSec.toFixed(0).padStart(7)} | ` +
         `${r.forcedPerSec.toFixed(0).padStart(8)} | ` +

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -172,6 +173,32 @@ export async function openDatabase(opts: {
       await release();
     },
   };
+}
+
+/**
+ * Runs one fixed statement (`text`, parameters `$1`, `$2`… bound to `values`) and returns its
+ * rows. On PostgreSQL it is a named prepared statement (`name`, one per distinct `text`): each
+ * pooled connection parses and plans it once, and no drizzle query is built per call. That is
+ * for statements on the path of every move (the group commit's `game_commit_moves`,
+ * docs/decisions/070-cost-per-move.md). On PGlite it goes to PGlite's own query; on anything
+ * else (a transaction handle) through drizzle. Errors are the driver's, as with `db.execute`.
+ */
+export async function preparedRows<R>(
+  db: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query<R & pg.QueryResultRow>({ name, text, values })).rows;
+  }
+  if (client instanceof PGlite) return (await client.query<R>(text, values)).rows;
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((chunk, i) => {
+    query.append(i % 2 === 0 ? sql.raw(chunk) : sql`${values[Number(chunk) - 1]}`);
+  });
+  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 }
 
 /** True for PostgreSQL serialization failures and deadlocks, which a retry resolves. */

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedRows } from '../../db/client';
 import type { PlayerRow } from './repo';
 
 /**
@@ -196,8 +196,15 @@ export class MoveCommitter {
     this.stats.calls += 1;
     this.stats.moves += items.length;
     this.stats.largest = Math.max(this.stats.largest, items.length);
-    const res = await this.db.execute(sql`select game_commit_moves(${payload}::jsonb) as r`);
-    const raw = (res as unknown as { rows: { r: unknown }[] }).rows[0]?.r;
+    // A named prepared statement on PostgreSQL: parsed and planned once per connection, and no
+    // query built per call (decision 070).
+    const rows = await preparedRows<{ r: unknown }>(
+      this.db,
+      'game_commit_moves',
+      'select game_commit_moves($1::jsonb) as r',
+      [payload],
+    );
+    const raw = rows[0]?.r;
     const outs = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RawOutcome[];
     return outs.map((o): CommitOutcome => {
       if (o.outcome !== 'ok') return { outcome: o.outcome };

@@ -85,6 +85,8 @@ describe('push notifier and a tab on screen on this node', () => {
     const { notifier, counts } = setup(true);
     notifier.notifyTurn(1, 'g1', 'Mesa 1');
     notifier.notifyTableStart([1, 2], 'g1', 'Mesa 1');
+    // Dropped before it is queued (decision 070): no job waits for a delivery step.
+    expect(notifier.pending).toBe(0);
     await notifier.idle();
     expect(counts()).toEqual({ reads: 0, remoteAsks: 0 });
   });
@@ -92,6 +94,7 @@ describe('push notifier and a tab on screen on this node', () => {
   it('goes on to the database when no local tab is on screen, and for other kinds always', async () => {
     const hidden = setup(false);
     hidden.notifier.notifyTurn(1, 'g1', 'Mesa 1');
+    expect(hidden.notifier.pending).toBe(1);
     await hidden.notifier.idle();
     expect(hidden.counts().reads).toBeGreaterThan(0);
     // A payment decision is pushed whether or not a tab is on screen.

@@ -130,6 +130,12 @@ export class PushNotifier {
     options: { onlyIfHidden?: boolean } = {},
   ): void {
     if (this.closed) return;
+    const onlyIfHidden = options.onlyIfHidden ?? (type === 'turn' || type === 'table_start');
+    // A tab of the player on screen on this node ends a notice that waits for a hidden tab
+    // before anything else: no parse, no job, no delivery step. A turn notice follows nearly
+    // every move (docs/decisions/065-cheaper-turn-notices.md, 070-cost-per-move.md). `deliver`
+    // asks again, for a tab hidden since.
+    if (onlyIfHidden && this.options.hub.anyLocalSocketVisible?.(userId)) return;
     const parsed = pushMessageSchema.safeParse(message);
     if (!parsed.success) {
       this.log?.error({ type }, 'push message refused: not a PushMessage');
@@ -145,7 +151,7 @@ export class PushNotifier {
       userId,
       type,
       message: parsed.data,
-      onlyIfHidden: options.onlyIfHidden ?? (type === 'turn' || type === 'table_start'),
+      onlyIfHidden,
       delivery: { ...DELIVERY[type], topic },
     });
     setImmediate(() => this.pump());
