@@ -105,9 +105,12 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   inferFromLeads: false,
   modelThreshold: 0,
   modelSample: false,
-  // Off until measured against Difícil: with modelThreshold 0.5 it won 78.8% of hands against the
-  // greedy pair, 75.5% without, on the same 900 deals (decision 058, addendum 2).
+  // Off: with modelThreshold 0.5 it won 77.5% of 2,030 hands against the greedy pair (defaults
+  // about 75.5%) but 49.5% of 210 matches against Difícil (defaults 56.8%) (decision 058,
+  // addenda 2 and 3).
   readHands: 0,
+  // Adaptive effort off: four times the effort on the lead screened within noise and cost a
+  // CPU p99 over budget (decision 058, addendum 3).
   keyEffort: 1,
   keyLine: 0,
   keyDoubles: false,
