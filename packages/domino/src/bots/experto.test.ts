@@ -6,9 +6,10 @@ import { mulberry32, seedsFor } from '../test-support';
 import type { Seat } from '../tiles';
 import type { MatchState } from '../types';
 import { playerView } from '../view';
-import { DEFAULT_EXPERTO_OPTIONS, handPriors } from './experto';
+import { DEFAULT_EXPERTO_OPTIONS, analyzeExperto, handPriors, isKeyDecision } from './experto';
 import { chooseGreedy } from './facil';
 import { createRng } from './rng';
+import { BOT_TEST_CONFIGS, randomPosition } from './test-positions';
 
 /** Plays `hands` hands of a parejas match: seats 1 and 3 greedy or random, seats 0 and 2 random. */
 function afterHands(seed: number, greedyOpponents: boolean, hands: number): MatchState {
@@ -76,5 +77,62 @@ describe("Experto's read of the earlier hands", () => {
     expect(handPriors(view, modelOf, { ...OPTS, readHands: 0 }).size).toBe(0);
     const first = playerView(startMatch(DEFAULT_CONFIG, seedsFor(4, 'first')), 0);
     expect(handPriors(first, modelOf, { ...OPTS, readHands: 5 }).size).toBe(0);
+  });
+});
+
+describe("Experto's adaptive effort (decision 058, addendum 3)", () => {
+  const LIGHT = {
+    samples: 6,
+    candidates: 30,
+    exactDeals: 0,
+    nodeBudget: 6_000,
+    minNodesPerDeal: 200,
+  };
+  const parejas = BOT_TEST_CONFIGS.find((c) => c.mode === 'parejas') ?? DEFAULT_CONFIG;
+  /** Views of seat-to-move positions with two or more plays, from seeded random matches. */
+  function views(): ReturnType<typeof playerView>[] {
+    const out: ReturnType<typeof playerView>[] = [];
+    for (let seed = 0; seed < 120; seed++) {
+      const state = randomPosition(parejas, seed, seed % 40);
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      if (view.legalMoves.filter((m) => m.kind === 'play').length >= 2) out.push(view);
+    }
+    return out;
+  }
+
+  it('multiplies the deals searched on the lead and early plays, not later', () => {
+    let early = 0;
+    let late = 0;
+    for (const view of views()) {
+      const key = view.line.length <= 3;
+      const plain = analyzeExperto(view, 'k', LIGHT);
+      const boosted = analyzeExperto(view, 'k', { ...LIGHT, keyEffort: 3, keyLine: 3 });
+      if (plain.enumerated || boosted.enumerated) continue;
+      expect(plain.deals).toBe(6);
+      expect(boosted.deals).toBe(key ? 18 : 6);
+      if (key) early++;
+      else late++;
+    }
+    expect(early).toBeGreaterThan(3);
+    expect(late).toBeGreaterThan(3);
+  });
+
+  it('calls a choice between a double and another tile key only with keyDoubles', () => {
+    let doubles = 0;
+    let others = 0;
+    for (const view of views()) {
+      const plays = view.legalMoves.filter((m) => m.kind === 'play');
+      if (view.line.length === 0) continue;
+      const isDouble = plays.map((m) => m.kind === 'play' && m.tile[0] === m.tile[1]);
+      const mixed = isDouble.includes(true) && isDouble.includes(false);
+      expect(isKeyDecision(view, plays, { keyLine: -1, keyDoubles: true })).toBe(mixed);
+      expect(isKeyDecision(view, plays, { keyLine: -1, keyDoubles: false })).toBe(false);
+      expect(isKeyDecision(view, plays, { keyLine: 27, keyDoubles: false })).toBe(true);
+      if (mixed) doubles++;
+      else others++;
+    }
+    expect(doubles).toBeGreaterThan(2);
+    expect(others).toBeGreaterThan(2);
   });
 });

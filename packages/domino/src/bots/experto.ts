@@ -73,6 +73,15 @@ export interface ExpertoOptions extends DealSearchOptions {
    * hand (for the reading and for `modelThreshold` / `modelSample`).
    */
   readonly readHands: number;
+  /**
+   * Adaptive effort (decision 058, addendum 3): on a key decision `samples`, `candidates` and
+   * `nodeBudget` are multiplied by this (1 = off). A decision is key when at most `keyLine`
+   * tiles are on the line (0 = the lead only; below 0 = never by this rule), or, with
+   * `keyDoubles`, when the legal plays include a double and something else.
+   */
+  readonly keyEffort: number;
+  readonly keyLine: number;
+  readonly keyDoubles: boolean;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -96,11 +105,32 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   inferFromLeads: false,
   modelThreshold: 0,
   modelSample: false,
-  // Off until measured against Difícil: with modelThreshold 0.5 it won 78.8% of hands against the
-  // greedy pair, 75.5% without, on the same 900 deals (decision 058, addendum 2).
+  // Off: with modelThreshold 0.5 it won 77.5% of 2,030 hands against the greedy pair (defaults
+  // about 75.5%) but 49.5% of 210 matches against Difícil (defaults 56.8%) (decision 058,
+  // addenda 2 and 3).
   readHands: 0,
+  // Adaptive effort off: four times the effort on the lead screened within noise and cost a
+  // CPU p99 over budget (decision 058, addendum 3).
+  keyEffort: 1,
+  keyLine: 0,
+  keyDoubles: false,
   medio: {},
 });
+
+/**
+ * Whether `view`'s decision among `playMoves` is key for `ExpertoOptions.keyEffort`: at most
+ * `keyLine` tiles on the line, or (`keyDoubles`) a double among two or more legal plays.
+ */
+export function isKeyDecision(
+  view: PlayerView,
+  playMoves: readonly Move[],
+  opts: Pick<ExpertoOptions, 'keyLine' | 'keyDoubles'>,
+): boolean {
+  if (opts.keyLine >= 0 && view.line.length <= opts.keyLine) return true;
+  if (!opts.keyDoubles || playMoves.length < 2) return false;
+  const double = (m: Move): boolean => m.kind === 'play' && m.tile[0] === m.tile[1];
+  return playMoves.some(double) && !playMoves.every(double);
+}
 
 /** What a decision looked at: Difícil's analysis plus the effective sample size of the pool. */
 export interface ExpertoAnalysis extends DificilAnalysis {
@@ -220,13 +250,23 @@ export function analyzeExperto(
   rng: RngSource,
   options: Partial<ExpertoOptions> = {},
 ): ExpertoAnalysis {
-  const opts: ExpertoOptions = { ...DEFAULT_EXPERTO_OPTIONS, ...options };
+  const given: ExpertoOptions = { ...DEFAULT_EXPERTO_OPTIONS, ...options };
   const moves = movesToChoose(view);
   const random = toRng(rng);
   const playMoves = moves.filter((m) => m.kind === 'play');
   const none = { values: [], deals: 0, enumerated: false, solved: 0, nodes: 0, ess: 0 };
   if (moves.length === 1 || playMoves.length !== moves.length)
     return { move: moves[0] as Move, ...none };
+  const k = given.keyEffort;
+  const opts: ExpertoOptions =
+    k !== 1 && k > 0 && isKeyDecision(view, playMoves, given)
+      ? {
+          ...given,
+          samples: Math.max(1, Math.round(given.samples * k)),
+          candidates: Math.max(1, Math.round(given.candidates * k)),
+          nodeBudget: Math.round(given.nodeBudget * k),
+        }
+      : given;
 
   let constraints: DealConstraints = constraintsFromView(view);
   let uniform = dealSampler(constraints);

@@ -11,12 +11,13 @@ const LIGHT = {
 };
 /**
  * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
- * the earlier hands (addendum 2).
+ * the earlier hands (addendum 2), and its adaptive effort on key decisions (addendum 3).
  */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
   { experto: { ...LIGHT.experto, modelThreshold: 0.5, vote: 0.5 } },
   { experto: { ...LIGHT.experto, readHands: 20, modelThreshold: 0.5 } },
+  { experto: { ...LIGHT.experto, keyEffort: 2, keyLine: 4, keyDoubles: true } },
 ];
 
 describe('bots never read hidden state', () => {
