@@ -59,7 +59,6 @@ export interface RunningServer {
   drain(): Promise<void>;
 }
 
-
 /** Resolves after `ms` milliseconds, or at once when `done()` turns true (checked every 50 ms). */
 async function waitUntil(done: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;

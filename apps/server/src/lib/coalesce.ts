@@ -15,7 +15,10 @@
  * missing from the map resolves to `missing`.
  */
 export class CoalescedLookup<K, V> {
-  private queued = new Map<K, ((outcome: { ok: true; value: V } | { ok: false; error: unknown }) => void)[]>();
+  private queued = new Map<
+    K,
+    ((outcome: { ok: true; value: V } | { ok: false; error: unknown }) => void)[]
+  >();
   private running = false;
   private scheduled = false;
 
@@ -57,7 +60,10 @@ export class CoalescedLookup<K, V> {
   private async run(): Promise<void> {
     if (this.running || this.queued.size === 0) return;
     this.running = true;
-    const batch = new Map<K, ((o: { ok: true; value: V } | { ok: false; error: unknown }) => void)[]>();
+    const batch = new Map<
+      K,
+      ((o: { ok: true; value: V } | { ok: false; error: unknown }) => void)[]
+    >();
     for (const [key, waiters] of this.queued) {
       if (batch.size >= this.maxBatch) break;
       batch.set(key, waiters);

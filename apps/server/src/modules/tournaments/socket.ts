@@ -102,11 +102,7 @@ export function openCallsReader(db: Db): OpenCallsReader {
  * repeat replaces the first). Registered through attachRealtime's `onConnection`
  * (tournaments/module.ts, attached by server.ts).
  */
-export function registerTournamentSocket(
-  socket: Socket,
-  db: Db,
-  openCalls: OpenCallsReader,
-): void {
+export function registerTournamentSocket(socket: Socket, db: Db, openCalls: OpenCallsReader): void {
   const userId = (socket.data as { userId?: number | null }).userId ?? null;
   if (userId !== null)
     void openCalls(userId)
