@@ -38,6 +38,12 @@ import { TournamentDirector } from './modules/tournaments/director';
 import { createBankVault } from './modules/banking/vault';
 import { DRAIN_SOCKET_GRACE_MS, drainWindowMs } from './drain-pace';
 
+/**
+ * The listening socket's accept queue, in connections (decision 067 addendum "Cheaper
+ * connections and a paced drain"); the kernel caps it at `net.core.somaxconn`.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export interface RunningServer {
   app: FastifyInstance;
   io: Server;
@@ -266,7 +272,11 @@ export async function startServer(
     });
     app.deps.hub.io = io as unknown as Server;
     const workers: Worker[] = SERVER_MODULES.flatMap((m) => m.workers?.(app) ?? []);
-    await app.listen({ port: config.PORT, host: config.HOST });
+    // A long accept queue: a node taking a lost node's players gets a thousand connections in a
+    // second; with Node's default (511) the kernel drops the SYNs beyond it while the event loop
+    // is busy, the balancer's connects time out, and HAProxy's `observe layer4` takes the only
+    // live node out (decision 067 addendum). The kernel caps it at net.core.somaxconn.
+    await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
     for (const worker of workers) await worker.start();
     let closing: Promise<void> | undefined;
     let stoppingWorkers: Promise<void> | undefined;
