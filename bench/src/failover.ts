@@ -710,6 +710,9 @@ async function verify(
   await c.connect();
   try {
     const ids = matches.map((m) => m.gameId);
+    // A run cut short (`--max-minutes`) may still have moves in flight: an answer that arrives
+    // while the log is being read is not a lost move when its row is missing from that read.
+    const answeredBeforeRead = new Set(rec.emitted.filter((e) => e.outcome === 'ok'));
     const moves = await c.query<{
       game_id: string;
       seq: number;
@@ -727,6 +730,7 @@ async function verify(
     // Acknowledged moves: each exactly where its ack said.
     let acked = 0;
     let lost = 0;
+    let answeredDuringRead = 0;
     let appliedUnanswered = 0;
     let refusedApplied = 0;
     const emittedAt = new Map<string, Emission[]>();
@@ -741,7 +745,8 @@ async function verify(
         moveKey(row.move) === e.key;
       if (e.outcome === 'ok') {
         acked += 1;
-        if (!here) lost += 1;
+        if (!here && answeredBeforeRead.has(e)) lost += 1;
+        else if (!here) answeredDuringRead += 1;
       } else if (here && e.outcome === 'refused') refusedApplied += 1;
       else if (here) appliedUnanswered += 1;
     }
@@ -870,6 +875,7 @@ async function verify(
       check.ok;
     const lines = [
       `moves: ${rec.emitted.length} emitted, ${acked} acknowledged, ${lost} acknowledged but not in the log (lost), ` +
+        `${answeredDuringRead} answered while the log was read (run cut short), ` +
         `${twice} applied twice, ${unexplained} player moves in the log no client sent, ` +
         `${appliedUnanswered} applied whose answer was lost (socket gone), ${refusedApplied} refused but applied, ` +
         `${duplicateSeqs} duplicate seqs, ${gaps} games whose log is not gapless; ${moves.rows.length} log rows ` +
