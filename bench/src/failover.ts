@@ -386,7 +386,8 @@ class Client {
     this.lastScheduled = v.version;
     const delay = THINK.min + Math.random() * (THINK.max - THINK.min);
     this.timer = setTimeout(() => {
-      if (this.view === v && this.socket?.connected) this.emitMove(v);
+      // Play stops when the bench stops it (`rec.playing`), also for a move already scheduled.
+      if (this.view === v && this.rec.playing && this.socket?.connected) this.emitMove(v);
     }, delay);
   }
 
