@@ -138,6 +138,19 @@ export const configSchema = z.object({
    * sockets still open 1 s after it.
    */
   DRAIN_RECONNECT_MS: z.coerce.number().int().min(0).max(3000).default(2000),
+  /**
+   * Drain pace (drain-pace.ts; decision 067 addendum): a node with many sockets widens the window
+   * above so that its players reach the other nodes at no more than this many per second
+   * (0: always DRAIN_RECONNECT_MS)…
+   */
+  DRAIN_ADMIT_PER_S: z.coerce.number().int().min(0).max(100_000).default(300),
+  /**
+   * …up to this window, in milliseconds (the client contract's `reconnect_within_ms` allows
+   * 10 s). The watchdog's bound on the exit grows with it (drain-pace.ts `exitBoundMs`): the
+   * default, equal to DRAIN_RECONNECT_MS, keeps the exit within 9.5 s as decision 063 promises;
+   * an operator who raises it trades a longer stop for a gentler arrival elsewhere.
+   */
+  DRAIN_RECONNECT_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** CPU players wait a random time in [BOT_MIN_DELAY_MS, BOT_MAX_DELAY_MS] before moving. */
   BOT_MIN_DELAY_MS: z.coerce.number().int().min(0).default(700),
   BOT_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1400),

@@ -38,7 +38,7 @@ describe('a node drained by SIGTERM', async () => {
   const skip = !(await postgresAvailable()) || !(await redisAvailable());
 
   it.skipIf(skip)(
-    'tells its sockets to move, hands its game to the other node, and exits 0',
+    'tells its sockets to move within a window paced by their number, hands its game on, and exits 0',
     { timeout: 240_000 },
     async () => {
       const database = await createTestDatabase('postgres');
@@ -52,6 +52,10 @@ describe('a node drained by SIGTERM', async () => {
           // No balancer checks readiness here: tell the sockets at once.
           DRAIN_NOTICE_MS: '0',
           DRAIN_RECONNECT_MS: '500',
+          // The window grows with the node's sockets (drain-pace.ts, decision 067 addendum): two
+          // sockets at one a second are spread over 2 s, above the 500 ms minimum.
+          DRAIN_ADMIT_PER_S: '1',
+          DRAIN_RECONNECT_MAX_MS: '5000',
         };
         nodes.push(await startNodeProcess(database.url!, env));
         nodes.push(await startNodeProcess(database.url!, env));
@@ -70,6 +74,9 @@ describe('a node drained by SIGTERM', async () => {
 
         const onA = await openSocket(a.url, token);
         sockets.push(onA);
+        // A second tab of the same player on node A.
+        const otherTab = await openSocket(a.url, token);
+        sockets.push(otherTab);
         const joinedA = await ask(onA.socket, 'game:join', { game_id: gameId }, 10_000);
         expect(joinedA).toMatchObject({ ok: true });
 
@@ -80,7 +87,7 @@ describe('a node drained by SIGTERM', async () => {
           () => onA.received.find((r) => r.event === SERVER_EVENTS.serverDraining),
           30_000,
         );
-        expect(notice.payload).toEqual({ reconnect_within_ms: 500 });
+        expect(notice.payload).toEqual({ reconnect_within_ms: 2000 });
         // Draining: not ready, no new sockets, still alive for the sockets it has.
         expect((await call(a.url, 'GET', '/api/ready')).status).toBe(503);
         expect((await call(a.url, 'GET', '/api/health')).status).toBe(200);
@@ -88,6 +95,7 @@ describe('a node drained by SIGTERM', async () => {
 
         // The screen reconnects elsewhere: the balancer would send it to B.
         onA.socket.close();
+        otherTab.socket.close();
         const onB = await openSocket(b.url, token);
         sockets.push(onB);
         const joinedB = await ask(onB.socket, 'game:join', { game_id: gameId }, 10_000);

@@ -2,18 +2,14 @@ import { loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
 import { startServer } from './server';
 import { startWatchdog } from './lib/watchdog';
-
-/**
- * The hard bound on a node's exit after SIGTERM/SIGINT, in milliseconds
- * (docs/decisions/063-cluster-and-drain.md): the watchdog thread kills the process at this
- * deadline whatever the main thread is doing; the drain's own waits fit well within it.
- */
-const EXIT_BOUND_MS = 9_500;
+import { exitBoundMs } from './drain-pace';
 
 /**
  * Process entry point: start, then drain and exit on SIGTERM/SIGINT (docs/architecture.md
  * main.ts, docs/decisions/063-cluster-and-drain.md): exit 0 once drained, 1 on an error, killed
- * by the watchdog if neither happened within EXIT_BOUND_MS.
+ * by the watchdog if neither happened within the exit bound (drain-pace.ts `exitBoundMs`: the
+ * drain's longest waits plus 5 s to close; 9.5 s with the default settings). The watchdog
+ * thread kills the process at that deadline whatever the main thread is doing.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,7 +21,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     // First, before anything that could block: the bound holds from here on.
-    watchdog.arm(EXIT_BOUND_MS);
+    watchdog.arm(exitBoundMs(config));
     server.app.log.info({ signal }, 'shutting down');
     // A test-only hook (NODE_ENV=test): the main thread blocks for good, as in the incident the
     // watchdog is for (shutdown.test.ts).

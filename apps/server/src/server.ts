@@ -36,6 +36,13 @@ import { ServerMetrics } from './modules/metrics/metrics';
 import type { PushSender } from './modules/push/sender';
 import { TournamentDirector } from './modules/tournaments/director';
 import { createBankVault } from './modules/banking/vault';
+import { DRAIN_SOCKET_GRACE_MS, drainWindowMs } from './drain-pace';
+
+/**
+ * The listening socket's accept queue, in connections (decision 067 addendum "Cheaper
+ * connections and a paced drain"); the kernel caps it at `net.core.somaxconn`.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -49,15 +56,14 @@ export interface RunningServer {
    * The graceful stop of a node in a cluster (SIGTERM, docs/decisions/063-cluster-and-drain.md
    * "Drain"): not ready (/api/ready 503) and no new sockets at once; the workers stop (each
    * finishing its work, so due games go to the other nodes' sweepers); after DRAIN_NOTICE_MS
-   * every socket of this node gets `server:draining` and reconnects elsewhere within
-   * DRAIN_RECONNECT_MS; the sockets left 1 s after that are closed; then `close()`. Resolves when
+   * every socket of this node gets `server:draining` and reconnects elsewhere within a window
+   * that grows with their number (drain-pace.ts `drainWindowMs`: DRAIN_RECONNECT_MS at least,
+   * DRAIN_ADMIT_PER_S players a second, DRAIN_RECONNECT_MAX_MS at most); the sockets left 1 s
+   * after that are closed; then `close()`. Resolves when
    * everything is closed. Bounded only by what it waits for: main.ts arms the watchdog first.
    */
   drain(): Promise<void>;
 }
-
-/** How long a draining node still waits for its sockets after the reconnect window, in ms. */
-const DRAIN_SOCKET_GRACE_MS = 1000;
 
 /** Resolves after `ms` milliseconds, or at once when `done()` turns true (checked every 50 ms). */
 async function waitUntil(done: () => boolean, ms: number): Promise<void> {
@@ -267,7 +273,11 @@ export async function startServer(
     });
     app.deps.hub.io = io as unknown as Server;
     const workers: Worker[] = SERVER_MODULES.flatMap((m) => m.workers?.(app) ?? []);
-    await app.listen({ port: config.PORT, host: config.HOST });
+    // A long accept queue: a node taking a lost node's players gets a thousand connections in a
+    // second; with Node's default (511) the kernel drops the SYNs beyond it while the event loop
+    // is busy, the balancer's connects time out, and HAProxy's `observe layer4` takes the only
+    // live node out (decision 067 addendum). The kernel caps it at net.core.somaxconn.
+    await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
     for (const worker of workers) await worker.start();
     let closing: Promise<void> | undefined;
     let stoppingWorkers: Promise<void> | undefined;
@@ -298,14 +308,17 @@ export async function startServer(
         // This node's sockets only (`local`): with the Redis adapter a plain emit would reach
         // every node's.
         const sockets = io.of('/').sockets;
-        app.log.info({ sockets: sockets.size }, 'draining: telling the sockets to reconnect');
-        io.local.emit(SERVER_EVENTS.serverDraining, {
-          reconnect_within_ms: config.DRAIN_RECONNECT_MS,
-        } satisfies ServerDrainingEvent);
-        await waitUntil(
-          () => sockets.size === 0,
-          config.DRAIN_RECONNECT_MS + DRAIN_SOCKET_GRACE_MS,
+        // Many players are spread over a longer window, so the other nodes take them at a pace
+        // they can answer (decision 067 addendum).
+        const windowMs = drainWindowMs(sockets.size, config);
+        app.log.info(
+          { sockets: sockets.size, reconnect_within_ms: windowMs },
+          'draining: telling the sockets to reconnect',
         );
+        io.local.emit(SERVER_EVENTS.serverDraining, {
+          reconnect_within_ms: windowMs,
+        } satisfies ServerDrainingEvent);
+        await waitUntil(() => sockets.size === 0, windowMs + DRAIN_SOCKET_GRACE_MS);
         await workersStopped;
         app.log.info({ sockets: sockets.size }, 'draining: closing');
         await close();

@@ -1,12 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionEndReason } from '@domino/contracts';
 import { SESSION_ENDED_EVENT, SESSION_END_REASONS, sessionEndedEvent } from '@domino/contracts';
 import type { Executor } from '../../db/client';
+import { CoalescedLookup } from '../../lib/coalesce';
 import { authTokens, users } from '../../db/schema';
 import type { RealtimeHub } from '../realtime/hub';
 import { ROOMS } from '../realtime/rooms';
 import type { SessionChecks } from '../realtime/session-guard';
-import { authenticate, revokeToken } from './service';
+import { revokeToken } from './service';
 import { hashToken } from './tokens';
 
 /**
@@ -115,16 +116,68 @@ export async function endReasonOfToken(db: Executor, token: string): Promise<Ses
   return (await endedSessions(db, [row.id])).get(row.id) ?? 'revoked';
 }
 
+/** A live session as the socket handshake needs it (no user row beyond its id). */
+interface LiveSocketSession {
+  userId: number;
+  tokenId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The live sessions of several token hashes in one query, by the rule of `authenticate`
+ * (auth/service.ts): the token exists, is not revoked, has not reached `expires_at` (database
+ * clock), and its account is active. Hashes that do not authenticate are absent from the map.
+ */
+export async function liveSessionsByHash(
+  db: Executor,
+  tokenHashes: readonly string[],
+): Promise<Map<string, LiveSocketSession>> {
+  const live = new Map<string, LiveSocketSession>();
+  if (tokenHashes.length === 0) return live;
+  const rows = await db
+    .select({
+      tokenHash: authTokens.tokenHash,
+      tokenId: authTokens.id,
+      expiresAt: authTokens.expiresAt,
+      userId: users.id,
+      status: users.status,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        inArray(authTokens.tokenHash, [...new Set(tokenHashes)]),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    );
+  for (const r of rows) {
+    if (r.status !== 'activo') continue;
+    live.set(r.tokenHash, { userId: r.userId, tokenId: r.tokenId, expiresAt: r.expiresAt });
+  }
+  return live;
+}
+
 /**
  * The session checks the socket layer needs (realtime/session-guard.ts `SessionChecks`), answered
  * from `db`: the handshake's authentication, the reason a dead token ended, and which sessions
- * ended since. Bound at composition (server.ts).
+ * ended since. Bound at composition (server.ts), once per node.
+ *
+ * The handshakes' token reads are coalesced (lib/coalesce.ts, decision 067 addendum "Cheaper
+ * connections"): one query at a time answers every handshake that arrived since the previous
+ * one started, each from a read that started after its handshake asked, by the same rule as
+ * `authenticate` (`liveSessionsByHash`). When a node's players all arrive at another at once,
+ * that node makes a few queries for them instead of one per socket.
  */
 export function socketSessions(db: Executor): SessionChecks {
+  const handshakes = new CoalescedLookup<string, LiveSocketSession | null>(
+    (hashes) => liveSessionsByHash(db, hashes),
+    null,
+  );
   return {
     async authenticate(token) {
-      const ctx = await authenticate(db, token);
-      return ctx && { userId: ctx.user.id, tokenId: ctx.tokenId, expiresAt: ctx.expiresAt };
+      if (token.length < 20 || token.length > 200) return null;
+      return handshakes.get(hashToken(token));
     },
     endReasonOfToken: (token) => endReasonOfToken(db, token),
     endedSessions: (tokenIds) => endedSessions(db, tokenIds),

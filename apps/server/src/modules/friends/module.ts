@@ -1,13 +1,16 @@
 import type { ServerModule } from '../realtime/server-module';
 import { friendRoutes } from './routes';
-import { registerFriendsSocket } from './socket';
+import { friendIdsReader, registerFriendsSocket } from './socket';
 
 /** The friends module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
 export const friendsModule: ServerModule = {
   name: 'friends',
   routes: [friendRoutes],
-  sockets: (app) => ({
-    onAuthenticated: (socket, session, onError) =>
-      registerFriendsSocket(socket, session, app.deps.database.db, app.deps.hub, onError),
-  }),
+  sockets: (app) => {
+    const friendIds = friendIdsReader(app.deps.database.db);
+    return {
+      onAuthenticated: (socket, session, onError) =>
+        registerFriendsSocket(socket, session, friendIds, app.deps.hub, onError),
+    };
+  },
 };

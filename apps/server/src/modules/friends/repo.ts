@@ -135,6 +135,33 @@ export async function friendIdsOf(db: Executor, me: number): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * The ids of the accepted friends of each of `userIds`, in one query (the presence hints of many
+ * sockets at once, friends/socket.ts); a user without friends maps to an empty list.
+ */
+export async function friendIdsOfMany(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const ids = [...new Set(userIds)];
+  const out = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ low: friendships.userLow, high: friendships.userHigh })
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, 'accepted'),
+        or(inArray(friendships.userLow, ids), inArray(friendships.userHigh, ids)),
+      ),
+    );
+  for (const r of rows) {
+    out.get(r.low)?.push(r.high);
+    out.get(r.high)?.push(r.low);
+  }
+  return out;
+}
+
 /** The players `me` blocked. */
 export async function blockedBy(db: Executor, me: number): Promise<FriendPerson[]> {
   const rows = await db

@@ -207,8 +207,9 @@ describe('the session guard of a socket', () => {
     const sb = new FakeSocket();
     guard.attach(sa.asSocket(), { ...a, expiresAt: Date.now() + 60_000 });
     guard.attach(sb.asSocket(), { ...b, expiresAt: Date.now() + 60_000 });
-    // The re-check each socket makes after joining its rooms is answered first.
-    await eventually('both re-checks answered', () => answered >= 2);
+    // The re-check each socket makes after joining its rooms is answered first (both in one
+    // query: they were asked in the same turn of the event loop, decision 067 addendum).
+    await eventually('both re-checks answered', () => answered >= 1);
     expect(sa.connected && sb.connected).toBe(true);
     // Revoked by hand: no notification reaches anyone; the sweep must notice.
     await t.database.db
@@ -235,5 +236,78 @@ describe('the session guard of a socket', () => {
     guard.attach(socket.asSocket(), { ...s, expiresAt: Date.now() + 60_000 });
     await vi.waitFor(() => expect(socket.connected).toBe(false));
     expect(socket.sent.map((m) => m.event)).toEqual([SESSION_ENDED_EVENT]);
+  });
+
+  it('re-checks many sockets attached at once in one query, each ending only its own', async () => {
+    // A node taking a lost node's players (decision 067 addendum "Cheaper connections").
+    const all = await Promise.all(Array.from({ length: 8 }, () => session()));
+    const revoked = all.filter((_, i) => i % 3 === 0);
+    await t.database.db
+      .update(authTokens)
+      .set({ revokedAt: sql`now()`, revokedReason: 'logged_out' })
+      .where(
+        sql`${authTokens.id} in (${sql.join(
+          revoked.map((r) => sql`${r.tokenId}`),
+          sql`, `,
+        )})`,
+      );
+    const checks = socketSessions(t.database.db);
+    const queries: number[][] = [];
+    const counted = {
+      ...checks,
+      endedSessions: (ids: readonly number[]) => {
+        queries.push([...ids]);
+        return checks.endedSessions(ids);
+      },
+    };
+    const guard = new SessionGuard(counted, 0, noErrors);
+    const sockets = all.map((s) => {
+      const socket = new FakeSocket();
+      guard.attach(socket.asSocket(), { ...s, expiresAt: Date.now() + 60_000 });
+      return socket;
+    });
+    await vi.waitFor(() => expect(guard.size).toBe(all.length - revoked.length));
+    expect(queries).toEqual([all.map((s) => s.tokenId)]);
+    for (const [i, socket] of sockets.entries()) {
+      const wasRevoked = i % 3 === 0;
+      expect(socket.connected).toBe(!wasRevoked);
+      expect(socket.sent).toEqual(
+        wasRevoked
+          ? [
+              {
+                event: SESSION_ENDED_EVENT,
+                payload: { reason: 'logged_out', message: MSG_SESSIONS.logged_out },
+              },
+            ]
+          : [],
+      );
+    }
+  });
+
+  it("authenticates concurrent handshakes together, by the login token's own rule", async () => {
+    const [live, revoked, suspended] = await Promise.all([session(), session(), session()]);
+    await t.database.db
+      .update(authTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(authTokens.id, revoked.tokenId));
+    await t.database.db
+      .update(users)
+      .set({ status: 'suspendido' })
+      .where(eq(users.id, suspended.userId));
+    const checks = socketSessions(t.database.db);
+    const answers = await Promise.all([
+      checks.authenticate(live.token),
+      checks.authenticate(revoked.token),
+      checks.authenticate(suspended.token),
+      checks.authenticate(`${live.token.slice(0, -1)}x`),
+      checks.authenticate('short'),
+      checks.authenticate(live.token),
+    ]);
+    const [row] = await t.database.db
+      .select({ expiresAt: authTokens.expiresAt })
+      .from(authTokens)
+      .where(eq(authTokens.id, live.tokenId));
+    const expected = { userId: live.userId, tokenId: live.tokenId, expiresAt: row!.expiresAt };
+    expect(answers).toEqual([expected, null, null, null, null, expected]);
   });
 });

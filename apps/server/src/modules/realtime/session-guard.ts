@@ -6,6 +6,7 @@ import {
   SERVER_EVENTS,
   sessionEndedEvent,
 } from '@domino/contracts';
+import { CoalescedLookup } from '../../lib/coalesce';
 import { ROOMS } from './rooms';
 
 /**
@@ -21,6 +22,10 @@ import { ROOMS } from './rooms';
  * - `verify()` re-reads the token in the database (used by `game:join`, which reveals a hand, and
  *   once right after the rooms are joined, which closes the gap between the handshake's read and
  *   the join: a revocation committed in between is broadcast before the socket was in its rooms);
+ *   the re-reads of all the node's sockets are coalesced (lib/coalesce.ts): one query at a time
+ *   answers every token asked since the previous one started, each from a read that started
+ *   after it was asked, so a node taking a lost node's players makes a few queries for them, not
+ *   two per socket (decision 067, addendum "Cheaper connections");
  * - every node sweeps its own sockets' tokens in one query every `sweepMs`, which bounds how long a
  *   missed notification (a node that died between commit and emit, a Redis hiccup, a token revoked
  *   by hand) can leave a socket alive.
@@ -105,6 +110,8 @@ export class SessionGuard {
   private readonly sessions = new Map<string, SocketSession>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** The coalesced `verify()` re-reads: token id -> why its session is over, null while live. */
+  private readonly rechecks: CoalescedLookup<number, SessionEndReason | null>;
 
   /**
    * @param checks where tokens are checked (the database, through the auth module)
@@ -115,7 +122,17 @@ export class SessionGuard {
     private readonly checks: SessionChecks,
     private readonly sweepMs: number,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.rechecks = new CoalescedLookup(async (tokenIds: number[]) => {
+      const ended = await checks.endedSessions(tokenIds);
+      return new Map(tokenIds.map((id) => [id, ended.get(id) ?? null]));
+    }, null);
+  }
+
+  /** How many coalesced `verify()` reads this guard has made (tests; decision 067 addendum). */
+  get recheckReads(): number {
+    return this.rechecks.reads;
+  }
 
   /** Starts the periodic sweep (no-op when `sweepMs` is 0). */
   start(): void {
@@ -154,7 +171,7 @@ export class SessionGuard {
       isOver: () => ended !== null || Date.now() >= expiresAt,
       verify: async () => {
         if (session.isOver()) return ended ?? 'expired';
-        return (await this.checks.endedSessions([tokenId])).get(tokenId) ?? null;
+        return this.rechecks.get(tokenId);
       },
       end: (reason) => {
         if (ended !== null) return;

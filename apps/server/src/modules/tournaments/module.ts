@@ -5,7 +5,7 @@ import type { ServerModule } from '../realtime/server-module';
 import { TournamentDirector } from './director';
 import { tournamentRoutes } from './routes';
 import { tournaments } from './schema';
-import { registerTournamentSocket } from './socket';
+import { openCallsReader, registerTournamentSocket } from './socket';
 
 /** The tournaments module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
 export const tournamentsModule: ServerModule = {
@@ -33,9 +33,12 @@ export const tournamentsModule: ServerModule = {
     };
   },
   routes: [tournamentRoutes],
-  sockets: (app) => ({
-    onConnection: (socket) => registerTournamentSocket(socket, app.deps.database.db),
-  }),
+  sockets: (app) => {
+    const openCalls = openCallsReader(app.deps.database.db);
+    return {
+      onConnection: (socket) => registerTournamentSocket(socket, app.deps.database.db, openCalls),
+    };
+  },
   // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED). A
   // settled table match wakes it at once (the `AppDeps.tournaments` port, bound here; server.ts
   // unbinds it before stopping the workers).

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io';
 import {
   CLIENT_EVENTS,
@@ -13,25 +13,31 @@ import {
 } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { gamePlayers } from '../games/schema';
+import { CoalescedLookup } from '../../lib/coalesce';
 import { AppError } from '../../lib/errors';
 import { tournamentMatches, tournaments } from './schema';
 import { tournamentDetail } from './service';
 
 /**
- * The calls still open for `userId` at `now`: one `tournament:match_ready` payload for each
- * playing tournament match of theirs whose game they have not opened yet (`disconnected_at` still
- * equals the match's `ready_at`, as the director's no-show rule reads it) and whose no-show window
- * (TOURNAMENT_NO_SHOW_MS after `ready_at`) has not passed. `show_by` is the same instant the
- * director announced. One indexed query; the director's push is the first delivery, this is the
- * catch-up after a blip (docs/decisions/064-blip-resync.md).
+ * The calls still open at `now` for each of `userIds`: one `tournament:match_ready` payload for
+ * each playing tournament match of theirs whose game they have not opened yet (`disconnected_at`
+ * still equals the match's `ready_at`, as the director's no-show rule reads it) and whose no-show
+ * window (TOURNAMENT_NO_SHOW_MS after `ready_at`) has not passed. `show_by` is the same instant
+ * the director announced. One indexed query for all of them; a user without calls maps to an
+ * empty list. The director's push is the first delivery, this is the catch-up after a blip
+ * (docs/decisions/064-blip-resync.md).
  */
-export async function openCalls(
+export async function openCallsOf(
   db: Db,
-  userId: number,
+  userIds: readonly number[],
   now: Date = new Date(),
-): Promise<TournamentMatchReadyEvent[]> {
+): Promise<Map<number, TournamentMatchReadyEvent[]>> {
+  const ids = [...new Set(userIds)];
+  const out = new Map<number, TournamentMatchReadyEvent[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
   const rows = await db
     .select({
+      userId: gamePlayers.userId,
       tournamentId: tournaments.id,
       name: tournaments.name,
       format: tournaments.format,
@@ -45,7 +51,7 @@ export async function openCalls(
     .innerJoin(tournaments, eq(tournaments.id, tournamentMatches.tournamentId))
     .where(
       and(
-        eq(gamePlayers.userId, userId),
+        inArray(gamePlayers.userId, ids),
         eq(tournamentMatches.status, 'playing'),
         eq(gamePlayers.disconnectedAt, tournamentMatches.readyAt),
         gt(
@@ -54,25 +60,39 @@ export async function openCalls(
         ),
       ),
     );
-  return rows.flatMap((r) =>
-    r.gameId && r.readyAt
-      ? [
-          {
-            tournament_id: r.tournamentId,
-            tournament_name: r.name,
-            round: r.round,
-            match_id: r.matchId,
-            game_id: r.gameId,
-            game_path: tournamentGamePath(r.gameId),
-            show_by: new Date(r.readyAt.getTime() + TOURNAMENT_NO_SHOW_MS).toISOString(),
-            message:
-              r.format === 'duplicate'
-                ? MSG_TOURNAMENTS.duplicateReady(r.name)
-                : MSG_TOURNAMENTS.matchReady(r.name, r.round),
-          },
-        ]
-      : [],
+  for (const r of rows) {
+    if (r.userId === null || !r.gameId || !r.readyAt) continue;
+    out.get(r.userId)?.push({
+      tournament_id: r.tournamentId,
+      tournament_name: r.name,
+      round: r.round,
+      match_id: r.matchId,
+      game_id: r.gameId,
+      game_path: tournamentGamePath(r.gameId),
+      show_by: new Date(r.readyAt.getTime() + TOURNAMENT_NO_SHOW_MS).toISOString(),
+      message:
+        r.format === 'duplicate'
+          ? MSG_TOURNAMENTS.duplicateReady(r.name)
+          : MSG_TOURNAMENTS.matchReady(r.name, r.round),
+    });
+  }
+  return out;
+}
+
+/** Reads the calls still open for one user now (a fresh read each call). */
+export type OpenCallsReader = (userId: number) => Promise<TournamentMatchReadyEvent[]>;
+
+/**
+ * One node's open-calls reader for connecting sockets: the reads of every socket that connects
+ * meanwhile are coalesced (lib/coalesce.ts) into one query at a time, each answered by a read
+ * that started after its socket connected (decision 067 addendum "Cheaper connections").
+ */
+export function openCallsReader(db: Db): OpenCallsReader {
+  const lookup = new CoalescedLookup<number, TournamentMatchReadyEvent[]>(
+    (ids) => openCallsOf(db, ids),
+    [],
   );
+  return (userId) => lookup.get(userId);
 }
 
 /**
@@ -81,15 +101,15 @@ export async function openCalls(
  * `{ok: true, tournament}` (the detail as this socket's user sees it); `tournament:updated`
  * follows. `tournament:unwatch` leaves it. A malformed or unknown id is
  * `{ok: false, code: 'tournaments/not_found'}` with the Spanish message. A signed-in socket is
- * sent, as it connects, every call still open for its player ({@link openCalls}), so a call pushed
+ * sent, as it connects, every call still open for its player ({@link openCallsOf}), so a call pushed
  * while the player's connection was down is not lost (the web keeps one call per game, so a
  * repeat replaces the first). Registered through attachRealtime's `onConnection`
  * (tournaments/module.ts, attached by server.ts).
  */
-export function registerTournamentSocket(socket: Socket, db: Db): void {
+export function registerTournamentSocket(socket: Socket, db: Db, openCalls: OpenCallsReader): void {
   const userId = (socket.data as { userId?: number | null }).userId ?? null;
   if (userId !== null)
-    void openCalls(db, userId)
+    void openCalls(userId)
       .then((calls) => {
         for (const call of calls) socket.emit(SERVER_EVENTS.tournamentMatchReady, call);
       })
