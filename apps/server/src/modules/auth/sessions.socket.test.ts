@@ -8,7 +8,7 @@ import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import type { TestSocket } from '../../test/sockets';
 import { ask, call, eventually, openSocket, refusedHandshake, within } from '../../test/sockets';
-import type * as Service from './service';
+import type * as Sessions from './sessions';
 import { hashToken, newToken } from './tokens';
 
 /**
@@ -22,22 +22,29 @@ import { hashToken, newToken } from './tokens';
  */
 
 // A revocation that commits right after the handshake's token check (the attacker test below):
-// `authenticate` calls the hook once, after reading the token alive.
+// the handshake's `authenticate` (sessions.ts `socketSessions`, the port server.ts binds) calls
+// the hook once, after reading the token alive.
 const hooks = vi.hoisted(() => ({
   afterHandshakeRead: null as null | ((tokenId: number) => Promise<void>),
 }));
-vi.mock('./service', async (importOriginal) => {
-  const original = await importOriginal<typeof Service>();
+vi.mock('./sessions', async (importOriginal) => {
+  const original = await importOriginal<typeof Sessions>();
   return {
     ...original,
-    authenticate: async (...args: Parameters<typeof original.authenticate>) => {
-      const ctx = await original.authenticate(...args);
-      const hook = hooks.afterHandshakeRead;
-      if (ctx && hook) {
-        hooks.afterHandshakeRead = null;
-        await hook(ctx.tokenId);
-      }
-      return ctx;
+    socketSessions: (...args: Parameters<typeof original.socketSessions>) => {
+      const checks = original.socketSessions(...args);
+      return {
+        ...checks,
+        authenticate: async (token: string) => {
+          const ctx = await checks.authenticate(token);
+          const hook = hooks.afterHandshakeRead;
+          if (ctx && hook) {
+            hooks.afterHandshakeRead = null;
+            await hook(ctx.tokenId);
+          }
+          return ctx;
+        },
+      };
     },
   };
 });

@@ -87,16 +87,23 @@ async function joinGame(
 ): Promise<GameView> {
   const { userId } = session;
   const cache = gameCacheFor(ctx.db);
+  // The read's refusal (an unknown game) waits for the session check: a dead session is told
+  // it ended whatever it asked for, however the two reads race (the check is a coalesced read,
+  // decision 067 addendum "Cheaper connections").
   const [ended, loaded, spectators] = await Promise.all([
     session.verify(),
-    cache.load(ctx.db, gameId, { refresh: true }),
+    cache.load(ctx.db, gameId, { refresh: true }).then(
+      (entry) => ({ ok: true as const, entry }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
     refreshSpectatorCount(ctx.hub, gameId).catch((err: unknown) => {
       onError(err);
       return spectatorCount(ctx.hub, gameId);
     }),
   ]);
   if (ended) throw new SessionEnded(ended);
-  let entry = loaded;
+  if (!loaded.ok) throw loaded.error;
+  let entry = loaded.entry;
   const me = entry?.players.find((p) => p.userId === userId);
   if (entry && me && isAway(me) && entry.row.status === 'playing') {
     // Opening the game screen (or reconnecting) takes the seat back from the CPU.
