@@ -27,25 +27,24 @@ const MOCKING_SERVER_FILES = fs
   .filter((f) => fs.readFileSync(path.join(here, f), 'utf8').includes('vi.mock('));
 
 /**
- * Seconds the longest browser journeys took in the last full CI run (2026-11-29; docs/decisions/045
- * "Longest journeys first"). Only their order matters: a fresh checkout (CI) has no vitest results
+ * Seconds the longest browser journeys took in the last full run (2026-11-29, on a machine slower
+ * than CI's last; docs/decisions/045 "Longest journeys first"). Only their order matters: a fresh checkout (CI) has no vitest results
  * cache, and without one vitest starts the largest files first, which left a long, short file
  * (accessibility) to start late and run alone at the end. Journeys missing here keep the size order
  * after these; once a run left its results cache (a local machine), the measured durations decide.
  */
 const JOURNEY_SECONDS: Record<string, number> = {
-  'tournament.test.ts': 358,
-  // Not yet timed by CI: 165-198 s alone at load 9-29, its two journeys side by side.
-  'duplicate.test.ts': 200,
-  'firstday.test.ts': 206,
-  'accessibility.test.ts': 180,
-  'table-match.test.ts': 154,
-  'private-table.test.ts': 143,
-  'individual-match.test.ts': 134,
-  'landing.test.ts': 127,
-  'practice.test.ts': 122,
-  'absence.test.ts': 101,
-  'fairness.test.ts': 95,
+  'private-table.test.ts': 304,
+  'tournament.test.ts': 294,
+  'individual-match.test.ts': 243,
+  'firstday.test.ts': 224,
+  'landing.test.ts': 194,
+  'table-match.test.ts': 186,
+  'ratings.test.ts': 178,
+  'duplicate.test.ts': 176,
+  'accessibility.test.ts': 141,
+  'absence.test.ts': 124,
+  'pwa.test.ts': 112,
 };
 
 /**
