@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS, type TalkMessage, type TalkState } from '@domino/contracts';
+import { FakeSocket } from '../test/fake-socket';
 
 /**
  * The talk channel after a blip (lib/talk.ts `openTalkChannel`, docs/decisions/064-blip-resync.md)
@@ -7,52 +8,6 @@ import { SERVER_EVENTS, type TalkMessage, type TalkState } from '@domino/contrac
  * page after page, and the panel's merge shows them once and in order, whatever pushes arrive
  * around the catch-up.
  */
-
-type Handler = (...args: unknown[]) => void;
-
-/** A stand-in for socket.io-client's Socket (see lib/socket.test.ts). */
-class FakeSocket {
-  connected = false;
-  active = true;
-  auth: unknown;
-  listeners = new Map<string, Handler[]>();
-  io = { reconnectionDelay: vi.fn(), reconnectionDelayMax: vi.fn() };
-
-  constructor(readonly options: Record<string, unknown>) {
-    this.auth = options.auth;
-  }
-  on(event: string, handler: Handler) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), handler]);
-    return this;
-  }
-  off(event: string, handler: Handler) {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((h) => h !== handler),
-    );
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
-  }
-  timeout() {
-    return { emit: () => undefined };
-  }
-  serverConnects() {
-    this.connected = true;
-    this.fire('connect');
-  }
-  drops() {
-    this.connected = false;
-    this.fire('disconnect', 'transport close');
-  }
-  disconnect() {
-    return this;
-  }
-  connect() {
-    return this;
-  }
-}
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({

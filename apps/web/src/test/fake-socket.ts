@@ -1,0 +1,60 @@
+import { vi } from 'vitest';
+
+/** A socket event handler as the fake stores it. */
+export type Handler = (...args: unknown[]) => void;
+
+/**
+ * A stand-in for socket.io-client's `Socket` in unit tests of the web's live channels (talk,
+ * the duplicate set page; lib/socket.test.ts keeps its own richer one): listeners kept per event,
+ * `fire` delivers a server event, `serverConnects` and `drops` play a connection and a blip
+ * (docs/decisions/064-blip-resync.md). Emits go nowhere. A test mocks `socket.io-client`'s `io`
+ * to construct it with the options the client passed.
+ */
+export class FakeSocket {
+  connected = false;
+  active = true;
+  auth: unknown;
+  listeners = new Map<string, Handler[]>();
+  io = { reconnectionDelay: vi.fn(), reconnectionDelayMax: vi.fn() };
+
+  constructor(readonly options: Record<string, unknown>) {
+    this.auth = options.auth;
+  }
+  on(event: string, handler: Handler) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), handler]);
+    return this;
+  }
+  off(event: string, handler: Handler) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((h) => h !== handler),
+    );
+    return this;
+  }
+  emit() {
+    return this;
+  }
+  /** Delivers `event` with `args` to its listeners, as the server's push would. */
+  fire(event: string, ...args: unknown[]) {
+    for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
+  }
+  timeout() {
+    return { emit: () => undefined };
+  }
+  /** The server accepted the handshake. */
+  serverConnects() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  /** The connection dropped (a blip): the client will reconnect by itself. */
+  drops() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  disconnect() {
+    return this;
+  }
+  connect() {
+    return this;
+  }
+}
