@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS, type TalkMessage, type TalkState } from '@domino/contracts';
-import { FakeSocket } from '../test/fake-socket';
+import { type FakeSocket, fakeSocketIo, signedInSession } from '../test/fake-socket';
 
 /**
  * The talk channel after a blip (lib/talk.ts `openTalkChannel`, docs/decisions/064-blip-resync.md)
@@ -10,21 +10,8 @@ import { FakeSocket } from '../test/fake-socket';
  */
 
 const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: (options: Record<string, unknown>) => {
-    const s = new FakeSocket(options);
-    sockets.push(s);
-    return s;
-  },
-}));
-vi.mock('./session', () => ({
-  openedInThisPage: () => false,
-  getSession: () => ({ token: 'tok-1', user: null }),
-  subscribeSession: () => () => undefined,
-  fetchCurrentUser: () => Promise.reject(new Error('offline')),
-  sessionEndedByServer: vi.fn(),
-  updateUser: vi.fn(),
-}));
+vi.mock('socket.io-client', () => fakeSocketIo(sockets));
+vi.mock('./session', () => signedInSession());
 
 const TABLE = 7;
 const msg = (id: number, userId = 2): TalkMessage => ({

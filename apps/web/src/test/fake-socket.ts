@@ -58,3 +58,33 @@ export class FakeSocket {
     return this;
   }
 }
+
+/**
+ * The `socket.io-client` module a test mocks with: `io` builds a {@link FakeSocket} from the
+ * client's options and records it in `sockets`. Use inside `vi.mock('socket.io-client', () =>
+ * fakeSocketIo(sockets))`.
+ */
+export function fakeSocketIo(sockets: FakeSocket[]) {
+  return {
+    io: (options: Record<string, unknown>) => {
+      const s = new FakeSocket(options);
+      sockets.push(s);
+      return s;
+    },
+  };
+}
+
+/**
+ * The `lib/session` module a live-channel test mocks with: signed in as token `tok-1`, no user
+ * loaded, never changing, and offline for `fetchCurrentUser`.
+ */
+export function signedInSession() {
+  return {
+    openedInThisPage: () => false,
+    getSession: () => ({ token: 'tok-1', user: null }),
+    subscribeSession: () => () => undefined,
+    fetchCurrentUser: () => Promise.reject(new Error('offline')),
+    sessionEndedByServer: vi.fn(),
+    updateUser: vi.fn(),
+  };
+}

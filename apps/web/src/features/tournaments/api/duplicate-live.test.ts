@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS } from '@domino/contracts';
-import { FakeSocket } from '../../../test/fake-socket';
+import { type FakeSocket, fakeSocketIo, signedInSession } from '../../../test/fake-socket';
 
 /**
  * The duplicate set page's live channel (`watchDuplicate`, docs/decisions/062-duplicate-domino.md,
@@ -11,21 +11,8 @@ import { FakeSocket } from '../../../test/fake-socket';
  */
 
 const sockets: FakeSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: (options: Record<string, unknown>) => {
-    const s = new FakeSocket(options);
-    sockets.push(s);
-    return s;
-  },
-}));
-vi.mock('../../../lib/session', () => ({
-  openedInThisPage: () => false,
-  getSession: () => ({ token: 'tok-1', user: null }),
-  subscribeSession: () => () => undefined,
-  fetchCurrentUser: () => Promise.reject(new Error('offline')),
-  sessionEndedByServer: vi.fn(),
-  updateUser: vi.fn(),
-}));
+vi.mock('socket.io-client', () => fakeSocketIo(sockets));
+vi.mock('../../../lib/session', () => signedInSession());
 
 beforeEach(() => {
   vi.resetModules();
