@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { SERVER_EVENTS, tournamentRoom } from '@domino/contracts';
 import { serverGamesContext } from '../games/module';
 import type { ServerModule } from '../realtime/server-module';
 import { TournamentDirector } from './director';
 import { tournamentRoutes } from './routes';
-import { tournaments } from './schema';
-import { openCallsReader, registerTournamentSocket } from './socket';
+import { announceTournament, openCallsReader, registerTournamentSocket } from './socket';
 
 /** The tournaments module's entry into the server (docs/decisions/054-one-entry-point-per-module.md). */
 export const tournamentsModule: ServerModule = {
@@ -14,23 +11,7 @@ export const tournamentsModule: ServerModule = {
   // decision 062 addendum "A board compared, live"): the standings count compared boards, so the
   // tournament's room refetches its detail at once.
   setup: (app) => {
-    const { deps } = app;
-    deps.duplicate.tournamentBoardCompared = (id) => {
-      void deps.database.db
-        .select({ status: tournaments.status, currentRound: tournaments.currentRound })
-        .from(tournaments)
-        .where(eq(tournaments.id, id))
-        .then(([t]) => {
-          if (t)
-            deps.hub.toRoom(tournamentRoom(id), SERVER_EVENTS.tournamentUpdated, {
-              tournament_id: id,
-              status: t.status,
-              current_round: t.currentRound,
-              message: null,
-            });
-        })
-        .catch((err: unknown) => app.log.error({ err, id }, 'tournament push failed'));
-    };
+    app.deps.duplicate.tournamentBoardCompared = (id) => announceTournament(app, id);
   },
   routes: [tournamentRoutes],
   sockets: (app) => {

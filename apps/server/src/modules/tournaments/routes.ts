@@ -16,7 +16,6 @@ import {
   tournamentDetailSchema,
   tournamentIdParams,
   tournamentListResponseSchema,
-  tournamentRoom,
   unregisterTournamentResponseSchema,
   validationErrorSchema,
 } from '@domino/contracts';
@@ -32,6 +31,7 @@ import {
   tournamentDetail,
   unregister,
 } from './service';
+import { announceTournament } from './socket';
 
 const tags = ['Torneos'];
 const refusalSchema = errorSchema.extend({
@@ -55,16 +55,7 @@ async function callerId(req: FastifyRequest): Promise<number | null> {
 export async function tournamentRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.deps.database.db;
   const touched = (id: number, message: string | null = null) =>
-    void tournamentDetail(db(), id, null)
-      .then((d) =>
-        app.deps.hub.toRoom(tournamentRoom(id), SERVER_EVENTS.tournamentUpdated, {
-          tournament_id: id,
-          status: d.status,
-          current_round: d.current_round,
-          message,
-        }),
-      )
-      .catch((err: unknown) => app.log.error({ err }, 'tournament push failed'));
+    announceTournament(app, id, message);
 
   const pub = app.withTypeProvider<ZodTypeProvider>();
   pub.get(

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import {
   CLIENT_EVENTS,
@@ -93,6 +94,32 @@ export function openCallsReader(db: Db): OpenCallsReader {
     [],
   );
   return (userId) => lookup.get(userId);
+}
+
+/**
+ * After a commit that changed tournament `id`: reads its status and round and pushes
+ * `tournament:updated {tournament_id, status, current_round, message}` to its room, whose pages
+ * refetch the detail (decision 028). Best effort: a failed read is logged, nothing is thrown.
+ */
+export function announceTournament(
+  app: FastifyInstance,
+  id: number,
+  message: string | null = null,
+): void {
+  void app.deps.database.db
+    .select({ status: tournaments.status, currentRound: tournaments.currentRound })
+    .from(tournaments)
+    .where(eq(tournaments.id, id))
+    .then(([t]) => {
+      if (t)
+        app.deps.hub.toRoom(tournamentRoom(id), SERVER_EVENTS.tournamentUpdated, {
+          tournament_id: id,
+          status: t.status,
+          current_round: t.currentRound,
+          message,
+        });
+    })
+    .catch((err: unknown) => app.log.error({ err, id }, 'tournament push failed'));
 }
 
 /**
