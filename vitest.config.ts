@@ -9,8 +9,10 @@ import { defineConfig } from 'vitest/config';
  * Test files run two at a time at least, even on a 2-core machine: most of a file's time is
  * spent waiting (PostgreSQL, child server processes, Chromium, timers), so one file per core
  * left the machine half idle and the suite took over an hour (docs/decisions/038).
+ * `TEST_WORKERS` overrides it: `npm test` (scripts/test.mjs) runs the non-browser projects with
+ * three beside the journeys (docs/decisions/045, "Addendum 2026-11-30").
  */
-const workers = Math.max(2, os.availableParallelism());
+const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, os.availableParallelism()));
 
 /**
  * Server test files that mock a module (vi.mock): they run isolated, outside the shared module
@@ -74,8 +76,10 @@ class LongestJourneysFirst extends BaseSequencer {
  * One vitest run covers every workspace. Projects:
  * - contracts, domino: pure unit and property tests.
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
- * - e2e: browser journeys (Playwright + Debian Chromium) against the built app; they run after
- *   the others (sequence.groupOrder), three files at a time (E2E_WORKERS), each with its own
+ * - e2e: browser journeys (Playwright + Debian Chromium) against the built app. `npm test` runs
+ *   them in a vitest run of their own beside the other projects' (scripts/test.mjs); a plain
+ *   `vitest run` runs them after the others (sequence.groupOrder). Three files at a time
+ *   (E2E_WORKERS), each with its own
  *   server (the run's bundle of it, e2e/global-setup.ts), data directory, PostgreSQL database
  *   (PGlite for the journeys that run the server as `npm start` does) and Redis prefix
  *   (REDIS_PREFIX follows the database). A journey keeps about 60 % of a core busy (it waits on
@@ -146,6 +150,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          // A journey's imports (Playwright, the server's schema and test helpers) load once per
+          // worker, not once per file (decision 045, "Addendum 2026-11-30").
+          isolate: false,
           sequence: { groupOrder: 1 },
           // A poll waits for a state; with three journeys sharing the cores a page may take a few
           // seconds to get there, so a poll without its own timeout waits up to 10 s (vitest's

@@ -168,7 +168,10 @@ describe('friends: request, accept and a live invitation across nodes', async ()
       expect(await notification.textContent()).toContain('María P. te invita a «Mesa de Ana»');
       expect(await toast.textContent()).toContain('Parejas · Entrada Bs. 500,00 · 1 de 4 sentados');
       // The bell counts it, and the page lists it too (so a reload keeps it).
-      expect(await betoPage.getByTestId('invitations-count').textContent()).toContain('1');
+      // The count renders from the same push as the toast, on its own render: wait for it.
+      await expect
+        .poll(() => betoPage.getByTestId('invitations-count').textContent())
+        .toContain('1');
       await betoPage.getByTestId('friends-invitations').waitFor();
       await shot(betoPage, 'friends-desktop');
 

@@ -292,10 +292,10 @@ describe('group commit of moves on PostgreSQL', async () => {
         expect(after.upd - before.upd).toBe(version);
         // PostgreSQL makes an update heap-only only when the new version fits in the page; the
         // old versions are pruned when no snapshot needs them, which other backends' snapshots
-        // can delay, so some moves may go to another page (35 of 40 HOT once in a full run,
-        // 40 of 40 alone). What this guards against, an index on a column a move writes, makes
-        // none HOT.
-        expect(after.hot - before.hot).toBeGreaterThanOrEqual(Math.ceil(version * 0.75));
+        // can delay, so some moves may go to another page (35 of 40 HOT once in a full run, 28
+        // of 40 in a run beside the browser journeys, 40 of 40 alone). What this guards against,
+        // an index on a column a move writes, makes none HOT.
+        expect(after.hot - before.hot).toBeGreaterThanOrEqual(Math.ceil(version * 0.5));
         expect(version).toBeGreaterThan(10);
       } finally {
         await single.close();

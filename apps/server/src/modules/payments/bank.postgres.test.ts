@@ -190,18 +190,26 @@ describe('the bank test on real PostgreSQL', async () => {
         await start();
         const call = httpCaller(() => `http://127.0.0.1:${port}`);
         const { players, admin } = await setup(call, 8);
-        const before = runBankWorkload(call, players, admin, { workers: 12, durationMs: 8_000 });
-        // Killed mid-run: once the workload has recorded some recharges and withdrawals.
+        // Killed mid-run: once the workload has recorded some recharges and withdrawals, however
+        // long that takes on a loaded machine; the workload goes on for a second after the kill
+        // (so its requests meet the dead server) and then stops.
+        let killedAt = 0;
+        const before = runBankWorkload(call, players, admin, {
+          workers: 12,
+          durationMs: 90_000,
+          shouldStop: () => killedAt > 0 && Date.now() - killedAt > 1_000,
+        });
         await eventually(
           'the workload under way',
           async () => {
             const now = await bankInvariants(database.db);
             return now.recharges.total >= 20 && now.withdrawals.total >= 5;
           },
-          8_000,
+          60_000,
           100,
         );
         (child as ChildProcess | null)?.kill('SIGKILL');
+        killedAt = Date.now();
         const statsBefore = await before;
         expect(statsBefore.networkErrors).toBeGreaterThan(0);
         const midway = await bankInvariants(database.db);
