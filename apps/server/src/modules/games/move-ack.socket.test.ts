@@ -171,8 +171,9 @@ describe('a move’s acknowledgement with its view', () => {
     }
   });
 
-  // The payload is checked by one parse (decision 070, addendum 2026-11-30): the game's id and
-  // the move together, and only `ack_view: true` asks for the view.
+  // The payload's check (the game's id and the move; decision 070, addendum 2026-11-30): a
+  // malformed move is refused before it reaches the game, and only `ack_view: true` asks for the
+  // view.
   it('refuses a malformed move before it reaches the game; only ack_view: true is the option', async () => {
     const { token, gameId, tabA } = await practice();
     const view = await myTurn(gameId, token);

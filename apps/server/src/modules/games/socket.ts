@@ -29,18 +29,8 @@ import { gameViewJson } from './view';
 // A game id is a canonical UUID, as in a path (docs/decisions/014): anything else is "no such game".
 const joinSchema = z.object({ game_id: uuidParam });
 const watchSchema = z.object({ game_id: uuidParam, code: inviteCodeInputSchema.optional() });
-/**
- * `game:move`'s payload: the move request (contracts `moveRequestSchema`, each of its forms) with
- * the game's id, checked by one parse per move (decision 070, addendum 2026-11-30). Its output
- * carries `game_id` besides the move; the request for the view in the acknowledgement
- * (`ack_view: true`, decision 068) is read from the payload as it came.
- */
-const [playSchema, passSchema, drawSchema] = moveRequestSchema.options;
-const moveMessageSchema = z.union([
-  playSchema.extend({ game_id: uuidParam }),
-  passSchema.extend({ game_id: uuidParam }),
-  drawSchema.extend({ game_id: uuidParam }),
-]);
+// `game:move`'s request for the view in its acknowledgement (decision 068).
+const ackViewSchema = z.object({ ack_view: z.literal(true) });
 
 /** The players' room of a game (`game:<id>`), not the spectators' (`game:<id>:watch`). */
 const PLAYERS_ROOM = /^game:([^:]+)$/;
@@ -242,8 +232,9 @@ export function registerGameSocket(
 
   socket.on(CLIENT_EVENTS.move, async (payload: unknown, ack?: Ack) => {
     if (typeof ack !== 'function') return;
-    const parsed = moveMessageSchema.safeParse(payload);
-    if (!parsed.success) {
+    const id = joinSchema.safeParse(payload);
+    const move = moveRequestSchema.safeParse(payload);
+    if (!id.success || !move.success) {
       return ack({
         ok: false,
         code: 'game/invalid_move',
@@ -251,10 +242,10 @@ export function registerGameSocket(
       });
     }
     try {
-      const { game_id: gameId, ...move } = parsed.data;
-      const withView = (payload as { ack_view?: unknown }).ack_view === true;
+      const gameId = id.data.game_id;
+      const withView = ackViewSchema.safeParse(payload).success;
       const view = await hiddenFromStrangers(ctx.db, gameId, () =>
-        submitMove(ctx, gameId, userId, move, {
+        submitMove(ctx, gameId, userId, move.data, {
           ackSocketId: withView ? socket.id : undefined,
         }),
       );
