@@ -218,6 +218,24 @@ class CpuMeter {
     }
   }
 
+  /**
+   * Matches of the bench database that have ended so far. A window in which matches end also
+   * pays for their ends (settlement, ratings, the table's next match), which are not per-move
+   * costs: the split prints the count per window (decision 070, addendum 2026-11-30).
+   */
+  async matchesEnded(): Promise<number> {
+    const c = new pg.Client({ connectionString: this.databaseUrl });
+    await c.connect();
+    try {
+      const res = await c.query<{ n: string }>(
+        "select count(*) as n from games where status <> 'playing'",
+      );
+      return Number(res.rows[0]?.n ?? 0);
+    } finally {
+      await c.end();
+    }
+  }
+
   async begin(): Promise<void> {
     this.pids = await this.backends();
     this.start = new Map(this.pids.map((pid) => [pid, cpuMs(pid)]));
@@ -663,6 +681,7 @@ async function measure(
       label: 'closed loop',
       seconds: elapsed,
       moves: written,
+      ended: windowStats.completed,
       server: cpu.server,
       postgres: cpu.postgres,
       instructions: null,
@@ -704,6 +723,8 @@ interface CpuPoint {
   label: string;
   seconds: number;
   moves: number;
+  /** Matches that ended in the window (null: not counted). */
+  ended: number | null;
   server: number;
   postgres: number;
   instructions: { server: number; postgres: number } | null;
@@ -792,6 +813,7 @@ async function cpuWindow(
   perf: boolean,
 ): Promise<CpuPoint> {
   const written0 = await meter.movesWritten();
+  const ended0 = await meter.matchesEnded();
   await meter.begin();
   const t0 = performance.now();
   const counted = perf
@@ -804,11 +826,13 @@ async function cpuWindow(
   const cpu = await meter.end();
   const elapsed = (performance.now() - t0) / 1000;
   const moves = (await meter.movesWritten()) - written0;
+  const ended = (await meter.matchesEnded()) - ended0;
   const instr = await counted;
   return {
     label,
     seconds: elapsed,
     moves,
+    ended,
     server: cpu.server,
     postgres: cpu.postgres,
     instructions:
@@ -918,7 +942,7 @@ async function splitFixedAndMarginal(
           `PostgreSQL ${((perSecond(p).postgres - perSecond(idle).postgres) / rate).toFixed(3)} ms`;
     console.log(
       `  split window ${p.label}: ${p.seconds.toFixed(1)} s, ${rate.toFixed(1)} moves/s ` +
-        `(database), CPU ms/s server ${perSecond(p).server.toFixed(1)}, PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
+        `(database)${p.ended === null ? '' : `, ${p.ended} matches ended`}, CPU ms/s server ${perSecond(p).server.toFixed(1)}, PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
         (i
           ? `, instructions/s server ${(i.server / p.seconds / 1e6).toFixed(1)} M, PostgreSQL ${(i.postgres / p.seconds / 1e6).toFixed(1)} M`
           : '') +

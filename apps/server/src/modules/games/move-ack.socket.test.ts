@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, MoveGameAck } from '@domino/contracts';
-import { SOCKET_ID_HEADER, tileJson } from '@domino/contracts';
+import { SOCKET_ID_HEADER, gameMessage, tileJson } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import { games } from '../../db/schema';
 import type { RunningServer } from '../../server';
@@ -169,5 +169,44 @@ describe('a move’s acknowledgement with its view', () => {
     for (const tab of [tabA, tabB]) {
       await eventually('the pushed view', () => pushedViews(tab, view.version + 1).length === 1);
     }
+  });
+
+  // The payload's check (the game's id and the move; decision 070, addendum 2026-11-30): a
+  // malformed move is refused before it reaches the game, and only `ack_view: true` asks for the
+  // view.
+  it('refuses a malformed move before it reaches the game; only ack_view: true is the option', async () => {
+    const { token, gameId, tabA } = await practice();
+    const view = await myTurn(gameId, token);
+    const move = view.legal_moves[0]!;
+    const refused = {
+      ok: false,
+      code: 'game/invalid_move',
+      message: gameMessage('game/invalid_move'),
+    };
+    for (const bad of [
+      { version: view.version, ...move },
+      { game_id: gameId.toUpperCase(), version: view.version, ...move },
+      { game_id: 'x', version: view.version, ...move },
+      { game_id: gameId, version: view.version },
+      { game_id: gameId, version: -1, ...move },
+      { game_id: gameId, version: view.version, pass: false },
+      { game_id: gameId, version: view.version, tile: [1, 9], end: 'left' },
+      'x',
+      null,
+    ]) {
+      expect(await ask(tabA.socket, 'game:move', bad)).toEqual(refused);
+    }
+    const read = (await call<GameView>(base, 'GET', `/api/games/${gameId}/view`, { token })).body;
+    expect(read.version).toBe(view.version);
+
+    // Anything but `true` is no request for the view: the plain answer, the view pushed.
+    const ack = await ask(tabA.socket, 'game:move', {
+      game_id: gameId,
+      version: view.version,
+      ...move,
+      ack_view: 'yes',
+    });
+    expect(ack).toEqual({ ok: true, version: view.version + 1 });
+    await eventually('the pushed view', () => pushedViews(tabA, view.version + 1).length === 1);
   });
 });
