@@ -16,9 +16,11 @@
  * (goal <= 0.5), and with unequal teams (`--x` stronger than `--y`) how often the weaker team
  * comes out ahead (ties apart).
  *
- * Run: nice -n 10 npx tsx bench/src/duplicate-spread.ts [--sets 400] [--boards 8] [--x medio]
- *      [--y medio] [--seed dup] [--scales]
+ * Run: nice -n 19 npx tsx bench/src/duplicate-spread.ts [--sets 400] [--boards 8] [--x medio]
+ *      [--y medio] [--seed dup] [--scales | --record FILE [--from 0] [--group 1]]
  * `--scales`: the per-board scales (`SCALES`), duplicate against ordinary on the same hands.
+ * `--record`: writes every set's hands to FILE (JSON lines) for duplicate-spread-analysis.ts,
+ * which gives the ratios with bootstrap intervals, the pairs' ratio and the other scorings.
  */
 import {
   DEFAULT_CONFIG,
@@ -36,6 +38,7 @@ import {
   type Seat,
   type TableConfig,
 } from '@domino/domino';
+import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { formatRate, percentile, wilson } from './stats';
 
@@ -53,7 +56,7 @@ const BOARDS = Number(arg('boards', '8'));
  * cancels more than it would between different players of equal strength; `--y medio-b` measures
  * that case.
  */
-type Player = BotLevel | 'greedy' | 'medio-b';
+type Player = BotLevel | 'greedy' | 'medio-b' | 'dificil-b';
 const MEDIO_B = {
   double: 3,
   keepPlayable: 2.5,
@@ -65,6 +68,12 @@ const MEDIO_B = {
   lock: 1.5,
   leadSuit: 3,
 };
+/**
+ * `dificil-b`: Difícil with another leaf evaluation and Medio's other weights for its ties, a
+ * different player of about Difícil's strength (the duplicate's mean result between the two is
+ * the check: docs/performance.md "Duplicate domino").
+ */
+const DIFICIL_B = { eval: { pips: 0.7, tiles: 3 }, medio: MEDIO_B };
 const LEVEL_X = arg('x', 'medio') as Player;
 const LEVEL_Y = arg('y', LEVEL_X) as Player;
 const SEED = arg('seed', 'dup');
@@ -75,9 +84,10 @@ export function playTable(
   seeds: FairnessSeeds,
   levels: readonly [Player, Player],
   rngLabel: string,
+  rngLabels: readonly string[] = [0, 1, 2, 3].map((s) => `${rngLabel}/seat${s}`),
 ): readonly HandSummary[] {
   let state = startMatch(config, seeds);
-  const rngs: Rng[] = [0, 1, 2, 3].map((s) => createRng(`${rngLabel}/seat${s}`));
+  const rngs: Rng[] = rngLabels.map((label) => createRng(label));
   for (let moves = 0; state.status === 'playing'; moves++) {
     if (moves > 10_000) throw new Error(`table ${rngLabel} did not end`);
     const seat = state.hand.turn as Seat;
@@ -89,7 +99,9 @@ export function playTable(
         ? chooseGreedy(view, rng)
         : level === 'medio-b'
           ? chooseMove(view, 'medio', rng, { medio: MEDIO_B })
-          : chooseMove(view, level, rng);
+          : level === 'dificil-b'
+            ? chooseMove(view, 'dificil', rng, { dificil: DIFICIL_B })
+            : chooseMove(view, level, rng);
     const result = applyMove(state, seat, move);
     if (!result.ok) throw new Error(`illegal bot move: ${result.code}`);
     state = result.state;
@@ -221,7 +233,66 @@ function mainScales(): void {
   }
 }
 
+/** One recorded set: each table's `pointsBySide` per hand ([side 0, side 1]). */
+export interface RecordedSet {
+  /** Set index and its group (the sets of a group share table 1/2's seeds: the same boards). */
+  i: number;
+  g: number;
+  x: Player;
+  y: Player;
+  t1: [number, number][];
+  t2: [number, number][];
+  t3: [number, number][];
+}
+
+/**
+ * `--record FILE`: plays sets `--from`..`--from + --sets - 1` and appends one JSON line per set
+ * (`RecordedSet`) as soon as it is played, so a long run can be stopped and its sets analysed
+ * (bench/src/duplicate-spread-analysis.ts). `--group G`: the G sets of a group deal tables 1 and
+ * 2 from the same seeds, as a tournament whose sets all played the same boards would; table 3
+ * (ordinary play) always has its own seeds.
+ */
+function mainRecord(file: string): void {
+  const from = Number(arg('from', '0'));
+  const group = Number(arg('group', '1'));
+  const config: TableConfig = { ...DEFAULT_CONFIG, boards: BOARDS };
+  const clientSeeds = ['c0', 'c1', 'c2', 'c3'];
+  const points = (h: readonly HandSummary[]) =>
+    h.map((x) => [x.pointsBySide[0] ?? 0, x.pointsBySide[1] ?? 0] as [number, number]);
+  const cpu = process.cpuUsage();
+  for (let i = from; i < from + SETS; i++) {
+    const g = Math.floor(i / group);
+    const shared: FairnessSeeds = {
+      serverSeed: group === 1 ? `${SEED}/${i}/shared` : `${SEED}/g${g}/shared`,
+      clientSeeds,
+    };
+    const other: FairnessSeeds = { serverSeed: `${SEED}/${i}/other`, clientSeeds };
+    const t1 = playTable(config, shared, [LEVEL_X, LEVEL_Y], `${SEED}/${i}/t1`);
+    const t2 = playTable(config, shared, [LEVEL_Y, LEVEL_X], `${SEED}/${i}/t2`);
+    const t3 = playTable(config, other, [LEVEL_Y, LEVEL_X], `${SEED}/${i}/t3`);
+    const row: RecordedSet = {
+      i,
+      g,
+      x: LEVEL_X,
+      y: LEVEL_Y,
+      t1: points(t1),
+      t2: points(t2),
+      t3: points(t3),
+    };
+    appendFileSync(file, `${JSON.stringify(row)}\n`);
+  }
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `duplicate-spread --record: sets ${from}..${from + SETS - 1}, group ${group}, ${BOARDS} boards, X=${LEVEL_X} Y=${LEVEL_Y}, CPU ${((used.user + used.system) / 1e6).toFixed(0)} s, load average ${(loadavg()[0] ?? 0).toFixed(1)}`,
+  );
+}
+
 function main(): void {
+  const record = arg('record', '');
+  if (record !== '') {
+    mainRecord(record);
+    return;
+  }
   if (process.argv.includes('--scales')) {
     mainScales();
     return;
