@@ -4,7 +4,7 @@ import { applyMove, startMatch } from '../match';
 import { legalMoves } from '../rules';
 import { mulberry32, seedsFor } from '../test-support';
 import type { Seat } from '../tiles';
-import type { MatchState } from '../types';
+import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
 import {
   DEFAULT_EXPERTO_OPTIONS,
@@ -179,7 +179,7 @@ describe("Experto's long-suit lead, partner's lead read and match play (decision
       const view = playerView(state, seat);
       if (led && seat === 0) return state.hand.line.length > 0 ? state : null;
       const moves = legalMoves(state, seat);
-      let pool = moves;
+      let pool: readonly Move[] = moves;
       if (seat === 2 && view.line.length === 0 && view.requiredLead === null) {
         const long = longSuitLeads(view, moves);
         const other = moves.filter((m) => !long.includes(m));
