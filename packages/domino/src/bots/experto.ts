@@ -135,7 +135,9 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   keyEffort: 1,
   keyLine: 0,
   keyDoubles: false,
-  // Off until measured at 2,000 hands / against Difícil (decision 058, addendum 4).
+  // Off: against the greedy pair the long-suit lead and the partner's lead read screened within a
+  // point of the history read alone; match play alone was neutral against Difícil (110 against
+  // 109 of the same 192 matches) (decision 058, addendum 4).
   leadLongest: false,
   readPartnerLead: false,
   matchPlay: false,
