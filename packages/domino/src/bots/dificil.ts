@@ -205,7 +205,9 @@ export interface DealSearchOptions {
  * of weight 0 are skipped. Ties go to the Medio heuristic's favourite, then to `random`.
  * `playMoves` must be `view`'s legal plays and `deals` non-empty; shared by Difícil and Experto.
  * `heaviest[k]` (optional): seats (bit per seat) the search of deal k models as greedy
- * heaviest-tile players (`HandSearch.search`).
+ * heaviest-tile players (`HandSearch.search`). `utility` (optional, monotone): maps each deal's
+ * searched value (points of the hand for the bot's side) before the weighted mean, e.g. to the
+ * probability of winning the match (Experto's `matchPlay`, decision 058, addendum 4).
  */
 export function searchDeals(
   view: PlayerView,
@@ -215,6 +217,7 @@ export function searchDeals(
   opts: DealSearchOptions,
   random: Rng,
   heaviest?: readonly number[],
+  utility?: (value: number) => number,
 ): Pick<DificilAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
   const rootMoves: SearchMove[] = playMoves.map((m) => {
     if (m.kind !== 'play') throw new RangeError('searchDeals takes plays only');
@@ -241,13 +244,14 @@ export function searchDeals(
       perDeal,
       heaviest?.[k] ?? 0,
     );
-    result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));
+    const dealValues = utility === undefined ? result.values : result.values.map(utility);
+    dealValues.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));
     if (vote > 0) {
       let top = -Infinity;
-      for (const v of result.values) if (v > top) top = v;
+      for (const v of dealValues) if (v > top) top = v;
       let n = 0;
-      for (const v of result.values) if (v >= top - 1e-6) n++;
-      result.values.forEach((v, i) => {
+      for (const v of dealValues) if (v >= top - 1e-6) n++;
+      dealValues.forEach((v, i) => {
         if (v >= top - 1e-6) votes[i] = (votes[i] as number) + w / n;
       });
     }

@@ -4,9 +4,19 @@ import { applyMove, startMatch } from '../match';
 import { legalMoves } from '../rules';
 import { mulberry32, seedsFor } from '../test-support';
 import type { Seat } from '../tiles';
-import type { MatchState } from '../types';
+import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
-import { DEFAULT_EXPERTO_OPTIONS, analyzeExperto, handPriors, isKeyDecision } from './experto';
+import {
+  DEFAULT_EXPERTO_OPTIONS,
+  PARTNER_LEAD_MISS,
+  analyzeExperto,
+  handPriors,
+  isKeyDecision,
+  longSuitLeads,
+  partnerLeadTerm,
+} from './experto';
+import { reconstructPlays } from './history';
+import { maskOf } from './tileset';
 import { chooseGreedy } from './facil';
 import { createRng } from './rng';
 import { BOT_TEST_CONFIGS, randomPosition } from './test-positions';
@@ -134,5 +144,133 @@ describe("Experto's adaptive effort (decision 058, addendum 3)", () => {
     }
     expect(doubles).toBeGreaterThan(2);
     expect(others).toBeGreaterThan(2);
+  });
+});
+
+describe("Experto's long-suit lead, partner's lead read and match play (decision 058, addendum 4)", () => {
+  const LIGHT = {
+    samples: 6,
+    candidates: 30,
+    exactDeals: 0,
+    nodeBudget: 6_000,
+    minNodesPerDeal: 200,
+  };
+  /** Count of `hand`'s tiles per suit (a double counts once). */
+  function suitCounts(hand: readonly (readonly [number, number])[]): number[] {
+    const count = new Array<number>(7).fill(0);
+    for (const [a, b] of hand) {
+      count[a] = (count[a] as number) + 1;
+      if (b !== a) count[b] = (count[b] as number) + 1;
+    }
+    return count;
+  }
+
+  /**
+   * A random parejas match played until seat 2 makes a free lead (hand 2 or later), its lead
+   * from its longest suit when `longLead`, else from outside it when it can; then random plays
+   * until seat 0 is to move in that hand. Null when the match ends first or no such lead exists.
+   */
+  function afterPartnerLead(seed: number, longLead: boolean): MatchState | null {
+    const rng = mulberry32(seed);
+    let state = startMatch(DEFAULT_CONFIG, seedsFor(4, `lead-${seed}`));
+    let led = false;
+    for (let i = 0; i < 2_000 && state.status === 'playing'; i++) {
+      const seat = state.hand.turn as Seat;
+      const view = playerView(state, seat);
+      if (led && seat === 0) return state.hand.line.length > 0 ? state : null;
+      const moves = legalMoves(state, seat);
+      let pool: readonly Move[] = moves;
+      if (seat === 2 && view.line.length === 0 && view.requiredLead === null) {
+        const long = longSuitLeads(view, moves);
+        const other = moves.filter((m) => !long.includes(m));
+        if (!longLead && other.length === 0) return null;
+        pool = longLead ? long : other;
+        led = true;
+      }
+      const move = pool[Math.floor(rng() * pool.length)];
+      if (move === undefined) throw new Error('no move');
+      const result = applyMove(state, seat, move);
+      if (!result.ok) throw new Error(result.code);
+      state = result.state;
+      if (led && state.hand.line.length === 0) led = false; // the hand ended before seat 0 moved
+    }
+    return null;
+  }
+
+  it('leads only from the longest suit(s), and leaves other decisions alone', () => {
+    let leads = 0;
+    let narrowed = 0;
+    let others = 0;
+    for (let seed = 0; seed < 400 && (leads < 8 || others < 20); seed++) {
+      const state = randomPosition(DEFAULT_CONFIG, seed, 30 + (seed % 50));
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      const plays = view.legalMoves.filter((m) => m.kind === 'play');
+      if (plays.length < 2) continue;
+      const kept = longSuitLeads(view, plays);
+      if (view.line.length > 0 || view.requiredLead !== null) {
+        expect(kept).toEqual(plays);
+        others++;
+        continue;
+      }
+      const count = suitCounts(view.hand);
+      const top = Math.max(...count);
+      expect(kept.length).toBeGreaterThan(0);
+      for (const m of plays) {
+        if (m.kind !== 'play') continue;
+        const long = count[m.tile[0]] === top || count[m.tile[1]] === top;
+        expect(kept.includes(m)).toBe(long);
+      }
+      const move = analyzeExperto(view, `l${seed}`, { ...LIGHT, leadLongest: true }).move;
+      expect(kept).toContainEqual(move);
+      leads++;
+      if (kept.length < plays.length) narrowed++;
+    }
+    expect(leads).toBe(8);
+    expect(narrowed).toBeGreaterThan(3);
+    expect(others).toBeGreaterThan(20);
+  });
+
+  it("reads the partner's lead: 0 for the true deal after a long-suit lead, the miss weight after another", () => {
+    let long = 0;
+    let short = 0;
+    for (let seed = 0; seed < 60; seed++)
+      for (const longLead of [true, false]) {
+        const state = afterPartnerLead(seed, longLead);
+        if (state === null) continue;
+        const view = playerView(state, 0);
+        const term = partnerLeadTerm(view, reconstructPlays(view), 2);
+        expect(term).not.toBeNull();
+        const value = term?.(state.hand.hands.map(maskOf));
+        expect(value).toBeCloseTo(longLead ? 0 : Math.log(PARTNER_LEAD_MISS), 12);
+        if (longLead) long++;
+        else short++;
+        // Seat 2's own view has no partner lead to read (seat 0 did not lead).
+        expect(partnerLeadTerm(playerView(state, 2), reconstructPlays(view), 0)).toBeNull();
+      }
+    expect(long).toBeGreaterThan(5);
+    expect(short).toBeGreaterThan(5);
+    const first = playerView(startMatch(DEFAULT_CONFIG, seedsFor(4, 'first')), 0);
+    expect(partnerLeadTerm(first, [], 2)).toBeNull();
+  });
+
+  it('values plays by the match odds with matchPlay (0 to 100), by points without', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 40 && checked < 6; seed++) {
+      const state = randomPosition(DEFAULT_CONFIG, seed, 20 + (seed % 30));
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      if (view.legalMoves.length < 2) continue;
+      const odds = analyzeExperto(view, `m${seed}`, { ...LIGHT, matchPlay: true });
+      const points = analyzeExperto(view, `m${seed}`, LIGHT);
+      expect(odds.values.length).toBe(points.values.length);
+      for (const { value } of odds.values) {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(100);
+      }
+      expect(odds.values.map((v) => v.value)).not.toEqual(points.values.map((v) => v.value));
+      checked++;
+    }
+    expect(checked).toBe(6);
   });
 });

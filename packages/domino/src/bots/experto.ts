@@ -25,7 +25,7 @@ import { usesStock } from '../config';
 import type { Move } from '../types';
 import type { PlayerView } from '../view';
 import { resample, searchDeals, type DealSearchOptions, type DificilAnalysis } from './dificil';
-import { reconstructHandPlays, reconstructPlays } from './history';
+import { reconstructHandPlays, reconstructPlays, type PastPlay } from './history';
 import {
   choiceLogLikelihood,
   observedChoices,
@@ -39,7 +39,8 @@ import { chooseMedio } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL } from './search';
-import { maskOf } from './tileset';
+import { matchUtility } from './match-odds';
+import { SUIT_MASK, TILE_HI, TILE_LO, maskOf, popcount } from './tileset';
 import { movesToChoose, partnerOf } from './view-moves';
 import { weightedDealSampler } from './weighted-sampler';
 
@@ -82,6 +83,26 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly keyEffort: number;
   readonly keyLine: number;
   readonly keyDoubles: boolean;
+  /**
+   * Lead from the long suit (decision 058, addendum 4): on a free lead (empty line, no required
+   * tile) only the tiles of the bot's longest suit(s) are searched (a suit is a number 0 to 6;
+   * a tile belongs to both of its numbers' suits, a double to one), the domino player's habit of
+   * opening the number one holds most of so the partner can follow it and the opponents run out.
+   */
+  readonly leadLongest: boolean;
+  /**
+   * Read the partner's free lead as a `leadLongest` lead (decision 058, addendum 4): a deal
+   * whose partner hand, at the time of its lead, did not have the led tile in one of its longest
+   * suits weighs `PARTNER_LEAD_MISS` instead of 1. Only sound when the partner is an Experto that
+   * leads from the long suit (its own bench), never against opponents' leads.
+   */
+  readonly readPartnerLead: boolean;
+  /**
+   * Play for the match, not the hand (decision 058, addendum 4): in a parejas match to a target,
+   * each searched deal's value is mapped to the probability of winning the match after the hand
+   * (match-odds.ts) before the deals are averaged, so points that reach the target count more.
+   */
+  readonly matchPlay: boolean;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -114,8 +135,82 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   keyEffort: 1,
   keyLine: 0,
   keyDoubles: false,
+  // Off: against the greedy pair the long-suit lead and the partner's lead read screened within a
+  // point of the history read alone; match play alone was neutral against Difícil (110 against
+  // 109 of the same 192 matches) (decision 058, addendum 4).
+  leadLongest: false,
+  readPartnerLead: false,
+  matchPlay: false,
   medio: {},
 });
+
+/**
+ * The legal plays of a free lead restricted to the tiles of `hand`'s longest suit(s)
+ * (`ExpertoOptions.leadLongest`); `playMoves` unchanged when the line is not empty, a lead tile
+ * is required, or the restriction would leave fewer than one play.
+ */
+export function longSuitLeads(view: PlayerView, playMoves: readonly Move[]): readonly Move[] {
+  if (view.line.length > 0 || view.requiredLead !== null) return playMoves;
+  const count = new Array<number>(7).fill(0);
+  for (const [a, b] of view.hand) {
+    count[a] = (count[a] as number) + 1;
+    if (b !== a) count[b] = (count[b] as number) + 1;
+  }
+  const top = Math.max(...count);
+  const kept = playMoves.filter(
+    (m) => m.kind === 'play' && (count[m.tile[0]] === top || count[m.tile[1]] === top),
+  );
+  return kept.length > 0 ? kept : playMoves;
+}
+
+/** Relative weight of a deal that contradicts the partner's long-suit lead (`readPartnerLead`). */
+export const PARTNER_LEAD_MISS = 0.02;
+
+/**
+ * The `readPartnerLead` log-likelihood term of a deal (`hands[seat]`: tile mask): 0 when the
+ * partner's hand at its lead (its tiles now plus those it played since) held the led tile in one
+ * of its longest suits, log(PARTNER_LEAD_MISS) otherwise; null when the partner made no free lead
+ * this hand (hand 1's lead is prescribed).
+ */
+export function partnerLeadTerm(
+  view: PlayerView,
+  plays: readonly PastPlay[] | null,
+  partner: number | null,
+): ((hands: readonly number[]) => number) | null {
+  if (plays === null || partner === null || view.handNumber === 1) return null;
+  const lead = plays[0];
+  if (lead === undefined || lead.seat !== partner || lead.before !== null) return null;
+  let later = 0;
+  for (const p of plays) if (p.seat === partner) later |= 1 << p.id;
+  const lo = TILE_LO[lead.id] as number;
+  const hi = TILE_HI[lead.id] as number;
+  const miss = Math.log(PARTNER_LEAD_MISS);
+  return (hands) => {
+    const held = (hands[partner] as number) | later;
+    let top = 0;
+    for (let suit = 0; suit < SUIT_MASK.length; suit++)
+      top = Math.max(top, popcount(held & (SUIT_MASK[suit] as number)));
+    const long = (suit: number): boolean => popcount(held & (SUIT_MASK[suit] as number)) === top;
+    return long(lo) || long(hi) ? 0 : miss;
+  };
+}
+
+/**
+ * The `matchPlay` utility for `view` (match-odds.ts), or undefined when the option is off or the
+ * match is not a parejas race to a target (individual mode, duplicate boards).
+ */
+function matchUtilityFor(
+  view: PlayerView,
+  opts: Pick<ExpertoOptions, 'matchPlay'>,
+): ((value: number) => number) | undefined {
+  if (!opts.matchPlay || view.config.mode !== 'parejas' || view.config.boards !== undefined)
+    return undefined;
+  const target = view.config.targetPoints;
+  const side = view.seat % 2;
+  const ours = view.scores[side] ?? 0;
+  const theirs = view.scores[1 - side] ?? 0;
+  return matchUtility(target - ours, target - theirs, target);
+}
 
 /**
  * Whether `view`'s decision among `playMoves` is key for `ExpertoOptions.keyEffort`: at most
@@ -253,10 +348,12 @@ export function analyzeExperto(
   const given: ExpertoOptions = { ...DEFAULT_EXPERTO_OPTIONS, ...options };
   const moves = movesToChoose(view);
   const random = toRng(rng);
-  const playMoves = moves.filter((m) => m.kind === 'play');
+  const legalPlays = moves.filter((m) => m.kind === 'play');
   const none = { values: [], deals: 0, enumerated: false, solved: 0, nodes: 0, ess: 0 };
-  if (moves.length === 1 || playMoves.length !== moves.length)
+  if (moves.length === 1 || legalPlays.length !== moves.length)
     return { move: moves[0] as Move, ...none };
+  const playMoves = given.leadLongest ? longSuitLeads(view, legalPlays) : legalPlays;
+  if (playMoves.length === 1) return { move: playMoves[0] as Move, ...none };
   const k = given.keyEffort;
   const opts: ExpertoOptions =
     k !== 1 && k > 0 && isKeyDecision(view, playMoves, given)
@@ -286,7 +383,12 @@ export function analyzeExperto(
       ? []
       : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
   const priors = handPriors(view, modelOf, opts);
-  const likelihood = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
+  const read = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
+  const leadTerm = opts.readPartnerLead ? partnerLeadTerm(view, plays, partner) : null;
+  const likelihood =
+    leadTerm === null
+      ? read
+      : (hands: readonly number[]): number => (read === null ? 0 : read(hands)) + leadTerm(hands);
 
   const all = uniform.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
@@ -317,7 +419,16 @@ export function analyzeExperto(
     weights = deals.map(() => 1);
   }
   const heaviest = modelledSeats(choices, modelOf, priors, deals, opts, random);
-  const searched = searchDeals(view, playMoves, deals, weights, opts, random, heaviest);
+  const searched = searchDeals(
+    view,
+    playMoves,
+    deals,
+    weights,
+    opts,
+    random,
+    heaviest,
+    matchUtilityFor(view, opts),
+  );
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
 }
 

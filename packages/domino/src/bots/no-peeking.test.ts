@@ -11,13 +11,15 @@ const LIGHT = {
 };
 /**
  * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
- * the earlier hands (addendum 2), and its adaptive effort on key decisions (addendum 3).
+ * the earlier hands (addendum 2), its adaptive effort on key decisions (addendum 3), and its
+ * long-suit lead, read of the partner's lead and match play (addendum 4).
  */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
   { experto: { ...LIGHT.experto, modelThreshold: 0.5, vote: 0.5 } },
   { experto: { ...LIGHT.experto, readHands: 20, modelThreshold: 0.5 } },
   { experto: { ...LIGHT.experto, keyEffort: 2, keyLine: 4, keyDoubles: true } },
+  { experto: { ...LIGHT.experto, leadLongest: true, readPartnerLead: true, matchPlay: true } },
 ];
 
 describe('bots never read hidden state', () => {
