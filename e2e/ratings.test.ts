@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { PG_TEMPLATE_ENV } from '../apps/server/src/test/db-images';
 import type { Page } from 'playwright-core';
 import type { GameView, HistoryItem, LeaderboardResponse, TableDetail } from '@domino/contracts';
 import {
@@ -48,7 +49,10 @@ async function admin(sql: string): Promise<void> {
 describe('ratings and the public leaderboard', () => {
   const journey = useJourney({
     env: async () => {
-      await admin(`create database ${dbName}`);
+      // A copy of the run's migrated template (docs/decisions/045): the server does not
+      // migrate from scratch.
+      const template = process.env[PG_TEMPLATE_ENV];
+      await admin(`create database ${dbName}${template ? ` template ${template}` : ''}`);
       return {
         DATABASE_URL: dbUrl,
         HAND_PAUSE_MS: '200',

@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, MSG_POT } from '@domino/contracts';
-import type { GameView } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -19,10 +18,9 @@ import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
 import { auth, loginAdmin, registerPlayer } from '../../test/wallet-helpers';
+import { playMatchToEnd } from '../../test/play';
 import { createWallet, walletBalanceCents } from '../ledger/accounts';
 import { checkLedger } from '../ledger/ledger';
-import { runDueGame } from '../games/due-moves';
-import { gamesContext } from '../games/routes';
 import { potMonth } from './month';
 import { loadHighlights } from '../landing/service';
 import { closeDueMonths } from './close';
@@ -261,25 +259,7 @@ function potSuite(kind: DbKind) {
             (await send('POST', '/api/tables/2/join', p.token, { entry_price: 1000 })).statusCode,
           ).toBe(200);
         const gameId: string = (await get('/api/tables/2')).json().game_id;
-        const ctx = gamesContext(t.app);
-        let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        for (let i = 0; i < 3000 && view.status === 'playing'; i++) {
-          const mover = players[view.turn_seat!]!;
-          const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
-          if (mine.legal_moves.length === 1) {
-            await t.database.db
-              .update(games)
-              .set({ dueAt: sql`now() - interval '1 second'` })
-              .where(eq(games.id, gameId));
-            await runDueGame(ctx);
-          } else {
-            await send('POST', `/api/games/${gameId}/moves`, mover.token, {
-              version: mine.version,
-              ...mine.legal_moves[0],
-            });
-          }
-          view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        }
+        const view = await playMatchToEnd(t, gameId, players);
         expect(view.status).toBe('finished');
         const scores = view.result!.scores;
         const winners = view.result!.winner_seats;

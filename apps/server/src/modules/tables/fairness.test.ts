@@ -104,10 +104,15 @@ function fairnessSuite(kind: DbKind) {
      */
     async function playToTheEnd(gameId: string, players: Seated[]): Promise<GameView> {
       const ctx = gamesContext(t.app);
-      let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
+      const viewOf = async (seat: number): Promise<GameView> =>
+        (await get(`/api/games/${gameId}/view`, players[seat]!.token)).json();
+      // `view` is seat `viewSeat`'s: a move's answer is the mover's new view (src/test/play.ts).
+      let viewSeat = 0;
+      let view = await viewOf(0);
       for (let i = 0; i < 5000 && view.status === 'playing'; i++) {
-        const mover = players[view.turn_seat!]!;
-        const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
+        const seat = view.turn_seat!;
+        const mover = players[seat]!;
+        const mine = viewSeat === seat ? view : await viewOf(seat);
         const only = mine.legal_moves.length === 1 ? mine.legal_moves[0]! : null;
         if (only && 'tile' in only) {
           await t.database.db
@@ -115,17 +120,19 @@ function fairnessSuite(kind: DbKind) {
             .set({ dueAt: sql`now() - interval '1 second'` })
             .where(eq(games.id, gameId));
           expect(await playDueGame(ctx, gameId, mine.version)).toBe(true);
+          view = await viewOf(seat);
         } else {
           const res = await post(`/api/games/${gameId}/moves`, mover.token, {
             version: mine.version,
             ...mine.legal_moves[0],
           });
           expect(res.statusCode, res.body).toBe(200);
+          view = res.json();
         }
-        view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
+        viewSeat = seat;
       }
       expect(view.status).toBe('finished');
-      return view;
+      return viewSeat === 0 ? view : viewOf(0);
     }
 
     it.skipIf(skip)(

@@ -58,12 +58,17 @@ function individualSuite(kind: DbKind) {
      */
     async function playToTheEnd(gameId: string, players: Seated[]) {
       const ctx = gamesContext(t.app);
-      let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
+      const viewOf = async (seat: number): Promise<GameView> =>
+        (await get(`/api/games/${gameId}/view`, players[seat]!.token)).json();
+      // `view` is seat `viewSeat`'s: a move's answer is the mover's new view (src/test/play.ts).
+      let viewSeat = 0;
+      let view = await viewOf(0);
       let draws = 0;
       let autoplays = 0;
       for (let i = 0; i < 5000 && view.status === 'playing'; i++) {
-        const mover = players[view.turn_seat!]!;
-        const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
+        const seat = view.turn_seat!;
+        const mover = players[seat]!;
+        const mine = viewSeat === seat ? view : await viewOf(seat);
         const only = mine.legal_moves.length === 1 ? mine.legal_moves[0]! : null;
         // Now and then a player lets the turn time run out: the medium bot plays for them.
         const timeout = !only && i % 9 === 4;
@@ -76,6 +81,7 @@ function individualSuite(kind: DbKind) {
           // This game's due action, not whichever game is most overdue (the practice game of
           // another test may be waiting for its CPU seats).
           expect(await playDueGame(ctx, gameId, mine.version)).toBe(true);
+          view = await viewOf(seat);
         } else {
           const move = mine.legal_moves[0]!;
           if ('draw' in move) draws++;
@@ -84,10 +90,11 @@ function individualSuite(kind: DbKind) {
             ...move,
           });
           expect(res.statusCode, res.body).toBe(200);
+          view = res.json();
         }
-        view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
+        viewSeat = seat;
       }
-      return { view, draws, autoplays };
+      return { view: viewSeat === 0 ? view : await viewOf(0), draws, autoplays };
     }
 
     it.skipIf(skip)(
