@@ -118,7 +118,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           exclude: [...MOCKING_SERVER_FILES],
-          globalSetup: ['./vitest.global-setup.ts'],
+          globalSetup: ['./vitest.global-setup.ts', './e2e/global-setup.ts'],
           // Whole matches played over HTTP on PGlite take 20-40 s alone and twice that beside
           // other files on a loaded 2-core machine; a hung test still fails, later.
           testTimeout: 120_000,
@@ -136,7 +136,7 @@ export default defineConfig({
           // Files that replace a server module with vi.mock need a module cache of their own.
           name: 'server-isolated',
           include: [...MOCKING_SERVER_FILES],
-          globalSetup: ['./vitest.global-setup.ts'],
+          globalSetup: ['./vitest.global-setup.ts', './e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: workers,

@@ -2,14 +2,34 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_BUNDLE_ENV, buildServerBundle } from './server-bundle';
 
+type Bundle = Awaited<ReturnType<typeof buildServerBundle>>;
+
 /**
- * The e2e project's own global setup (after vitest.global-setup.ts, which builds the database
- * images): bundles the server once for the run's journeys and hands the bundle's path to the
- * workers in {@link SERVER_BUNDLE_ENV} (./server-bundle.ts, docs/decisions/045).
+ * The bundle of this vitest process, shared by the projects whose global setup is this file:
+ * vitest calls each project's global setup in its own main process (as vitest.global-setup.ts
+ * shares the database images).
+ */
+const shared = globalThis as { dominoServerBundle?: { bundle: Promise<Bundle>; users: number } };
+
+/**
+ * Global setup of the e2e project and of the server projects (after vitest.global-setup.ts,
+ * which builds the database images): bundles the server once per vitest run and hands the
+ * bundle's path to the workers in {@link SERVER_BUNDLE_ENV} (./server-bundle.ts,
+ * docs/decisions/045). The journeys' servers run it (support.ts `startApp`), and so do the
+ * server suites' child nodes (apps/server/src/test/nodes.ts `startNodeProcess`). The last
+ * project to finish removes it.
  */
 export default async function setup(): Promise<() => void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const bundle = await buildServerBundle(root);
+  shared.dominoServerBundle ??= { bundle: buildServerBundle(root), users: 0 };
+  const entry = shared.dominoServerBundle;
+  entry.users += 1;
+  const bundle = await entry.bundle;
   process.env[SERVER_BUNDLE_ENV] = bundle.file;
-  return () => bundle.remove();
+  return () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    if (shared.dominoServerBundle === entry) delete shared.dominoServerBundle;
+    bundle.remove();
+  };
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -7,7 +8,8 @@ import { Redis } from 'ioredis';
 
 /**
  * Test support for several server processes sharing PostgreSQL and Redis (README "Several server
- * processes"): a Redis probe and a node started like `npm start`.
+ * processes"): a Redis probe and a server node in a process of its own, as `npm start` runs it
+ * (from the run's bundle of the same code when there is one).
  */
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -55,15 +57,28 @@ export interface NodeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` on PostgreSQL `databaseUrl` and Redis; waits for /api/health. */
+/**
+ * Where the run's bundle of the server is (`DOMINO_TEST_SERVER_BUNDLE`, set by the global setup
+ * e2e/global-setup.ts, which builds it with e2e/server-bundle.ts): one JavaScript file of
+ * `apps/server/src/main.ts` that starts with half the CPU of tsx (docs/decisions/045).
+ */
+const SERVER_BUNDLE_ENV = 'DOMINO_TEST_SERVER_BUNDLE';
+
+/**
+ * Starts the server on PostgreSQL `databaseUrl` and Redis, from the run's bundle when there is
+ * one, else `apps/server/src/main.ts` through tsx; waits for /api/health.
+ */
 export async function startNodeProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<NodeProcess> {
   const port = await freePort();
+  const bundle = process.env[SERVER_BUNDLE_ENV];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    bundle && fs.existsSync(bundle)
+      ? ['--enable-source-maps', bundle]
+      : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: {
