@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_EVENTS, MSG_SESSIONS, SERVER_EVENTS } from '@domino/contracts';
+import { FakeSocket as SharedFakeSocket, type Handler } from '../test/fake-socket';
 
 /**
  * The tab's one Socket.IO client (lib/socket.ts) against a fake socket: a single `io()` however
@@ -7,57 +8,33 @@ import { CLIENT_EVENTS, MSG_SESSIONS, SERVER_EVENTS } from '@domino/contracts';
  * connection, rooms left when their screen closes, the session's identity and end (decision 012).
  */
 
-type Handler = (...args: unknown[]) => void;
-
-/** A stand-in for socket.io-client's Socket: records listeners, emits and reconnections. */
-class FakeSocket {
-  connected = false;
-  active = true;
-  auth: unknown;
-  listeners = new Map<string, Handler[]>();
+/**
+ * The shared fake socket (test/fake-socket.ts) with what this file checks besides: every
+ * acknowledged emit kept with its ack, `count` of an event's listeners, reconnection cycles, and
+ * a client-side disconnect that fires `disconnect` as socket.io-client does.
+ */
+class FakeSocket extends SharedFakeSocket {
   emitted: { event: string; payload: unknown; ack: Handler }[] = [];
   cycles = 0;
-  io = { reconnectionDelay: vi.fn(), reconnectionDelayMax: vi.fn() };
 
-  constructor(readonly options: Record<string, unknown>) {
-    this.auth = options.auth;
-  }
-  on(event: string, handler: Handler) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), handler]);
-    return this;
-  }
-  off(event: string, handler: Handler) {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((h) => h !== handler),
-    );
-    return this;
-  }
   count(event: string): number {
     return this.listeners.get(event)?.length ?? 0;
   }
-  fire(event: string, ...args: unknown[]) {
-    for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
-  }
-  timeout() {
+  override timeout() {
     return {
-      emit: (event: string, payload: unknown, ack: Handler) =>
-        this.emitted.push({ event, payload, ack }),
+      emit: (event: string, payload?: unknown, ack?: Handler) => {
+        this.emitted.push({ event, payload, ack: ack ?? (() => undefined) });
+      },
     };
   }
-  /** The server accepted the handshake. */
-  serverConnects() {
-    this.connected = true;
-    this.fire('connect');
-  }
-  disconnect() {
+  override disconnect() {
     if (this.connected) {
       this.connected = false;
       this.fire('disconnect', 'io client disconnect');
     }
     return this;
   }
-  connect() {
+  override connect() {
     this.cycles += 1;
     return this;
   }

@@ -5,7 +5,7 @@ export type Handler = (...args: unknown[]) => void;
 
 /**
  * A stand-in for socket.io-client's `Socket` in unit tests of the web's live channels (talk,
- * the duplicate set page; lib/socket.test.ts keeps its own richer one): listeners kept per event,
+ * the duplicate set page; lib/socket.test.ts extends it): listeners kept per event,
  * `fire` delivers a server event, `serverConnects` and `drops` play a connection and a blip
  * (docs/decisions/064-blip-resync.md). Emits go nowhere. A test mocks `socket.io-client`'s `io`
  * to construct it with the options the client passed.
@@ -39,7 +39,7 @@ export class FakeSocket {
     for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
   }
   timeout() {
-    return { emit: () => undefined };
+    return { emit: (_event: string, _payload?: unknown, _ack?: Handler): void => undefined };
   }
   /** The server accepted the handshake. */
   serverConnects() {
