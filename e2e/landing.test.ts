@@ -337,9 +337,10 @@ describe('the landing and the public pages in the browser', () => {
       await page.waitForLoadState('networkidle');
       expect(belowTheFold).toEqual([]);
       await page.locator('#ganadores').scrollIntoViewIfNeeded();
+      // The section's chunk and its query load only now; a loaded machine can take a while.
       await page
         .getByText(/Todavía no hay partidas con dinero terminadas/)
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: 30_000 });
       expect(belowTheFold).toHaveLength(1);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.getByRole('button', { name: 'Abrir menú' }).click();

@@ -9,7 +9,7 @@ import { auth, loginAdmin } from '../../test/wallet-helpers';
 import { gamesContext } from '../games/routes';
 import { runDueGame } from '../games/due-moves';
 import { potMonth } from '../pot/month';
-import { cached, loadHighlights } from './service';
+import { cached, HIGHLIGHTS_TTL_MS, loadHighlights } from './service';
 
 describe('the highlights cache', () => {
   it('serves one load for the time to live, shares a pending load and forgets a failure', async () => {
@@ -82,6 +82,7 @@ function highlightsSuite(kind: DbKind) {
       'shows no winners before any match, then the real winners of a paid match with short names',
       async () => {
         const month = potMonth(new Date());
+        const askedAt = Date.now();
         const empty = await get('/api/public/highlights');
         expect(empty.statusCode).toBe(200);
         expect(empty.headers['cache-control']).toBe('public, max-age=30');
@@ -122,8 +123,12 @@ function highlightsSuite(kind: DbKind) {
         const winnerSeats = [...view.result!.winner_seats].sort();
         const expectedNames = winnerSeats.map((s) => publicName(players[s]!.name));
 
-        // The endpoint answers from its 30 s cache: still the empty answer.
-        expect((await get('/api/public/highlights')).json().winners).toEqual([]);
+        // The endpoint answers from its 30 s cache: still the empty answer while the first one is
+        // fresh. On a loaded machine the match can outlast the cache; then the answer is the new
+        // one. (The cache itself is proven with a clock above.)
+        const again = (await get('/api/public/highlights')).json();
+        if (Date.now() - askedAt < HIGHLIGHTS_TTL_MS - 1_000) expect(again.winners).toEqual([]);
+        else expect(again.winners).toHaveLength(1);
 
         const fresh = await loadHighlights(t.database.db);
         expect(fresh.winners).toHaveLength(1);
