@@ -1,7 +1,16 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { findHaproxy, startCluster } from '../../../scripts/cluster-lib.mjs';
+import { INPUT_CODES, MSG_INPUT } from '@domino/contracts';
+import {
+  findHaproxy,
+  freePort,
+  HAPROXY_CONFIG,
+  startCluster,
+} from '../../../scripts/cluster-lib.mjs';
 import type { Cluster } from '../../../scripts/cluster-lib.mjs';
 import { createTestDatabase, postgresAvailable } from './test/helpers';
 import { TEST_REDIS_URL, redisAvailable } from './test/nodes';
@@ -122,6 +131,39 @@ describe('npm run cluster', async () => {
         await moved.arrayBuffer();
         expect(moved.headers.get('set-cookie')).toContain(`DOMINO_NODE=${live.name}`);
 
+        // The node left stalls (SIGSTOP: its event loop late by far more than the check's 5 s).
+        // HAProxy takes it out of `sockets` and `api`, and then sends requests to `last_resort`
+        // (TCP checks only) instead of refusing them: they are answered once the node runs again
+        // (decision 067, addendum "Last resort").
+        process.kill(live.pid!, 'SIGSTOP');
+        let stalled = true;
+        try {
+          await eventually(
+            'HAProxy marking the stalled node down',
+            () => log.some((l) => l.includes(`sockets/${live.name} is DOWN`)),
+            30_000,
+          );
+          const pending = fetch(`${front}/api/health`);
+          process.kill(live.pid!, 'SIGCONT');
+          stalled = false;
+          const answered = await pending;
+          expect(answered.status).toBe(200);
+          await answered.arrayBuffer();
+          await eventually(
+            'HAProxy logging the request as served by last_resort',
+            () =>
+              log.some((l) => l.includes(`last_resort/${live.name}`) && l.includes('/api/health')),
+            10_000,
+          );
+          await eventually(
+            'the node back in `sockets` once its checks pass again',
+            () => log.some((l) => l.includes(`sockets/${live.name} is UP`)),
+            30_000,
+          );
+        } finally {
+          if (stalled) process.kill(live.pid!, 'SIGCONT');
+        }
+
         const expected = cluster.nodes.map((n) => (n === dead ? null : 0));
         const exits = cluster.nodes.map((n) => n.exited);
         await within(60_000, cluster.stop(), 'the cluster stopping');
@@ -132,6 +174,86 @@ describe('npm run cluster', async () => {
         for (const s of sockets) s.close();
         await cluster?.stop();
         await database.close();
+      }
+    },
+  );
+
+  it("writes HAProxy's own answers as the contracts' Spanish messages and codes", () => {
+    const body = readFileSync(HAPROXY_CONFIG, 'utf8');
+    const answers = [...body.matchAll(/^\s*http-error status (\d+) .* string '(.*)'$/gm)];
+    expect(answers.map((m) => m[1])).toEqual(['400', '408', '500', '502', '503', '504']);
+    const known = Object.keys(INPUT_CODES).map((k) => ({
+      message: (MSG_INPUT as Record<string, string>)[k],
+      code: (INPUT_CODES as Record<string, string>)[k],
+    }));
+    for (const [, , json] of answers) expect(known).toContainEqual(JSON.parse(json!));
+  });
+
+  it.skipIf(!haproxyAvailable())(
+    "answers in Spanish, in the nodes' error shape, whatever HAProxy writes itself",
+    { timeout: 60_000 },
+    async () => {
+      // Node 1 refuses connections (nothing listens on its port); node 2 accepts and hangs up
+      // without answering. HAProxy alone, with the repository's configuration.
+      const [front, refused, mute] = await Promise.all([freePort(), freePort(), freePort()]);
+      const hangUp = net.createServer((c) => c.on('data', () => c.destroy()));
+      await new Promise<void>((resolve) => hangUp.listen(mute, '127.0.0.1', resolve));
+      const haproxy = spawn(findHaproxy()!, ['-W', '-db', '-f', HAPROXY_CONFIG], {
+        env: {
+          ...process.env,
+          DOMINO_BIND: `127.0.0.1:${front}`,
+          DOMINO_NODE_1: `127.0.0.1:${refused}`,
+          DOMINO_NODE_2: `127.0.0.1:${mute}`,
+        },
+        stdio: 'ignore',
+      });
+      const exited = new Promise((resolve) => haproxy.once('exit', resolve));
+      try {
+        const url = `http://127.0.0.1:${front}`;
+        await eventually(
+          'HAProxy listening',
+          () =>
+            new Promise<boolean>((resolve) => {
+              const c = net.connect(front, '127.0.0.1', () => (c.destroy(), resolve(true)));
+              c.on('error', () => resolve(false));
+            }),
+          20_000,
+        );
+        const expectAnswer = async (
+          res: Response,
+          status: number,
+          code: string,
+          message: string,
+        ) => {
+          expect(res.status).toBe(status);
+          expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+          expect(await res.json()).toEqual({ message, code });
+        };
+        // Node 1 is down; node 2 accepts and hangs up (in `last_resort` once its readiness check
+        // fails, or still in `sockets` before that): HAProxy answers for it.
+        await expectAnswer(
+          await fetch(`${url}/api/health`),
+          502,
+          INPUT_CODES.serverNoAnswer,
+          MSG_INPUT.serverNoAnswer,
+        );
+        // Node 2 gone too: HAProxy has no server left.
+        await new Promise<void>((resolve) => hangUp.close(() => resolve()));
+        await eventually(
+          'HAProxy answering 503 once no node is left',
+          async () => (await fetch(`${url}/api/health`)).status === 503,
+          30_000,
+        );
+        await expectAnswer(
+          await fetch(`${url}/api/wallet`),
+          503,
+          INPUT_CODES.serviceUnavailable,
+          MSG_INPUT.serviceUnavailable,
+        );
+      } finally {
+        haproxy.kill('SIGKILL');
+        await exited;
+        hangUp.close();
       }
     },
   );

@@ -29,6 +29,8 @@ export const MSG_INPUT = {
   badRequest: 'La solicitud no es válida.',
   serviceUnavailable:
     'El servicio se está reiniciando. Por favor, intenta de nuevo en unos segundos.',
+  serverNoAnswer:
+    'El servidor no respondió a tiempo. Por favor, intenta de nuevo en unos segundos.',
   multipartMalformed: 'El formulario enviado está dañado o incompleto. Intenta enviarlo de nuevo.',
   multipartTooManyParts: 'El formulario tiene demasiados campos.',
   fileOnlyOne: 'Envía un solo archivo.',
@@ -67,6 +69,7 @@ export const INPUT_CODES = {
   badRequest: 'http/bad_request',
   notFound: 'http/not_found',
   serviceUnavailable: 'server/unavailable',
+  serverNoAnswer: 'server/no_answer',
   multipartMalformed: 'upload/malformed',
   multipartTooManyParts: 'upload/too_many_parts',
   fileOnlyOne: 'upload/one_file_only',
