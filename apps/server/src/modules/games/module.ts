@@ -4,6 +4,7 @@ import type { GamesContext } from './context';
 import { extendDeadlinesAfterRestart } from './due-moves';
 import { gameRoutes, gamesContext } from './routes';
 import { registerGameSocket } from './socket';
+import { OutageRelay } from './outage-relay';
 import { Sweeper } from './sweeper';
 
 const shared = new WeakMap<FastifyInstance, GamesContext>();
@@ -50,6 +51,11 @@ export const gamesModule: ServerModule = {
         config.SWEEPER_INTERVAL_MS,
         app.log,
         database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
+      ),
+      // While Redis is away, moves made on other nodes still reach this node's players
+      // (decision 071).
+      new OutageRelay(serverGamesContext(app), app.deps.redis, (err) =>
+        app.log.error({ err }, 'outage relay failed'),
       ),
     ];
   },
