@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
+import { CoalescedLookup } from '../../lib/coalesce';
 import type { GameRow, PlayerRow } from './repo';
-import { findGame, gamePlayersOf } from './repo';
+import { findGame, gamePlayersOf, gamesWithPlayers } from './repo';
 
 /**
  * A node's copy of the games it plays (decision 008): the game row as of its `version` and its
@@ -21,6 +22,20 @@ const MAX_ENTRIES = 20_000;
 
 export class GameCache {
   private readonly entries = new Map<string, CachedGame>();
+  /**
+   * Reads through the node's own handle are coalesced: the games asked while a read runs go
+   * together in the next (lib/coalesce.ts; a node taking a lost or draining node's players
+   * reads thousands of games in a few seconds, each in three queries when read alone). Every
+   * answer still comes from a read that started after its caller asked.
+   */
+  private readonly fresh: CoalescedLookup<string, CachedGame | undefined> | undefined;
+
+  /** @param owner the node's database handle (reads through another executor are not coalesced) */
+  constructor(private readonly owner?: Executor) {
+    this.fresh = owner
+      ? new CoalescedLookup((ids) => gamesWithPlayers(owner, ids), undefined, 500)
+      : undefined;
+  }
 
   get(gameId: string): CachedGame | undefined {
     return this.entries.get(gameId);
@@ -51,6 +66,11 @@ export class GameCache {
     return this.entries.size;
   }
 
+  /** Coalesced reads made through the node's handle since start (tests and metrics). */
+  get freshReads(): number {
+    return this.fresh?.reads ?? 0;
+  }
+
   /**
    * The cached game, or a fresh read (stored for next time) when there is none, when `refresh`
    * is set, or when the caller knows a newer version (`atLeastVersion`). Undefined if no such game.
@@ -66,12 +86,17 @@ export class GameCache {
     // what a player reconnecting to a node that just took a dead node's players waits on
     // (decision 067). A seat read a moment before its game is no risk: a move computed from
     // another presence of the seats is refused as stale by game_commit_move.
-    const [row, players] = await Promise.all([findGame(db, gameId), gamePlayersOf(db, gameId)]);
-    if (!row) {
+    let entry: CachedGame | undefined;
+    if (this.fresh && db === this.owner) {
+      entry = await this.fresh.get(gameId);
+    } else {
+      const [row, players] = await Promise.all([findGame(db, gameId), gamePlayersOf(db, gameId)]);
+      entry = row ? { row, players } : undefined;
+    }
+    if (!entry) {
       this.entries.delete(gameId);
       return undefined;
     }
-    const entry = { row, players };
     this.set(entry);
     return entry;
   }
@@ -83,7 +108,7 @@ const caches = new WeakMap<object, GameCache>();
 export function gameCacheFor(db: object): GameCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new GameCache();
+    cache = new GameCache(db as Executor);
     caches.set(db, cache);
   }
   return cache;

@@ -1,6 +1,6 @@
 import type { PlayerRating } from '@domino/contracts';
 import { ratingsOf } from '../ratings/service';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { gameMoves, gamePlayers, games, users } from '../../db/schema';
 
@@ -43,6 +43,48 @@ export async function gamePlayersOf(db: Executor, gameId: string): Promise<Playe
     name: r.name,
     rating: r.player.userId === null ? null : (ratings.get(r.player.userId) ?? null),
   }));
+}
+
+/**
+ * Many games with their seats at once: the batched form of `findGame` + `gamePlayersOf` (the
+ * coalesced fresh reads of cache.ts, decision 067 addendum "Cheaper connections"), in three
+ * queries whatever the number of games (games, seats with names, ratings of each mode present).
+ * Each value is what the two single reads would answer; a game not found is absent from the map.
+ */
+export async function gamesWithPlayers(
+  db: Executor,
+  gameIds: string[],
+): Promise<Map<string, { row: GameRow; players: PlayerRow[] }>> {
+  const out = new Map<string, { row: GameRow; players: PlayerRow[] }>();
+  if (gameIds.length === 0) return out;
+  const [rows, seats] = await Promise.all([
+    db.select().from(games).where(inArray(games.id, gameIds)),
+    db
+      .select({ player: gamePlayers, name: users.name, mode: sql<string>`${games.rules}->>'mode'` })
+      .from(gamePlayers)
+      .innerJoin(games, eq(games.id, gamePlayers.gameId))
+      .leftJoin(users, eq(users.id, gamePlayers.userId))
+      .where(inArray(gamePlayers.gameId, gameIds))
+      .orderBy(asc(gamePlayers.gameId), asc(gamePlayers.seat)),
+  ]);
+  const humans = { parejas: new Set<number>(), individual: new Set<number>() };
+  for (const r of seats)
+    if (r.player.userId !== null)
+      humans[r.mode === 'individual' ? 'individual' : 'parejas'].add(r.player.userId);
+  const [parejas, individual] = await Promise.all([
+    ratingsOf(db, [...humans.parejas], 'parejas'),
+    ratingsOf(db, [...humans.individual], 'individual'),
+  ]);
+  for (const row of rows) out.set(row.id, { row, players: [] });
+  for (const r of seats) {
+    const ratings = r.mode === 'individual' ? individual : parejas;
+    out.get(r.player.gameId)?.players.push({
+      ...r.player,
+      name: r.name,
+      rating: r.player.userId === null ? null : (ratings.get(r.player.userId) ?? null),
+    });
+  }
+  return out;
 }
 
 /**
