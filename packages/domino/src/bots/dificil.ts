@@ -208,6 +208,8 @@ export interface DealSearchOptions {
  * heaviest-tile players (`HandSearch.search`). `utility` (optional, monotone): maps each deal's
  * searched value (points of the hand for the bot's side) before the weighted mean, e.g. to the
  * probability of winning the match (Experto's `matchPlay`, decision 058, addendum 4).
+ * `ownViewSeats` (optional, bit per seat): seats every deal's search plays by the own-view policy
+ * (`HandSearch.search`, Experto's `ownView`, decision 058, addendum 5).
  */
 export function searchDeals(
   view: PlayerView,
@@ -218,6 +220,7 @@ export function searchDeals(
   random: Rng,
   heaviest?: readonly number[],
   utility?: (value: number) => number,
+  ownViewSeats = 0,
 ): Pick<DificilAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
   const rootMoves: SearchMove[] = playMoves.map((m) => {
     if (m.kind !== 'play') throw new RangeError('searchDeals takes plays only');
@@ -243,6 +246,7 @@ export function searchDeals(
       rootMoves,
       perDeal,
       heaviest?.[k] ?? 0,
+      ownViewSeats,
     );
     const dealValues = utility === undefined ? result.values : result.values.map(utility);
     dealValues.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));

@@ -13,6 +13,7 @@ import {
   handPriors,
   isKeyDecision,
   longSuitLeads,
+  ownViewMask,
   partnerLeadTerm,
 } from './experto';
 import { reconstructPlays } from './history';
@@ -272,5 +273,61 @@ describe("Experto's long-suit lead, partner's lead read and match play (decision
       checked++;
     }
     expect(checked).toBe(6);
+  });
+});
+
+describe("Experto's own-view seats (decision 058, addendum 5)", () => {
+  const LIGHT = {
+    samples: 6,
+    candidates: 30,
+    exactDeals: 0,
+    nodeBudget: 6_000,
+    minNodesPerDeal: 200,
+  };
+
+  it('names the partner, the opponents or both, never the bot, and no partner alone', () => {
+    const parejas = BOT_TEST_CONFIGS.find((c) => c.mode === 'parejas') ?? DEFAULT_CONFIG;
+    const individual = BOT_TEST_CONFIGS.find((c) => c.mode === 'individual');
+    for (let seed = 0; seed < 20; seed++) {
+      const state = randomPosition(parejas, seed, seed % 10);
+      if (state.status !== 'playing') continue;
+      const seat = state.hand.turn as Seat;
+      const view = playerView(state, seat);
+      const bit = (s: number) => 1 << s;
+      const partner = bit((seat + 2) % 4);
+      const opponents = bit((seat + 1) % 4) | bit((seat + 3) % 4);
+      expect(ownViewMask(view, 'none')).toBe(0);
+      expect(ownViewMask(view, 'partner')).toBe(partner);
+      expect(ownViewMask(view, 'opponents')).toBe(opponents);
+      expect(ownViewMask(view, 'others')).toBe(partner | opponents);
+    }
+    expect(individual).toBeDefined();
+    if (individual === undefined) return;
+    const state = randomPosition(individual, 3, 0);
+    const view = playerView(state, state.hand.turn as Seat);
+    const others = ((1 << individual.players) - 1) & ~(1 << view.seat);
+    expect(ownViewMask(view, 'partner')).toBe(0);
+    expect(ownViewMask(view, 'opponents')).toBe(others);
+    expect(ownViewMask(view, 'others')).toBe(others);
+  });
+
+  it('changes the searched values when the partner plays by its own view, same move per seed', () => {
+    const parejas = BOT_TEST_CONFIGS.find((c) => c.mode === 'parejas') ?? DEFAULT_CONFIG;
+    let changed = 0;
+    let compared = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const state = randomPosition(parejas, seed, seed % 20);
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      if (view.legalMoves.filter((m) => m.kind === 'play').length < 2) continue;
+      const plain = analyzeExperto(view, `o${seed}`, LIGHT);
+      const own = analyzeExperto(view, `o${seed}`, { ...LIGHT, ownView: 'partner' });
+      expect(analyzeExperto(view, `o${seed}`, { ...LIGHT, ownView: 'partner' })).toEqual(own);
+      expect(own.values.length).toBe(plain.values.length);
+      if (own.values.some((v, i) => v.value !== plain.values[i]?.value)) changed++;
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(changed).toBeGreaterThan(5);
   });
 });

@@ -103,6 +103,15 @@ export interface ExpertoOptions extends DealSearchOptions {
    * (match-odds.ts) before the deals are averaged, so points that reach the target count more.
    */
   readonly matchPlay: boolean;
+  /**
+   * Seats whose plays inside each searched deal come from a policy that sees only their own
+   * tiles and the ends (search.ts `ownViewPlays`) instead of the deal's every hand (decision 058,
+   * addendum 5): a remedy for strategy fusion, where determinized search lets the partner (and
+   * the opponents) answer as if they saw the sampled deal. 'none' (off), 'partner' (parejas),
+   * 'opponents', or 'others' (every seat but the bot's). Seats `modelThreshold` searches as
+   * greedy stay greedy. Only the bot's own choices keep the full search.
+   */
+  readonly ownView: 'none' | 'partner' | 'opponents' | 'others';
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -141,6 +150,10 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   leadLongest: false,
   readPartnerLead: false,
   matchPlay: false,
+  // Off: the partner by its own view won 77.9% of 2,037 hands against the greedy pair (the history
+  // read alone 77.3%) and 37 of 68 matches against Difícil where the same configuration without it
+  // won 46; every other seat by its own view screened lower (decision 058, addendum 5).
+  ownView: 'none',
   medio: {},
 });
 
@@ -210,6 +223,22 @@ function matchUtilityFor(
   const ours = view.scores[side] ?? 0;
   const theirs = view.scores[1 - side] ?? 0;
   return matchUtility(target - ours, target - theirs, target);
+}
+
+/**
+ * The seats (bit per seat) the `ownView` option names for `view`: never the bot's own seat; the
+ * partner only in parejas.
+ */
+export function ownViewMask(view: PlayerView, ownView: ExpertoOptions['ownView']): number {
+  if (ownView === 'none') return 0;
+  const partner = partnerOf(view);
+  let mask = 0;
+  for (let s = 0; s < view.config.players; s++) {
+    if (s === view.seat) continue;
+    const isPartner = s === partner;
+    if (ownView === 'others' || (ownView === 'partner') === isPartner) mask |= 1 << s;
+  }
+  return mask;
 }
 
 /**
@@ -428,6 +457,7 @@ export function analyzeExperto(
     random,
     heaviest,
     matchUtilityFor(view, opts),
+    ownViewMask(view, opts.ownView),
   );
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
 }

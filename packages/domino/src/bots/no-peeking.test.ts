@@ -12,7 +12,8 @@ const LIGHT = {
 /**
  * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
  * the earlier hands (addendum 2), its adaptive effort on key decisions (addendum 3), and its
- * long-suit lead, read of the partner's lead and match play (addendum 4).
+ * long-suit lead, read of the partner's lead and match play (addendum 4), and its own-view
+ * seats (addendum 5).
  */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
@@ -20,6 +21,8 @@ const MODELLED = [
   { experto: { ...LIGHT.experto, readHands: 20, modelThreshold: 0.5 } },
   { experto: { ...LIGHT.experto, keyEffort: 2, keyLine: 4, keyDoubles: true } },
   { experto: { ...LIGHT.experto, leadLongest: true, readPartnerLead: true, matchPlay: true } },
+  { experto: { ...LIGHT.experto, ownView: 'partner' as const } },
+  { experto: { ...LIGHT.experto, ownView: 'others' as const, modelThreshold: 0.5 } },
 ];
 
 describe('bots never read hidden state', () => {

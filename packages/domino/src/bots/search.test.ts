@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, sideOf } from '../config';
 import { applyMove } from '../match';
 import { legalMoves } from '../rules';
-import { handBuiltState } from '../test-support';
-import { tileId, type Seat } from '../tiles';
+import { handBuiltState, tiles } from '../test-support';
+import { tileId, type Seat, type Tile } from '../tiles';
 import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
 import { analyzeDificil, chooseMove } from './index';
-import { HandSearch, type SearchMove } from './search';
+import { HandSearch, ownViewPlays, type SearchMove } from './search';
 import { BOT_TEST_CONFIGS, endgameState, randomPosition } from './test-positions';
 import { maskOf } from './tileset';
 
@@ -29,6 +29,7 @@ function engineValue(
   root: Seat,
   earlier: number,
   heaviest: readonly Seat[] = [],
+  ownView: readonly Seat[] = [],
 ): number {
   const seat = state.hand.turn as Seat;
   const maximise = sideOf(state.config, seat) === sideOf(state.config, root);
@@ -38,9 +39,14 @@ function engineValue(
     const pips = (m: Move) => (m.kind === 'play' ? m.tile[0] + m.tile[1] : -1);
     const top = Math.max(...moves.map(pips));
     moves = moves.filter((m) => pips(m) === top);
+  } else if (ownView.includes(seat)) {
+    const hand = state.hand.hands[seat] ?? [];
+    const score = (m: Move) => (m.kind === 'play' ? ownViewScore(hand, m.tile) : -1);
+    const top = Math.max(...moves.map(score));
+    moves = moves.filter((m) => score(m) === top);
   }
   for (const move of moves) {
-    const v = valueAfter(state, seat, move, root, earlier, heaviest);
+    const v = valueAfter(state, seat, move, root, earlier, heaviest, ownView);
     best = maximise ? Math.max(best, v) : Math.min(best, v);
   }
   return best;
@@ -53,13 +59,26 @@ function valueAfter(
   root: Seat,
   earlier: number,
   heaviest: readonly Seat[] = [],
+  ownView: readonly Seat[] = [],
 ): number {
   const result = applyMove(state, seat, move);
   if (!result.ok) throw new Error(result.code);
   const end = result.events.find((e) => e.type === 'hand_end');
   if (end !== undefined && end.type === 'hand_end')
     return sidePoints(state, root, end.summary.pointsBySide) - earlier;
-  return engineValue(result.state, root, earlier, heaviest);
+  return engineValue(result.state, root, earlier, heaviest, ownView);
+}
+
+/**
+ * The own-view policy's score of playing `tile` from `hand`, written from the rule in
+ * `ownViewPlays`' docstring, on tiles rather than masks: 1 per pip, 4 × hand size / 7 for a
+ * double, 1.5 per distinct suit left (the docstring's integers divided by 14).
+ */
+function ownViewScore(hand: readonly Tile[], tile: Tile): number {
+  const rest = hand.filter((t) => !(t[0] === tile[0] && t[1] === tile[1]));
+  const suits = new Set(rest.flatMap((t) => [t[0], t[1]]));
+  const double = tile[0] === tile[1] ? (4 * hand.length) / 7 : 0;
+  return Math.round((tile[0] + tile[1] + double + 1.5 * suits.size) * 14);
 }
 
 function tilesInPlay(state: MatchState): number {
@@ -156,6 +175,68 @@ describe('the hand search with modelled opponents', () => {
           expect(result.exact).toBe(true);
           moves.forEach((m, i) => {
             expect(result.values[i]).toBe(valueAfter(state, seat, m, seat, earlier, opponents));
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('the hand search with own-view seats', () => {
+  const mask = (text: string) => maskOf(tiles(text));
+
+  it('picks by pips, doubles and the suits left in hand, ties kept', () => {
+    const hand = mask('6-2 4-3 4-4 3-3');
+    // 6-2 leaves suits 4 and 3 (8 pips + 2 suits); 4-3 leaves 6, 2, 4, 3 (7 pips + 4 suits).
+    expect(ownViewPlays(hand, mask('6-2 4-3'))).toBe(mask('4-3'));
+    // 4-4: 8 pips, a double in a hand of 4, and four suits left.
+    expect(ownViewPlays(hand, mask('6-2 4-3 4-4'))).toBe(mask('4-4'));
+    expect(ownViewPlays(mask('6-1 5-2 0-0'), mask('6-1 5-2'))).toBe(mask('6-1 5-2'));
+    expect(ownViewPlays(hand, 0)).toBe(0);
+  });
+
+  it('plays the partner and opponents by the own-view policy, exactly as the engine', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOT_TEST_CONFIGS.filter((c) => c.mode === 'parejas')),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.boolean(),
+        (config, seed, all) => {
+          let state = randomPosition(config, seed, 0);
+          let steps = 0;
+          while (state.status === 'playing' && tilesInPlay(state) > 12 && steps < 500) {
+            state = randomPosition(config, seed, ++steps);
+          }
+          if (state.status !== 'playing' || tilesInPlay(state) > 12) return;
+          const seat = state.hand.turn as Seat;
+          const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+          if (moves.length === 0) return;
+          const earlier = sidePoints(
+            state,
+            seat,
+            state.hand.bonuses.reduce((acc, b) => {
+              acc[b.side] = (acc[b.side] ?? 0) + b.points;
+              return acc;
+            }, new Array<number>(state.scores.length).fill(0)),
+          );
+          const partner = ((seat + 2) % 4) as Seat;
+          const seats = all
+            ? [partner, ((seat + 1) % 4) as Seat, ((seat + 3) % 4) as Seat]
+            : [partner];
+          const search = new HandSearch(config, seat);
+          const result = search.search(
+            { hands: state.hand.hands.map(maskOf), stock: [], ends: state.hand.ends },
+            moves.map((m) =>
+              m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+            ),
+            1e9,
+            0,
+            seats.reduce((m, s) => m | (1 << s), 1 << seat),
+          );
+          expect(result.exact).toBe(true);
+          moves.forEach((m, i) => {
+            expect(result.values[i]).toBe(valueAfter(state, seat, m, seat, earlier, [], seats));
           });
         },
       ),

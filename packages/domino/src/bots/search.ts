@@ -67,6 +67,39 @@ function heaviestOf(mask: number): number {
 }
 
 /**
+ * The tiles of `playable` (a subset of `hand`, tile masks) that a player choosing from its own
+ * tiles and the ends alone would play: the best by a one-ply score in Medio's spirit (medio.ts:
+ * its first three terms, the ones that need no other seat's information), scaled to integers by
+ * 14: 14 per pip of the tile, plus 8 × the tiles in hand for a double (Medio's 4 × hand / 7),
+ * plus 21 per distinct suit (number 0 to 6) left in hand after the play (Medio's 1.5). Ties are
+ * all returned. The search's "own-view" seats play only these (`HandSearch.search`), so their
+ * choice in a sampled deal cannot depend on the other hands of that deal: a remedy for strategy
+ * fusion (docs/decisions/058-experto.md, addendum 5). Returns 0 when `playable` is 0.
+ */
+export function ownViewPlays(hand: number, playable: number): number {
+  const size = popcount(hand);
+  let top = -1;
+  let out = 0;
+  let m = playable;
+  while (m !== 0) {
+    const id = 31 - Math.clz32(m);
+    const bit = 1 << id;
+    m ^= bit;
+    const rest = hand & ~bit;
+    let suits = 0;
+    for (let suit = 0; suit < SUIT_MASK.length; suit++)
+      if (rest & (SUIT_MASK[suit] as number)) suits++;
+    const score =
+      14 * (TILE_PIPS[id] as number) + (TILE_LO[id] === TILE_HI[id] ? 8 * size : 0) + 21 * suits;
+    if (score > top) {
+      top = score;
+      out = bit;
+    } else if (score === top) out |= bit;
+  }
+  return out;
+}
+
+/**
  * Weights of the leaf heuristic, in points: `pips` per pip of difference between the sides'
  * hands, `tiles` per tile of difference between the sides' shortest hands.
  */
@@ -123,6 +156,8 @@ export class HandSearch {
   private cutoff = false;
   /** Bit s set: seat s is modelled as the greedy heaviest-tile player (see `search`). */
   private heaviest = 0;
+  /** Bit s set: seat s plays `ownViewPlays` (see `search`). */
+  private ownView = 0;
 
   constructor(
     config: TableConfig,
@@ -153,16 +188,21 @@ export class HandSearch {
    * `heaviestSeats` (bit s for seat s, never the root seat) names seats modelled as greedy
    * heaviest-tile players instead of perfect ones: at their turn the search only considers their
    * playable tiles of the most pips (ties, and the end, still searched as minimax/maximax) — an
-   * opponent-model search (docs/decisions/058-experto.md, addendum).
+   * opponent-model search (docs/decisions/058-experto.md, addendum). `ownViewSeats` (same
+   * form) names seats that only consider the tiles `ownViewPlays` picks from their own hand and
+   * the ends (ties and the end still searched), a policy that does not see the deal (addendum
+   * 5); a seat in both masks plays as greedy.
    */
   search(
     position: SearchPosition,
     moves: readonly SearchMove[],
     budget: number,
     heaviestSeats = 0,
+    ownViewSeats = 0,
   ): SearchResult {
     this.load(position);
     this.heaviest = heaviestSeats & ~(1 << this.seat);
+    this.ownView = ownViewSeats & ~(1 << this.seat) & ~this.heaviest;
     let remaining = 0;
     for (let s = 0; s < this.players; s++) remaining += popcount(this.hands[s] as number);
     remaining += this.stockLen;
@@ -274,6 +314,7 @@ export class HandSearch {
     const hand = this.hands[seat] as number;
     let playable = hand & ((SUIT_MASK[L] as number) | (SUIT_MASK[R] as number));
     if (playable !== 0 && (this.heaviest >> seat) & 1) playable = heaviestOf(playable);
+    else if (playable !== 0 && (this.ownView >> seat) & 1) playable = ownViewPlays(hand, playable);
     if (playable === 0) {
       if (this.drawing && this.stockPos < this.stockLen) {
         const id = this.stock[this.stockPos++] as number;
