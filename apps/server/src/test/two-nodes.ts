@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { GameView } from '@domino/contracts';
 import { gamePlayers } from '../db/schema';
 import type { Database } from '../db/client';
 import { newPlayer } from './helpers';
 import type { NodeProcess } from './nodes';
 import { startNodeProcess } from './nodes';
-import { call } from './sockets';
+import type { TestSocket } from './sockets';
+import { call, openSocket } from './sockets';
 
 /**
  * Test support for a paid four-player match played across two server processes that share
@@ -98,4 +100,60 @@ export async function startPaidMatchOnTwoNodes(
     ),
   );
   return { a, b, admin, players, tableId: table.body.id, gameId, seats };
+}
+
+/** A player's game screen on one node: its socket, the views it got, and whether it plays. */
+export interface GameScreen {
+  s: TestSocket;
+  /** Every view received, in order (join answer and pushes). */
+  views: GameView[];
+  /** Plays its first legal move whenever it has a real choice (forced moves are the server's). */
+  playing: boolean;
+}
+
+/** The newest view among `views` (highest version; pushes may overtake each other). */
+export function newestView(views: readonly GameView[]): GameView | undefined {
+  return views.reduce<GameView | undefined>(
+    (a, v) => (!a || v.version >= a.version ? v : a),
+    undefined,
+  );
+}
+
+/**
+ * Opens a game screen for the player holding `token` on `node` and joins `gameId` there (fails
+ * the test if refused). While `playing`, the screen plays its first legal move whenever its
+ * newest view gives it a real choice; a refusal (another view overtook this one) is answered by
+ * the next view.
+ */
+export async function openGameScreen(
+  node: NodeProcess,
+  token: string,
+  gameId: string,
+  playing = true,
+): Promise<GameScreen> {
+  const s = await openSocket(node.url, token);
+  const screen: GameScreen = { s, views: [], playing };
+  const play = (v: GameView) => {
+    if (!screen.playing || v.status !== 'playing') return;
+    if (v.turn_seat !== v.my_seat || v.legal_moves.length < 2) return;
+    if (newestView(screen.views) !== v) return;
+    s.socket.emit(
+      'game:move',
+      { game_id: gameId, version: v.version, ...v.legal_moves[0] },
+      () => undefined,
+    );
+  };
+  s.socket.on('game:view', (v: GameView) => {
+    if (v.game_id !== gameId) return;
+    screen.views.push(v);
+    play(v);
+  });
+  const ack = (await s.socket.timeout(10_000).emitWithAck('game:join', { game_id: gameId })) as {
+    ok: boolean;
+    view: GameView;
+  };
+  expect(ack.ok).toBe(true);
+  screen.views.push(ack.view);
+  play(ack.view);
+  return screen;
 }

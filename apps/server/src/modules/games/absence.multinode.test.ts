@@ -7,7 +7,8 @@ import { gameMoves, gamePlayers, games } from '../../db/schema';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable } from '../../test/nodes';
-import { startPaidMatchOnTwoNodes } from '../../test/two-nodes';
+import type { GameScreen } from '../../test/two-nodes';
+import { newestView, openGameScreen, startPaidMatchOnTwoNodes } from '../../test/two-nodes';
 import type { TestSocket } from '../../test/sockets';
 import { eventually, openSocket, roundTrip } from '../../test/sockets';
 
@@ -22,22 +23,7 @@ import { eventually, openSocket, roundTrip } from '../../test/sockets';
 
 const TURN_SECONDS = 10;
 
-/** A player's game screen on one node: its socket, the views it got, and whether it plays. */
-interface Screen {
-  s: TestSocket;
-  /** Every view received, in order (join answer and pushes). */
-  views: GameView[];
-  /** Plays its first legal move whenever it has a real choice. */
-  playing: boolean;
-}
-
-/** The newest view among `views` (highest version; pushes may overtake each other). */
-function newest(views: readonly GameView[]): GameView | undefined {
-  return views.reduce<GameView | undefined>(
-    (a, v) => (!a || v.version >= a.version ? v : a),
-    undefined,
-  );
-}
+type Screen = GameScreen;
 
 describe('a paid match across two nodes when a player loses the connection', async () => {
   const skip = !(await postgresAvailable()) || !(await redisAvailable());
@@ -59,36 +45,8 @@ describe('a paid match across two nodes when a player loses the connection', asy
         });
 
         /** Opens a game screen for player `i` on `node` and joins the game there. */
-        const openScreen = async (i: number, node: NodeProcess, playing = true) => {
-          const s = await openSocket(node.url, players[i]!.token);
-          const screen: Screen = { s, views: [], playing };
-          const play = (v: GameView) => {
-            if (!screen.playing || v.status !== 'playing') return;
-            if (v.turn_seat !== v.my_seat || v.legal_moves.length < 2) return;
-            if (newest(screen.views) !== v) return;
-            // A refusal (another push overtook this view) is answered by the next view.
-            s.socket.emit(
-              'game:move',
-              { game_id: gameId, version: v.version, ...v.legal_moves[0] },
-              () => undefined,
-            );
-          };
-          s.socket.on('game:view', (v: GameView) => {
-            if (v.game_id !== gameId) return;
-            screen.views.push(v);
-            play(v);
-          });
-          const ack = (await s.socket
-            .timeout(10_000)
-            .emitWithAck('game:join', { game_id: gameId })) as {
-            ok: boolean;
-            view: GameView;
-          };
-          expect(ack.ok).toBe(true);
-          screen.views.push(ack.view);
-          play(ack.view);
-          return screen;
-        };
+        const openScreen = (i: number, node: NodeProcess, playing = true) =>
+          openGameScreen(node, players[i]!.token, gameId, playing);
         const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 60_000) =>
           eventually(what, cond, ms, 50);
 
@@ -124,7 +82,7 @@ describe('a paid match across two nodes when a player loses the connection', asy
         screens[absent]!.s.socket.close();
         await until(
           'the absent player shown disconnected',
-          () => !seatInfo(newest(watcher.views)!, absent).connected,
+          () => !seatInfo(newestView(watcher.views)!, absent).connected,
         );
         const [slowRow] = await database.db
           .select()
@@ -209,7 +167,7 @@ describe('a paid match across two nodes when a player loses the connection', asy
         // The others see the player back.
         await until(
           'the table-mates seeing the player back',
-          () => seatInfo(newest(watcher.views)!, absent).connected,
+          () => seatInfo(newestView(watcher.views)!, absent).connected,
         );
       } finally {
         for (const s of screens) s?.s.socket.close();

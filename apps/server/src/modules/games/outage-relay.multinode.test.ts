@@ -2,13 +2,12 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { GameView } from '@domino/contracts';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable } from '../../test/nodes';
-import { startPaidMatchOnTwoNodes } from '../../test/two-nodes';
-import type { TestSocket } from '../../test/sockets';
-import { eventually, openSocket } from '../../test/sockets';
+import type { GameScreen } from '../../test/two-nodes';
+import { openGameScreen, startPaidMatchOnTwoNodes } from '../../test/two-nodes';
+import { eventually } from '../../test/sockets';
 
 /**
  * The outage relay (outage-relay.ts, docs/decisions/071-moves-reach-every-seat-without-redis.md)
@@ -53,12 +52,20 @@ async function startRedis(port: number): Promise<ChildProcess> {
   return child;
 }
 
-interface Screen {
-  s: TestSocket;
-  views: GameView[];
-}
+const newestVersion = (screen: GameScreen) => Math.max(...screen.views.map((v) => v.version));
 
-const newestVersion = (screen: Screen) => Math.max(...screen.views.map((v) => v.version));
+/** Resolves once every node's `/api/ready` answers `status` (503 while Redis is away). */
+async function allReady(nodes: NodeProcess[], status: number, what: string): Promise<void> {
+  await eventually(
+    what,
+    async () =>
+      (await Promise.all(nodes.map(async (n) => (await fetch(`${n.url}/api/ready`)).status))).every(
+        (s) => s === status,
+      ),
+    30_000,
+    100,
+  );
+}
 
 describe('moves reach every seat while Redis is away (two nodes)', async () => {
   const skip = !(await postgresAvailable()) || !(await redisAvailable());
@@ -71,7 +78,7 @@ describe('moves reach every seat while Redis is away (two nodes)', async () => {
       const nodes: NodeProcess[] = [];
       const port = await freePort();
       let redis = await startRedis(port);
-      const screens: Screen[] = [];
+      const screens: GameScreen[] = [];
       try {
         const { a, b, players, gameId, seats } = await startPaidMatchOnTwoNodes(database, nodes, {
           name: 'Sin Redis',
@@ -79,33 +86,8 @@ describe('moves reach every seat while Redis is away (two nodes)', async () => {
           env: { REDIS_URL: `redis://127.0.0.1:${port}` },
         });
 
-        const openScreen = async (i: number, node: NodeProcess) => {
-          const s = await openSocket(node.url, players[i]!.token);
-          const screen: Screen = { s, views: [] };
-          const play = (v: GameView) => {
-            if (v.status !== 'playing' || v.turn_seat !== v.my_seat) return;
-            if (v.legal_moves.length < 2 || v.version !== newestVersion(screen)) return;
-            // A refusal (another view overtook this one) is answered by the next view.
-            s.socket.emit(
-              'game:move',
-              { game_id: gameId, version: v.version, ...v.legal_moves[0] },
-              () => undefined,
-            );
-          };
-          s.socket.on('game:view', (v: GameView) => {
-            if (v.game_id !== gameId) return;
-            screen.views.push(v);
-            play(v);
-          });
-          const ack = (await s.socket
-            .timeout(10_000)
-            .emitWithAck('game:join', { game_id: gameId })) as { ok: boolean; view: GameView };
-          expect(ack.ok).toBe(true);
-          screen.views.push(ack.view);
-          play(ack.view);
-          return screen;
-        };
-        for (const [i, node] of [a, a, b, b].entries()) screens.push(await openScreen(i, node));
+        for (const [i, node] of [a, a, b, b].entries())
+          screens.push(await openGameScreen(node, players[i]!.token, gameId));
 
         const playedPast = (version: number) => screens.every((s) => newestVersion(s) >= version);
         // Play crosses the nodes with Redis up.
@@ -113,17 +95,7 @@ describe('moves reach every seat while Redis is away (two nodes)', async () => {
 
         redis.kill('SIGKILL');
         await new Promise((r) => redis.once('exit', r));
-        await eventually(
-          'both nodes knowing Redis is away (/api/ready 503)',
-          async () =>
-            (
-              await Promise.all(
-                [a, b].map(async (n) => (await fetch(`${n.url}/api/ready`)).status === 503),
-              )
-            ).every(Boolean),
-          30_000,
-          100,
-        );
+        await allReady([a, b], 503, 'both nodes knowing Redis is away (/api/ready 503)');
         const atOutage = Math.max(...screens.map(newestVersion));
         // Several turns, each seen on both nodes (a turn not seen would stand for 120 s).
         await eventually(
@@ -134,17 +106,7 @@ describe('moves reach every seat while Redis is away (two nodes)', async () => {
         );
 
         redis = await startRedis(port);
-        await eventually(
-          'both nodes ready again with Redis back',
-          async () =>
-            (
-              await Promise.all(
-                [a, b].map(async (n) => (await fetch(`${n.url}/api/ready`)).status === 200),
-              )
-            ).every(Boolean),
-          30_000,
-          100,
-        );
+        await allReady([a, b], 200, 'both nodes ready again with Redis back');
         const atReturn = Math.max(...screens.map(newestVersion));
         await eventually(
           'play going on with Redis back',
