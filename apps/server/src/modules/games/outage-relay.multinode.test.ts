@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../../../scripts/cluster-lib.mjs';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable } from '../../test/nodes';
@@ -18,16 +19,6 @@ import { eventually } from '../../test/sockets';
  * match would stand still until the 120 s turn timer. With the relay every screen keeps getting
  * new versions, each only its own seat's view, and play goes on when Redis returns.
  */
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** A Redis server of the test's own on `port`, resolved once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Seat } from '@domino/domino';
 import { games } from '../../db/schema';
+import { PLAYERS_ROOM, ROOMS } from '../realtime/rooms';
 import type { Worker } from '../realtime/server-module';
 import { gameCacheFor } from './cache';
 import type { GamesContext } from './context';
@@ -92,7 +93,7 @@ export class OutageRelay implements Worker {
       const id = PLAYERS_ROOM.exec(room)?.[1];
       if (id) ids.push(id);
     }
-    for (const id of this.pushed.keys()) if (!rooms.has(`game:${id}`)) this.pushed.delete(id);
+    for (const id of this.pushed.keys()) if (!rooms.has(ROOMS.game(id))) this.pushed.delete(id);
     if (ids.length === 0) return;
     const versions = await this.ctx.db
       .select({ id: games.id, version: games.version })
@@ -104,7 +105,7 @@ export class OutageRelay implements Worker {
       const entry = await cache.load(this.ctx.db, id, { atLeastVersion: version });
       if (!entry) continue;
       const spectators = spectatorCount(this.ctx.hub, id);
-      for (const socketId of rooms.get(`game:${id}`) ?? []) {
+      for (const socketId of rooms.get(ROOMS.game(id)) ?? []) {
         const socket = nsp.sockets.get(socketId);
         const userId = socket?.data?.userId as number | null | undefined;
         if (!socket || userId === null || userId === undefined) continue;
@@ -118,6 +119,3 @@ export class OutageRelay implements Worker {
     }
   }
 }
-
-/** The players' room of a game (`game:<id>`), not the spectators' (`game:<id>:watch`). */
-const PLAYERS_ROOM = /^game:([^:]+)$/;

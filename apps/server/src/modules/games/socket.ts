@@ -11,7 +11,7 @@ import {
 } from '@domino/contracts';
 import { AppError } from '../../lib/errors';
 import { attachJson, attachedJson } from '../realtime/preserialised';
-import { ROOMS } from '../realtime/rooms';
+import { PLAYERS_ROOM, ROOMS, WATCH_ROOM } from '../realtime/rooms';
 import type { SocketSession } from '../realtime/session-guard';
 import { sessionEndedAck } from '../realtime/session-guard';
 import type { GamesContext } from './context';
@@ -31,11 +31,6 @@ const joinSchema = z.object({ game_id: uuidParam });
 const watchSchema = z.object({ game_id: uuidParam, code: inviteCodeInputSchema.optional() });
 // `game:move`'s request for the view in its acknowledgement (decision 068).
 const ackViewSchema = z.object({ ack_view: z.literal(true) });
-
-/** The players' room of a game (`game:<id>`), not the spectators' (`game:<id>:watch`). */
-const PLAYERS_ROOM = /^game:([^:]+)$/;
-/** The spectators' room of a game. */
-const WATCH_ROOM = /^game:([^:]+):watch$/;
 
 type Ack = (reply: unknown) => void;
 

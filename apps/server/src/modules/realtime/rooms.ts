@@ -11,3 +11,8 @@ export const ROOMS = {
   watch: (gameId: string) => `game:${gameId}:watch`,
   session: (tokenId: number) => `session:${tokenId}`,
 } as const;
+
+/** The players' room of a game (`game:<id>`, group 1 the id), not the spectators' room. */
+export const PLAYERS_ROOM = /^game:([^:]+)$/;
+/** The spectators' room of a game (`game:<id>:watch`, group 1 the id). */
+export const WATCH_ROOM = /^game:([^:]+):watch$/;
