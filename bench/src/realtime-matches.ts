@@ -36,7 +36,7 @@
  * 4 × the largest step (checked before starting).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -143,6 +143,36 @@ function cpuMs(pid: number): number {
   }
 }
 
+/** The name the server's job threads give themselves (apps/server/src/lib/ts-worker-bridge.mjs). */
+const JOB_THREAD_NAME = 'domino-job';
+
+/**
+ * CPU time (ms) of each thread of a process, by thread id, from /proc/<pid>/task/<tid>/schedstat
+ * (its first field: nanoseconds on a CPU), and whether it is one of the server's job threads
+ * (named JOB_THREAD_NAME); empty once the process is gone. A thread that ended is no longer
+ * listed, though its time stays in the process's total (cpuMs).
+ */
+function threadCpuMs(pid: number): Map<number, { ms: number; job: boolean }> {
+  const out = new Map<number, { ms: number; job: boolean }>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      if (Number.isFinite(ns))
+        out.set(Number(tid), { ms: ns / 1e6, job: name === JOB_THREAD_NAME });
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
 /**
  * CPU used by the server process and by the PostgreSQL backends of the bench database: unlike
  * latency, CPU per move hardly moves when other jobs load the machine, so it compares two
@@ -152,6 +182,7 @@ class CpuMeter {
   private pids: number[] = [];
   private start = new Map<number, number>();
   private server0 = 0;
+  private threads0 = new Map<number, { ms: number; job: boolean }>();
   private redis0 = 0;
 
   constructor(
@@ -240,6 +271,7 @@ class CpuMeter {
     this.pids = await this.backends();
     this.start = new Map(this.pids.map((pid) => [pid, cpuMs(pid)]));
     this.server0 = cpuMs(this.serverPid);
+    this.threads0 = threadCpuMs(this.serverPid);
     this.redis0 = this.redisPid ? cpuMs(this.redisPid) : 0;
   }
 
@@ -250,12 +282,36 @@ class CpuMeter {
    */
   async end(): Promise<{
     server: number;
+    /**
+     * The server's CPU ms in its other threads (the event loop, libuv's pool, V8's helpers): the
+     * server less `workers`.
+     */
+    serverThreads: number;
+    /**
+     * The server's CPU ms in its job threads (named JOB_THREAD_NAME: the hand-sharing scores and
+     * analyses a settled match queues, decisions 059 and 072) and in threads that ended within
+     * the window (job threads of a server that does not name them): a per-match cost apart from
+     * the moves'.
+     */
+    workers: number;
     postgres: number;
     /** The Redis server's CPU ms (0 without `redisPid`). */
     redis: number;
     backends: { start: number; kept: number; new: number };
   }> {
+    const threads = threadCpuMs(this.serverPid);
     const server = cpuMs(this.serverPid) - this.server0;
+    let alive = 0;
+    let jobs = 0;
+    for (const [tid, now] of threads) {
+      const used = now.ms - (this.threads0.get(tid)?.ms ?? 0);
+      alive += used;
+      if (now.job) jobs += used;
+    }
+    // What the listed threads do not account for ran in threads that ended meanwhile. The
+    // process's total counts 10 ms ticks and schedstat nanoseconds: keep the split inside it.
+    const workers = Math.min(server, jobs + Math.max(0, server - alive));
+    const serverThreads = server - workers;
     const redis = this.redisPid ? cpuMs(this.redisPid) - this.redis0 : 0;
     let postgres = 0;
     let kept = 0;
@@ -268,7 +324,14 @@ class CpuMeter {
     }
     const known = new Set(this.pids);
     const fresh = (await this.backends()).filter((pid) => !known.has(pid)).length;
-    return { server, postgres, redis, backends: { start: this.pids.length, kept, new: fresh } };
+    return {
+      server,
+      serverThreads,
+      workers,
+      postgres,
+      redis,
+      backends: { start: this.pids.length, kept, new: fresh },
+    };
   }
 }
 
@@ -683,11 +746,14 @@ async function measure(
       moves: written,
       ended: windowStats.completed,
       server: cpu.server,
+      workers: cpu.workers,
       postgres: cpu.postgres,
       instructions: null,
     } satisfies CpuPoint as CpuPoint,
     cpuPerMove: {
       server: cpu.server / movesAll,
+      /** The server less the worker threads of settled matches (CpuMeter.end). */
+      serverThreads: cpu.serverThreads / movesAll,
       postgres: cpu.postgres / movesAll,
       redis: cpu.redis / movesAll,
       client: (clientCpu.user + clientCpu.system) / 1000 / movesAll,
@@ -725,7 +791,14 @@ interface CpuPoint {
   moves: number;
   /** Matches that ended in the window (null: not counted). */
   ended: number | null;
+  /** The server process's CPU ms, its worker threads included. */
   server: number;
+  /**
+   * Of `server`, the CPU ms of threads that started or ended in the window: the worker threads
+   * of the hand-sharing scores and analyses a settled match queues (CpuMeter.end), a cost per
+   * match, not per move.
+   */
+  workers: number;
   postgres: number;
   instructions: { server: number; postgres: number } | null;
 }
@@ -834,6 +907,7 @@ async function cpuWindow(
     moves,
     ended,
     server: cpu.server,
+    workers: cpu.workers,
     postgres: cpu.postgres,
     instructions:
       instr && instr[0] !== null && instr[1] !== null
@@ -927,8 +1001,11 @@ async function splitFixedAndMarginal(
   stats.running = false;
   points.push(await cpuWindow('idle', meter, serverPid, IDLE_SECONDS, perf));
   const idle = points.at(-1)!;
+  // The moves' own cost leaves out the worker threads of the matches that ended in a window
+  // (hand-sharing scores, analyses): printed apart, per ended match.
   const perSecond = (p: CpuPoint) => ({
-    server: p.server / p.seconds,
+    server: (p.server - p.workers) / p.seconds,
+    workers: p.workers / p.seconds,
     postgres: p.postgres / p.seconds,
   });
   for (const p of points) {
@@ -942,7 +1019,8 @@ async function splitFixedAndMarginal(
           `PostgreSQL ${((perSecond(p).postgres - perSecond(idle).postgres) / rate).toFixed(3)} ms`;
     console.log(
       `  split window ${p.label}: ${p.seconds.toFixed(1)} s, ${rate.toFixed(1)} moves/s ` +
-        `(database)${p.ended === null ? '' : `, ${p.ended} matches ended`}, CPU ms/s server ${perSecond(p).server.toFixed(1)}, PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
+        `(database)${p.ended === null ? '' : `, ${p.ended} matches ended`}, CPU ms/s server ${perSecond(p).server.toFixed(1)} ` +
+        `(and its match-end workers ${perSecond(p).workers.toFixed(1)}), PostgreSQL ${perSecond(p).postgres.toFixed(1)}` +
         (i
           ? `, instructions/s server ${(i.server / p.seconds / 1e6).toFixed(1)} M, PostgreSQL ${(i.postgres / p.seconds / 1e6).toFixed(1)} M`
           : '') +
@@ -951,7 +1029,9 @@ async function splitFixedAndMarginal(
   }
   const fit = (y: (p: CpuPoint) => number) =>
     fitLine(points.map((p) => ({ x: p.moves / p.seconds, y: y(p) / p.seconds })));
-  const server = fit((p) => p.server);
+  const server = fit((p) => p.server - p.workers);
+  const ended = points.reduce((n, p) => n + (p.ended ?? 0), 0);
+  const workerMs = points.reduce((n, p) => n + p.workers, 0);
   const postgres = fit((p) => p.postgres);
   const human = (f: { a: number; b: number }) =>
     f.b + (f.a / sockets) * HUMAN_SOCKET_SECONDS_PER_MOVE;
@@ -963,6 +1043,8 @@ async function splitFixedAndMarginal(
       `marginal server + PostgreSQL ${ms(server.b + postgres.b)} ms per move; ` +
       `at human pace (${HUMAN_SOCKET_SECONDS_PER_MOVE.toFixed(1)} socket-seconds per move, docs/scaling.md) ` +
       `server ${ms(human(server))} + PostgreSQL ${ms(human(postgres))} = ${ms(human(server) + human(postgres))} ms per move; ` +
+      `server not counted above, the match-end workers: ${workerMs.toFixed(0)} ms for ${ended} matches ended` +
+      `${ended > 0 ? ` (${(workerMs / ended).toFixed(0)} ms per match)` : ''}; ` +
       `instructions: ${perf ? 'counted (above)' : 'not counted on this machine (perf stat: <not supported>)'}; load average ${loadavg()}`,
   );
   if (perf && points.every((p) => p.instructions)) {
@@ -1060,7 +1142,7 @@ async function main() {
         `tables-channel messages received ${(r.tablesChannel / r.elapsed).toFixed(0)}/s, ` +
         `server RSS ${mib(r.rss.end)} MiB (peak ${mib(r.rss.peak)} MiB), bench RSS ${mib(process.memoryUsage().rss)} MiB, ` +
         `client event-loop delay p50 ${r.clientLoop.p50.toFixed(1)} ms p99 ${r.clientLoop.p99.toFixed(1)} ms; ` +
-        `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms, PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
+        `CPU per move: server ${r.cpuPerMove.server.toFixed(2)} ms (${r.cpuPerMove.serverThreads.toFixed(2)} without the match-end workers), PostgreSQL ${r.cpuPerMove.postgres.toFixed(2)} ms, ` +
         `bench clients ${r.cpuPerMove.client.toFixed(2)} ms` +
         `${REDIS_PID ? `, Redis ${r.cpuPerMove.redis.toFixed(3)} ms` : ''}; cores busy: server ${r.cores.server.toFixed(2)}, ` +
         `PostgreSQL ${r.cores.postgres.toFixed(2)}, bench ${r.cores.client.toFixed(2)}; ` +

@@ -6,13 +6,14 @@ import type {
   Seat,
   TableConfig,
 } from '@domino/domino';
-import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
+import { TsWorkerPool } from '../../lib/ts-worker';
 
 /**
- * Runs one analysis off the event loop (docs/decisions/029-post-game-analysis.md): a fresh
- * `node:worker_threads` worker per job, loaded through tsx like the server itself (README.md: the
- * server runs TypeScript through tsx), so a crash or a runaway search costs one worker, never the
- * node. The worker is terminated after `timeoutMs`.
+ * Runs one analysis off the event loop (docs/decisions/029-post-game-analysis.md): in a worker
+ * thread loaded through tsx like the server itself (README.md: the server runs TypeScript through
+ * tsx) and kept between jobs (docs/decisions/072-reused-worker-threads.md), so a crash or a
+ * runaway search costs one job and its thread, never the node. A job still running after
+ * `timeoutMs` is aborted and its thread terminated.
  */
 
 /** Everything `reviewMatch` needs: the match's rules, revealed seeds, move log and the seat. */
@@ -33,12 +34,16 @@ export interface AnalysisOutput {
   readonly cpuMs: number;
 }
 
-const WORKER_SCRIPT = tsWorkerScript(new URL('./worker.ts', import.meta.url));
+/** This node's analysis thread (one: jobs wait for it in order). */
+const POOL = new TsWorkerPool<AnalysisInput, AnalysisOutput>(
+  new URL('./worker.ts', import.meta.url),
+  'analysis',
+);
 
 /**
- * Computes `input` in a worker thread. Rejects with the worker's error, with an Error when it
- * exits without an answer, or after `timeoutMs` milliseconds (the worker is terminated).
+ * Computes `input` in the analysis thread. Rejects with the job's error, with an Error when the
+ * thread dies without an answer, or after `timeoutMs` milliseconds (its thread is terminated).
  */
 export function computeInWorker(input: AnalysisInput, timeoutMs: number): Promise<AnalysisOutput> {
-  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'analysis');
+  return POOL.run(input, timeoutMs);
 }

@@ -1,18 +1,19 @@
 /**
- * Worker-thread entry of the analysis (docs/decisions/029-post-game-analysis.md): receives one
- * `AnalysisInput` as `workerData`, runs the engine's `reviewMatch` (pure CPU work, seconds at
- * most) and posts back `{ review, cpuMs }`. A throw ends the worker with an `error` event that the
- * runner turns into a failed attempt. Loaded through tsx (`execArgv: ['--import', 'tsx']`).
+ * The analysis's job module (docs/decisions/029-post-game-analysis.md), run by compute.ts's
+ * worker pool (lib/ts-worker.ts `TsWorkerPool`, docs/decisions/072-reused-worker-threads.md):
+ * takes one `AnalysisInput`, runs the engine's `reviewMatch` (pure CPU work, seconds at most) and
+ * answers `{ review, cpuMs }`, cpuMs being this thread's CPU time for the job. A throw rejects the
+ * job, which the runner turns into a failed attempt.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { reviewMatch } from '@domino/domino';
-import type { AnalysisInput } from './compute';
+import { threadCpuMs } from '../../lib/thread-cpu';
+import type { AnalysisInput, AnalysisOutput } from './compute';
 
-const input = workerData as AnalysisInput;
-const start = process.cpuUsage();
-const review = reviewMatch(input.config, input.fairness, input.moves, input.seat, {
-  seed: input.seed,
-  ...(input.dificil ? { dificil: input.dificil } : {}),
-});
-const used = process.cpuUsage(start);
-parentPort?.postMessage({ review, cpuMs: (used.user + used.system) / 1000 });
+export default function analyse(input: AnalysisInput): AnalysisOutput {
+  const start = threadCpuMs();
+  const review = reviewMatch(input.config, input.fairness, input.moves, input.seat, {
+    seed: input.seed,
+    ...(input.dificil ? { dificil: input.dificil } : {}),
+  });
+  return { review, cpuMs: threadCpuMs() - start };
+}

@@ -6,12 +6,14 @@ import type {
   SeatedMove,
   TableConfig,
 } from '@domino/domino';
-import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
+import { TsWorkerPool } from '../../lib/ts-worker';
 
 /**
  * Verifies the puzzle candidates of one finished match off the event loop
  * (docs/decisions/060-puzzles.md), the analysis's pattern (docs/decisions/029-post-game-analysis.md):
- * a fresh `node:worker_threads` worker per job, loaded through tsx, terminated after `timeoutMs`.
+ * a worker thread loaded through tsx and kept between jobs
+ * (docs/decisions/072-reused-worker-threads.md); a job still running after `timeoutMs` is aborted
+ * and its thread terminated.
  */
 
 /** The match (rules, revealed seeds, move log), the seat and the candidate decisions' indices. */
@@ -30,12 +32,16 @@ export interface MiningOutput {
   readonly cpuMs: number;
 }
 
-const WORKER_SCRIPT = tsWorkerScript(new URL('./worker.ts', import.meta.url));
+/** This node's puzzle-mining thread (one: jobs wait for it in order). */
+const POOL = new TsWorkerPool<MiningInput, MiningOutput>(
+  new URL('./worker.ts', import.meta.url),
+  'puzzle',
+);
 
 /**
- * Runs `input` in a worker thread. Rejects with the worker's error, when it exits without an
- * answer, or after `timeoutMs` milliseconds (the worker is terminated).
+ * Runs `input` in the mining thread. Rejects with the job's error, when the thread dies without
+ * an answer, or after `timeoutMs` milliseconds (its thread is terminated).
  */
 export function mineInWorker(input: MiningInput, timeoutMs: number): Promise<MiningOutput> {
-  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'puzzle');
+  return POOL.run(input, timeoutMs);
 }

@@ -5,12 +5,13 @@ import type {
   SharingHand,
   TableConfig,
 } from '@domino/domino';
-import { runInWorker, tsWorkerScript } from '../../lib/ts-worker';
+import { TsWorkerPool } from '../../lib/ts-worker';
 
 /**
  * Runs one hand-sharing score off the event loop (docs/decisions/059-hand-sharing-detector.md),
- * like the post-game analysis (docs/decisions/029-post-game-analysis.md): a fresh
- * `node:worker_threads` worker per job, loaded through tsx, terminated after `timeoutMs`.
+ * like the post-game analysis (docs/decisions/029-post-game-analysis.md): a worker thread loaded
+ * through tsx and kept between jobs (docs/decisions/072-reused-worker-threads.md); a job still
+ * running after `timeoutMs` is aborted and its thread terminated.
  */
 
 /** Everything `scoreMatchHands` needs: the match's rules, revealed seeds, move log and the side. */
@@ -31,15 +32,19 @@ export interface SharingOutput {
   readonly cpuMs: number;
 }
 
-const WORKER_SCRIPT = tsWorkerScript(new URL('./integrity-worker.ts', import.meta.url));
+/** This node's hand-sharing thread (one: jobs wait for it in order). */
+const POOL = new TsWorkerPool<SharingInput, SharingOutput>(
+  new URL('./integrity-worker.ts', import.meta.url),
+  'hand sharing',
+);
 
 /**
- * Computes `input` in a worker thread. Rejects with the worker's error, with an Error when it
- * exits without an answer, or after `timeoutMs` milliseconds (the worker is terminated).
+ * Computes `input` in the hand-sharing thread. Rejects with the job's error, with an Error when
+ * the thread dies without an answer, or after `timeoutMs` milliseconds (its thread is terminated).
  */
 export function computeSharingInWorker(
   input: SharingInput,
   timeoutMs: number,
 ): Promise<SharingOutput> {
-  return runInWorker(WORKER_SCRIPT, input, timeoutMs, 'hand sharing');
+  return POOL.run(input, timeoutMs);
 }

@@ -1,22 +1,23 @@
 /**
- * Worker-thread entry of the hand-sharing score (docs/decisions/059-hand-sharing-detector.md):
- * receives one `SharingInput` as `workerData`, runs the engine's `scoreMatchHands` (pure CPU
- * work) and posts back `{ hands, cpuMs }`. A throw ends the worker with an `error` event that the
- * runner turns into a failed attempt. Loaded through tsx (lib/ts-worker.ts).
+ * The hand-sharing score's job module (docs/decisions/059-hand-sharing-detector.md), run by
+ * integrity-compute.ts's worker pool (lib/ts-worker.ts `TsWorkerPool`,
+ * docs/decisions/072-reused-worker-threads.md): takes one `SharingInput`, runs the engine's
+ * `scoreMatchHands` (pure CPU work) and answers `{ hands, cpuMs }`, cpuMs being this thread's CPU
+ * time for the job. A throw rejects the job, which the runner turns into a failed attempt.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { scoreMatchHands } from '@domino/domino';
-import type { SharingInput } from './integrity-compute';
+import { threadCpuMs } from '../../lib/thread-cpu';
+import type { SharingInput, SharingOutput } from './integrity-compute';
 
-const input = workerData as SharingInput;
-const start = process.cpuUsage();
-const hands = scoreMatchHands(
-  input.config,
-  input.fairness,
-  input.moves,
-  input.side,
-  input.seed,
-  input.effort,
-);
-const used = process.cpuUsage(start);
-parentPort?.postMessage({ hands, cpuMs: (used.user + used.system) / 1000 });
+export default function scoreSharing(input: SharingInput): SharingOutput {
+  const start = threadCpuMs();
+  const hands = scoreMatchHands(
+    input.config,
+    input.fairness,
+    input.moves,
+    input.side,
+    input.seed,
+    input.effort,
+  );
+  return { hands, cpuMs: threadCpuMs() - start };
+}
