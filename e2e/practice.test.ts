@@ -86,6 +86,15 @@ describe('a practice match in the browser', () => {
       const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
+      // The live socket opens over a WebSocket with no long-polling request first (decision 073).
+      const polling: string[] = [];
+      const websockets: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/socket.io/') && r.url().includes('transport=polling')) {
+          polling.push(r.url());
+        }
+      });
+      page.on('websocket', (ws) => websockets.push(ws.url()));
       await loginViaUi(page, player.email, player.password);
       await page.goto('/games');
       await page.getByTestId('mode-cpu').click();
@@ -121,6 +130,8 @@ describe('a practice match in the browser', () => {
         .poll(() => page.getByTestId('verify-result').getAttribute('data-ok'), { timeout: 15_000 })
         .toBe('true');
       await shot(page, 'verify-phone');
+      expect(websockets.some((url) => url.includes('/socket.io/'))).toBe(true);
+      expect(polling).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     },

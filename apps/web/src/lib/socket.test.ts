@@ -273,6 +273,47 @@ describe('connections', () => {
   });
 });
 
+describe('transports (decision 073)', () => {
+  it('opens over a WebSocket first and falls back to long-polling by itself', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    expect(theSocket().options).toMatchObject({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    });
+  });
+
+  it('starts with long-polling after a WebSocket attempt that timed out, never before', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    s.fire('connect_error', new Error('xhr poll error'));
+    expect(s.io.opts.transports).toEqual(['websocket', 'polling']);
+    s.fire('connect_error', new Error('timeout'));
+    expect(s.io.opts.transports).toEqual(['polling', 'websocket']);
+  });
+
+  it('keeps the WebSocket first once this tab has held one (a timeout is then the node)', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    s.serverConnects('websocket');
+    s.drops();
+    s.fire('connect_error', new Error('timeout'));
+    expect(s.io.opts.transports).toEqual(['websocket', 'polling']);
+  });
+
+  it('still falls back after a connection that was long-polling only', async () => {
+    const m = await load();
+    m.subscribeToTableChanges(() => undefined);
+    const s = theSocket();
+    s.serverConnects('polling');
+    s.drops();
+    s.fire('connect_error', new Error('timeout'));
+    expect(s.io.opts.transports).toEqual(['polling', 'websocket']);
+  });
+});
+
 describe('rooms', () => {
   it('leaves a game room by reconnecting when its screen closes', async () => {
     const m = await load();

@@ -161,6 +161,11 @@ function reportVisibility(s: Socket): void {
   s.emit(CLIENT_EVENTS.visibility, { visible: document.visibilityState === 'visible' });
 }
 
+/** The transports the socket tries, in order (docs/decisions/073-websocket-first.md). */
+export const WEBSOCKET_FIRST = ['websocket', 'polling'] as const;
+/** After a hanging WebSocket attempt: Socket.IO's default order, polling then the upgrade. */
+export const POLLING_FIRST = ['polling', 'websocket'] as const;
+
 function ensureSocket(): Socket {
   if (socket) return socket;
   connectedToken = getSession().token;
@@ -173,8 +178,15 @@ function ensureSocket(): Socket {
     // Spread at random, so a dead node's players do not all reach the others at once (067).
     randomizationFactor: RECONNECTION_JITTER,
     timeout: 10_000,
+    // WebSocket first, long-polling where a WebSocket fails (decision 073): one upgrade request
+    // instead of Socket.IO's default polling handshake, POST, GET and upgrade, half the node's
+    // CPU per connection, which is what a node taking a lost node's players spends.
+    transports: [...WEBSOCKET_FIRST],
+    tryAllTransports: true,
   });
   socket = s;
+  /** This socket has been connected over a WebSocket at least once (decision 073). */
+  let websocketHeld = false;
   /** `session:ended` came on this connection (the server drops the socket right after). */
   let endNoticed = false;
   /**
@@ -184,6 +196,7 @@ function ensureSocket(): Socket {
   let moving = false;
 
   s.on('connect', () => {
+    if (s.io.engine?.transport?.name === 'websocket') websocketHeld = true;
     const again = lastConnectionToken !== undefined && lastConnectionToken === connectedToken;
     lastConnectionToken = connectedToken;
     endNoticed = false;
@@ -201,9 +214,15 @@ function ensureSocket(): Socket {
   s.on('disconnect', () => {
     if (!moving) down();
   });
-  s.on('connect_error', () => {
+  s.on('connect_error', (error: unknown) => {
     moving = false;
     down();
+    // A WebSocket that hangs (a proxy that neither upgrades it nor refuses it) ends in the
+    // attempt's timeout, which the fallback does not see: the next attempts start with
+    // long-polling. Not once this tab has held a WebSocket: then the timeout is the node's.
+    if (!websocketHeld && error instanceof Error && error.message === 'timeout') {
+      s.io.opts.transports = [...POLLING_FIRST];
+    }
   });
 
   // The node is stopping (decision 063): reconnect after a random wait within its window, so

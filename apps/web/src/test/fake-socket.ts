@@ -15,10 +15,17 @@ export class FakeSocket {
   active = true;
   auth: unknown;
   listeners = new Map<string, Handler[]>();
-  io = { reconnectionDelay: vi.fn(), reconnectionDelayMax: vi.fn() };
+  /** The Manager's parts the client touches: its pace, its options, the engine's transport. */
+  io = {
+    reconnectionDelay: vi.fn(),
+    reconnectionDelayMax: vi.fn(),
+    opts: {} as Record<string, unknown>,
+    engine: { transport: { name: 'websocket' } },
+  };
 
   constructor(readonly options: Record<string, unknown>) {
     this.auth = options.auth;
+    this.io.opts = { ...options };
   }
   on(event: string, handler: Handler) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), handler]);
@@ -41,8 +48,9 @@ export class FakeSocket {
   timeout() {
     return { emit: (_event: string, _payload?: unknown, _ack?: Handler): void => undefined };
   }
-  /** The server accepted the handshake. */
-  serverConnects() {
+  /** The server accepted the handshake, over `transport` (a WebSocket unless said). */
+  serverConnects(transport: 'websocket' | 'polling' = 'websocket') {
+    this.io.engine.transport.name = transport;
     this.connected = true;
     this.fire('connect');
   }
