@@ -251,6 +251,16 @@ export const configSchema = z.object({
   ),
   /** Time limit of one HTTP call to a bank, in milliseconds (request and body). */
   BANK_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /**
+   * Whether this node computes the CPU-heavy jobs in its job threads (docs/decisions/072-reused-
+   * worker-threads.md): post-game analyses, hand-sharing scores, puzzle mining. `false` on the
+   * game nodes of a deployment with job nodes (docs/scaling.md §4, docs/operations.md): they
+   * still queue the jobs (in PostgreSQL, under leases) and serve their results; the nodes with
+   * `true` compute them.
+   */
+  COMPUTE_JOBS: z
+    .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))
+    .transform((v) => v === 'true'),
   /** Creates the demo catalogue (banks, recharge account, tables) on an empty database. */
   SEED_DEMO: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true'))

@@ -115,7 +115,7 @@ export function createDeps(
     },
     tournaments,
     duplicate: { handEnded: () => undefined, tournamentBoardCompared: () => undefined },
-    riskFollowUp: new SettledMatchScans(database.db),
+    riskFollowUp: new SettledMatchScans(database.db, {}, config.COMPUTE_JOBS),
     push,
     metrics: new ServerMetrics(
       { database, hub, pushPending: () => push.pending },

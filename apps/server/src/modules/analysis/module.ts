@@ -6,9 +6,11 @@ import { AnalysisRunner } from './runner';
 export const analysisModule: ServerModule = {
   name: 'analysis',
   routes: [analysisRoutes],
-  // Post-game analyses (decision 029): queued jobs, claimed SKIP LOCKED, once a second per node.
+  // Post-game analyses (decision 029): queued jobs, claimed SKIP LOCKED, once a second per node
+  // that computes jobs (COMPUTE_JOBS, decision 072).
   workers: (app) => {
     const { config, database } = app.deps;
+    if (!config.COMPUTE_JOBS) return [];
     return [new AnalysisRunner(database.db, config.SWEEPER_INTERVAL_MS > 0 ? 1_000 : 0, app.log)];
   },
 };

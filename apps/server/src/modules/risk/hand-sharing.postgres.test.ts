@@ -28,7 +28,12 @@ import {
   riskItems,
   users,
 } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { TestApp } from '../../test/helpers';
+import { analysisModule } from '../analysis/module';
+import { puzzlesModule } from '../puzzles/module';
+import { riskModule } from './module';
+import { HandSharingRunner } from './scanner';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { fundedPlayer, loginAdmin } from '../../test/wallet-helpers';
 import {
@@ -97,43 +102,38 @@ describe('hand sharing on postgres', async () => {
     match: { state: MatchState; moves: SeatedMove[] },
     seats: (number | null)[],
     options: { kind?: 'table' | 'practice'; entryCents?: number } = {},
+    on: Db = db(),
   ): Promise<string> {
     const id = randomUUID();
-    await db()
-      .insert(games)
-      .values({
-        id,
-        kind: options.kind ?? 'table',
-        state: match.state,
-        status: 'finished',
-        version: match.moves.length,
-        commitment: match.state.fairness.commitment,
-        rules: configToRules(match.state.config),
-        entryCents: options.entryCents ?? 10_000,
-        finishedAt: new Date(),
-      });
-    await db()
-      .insert(gamePlayers)
-      .values(
-        seats.map((userId, seat) => ({
-          gameId: id,
-          seat,
-          userId,
-          botLevel: userId === null ? 'medio' : null,
-          clientSeed: match.state.fairness.clientSeeds[seat] ?? 'x',
-        })),
-      );
-    await db()
-      .insert(gameMoves)
-      .values(
-        match.moves.map((m, seq) => ({
-          gameId: id,
-          seq: seq + 1,
-          seat: m.seat,
-          move: m.move,
-          actor: 'player',
-        })),
-      );
+    await on.insert(games).values({
+      id,
+      kind: options.kind ?? 'table',
+      state: match.state,
+      status: 'finished',
+      version: match.moves.length,
+      commitment: match.state.fairness.commitment,
+      rules: configToRules(match.state.config),
+      entryCents: options.entryCents ?? 10_000,
+      finishedAt: new Date(),
+    });
+    await on.insert(gamePlayers).values(
+      seats.map((userId, seat) => ({
+        gameId: id,
+        seat,
+        userId,
+        botLevel: userId === null ? 'medio' : null,
+        clientSeed: match.state.fairness.clientSeeds[seat] ?? 'x',
+      })),
+    );
+    await on.insert(gameMoves).values(
+      match.moves.map((m, seq) => ({
+        gameId: id,
+        seq: seq + 1,
+        seat: m.seat,
+        move: m.move,
+        actor: 'player',
+      })),
+    );
     return id;
   }
 
@@ -264,4 +264,48 @@ describe('hand sharing on postgres', async () => {
       .where(eq(handSharingScores.gameId, self));
     expect(rows.map((r) => r.side)).toEqual([1]);
   });
+  it.skipIf(skip)(
+    'a node that does not compute jobs queues the scores, and a node that does computes them',
+    async () => {
+      const gameNode = await buildTestApp('postgres', { COMPUTE_JOBS: 'false' });
+      try {
+        const on = gameNode.database.db as Db;
+        const staff = await loginAdmin(gameNode);
+        const players = await Promise.all(
+          [0, 1, 2, 3].map(() => fundedPlayer(gameNode, staff, 10)),
+        );
+        const ids = players.map((p) => p.id);
+        const gameId = await storeMatch(seededMatch('job-node', false), ids, {}, on);
+        gameNode.app.deps.riskFollowUp.matchSettled(ids, gameId);
+        await gameNode.app.deps.riskFollowUp.idle();
+        const statuses = async () =>
+          (
+            await on
+              .select({ status: handSharingScores.status })
+              .from(handSharingScores)
+              .where(eq(handSharingScores.gameId, gameId))
+          ).map((r) => r.status);
+        // Queued for both sides, computed by nobody on this node.
+        expect(await statuses()).toEqual(['pending', 'pending']);
+        // The game node starts no runner of computed jobs: no analyses, puzzles or scores.
+        expect(analysisModule.workers!(gameNode.app)).toEqual([]);
+        expect(puzzlesModule.workers!(gameNode.app)).toEqual([]);
+        const riskWorkers = riskModule({ suspend: async () => undefined }).workers!(gameNode.app);
+        expect(riskWorkers.map((w) => w.constructor.name)).toEqual(['RiskScanner']);
+        // A node that computes jobs, on the same database, takes them from the queue.
+        const jobNode = new HandSharingRunner(on, 0, gameNode.app.log);
+        expect(await jobNode.tick()).toMatchObject({ done: 2, failed: 0 });
+        expect(await statuses()).toEqual(['done', 'done']);
+        // And a node that computes jobs runs the runner (the default).
+        expect(
+          riskModule({ suspend: async () => undefined }).workers!(t.app).map(
+            (w) => w.constructor.name,
+          ),
+        ).toEqual(['RiskScanner', 'HandSharingRunner']);
+      } finally {
+        await gameNode.close();
+      }
+    },
+    300_000,
+  );
 });

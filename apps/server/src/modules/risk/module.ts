@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerModule } from '../realtime/server-module';
 import { withOptions } from '../realtime/server-module';
 import { riskRoutes } from './routes';
-import { RiskScanner } from './scanner';
+import { HAND_SHARING_POLL_MS, HandSharingRunner, RiskScanner } from './scanner';
 
 /** What the risk module needs from a higher floor, bound in modules/index.ts (decision 019). */
 export interface RiskPorts {
@@ -34,13 +34,15 @@ export function riskModule(ports: RiskPorts): ServerModule {
     // one node at a time (the scan claim); settled matches scan their players (riskFollowUp).
     workers: (app) => {
       const { config, database } = app.deps;
-      return [
-        new RiskScanner(
-          database.db,
-          config.SWEEPER_INTERVAL_MS > 0 ? config.RISK_SCAN_INTERVAL_MS : 0,
-          app.log,
-        ),
-      ];
+      const scanner = new RiskScanner(
+        database.db,
+        config.SWEEPER_INTERVAL_MS > 0 ? config.RISK_SCAN_INTERVAL_MS : 0,
+        app.log,
+      );
+      // Hand-sharing scores (decision 059) on the nodes that compute jobs (COMPUTE_JOBS, 072).
+      if (!config.COMPUTE_JOBS) return [scanner];
+      const poll = config.SWEEPER_INTERVAL_MS > 0 ? HAND_SHARING_POLL_MS : 0;
+      return [scanner, new HandSharingRunner(database.db, poll, app.log)];
     },
   };
 }

@@ -27,10 +27,31 @@ export class RiskScanner extends PeriodicJob<ScanOutcome> {
   }
 
   async tick() {
-    const out = await scanRisk(this.db, new Date(), { ifOlderThanMs: this.scanEveryMs });
-    // Hand-sharing scores left by a node that stopped or failed (decision 059).
-    await runHandSharing(this.db, {}, this.log);
-    return out;
+    return scanRisk(this.db, new Date(), { ifOlderThanMs: this.scanEveryMs });
+  }
+}
+
+/** How often a node that computes jobs looks for queued hand-sharing scores, in milliseconds. */
+export const HAND_SHARING_POLL_MS = 2_000;
+
+/**
+ * The hand-sharing scores' runner (docs/decisions/059-hand-sharing-detector.md, 072) on every
+ * node that computes jobs (config COMPUTE_JOBS): each tick claims and computes queued scores (up
+ * to `jobsPerRun`, one at a time, under leases), whichever node queued them: a job node's share
+ * of the game nodes' settled matches, and the scores a node left when it stopped or failed.
+ */
+export class HandSharingRunner extends PeriodicJob<unknown> {
+  constructor(
+    private readonly db: Db,
+    /** Milliseconds between ticks; 0 disables the timer (tests call `tick`). */
+    intervalMs: number,
+    log: FastifyBaseLogger,
+  ) {
+    super('hand-sharing runner', intervalMs, log);
+  }
+
+  tick() {
+    return runHandSharing(this.db, {}, this.log);
   }
 }
 
@@ -55,6 +76,11 @@ export class SettledMatchScans {
     private readonly db: Db,
     /** Options of the hand-sharing scores run after the scans (decision 059). */
     private readonly sharing: Partial<HandSharingOptions> = {},
+    /**
+     * Whether this node computes the scores it queues (config COMPUTE_JOBS, decision 072);
+     * otherwise they wait for a node that does (HandSharingRunner).
+     */
+    private readonly computeScores = true,
   ) {}
 
   /** Where failures are reported (the app's logger, set by buildApp). */
@@ -98,8 +124,8 @@ export class SettledMatchScans {
         try {
           let queued = 0;
           for (const id of gameIds) queued += await enqueueHandSharing(this.db, id);
-          // The scores run in a worker thread each; jobs of other nodes wait for the scanner.
-          if (queued > 0)
+          // The scores run in this node's job thread; jobs of other nodes wait for their runners.
+          if (queued > 0 && this.computeScores)
             await runHandSharing(
               this.db,
               { ...this.sharing, stopped: () => this.closed },
