@@ -6,6 +6,7 @@ import { MSG, MSG_FIRSTDAY, formatBs, splitPot } from '@domino/contracts';
 import {
   ADMIN,
   allowConsoleErrors,
+  cutSocketIo,
   DESKTOP,
   liftIdentityGate,
   loginViaUi,
@@ -540,11 +541,10 @@ describe('a new player’s first day', () => {
       // while this phone hears no pushes) turns it into a recharge offer that charges nothing.
       const short = await funded(600);
       const cut = await open(PHONE);
-      allowConsoleErrors(cut.context, {
-        pattern: /net::ERR_FAILED/,
-        reason: 'the journey cuts the socket of this phone, on purpose (it hears no pushes)',
-      });
-      await cut.context.route('**/socket.io/**', (route) => route.abort());
+      await cutSocketIo(
+        cut.context,
+        'the journey cuts the socket of this phone, on purpose (it hears no pushes)',
+      );
       await loginViaUi(cut.page, short.email, short.password);
       await cut.page.waitForURL('**/dashboard');
       const banks = (await api('/api/banks', short.token)).json as { id: number }[];

@@ -437,6 +437,18 @@ export function allowConsoleErrors(context: BrowserContext, ...allowed: ConsoleA
   allowances.set(context, [...(allowances.get(context) ?? []), ...allowed]);
 }
 
+/**
+ * Cuts Socket.IO off for every page of `context`, on purpose: its long-polling requests are
+ * aborted and its WebSockets closed before they reach the server (the app opens a WebSocket
+ * first, decision 073, which `context.route` alone does not intercept). The pages then hear no
+ * push; the console errors of the refused connections are allowed with `reason`.
+ */
+export async function cutSocketIo(context: BrowserContext, reason: string): Promise<void> {
+  allowConsoleErrors(context, { pattern: /net::ERR_FAILED|WebSocket connection/, reason });
+  await context.route('**/socket.io/**', (route) => route.abort());
+  await context.routeWebSocket('**/socket.io/**', (ws) => ws.close());
+}
+
 /** The errors a context's pages reported; thrown at the test's end or at the context's close. */
 export class ConsoleErrors extends Error {
   constructor(readonly errors: string[]) {

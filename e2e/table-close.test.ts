@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { MSG_TABLES } from '@domino/contracts';
 import {
   ADMIN,
-  allowConsoleErrors,
+  cutSocketIo,
   DESKTOP,
   loginViaUi,
   newContext,
@@ -79,11 +79,7 @@ describe('staff close a table while players wait', () => {
         );
         // No Socket.IO at all: neither the user room's push nor the table room's updates arrive.
         if (size === 'offline') {
-          allowConsoleErrors(ctx, {
-            pattern: /net::ERR_FAILED|WebSocket connection/,
-            reason: 'the journey gives this browser no Socket.IO at all, on purpose',
-          });
-          await ctx.route('**/socket.io/**', (route) => route.abort());
+          await cutSocketIo(ctx, 'the journey gives this browser no Socket.IO at all, on purpose');
         }
         const page = await ctx.newPage();
         const errors = trackErrors(page);

@@ -144,5 +144,6 @@ describe.skipIf(!pg)('a 64-pair knockout played to the end (PostgreSQL)', () => 
     ).rows[0]?.n;
     expect(payouts).toBe(1);
     expect((await checkLedger(db)).ok).toBe(true);
-  }, 240_000);
+    // 63 whole matches: about 170 s on the CI machine, more when its cores are shared.
+  }, 400_000);
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../../app/theme';
 import { countdownLevel, formatCountdown, remainingMs, turnFraction } from './countdown';
 
 describe('turn countdown', () => {
@@ -29,5 +32,24 @@ describe('turn countdown', () => {
     expect(turnFraction(30_000, 60)).toBe(0.5);
     expect(turnFraction(90_000, 60)).toBe(1);
     expect(turnFraction(1_000, 0)).toBe(0);
+  });
+});
+
+describe('the countdown pill at each level (WCAG AA, decision 044)', () => {
+  it('keeps its text at 4.5:1 on every level’s background', () => {
+    const css = readFileSync(
+      fileURLToPath(new URL('../components/game.module.css', import.meta.url)),
+      'utf8',
+    );
+    for (const level of ['hurry', 'critical'] as const) {
+      const rule = new RegExp(`\\.clock\\[data-level='${level}'\\]\\s*\\{([^}]*)\\}`).exec(css);
+      expect(rule, level).not.toBeNull();
+      const background = /background:\s*(#[0-9a-f]{6})/i.exec(rule![1]!)?.[1];
+      const color = /(?:^|\s)color:\s*(white|#[0-9a-f]{6})/i.exec(rule![1]!)?.[1];
+      expect(background, level).toBeDefined();
+      expect(color, level).toBeDefined();
+      const text = color === 'white' ? '#ffffff' : color!;
+      expect(contrastRatio(text, background!), level).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
