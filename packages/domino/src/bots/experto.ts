@@ -167,7 +167,9 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   // read alone 77.3%) and 37 of 68 matches against Difícil where the same configuration without it
   // won 46; every other seat by its own view screened lower (decision 058, addendum 5).
   ownView: 'none',
-  // Off: new in addendum 6 (decision 058), screened there.
+  // Off: with four worlds of 50 nodes the partner's search screened 79.3% of 304 hands against
+  // the greedy pair (the own-view partner alone 78.6%) at a CPU p99 of 402 ms, over the budget;
+  // two worlds 74.3%, eight 79.1% (decision 058, addendum 6).
   partnerSearch: 0,
   partnerNodes: 50,
   partnerTurns: 1,
