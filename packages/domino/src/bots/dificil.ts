@@ -19,7 +19,13 @@ import { constraintsFromView, withoutPasses } from './knowledge';
 import { chooseMedio, scoreMoves, type MedioWeights } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
-import { DEFAULT_EVAL, HandSearch, type EvalWeights, type SearchMove } from './search';
+import {
+  DEFAULT_EVAL,
+  HandSearch,
+  type EvalWeights,
+  type PartnerSearch,
+  type SearchMove,
+} from './search';
 import { tileId } from '../tiles';
 import { usesStock } from '../config';
 import { playLikelihood, reconstructPlays } from './history';
@@ -209,7 +215,9 @@ export interface DealSearchOptions {
  * searched value (points of the hand for the bot's side) before the weighted mean, e.g. to the
  * probability of winning the match (Experto's `matchPlay`, decision 058, addendum 4).
  * `ownViewSeats` (optional, bit per seat): seats every deal's search plays by the own-view policy
- * (`HandSearch.search`, Experto's `ownView`, decision 058, addendum 5).
+ * (`HandSearch.search`, Experto's `ownView`, decision 058, addendum 5). `partner` (optional):
+ * the partner's first turns searched from its own information in every deal, one `cache` shared
+ * by the deals (`PartnerSearch`, Experto's `partnerSearch`, decision 058, addendum 6).
  */
 export function searchDeals(
   view: PlayerView,
@@ -221,6 +229,7 @@ export function searchDeals(
   heaviest?: readonly number[],
   utility?: (value: number) => number,
   ownViewSeats = 0,
+  partner: PartnerSearch | null = null,
 ): Pick<DificilAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
   const rootMoves: SearchMove[] = playMoves.map((m) => {
     if (m.kind !== 'play') throw new RangeError('searchDeals takes plays only');
@@ -247,6 +256,7 @@ export function searchDeals(
       perDeal,
       heaviest?.[k] ?? 0,
       ownViewSeats,
+      partner,
     );
     const dealValues = utility === undefined ? result.values : result.values.map(utility);
     dealValues.forEach((v, i) => (totals[i] = (totals[i] as number) + w * v));

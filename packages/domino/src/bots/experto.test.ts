@@ -331,3 +331,49 @@ describe("Experto's own-view seats (decision 058, addendum 5)", () => {
     expect(changed).toBeGreaterThan(5);
   });
 });
+
+describe("Experto's partner searched from its own view (decision 058, addendum 6)", () => {
+  const LIGHT = {
+    samples: 6,
+    candidates: 30,
+    exactDeals: 0,
+    nodeBudget: 6_000,
+    minNodesPerDeal: 200,
+  };
+  const WITH = { ...LIGHT, partnerSearch: 3, partnerNodes: 80 };
+
+  it('changes the searched values, same analysis per seed', () => {
+    const parejas = BOT_TEST_CONFIGS.find((c) => c.mode === 'parejas') ?? DEFAULT_CONFIG;
+    let changed = 0;
+    let compared = 0;
+    for (let seed = 0; seed < 60; seed++) {
+      const state = randomPosition(parejas, seed, 4 + (seed % 16));
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      if (view.legalMoves.filter((m) => m.kind === 'play').length < 2) continue;
+      const plain = analyzeExperto(view, `p${seed}`, LIGHT);
+      const own = analyzeExperto(view, `p${seed}`, WITH);
+      expect(analyzeExperto(view, `p${seed}`, WITH)).toEqual(own);
+      expect(own.values.length).toBe(plain.values.length);
+      if (own.values.some((v, i) => v.value !== plain.values[i]?.value)) changed++;
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(changed).toBeGreaterThan(5);
+  });
+
+  it('is off by default and leaves individual mode alone', () => {
+    expect(DEFAULT_EXPERTO_OPTIONS.partnerSearch).toBe(0);
+    const individual = BOT_TEST_CONFIGS.find((c) => c.mode === 'individual' && !c.drawing);
+    expect(individual).toBeDefined();
+    if (individual === undefined) return;
+    for (let seed = 0; seed < 10; seed++) {
+      const state = randomPosition(individual, seed, 3 + seed);
+      if (state.status !== 'playing') continue;
+      const view = playerView(state, state.hand.turn as Seat);
+      expect(analyzeExperto(view, `i${seed}`, WITH)).toEqual(
+        analyzeExperto(view, `i${seed}`, LIGHT),
+      );
+    }
+  });
+});

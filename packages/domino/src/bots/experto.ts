@@ -34,11 +34,11 @@ import {
   type ChoiceModel,
   type ObservedChoice,
 } from './inference';
-import { constraintsFromView, withoutPasses, type DealConstraints } from './knowledge';
+import { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints } from './knowledge';
 import { chooseMedio } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
-import { DEFAULT_EVAL } from './search';
+import { DEFAULT_EVAL, type PartnerSearch } from './search';
 import { matchUtility } from './match-odds';
 import { SUIT_MASK, TILE_HI, TILE_LO, maskOf, popcount } from './tileset';
 import { movesToChoose, partnerOf } from './view-moves';
@@ -112,6 +112,19 @@ export interface ExpertoOptions extends DealSearchOptions {
    * greedy stay greedy. Only the bot's own choices keep the full search.
    */
   readonly ownView: 'none' | 'partner' | 'opponents' | 'others';
+  /**
+   * The partner's turns searched from the partner's own information (decision 058, addendum 6;
+   * search.ts `PartnerSearch`): inside each searched deal, at its first `partnerTurns` turns with
+   * a choice, the partner (parejas) plays what `partnerSearch` deals drawn from its own view (its
+   * hand fixed, the tiles it cannot see spread among the other seats avoiding their known voids),
+   * each searched with `partnerNodes` nodes, make best on average; the pick depends only on what
+   * the partner knows, so it is the same in every deal that agrees on that. 0 = off. Later
+   * partner turns follow `ownView` (or the full search). Adds about `partnerSearch` ×
+   * `partnerNodes` nodes per distinct partner situation, outside `nodeBudget`.
+   */
+  readonly partnerSearch: number;
+  readonly partnerNodes: number;
+  readonly partnerTurns: number;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -154,6 +167,12 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   // read alone 77.3%) and 37 of 68 matches against Difícil where the same configuration without it
   // won 46; every other seat by its own view screened lower (decision 058, addendum 5).
   ownView: 'none',
+  // Off: with four worlds of 50 nodes the partner's search screened 79.3% of 304 hands against
+  // the greedy pair (the own-view partner alone 78.6%) at a CPU p99 of 402 ms, over the budget;
+  // two worlds 74.3%, eight 79.1% (decision 058, addendum 6).
+  partnerSearch: 0,
+  partnerNodes: 50,
+  partnerTurns: 1,
   medio: {},
 });
 
@@ -448,6 +467,18 @@ export function analyzeExperto(
     weights = deals.map(() => 1);
   }
   const heaviest = modelledSeats(choices, modelOf, priors, deals, opts, random);
+  const partnerSearch: PartnerSearch | null =
+    opts.partnerSearch > 0 && partner !== null && !usesStock(view.config)
+      ? {
+          seat: partner,
+          worlds: opts.partnerSearch,
+          nodes: opts.partnerNodes,
+          turns: opts.partnerTurns,
+          lacks: constraints.lacks.map(lackedTiles),
+          seed: random.int(2 ** 31),
+          cache: new Map(),
+        }
+      : null;
   const searched = searchDeals(
     view,
     playMoves,
@@ -458,6 +489,7 @@ export function analyzeExperto(
     heaviest,
     matchUtilityFor(view, opts),
     ownViewMask(view, opts.ownView),
+    partnerSearch,
   );
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
 }

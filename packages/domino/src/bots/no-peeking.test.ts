@@ -12,8 +12,8 @@ const LIGHT = {
 /**
  * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
  * the earlier hands (addendum 2), its adaptive effort on key decisions (addendum 3), and its
- * long-suit lead, read of the partner's lead and match play (addendum 4), and its own-view
- * seats (addendum 5).
+ * long-suit lead, read of the partner's lead and match play (addendum 4), its own-view
+ * seats (addendum 5), and its partner searched from the partner's own view (addendum 6).
  */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
@@ -23,6 +23,17 @@ const MODELLED = [
   { experto: { ...LIGHT.experto, leadLongest: true, readPartnerLead: true, matchPlay: true } },
   { experto: { ...LIGHT.experto, ownView: 'partner' as const } },
   { experto: { ...LIGHT.experto, ownView: 'others' as const, modelThreshold: 0.5 } },
+  {
+    experto: {
+      ...LIGHT.experto,
+      partnerSearch: 2,
+      partnerNodes: 60,
+      partnerTurns: 2,
+      ownView: 'partner' as const,
+      readHands: 20,
+      modelThreshold: 0.5,
+    },
+  },
 ];
 
 describe('bots never read hidden state', () => {

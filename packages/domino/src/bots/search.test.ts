@@ -8,9 +8,17 @@ import { tileId, type Seat, type Tile } from '../tiles';
 import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
 import { analyzeDificil, chooseMove } from './index';
-import { HandSearch, ownViewPlays, type SearchMove } from './search';
+import {
+  HandSearch,
+  dealUnseen,
+  ownViewPlays,
+  partnerPick,
+  type PartnerSearch,
+  type SearchMove,
+} from './search';
+import { createRng } from './rng';
 import { BOT_TEST_CONFIGS, endgameState, randomPosition } from './test-positions';
-import { maskOf } from './tileset';
+import { SUIT_MASK, maskOf, popcount } from './tileset';
 
 /** Points of the hand for `seat`'s side minus the others', bonuses earned before `state` excluded. */
 function sidePoints(state: MatchState, seat: Seat, pointsBySide: readonly number[]): number {
@@ -242,6 +250,164 @@ describe('the hand search with own-view seats', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+/**
+ * Exact value of the rest of the hand through the engine, the partner of `root` playing, at its
+ * first `turns` turns with two or more tiles that fit, only the tiles `partnerPick` picks from the
+ * hands at that point (the search's `PartnerSearch`); every other turn is minimax.
+ */
+function engineValueWithPartner(
+  state: MatchState,
+  root: Seat,
+  earlier: number,
+  p: PartnerSearch,
+  inner: HandSearch,
+  turns: number,
+): number {
+  const seat = state.hand.turn as Seat;
+  const maximise = sideOf(state.config, seat) === sideOf(state.config, root);
+  let moves = legalMoves(state, seat);
+  let left = turns;
+  const fitting = new Set(moves.flatMap((m) => (m.kind === 'play' ? [tileId(m.tile)] : [])));
+  if (seat === p.seat && fitting.size > 1) {
+    if (turns > 0) {
+      const hands = state.hand.hands.map(maskOf);
+      const ends = state.hand.ends;
+      if (ends === null) throw new Error('the partner never leads in these positions');
+      let union = 0;
+      hands.forEach((h, s) => (union |= s === seat ? 0 : h));
+      const hand = hands[seat] as number;
+      const { pick } = partnerPick(
+        inner,
+        p,
+        {
+          hand,
+          playable: hand & ((SUIT_MASK[ends.left] as number) | (SUIT_MASK[ends.right] as number)),
+          union,
+          counts: hands.map((h, s) => (s === seat ? 0 : popcount(h))),
+          left: ends.left,
+          right: ends.right,
+        },
+        0,
+      );
+      moves = moves.filter((m) => m.kind === 'play' && (pick >> tileId(m.tile)) & 1);
+    }
+    left = turns - 1;
+  }
+  let best = maximise ? -Infinity : Infinity;
+  for (const move of moves) {
+    const result = applyMove(state, seat, move);
+    if (!result.ok) throw new Error(result.code);
+    const end = result.events.find((e) => e.type === 'hand_end');
+    const v =
+      end !== undefined && end.type === 'hand_end'
+        ? sidePoints(state, root, end.summary.pointsBySide) - earlier
+        : engineValueWithPartner(result.state, root, earlier, p, inner, left);
+    best = maximise ? Math.max(best, v) : Math.min(best, v);
+  }
+  return best;
+}
+
+describe('the hand search with the partner searched from its own view', () => {
+  it('deals the unseen tiles by the counts, avoiding known voids', () => {
+    const rng = createRng('deal');
+    const next = () => rng.next();
+    const mask = (text: string) => maskOf(tiles(text));
+    // Seat 1 lacks 6s and 5s, seat 3 lacks 0s and 1s: a single deal fits.
+    const union = mask('6-6 5-6 0-0 1-0');
+    const lacks = [0, SUIT_MASK[6]! | SUIT_MASK[5]!, 0, SUIT_MASK[0]! | SUIT_MASK[1]!];
+    for (let i = 0; i < 20; i++) {
+      const hands = dealUnseen(union, [0, 2, 0, 2], lacks, next);
+      expect(hands).toEqual([0, mask('0-0 1-0'), 0, mask('6-6 5-6')]);
+    }
+    // Without voids, every tile once, counts kept, and more than one deal drawn.
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      const hands = dealUnseen(union | mask('3-3 2-4'), [2, 2, 0, 2], [0, 0, 0, 0], next);
+      expect(hands.reduce((a, h) => a | h, 0)).toBe(union | mask('3-3 2-4'));
+      expect(hands.map(popcount)).toEqual([2, 2, 0, 2]);
+      seen.add(hands.join(','));
+    }
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  it("plays the partner's first turns by its own search, the rest exactly as the engine", () => {
+    let differs = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOT_TEST_CONFIGS.filter((c) => c.mode === 'parejas')),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 2 }),
+        (config, seed, worlds, turns) => {
+          let state = randomPosition(config, seed, 0);
+          let steps = 0;
+          while (state.status === 'playing' && tilesInPlay(state) > 12 && steps < 500) {
+            state = randomPosition(config, seed, ++steps);
+          }
+          if (state.status !== 'playing' || tilesInPlay(state) > 12) return;
+          const seat = state.hand.turn as Seat;
+          const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+          if (moves.length === 0) return;
+          const earlier = sidePoints(
+            state,
+            seat,
+            state.hand.bonuses.reduce((acc, b) => {
+              acc[b.side] = (acc[b.side] ?? 0) + b.points;
+              return acc;
+            }, new Array<number>(state.scores.length).fill(0)),
+          );
+          const partner = ((seat + 2) % 4) as Seat;
+          const params = (): PartnerSearch => ({
+            seat: partner,
+            worlds,
+            nodes: 200,
+            turns,
+            lacks: [0, 0, 0, 0],
+            seed,
+            cache: new Map(),
+          });
+          const rootMoves = moves.map((m) =>
+            m.kind === 'play'
+              ? { id: tileId(m.tile), end: m.end }
+              : { id: 0, end: 'left' as const },
+          );
+          const position = {
+            hands: state.hand.hands.map(maskOf),
+            stock: [],
+            ends: state.hand.ends,
+          };
+          const result = new HandSearch(config, seat).search(
+            position,
+            rootMoves,
+            1e9,
+            0,
+            0,
+            params(),
+          );
+          expect(result.exact).toBe(true);
+          const plain = new HandSearch(config, seat).search(position, rootMoves, 1e9);
+          const inner = new HandSearch(config, partner);
+          const reference = params();
+          moves.forEach((m, i) => {
+            const result2 = applyMove(state, seat, m);
+            if (!result2.ok) throw new Error(result2.code);
+            const end = result2.events.find((e) => e.type === 'hand_end');
+            const expected =
+              end !== undefined && end.type === 'hand_end'
+                ? sidePoints(state, seat, end.summary.pointsBySide) - earlier
+                : engineValueWithPartner(result2.state, seat, earlier, reference, inner, turns);
+            expect(result.values[i]).toBe(expected);
+          });
+          if (result.values.some((v, i) => v !== plain.values[i])) differs++;
+        },
+      ),
+      { numRuns: 80 },
+    );
+    // The partner's own search must change some values (a partner that saw the deal would not).
+    expect(differs).toBeGreaterThan(10);
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type TableConfig,
 } from '../config';
 import type { Seat } from '../tiles';
+import { createRng } from './rng';
 import { SUIT_MASK, TILE_HI, TILE_LO, TILE_PIPS, maskPips, popcount } from './tileset';
 
 /** A root move in search terms: tile id and the end it goes to. */
@@ -122,6 +123,110 @@ export interface SearchParams {
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = { eval: DEFAULT_EVAL, winBonus: 0 };
 
+/**
+ * The partner's turns searched from the partner's own information (`HandSearch.search`;
+ * Experto's `partnerSearch`, docs/decisions/058-experto.md, addendum 6): a remedy for the
+ * strategy fusion of determinized search, where the partner answers as if it saw the sampled
+ * deal. At its first `turns` turns with a choice in a searched line, the partner plays only the
+ * tile(s) a small determinized search from its own view picks (`partnerChoice`): `worlds` deals
+ * that keep its own hand and spread the tiles it cannot see (the root seat's and the opponents')
+ * at random among those seats with their tile counts, avoiding the suits each seat has shown it
+ * lacks (`lacks`), each searched with `nodes` nodes from the partner's seat. The pick depends only
+ * on what the partner knows (its hand, the ends, the unseen tiles and counts, `lacks`, the seats
+ * searched as greedy), never on the deal's other hands, so every deal of a decision shares it:
+ * `cache` (one per decision) keeps the picks; `seed` makes the worlds reproducible.
+ */
+export interface PartnerSearch {
+  /** The partner's seat (parejas). */
+  readonly seat: number;
+  /** Deals sampled from the partner's view per choice (>= 1). */
+  readonly worlds: number;
+  /** Search nodes per world. */
+  readonly nodes: number;
+  /** The partner's turns (with a tile to play) in each line that are chosen this way. */
+  readonly turns: number;
+  /** Tiles each seat cannot hold (from its public passes), indexed by seat; 0 = none known. */
+  readonly lacks: readonly number[];
+  /** Seed of the worlds (mixed with the partner's information). */
+  readonly seed: number;
+  /** The picks so far, keyed by the partner's information; share one map per decision. */
+  readonly cache: Map<string, number>;
+}
+
+/**
+ * Deals the tiles of `union` (mask) to the seats of `counts` (tiles each; -1 or 0 for seats that
+ * take none) at random, each tile to a seat whose `lacks` mask does not contain it: tiles with
+ * the fewest allowed seats first, each to an allowed seat with room, chosen with probability
+ * proportional to its room. Retries up to 8 times on a dead end, then deals ignoring `lacks`.
+ * An approximation of the uniform consistent deal (sampler.ts is exact but costs more), enough
+ * for the partner's few worlds. Returns hands indexed by seat (0 for the others).
+ */
+export function dealUnseen(
+  union: number,
+  counts: readonly number[],
+  lacks: readonly number[],
+  next: () => number,
+): number[] {
+  const ids: number[] = [];
+  for (let m = union; m !== 0;) {
+    const id = 31 - Math.clz32(m);
+    m ^= 1 << id;
+    ids.push(id);
+  }
+  const seats = counts.map((_, s) => s).filter((s) => (counts[s] as number) > 0);
+  const shuffle = (): void => {
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      const t = ids[i] as number;
+      ids[i] = ids[j] as number;
+      ids[j] = t;
+    }
+  };
+  if (seats.every((s) => ((lacks[s] ?? 0) & union) === 0)) {
+    // No known void matters: a uniform deal, the shuffled tiles cut by the counts.
+    shuffle();
+    const hands = counts.map(() => 0);
+    let k = 0;
+    for (const s of seats)
+      for (let n = 0; n < (counts[s] as number) && k < ids.length; n++)
+        hands[s] = (hands[s] as number) | (1 << (ids[k++] as number));
+    return hands;
+  }
+  for (let attempt = 0; attempt <= 8; attempt++) {
+    const strict = attempt < 8;
+    const allowed = (id: number, s: number): boolean =>
+      !strict || (((lacks[s] ?? 0) >>> id) & 1) === 0;
+    // Shuffle, then stable-sort by the number of allowed seats (most constrained first).
+    shuffle();
+    const order = ids
+      .map((id) => ({ id, n: seats.filter((s) => allowed(id, s)).length }))
+      .sort((a, b) => a.n - b.n);
+    const room = counts.map((c) => Math.max(0, c));
+    const hands = counts.map(() => 0);
+    let ok = true;
+    for (const { id } of order) {
+      let total = 0;
+      for (const s of seats) if (allowed(id, s)) total += room[s] as number;
+      if (total === 0) {
+        ok = false;
+        break;
+      }
+      let r = next() * total;
+      let pick = -1;
+      for (const s of seats) {
+        if (!allowed(id, s) || (room[s] as number) === 0) continue;
+        pick = s;
+        r -= room[s] as number;
+        if (r < 0) break;
+      }
+      hands[pick] = (hands[pick] as number) | (1 << id);
+      room[pick] = (room[pick] as number) - 1;
+    }
+    if (ok) return hands;
+  }
+  return counts.map(() => 0);
+}
+
 /** Reusable searcher for one table config and root seat. Not re-entrant. */
 export class HandSearch {
   private readonly players: number;
@@ -158,12 +263,25 @@ export class HandSearch {
   private heaviest = 0;
   /** Bit s set: seat s plays `ownViewPlays` (see `search`). */
   private ownView = 0;
+  /** The partner's own-information search, or null (see `search`). */
+  private partner: PartnerSearch | null = null;
+  /** The partner's turns with a tile to play so far in the searched line. */
+  private partnerTurns = 0;
+  /** Searcher of the partner's worlds (created on first use; never itself uses `partner`). */
+  private inner: HandSearch | null = null;
+  /** Nodes spent by `inner` during the current `search`. */
+  private innerNodes = 0;
+
+  private readonly config: TableConfig;
+  private readonly params: SearchParams;
 
   constructor(
     config: TableConfig,
     private readonly seat: Seat,
     params: SearchParams = DEFAULT_SEARCH_PARAMS,
   ) {
+    this.config = config;
+    this.params = params;
     this.weights = params.eval;
     this.winBonus = params.winBonus;
     this.players = config.players;
@@ -191,7 +309,10 @@ export class HandSearch {
    * opponent-model search (docs/decisions/058-experto.md, addendum). `ownViewSeats` (same
    * form) names seats that only consider the tiles `ownViewPlays` picks from their own hand and
    * the ends (ties and the end still searched), a policy that does not see the deal (addendum
-   * 5); a seat in both masks plays as greedy.
+   * 5); a seat in both masks plays as greedy. `partner` (optional, parejas without a stock):
+   * the partner's first turns by a search from its own information (`PartnerSearch`, addendum
+   * 6), before the own-view policy; a partner searched as greedy stays greedy. The nodes of the
+   * partner's searches are counted in the result's `nodes` but not against `budget`.
    */
   search(
     position: SearchPosition,
@@ -199,10 +320,23 @@ export class HandSearch {
     budget: number,
     heaviestSeats = 0,
     ownViewSeats = 0,
+    partner: PartnerSearch | null = null,
   ): SearchResult {
     this.load(position);
     this.heaviest = heaviestSeats & ~(1 << this.seat);
     this.ownView = ownViewSeats & ~(1 << this.seat) & ~this.heaviest;
+    this.partner =
+      partner !== null &&
+      this.parejas &&
+      !this.drawing &&
+      partner.seat !== this.seat &&
+      partner.turns > 0 &&
+      partner.worlds > 0 &&
+      ((this.heaviest >> partner.seat) & 1) === 0
+        ? partner
+        : null;
+    this.partnerTurns = 0;
+    this.innerNodes = 0;
     let remaining = 0;
     for (let s = 0; s < this.players; s++) remaining += popcount(this.hands[s] as number);
     remaining += this.stockLen;
@@ -225,7 +359,31 @@ export class HandSearch {
         break;
       }
     }
-    return { values: best ?? new Float64Array(moves.length), exact, nodes: this.nodes };
+    return {
+      values: best ?? new Float64Array(moves.length),
+      exact,
+      nodes: this.nodes + this.innerNodes,
+    };
+  }
+
+  /** `partnerPick` at the current ends and hands (see `PartnerSearch`). */
+  private partnerPickHere(seat: number, hand: number, playable: number): number {
+    const counts: number[] = [];
+    let union = 0;
+    for (let s = 0; s < this.players; s++) {
+      const h = this.hands[s] as number;
+      counts.push(s === seat ? 0 : popcount(h));
+      if (s !== seat) union |= h;
+    }
+    const inner = (this.inner ??= new HandSearch(this.config, seat as Seat, this.params));
+    const { pick, nodes } = partnerPick(
+      inner,
+      this.partner as PartnerSearch,
+      { hand, playable, union, counts, left: this.left, right: this.right },
+      this.heaviest,
+    );
+    this.innerNodes += nodes;
+    return pick;
   }
 
   private load(position: SearchPosition): void {
@@ -312,7 +470,8 @@ export class HandSearch {
     const L = this.left;
     const R = this.right;
     const hand = this.hands[seat] as number;
-    let playable = hand & ((SUIT_MASK[L] as number) | (SUIT_MASK[R] as number));
+    const fits = hand & ((SUIT_MASK[L] as number) | (SUIT_MASK[R] as number));
+    let playable = fits;
     if (playable !== 0 && (this.heaviest >> seat) & 1) playable = heaviestOf(playable);
     else if (playable !== 0 && (this.ownView >> seat) & 1) playable = ownViewPlays(hand, playable);
     if (playable === 0) {
@@ -346,6 +505,27 @@ export class HandSearch {
       this.cutoff = true;
       return this.evaluate();
     }
+    const partnerTurn = this.partner !== null && seat === this.partner.seat && popcount(fits) > 1;
+    if (partnerTurn) {
+      if (this.partnerTurns < (this.partner as PartnerSearch).turns)
+        playable = this.partnerPickHere(seat, hand, fits);
+      this.partnerTurns++;
+    }
+    const best = this.children(seat, playable, depth, alpha, beta);
+    if (partnerTurn) this.partnerTurns--;
+    return best;
+  }
+
+  /** Minimax over `seat`'s `playable` tiles at the current ends (part of `node`). */
+  private children(
+    seat: number,
+    playable: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+  ): number {
+    const L = this.left;
+    const R = this.right;
     const max = this.us[seat] === 1;
     let best = max ? -INF : INF;
     let m = playable;
@@ -482,4 +662,73 @@ export class HandSearch {
       this.weights.pips * (pipsThem - pipsUs) + this.weights.tiles * (minThem - minUs) + this.bonus
     );
   }
+}
+
+/** What the partner knows at its turn (`partnerPick`): masks of tiles, counts by seat. */
+export interface PartnerInfo {
+  /** The partner's tiles, and those of them that fit the ends. */
+  readonly hand: number;
+  readonly playable: number;
+  /** Tiles the partner cannot see (every other hand), and how many each seat holds (0 for it). */
+  readonly union: number;
+  readonly counts: readonly number[];
+  readonly left: number;
+  readonly right: number;
+}
+
+/**
+ * The tiles (mask, a subset of `info.playable`, ties kept) the partner picks from its own
+ * information (`PartnerSearch`): `p.worlds` deals of `info.union` to the other seats
+ * (`dealUnseen`, seeded by `p.seed` and the information itself), each searched by `inner` (a
+ * `HandSearch` rooted at `p.seat`, for the same table) with `p.nodes` nodes, with `heaviest`
+ * seats as greedy; a tile is worth the mean value of its better end. The ends are taken in
+ * ascending order (a mirrored line is the same situation). Cached in `p.cache`, keyed
+ * by the information, so the pick is a function of it. `nodes`: spent by this call (0 if cached).
+ */
+export function partnerPick(
+  inner: HandSearch,
+  p: PartnerSearch,
+  info: PartnerInfo,
+  heaviest: number,
+): { pick: number; nodes: number } {
+  const { hand, playable, union, counts } = info;
+  // The ends in a canonical order: mirrored lines are the same situation.
+  const L = Math.min(info.left, info.right);
+  const R = Math.max(info.left, info.right);
+  const key = `${hand},${union},${L},${R},${counts.join(',')},${heaviest}`;
+  const hit = p.cache.get(key);
+  if (hit !== undefined) return { pick: hit & playable, nodes: 0 };
+  const moves: SearchMove[] = [];
+  for (let m = playable; m !== 0;) {
+    const id = 31 - Math.clz32(m);
+    m ^= 1 << id;
+    const lo = TILE_LO[id] as number;
+    const hi = TILE_HI[id] as number;
+    if (lo === L || hi === L) moves.push({ id, end: 'left' });
+    if (L !== R && (lo === R || hi === R)) moves.push({ id, end: 'right' });
+  }
+  const rng = createRng(`${p.seed}:${key}`);
+  const next = (): number => rng.next();
+  const totals = new Float64Array(moves.length);
+  let nodes = 0;
+  for (let w = 0; w < p.worlds; w++) {
+    const hands = dealUnseen(union, counts, p.lacks, next);
+    hands[p.seat] = hand;
+    const result = inner.search(
+      { hands, stock: [], ends: { left: L, right: R } },
+      moves,
+      p.nodes,
+      heaviest & ~(1 << p.seat),
+    );
+    nodes += result.nodes;
+    result.values.forEach((v, i) => (totals[i] = (totals[i] as number) + v));
+  }
+  let top = -INF;
+  for (const v of totals) if (v > top) top = v;
+  let pick = 0;
+  moves.forEach((m, i) => {
+    if ((totals[i] as number) >= top - 1e-6) pick |= 1 << m.id;
+  });
+  p.cache.set(key, pick);
+  return { pick, nodes };
 }
