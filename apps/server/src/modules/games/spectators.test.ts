@@ -265,7 +265,8 @@ describe('spectators on PostgreSQL across two nodes', async () => {
 
   it.skipIf(skip)(
     'shows a paid public match two moves behind, without any hand on the wire, with live counts, and its replay once finished',
-    { timeout: 120_000 },
+    // A whole match over sockets on two nodes: under a minute alone, more on a loaded machine.
+    { timeout: 240_000 },
     async () => {
       // A real paid table: two funded players join "Mesa Mano a Mano" (id 6, Bs. 750, drawing).
       const p0 = await register('Ana Pérez', 2000);
