@@ -15,10 +15,10 @@
  * Run: npx tsx bench/src/connection-cost.ts [--sockets 400] [--rounds 3]
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
-import { readFileSync } from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import {
   arg,
+  cpuMs,
   createDatabase,
   pool,
   registerPlayers,
@@ -28,13 +28,6 @@ import {
 
 const SOCKETS = Number(arg('sockets', '400'));
 const ROUNDS = Number(arg('rounds', '3'));
-
-/** CPU time (user + system, ms) of a process, from /proc/<pid>/stat. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 interface Way {
   label: string;

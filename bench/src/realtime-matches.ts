@@ -48,6 +48,7 @@ import {
   ADMIN_PASSWORD,
   arg,
   connectClient,
+  cpuMs,
   createDatabase,
   login,
   onCleanup,
@@ -130,17 +131,6 @@ interface Stats {
   emitting: boolean;
   measuring: boolean;
   inFlight: number;
-}
-
-/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
-  } catch {
-    return 0;
-  }
 }
 
 /** The name the server's job threads give themselves (apps/server/src/lib/ts-worker-bridge.mjs). */

@@ -320,3 +320,14 @@ export function connectClient(
     });
   });
 }
+
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat; 0 once it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ 100
+  } catch {
+    return 0;
+  }
+}
