@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameView, TalkMessage, TalkState } from '@domino/contracts';
 import { gameViewSchema } from '@domino/contracts';
 import type { MatchState, Seat } from '@domino/domino';
-import { playerView } from '@domino/domino';
+import { legalMoves, playerView } from '@domino/domino';
 import { games } from '../../db/schema';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
@@ -169,12 +169,18 @@ describe('a blip across two nodes', async () => {
         missed.push(await say(2, { kind: 'reaction', id: 'aplausos' }));
         missed.push(await say(3, { kind: 'phrase', id: 'suerte' }));
         missed.push(await say(1, { kind: 'reaction', id: 'risa' }));
-        // The others play every turn up to the away player's next one, where the game waits.
+        // The others play every turn up to the away player's next real choice, where the game
+        // waits its 120 s: a forced move would be played for the player after 1.2 s
+        // (games/clock.ts) and move the game on while the views are compared.
         await until("the others' moves up to the away player's turn", async () => {
           const row = await dbGame();
           if (row.status !== 'playing') throw new Error('the match ended first');
-          const turn = (row.state as MatchState).hand.turn;
-          return row.version > versionAtBlip && turn === seats[away];
+          const state = row.state as MatchState;
+          return (
+            row.version > versionAtBlip &&
+            state.hand.turn === seats[away] &&
+            legalMoves(state, seats[away] as Seat).length >= 2
+          );
         });
         missed.push(await say(2, { kind: 'phrase', id: 'gracias' }));
         missed.push(await say(3, { kind: 'reaction', id: 'fuego' }));
