@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameView, Highlights } from '@domino/contracts';
+import type { Highlights } from '@domino/contracts';
 import { publicName } from '@domino/contracts';
 import { games, potPoints } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, newPlayer, postgresAvailable } from '../../test/helpers';
 import { auth, loginAdmin } from '../../test/wallet-helpers';
-import { gamesContext } from '../games/routes';
-import { runDueGame } from '../games/due-moves';
+import { playMatchToEnd } from '../../test/play';
 import { potMonth } from '../pot/month';
 import { cached, HIGHLIGHTS_TTL_MS, loadHighlights } from './service';
 
@@ -84,6 +82,7 @@ function highlightsSuite(kind: DbKind) {
         const month = potMonth(new Date());
         const askedAt = Date.now();
         const empty = await get('/api/public/highlights');
+        const answeredAt = Date.now();
         expect(empty.statusCode).toBe(200);
         expect(empty.headers['cache-control']).toBe('public, max-age=30');
         expect(empty.json()).toEqual({ month, pot: 0, winners: [], top_players: [] });
@@ -99,36 +98,21 @@ function highlightsSuite(kind: DbKind) {
             (await post('/api/tables/2/join', p.token, { entry_price: 1000 })).statusCode,
           ).toBe(200);
         const gameId: string = (await get('/api/tables/2')).json().game_id;
-        const ctx = gamesContext(t.app);
-        let view: GameView = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        for (let i = 0; i < 3000 && view.status === 'playing'; i++) {
-          const mover = players[view.turn_seat!]!;
-          const mine: GameView = (await get(`/api/games/${gameId}/view`, mover.token)).json();
-          if (mine.legal_moves.length === 1) {
-            await t.database.db
-              .update(games)
-              .set({ dueAt: sql`now() - interval '1 second'` })
-              .where(eq(games.id, gameId));
-            await runDueGame(ctx);
-          } else {
-            const res = await post(`/api/games/${gameId}/moves`, mover.token, {
-              version: mine.version,
-              ...mine.legal_moves[0],
-            });
-            expect(res.statusCode).toBe(200);
-          }
-          view = (await get(`/api/games/${gameId}/view`, players[0]!.token)).json();
-        }
+        const view = await playMatchToEnd(t, gameId, players);
         expect(view.status).toBe('finished');
         const winnerSeats = [...view.result!.winner_seats].sort();
         const expectedNames = winnerSeats.map((s) => publicName(players[s]!.name));
 
         // The endpoint answers from its 30 s cache: still the empty answer while the first one is
         // fresh. On a loaded machine the match can outlast the cache; then the answer is the new
-        // one. (The cache itself is proven with a clock above.)
+        // one. The cache's clock started somewhere between the first request and its answer, and
+        // the second request is read somewhere between its sending and its answer: only outside
+        // that uncertainty is the answer known. (The cache itself is proven with a clock above.)
+        const sentAt = Date.now();
         const again = (await get('/api/public/highlights')).json();
-        if (Date.now() - askedAt < HIGHLIGHTS_TTL_MS - 1_000) expect(again.winners).toEqual([]);
-        else expect(again.winners).toHaveLength(1);
+        if (Date.now() - askedAt < HIGHLIGHTS_TTL_MS) expect(again.winners).toEqual([]);
+        else if (sentAt - answeredAt >= HIGHLIGHTS_TTL_MS) expect(again.winners).toHaveLength(1);
+        else expect([0, 1]).toContain(again.winners.length);
 
         const fresh = await loadHighlights(t.database.db);
         expect(fresh.winners).toHaveLength(1);
