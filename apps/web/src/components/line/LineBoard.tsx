@@ -15,6 +15,13 @@ const TARGET_UNIT_PORTRAIT = 30;
 const TARGET_UNIT_PHONE = 25;
 const TARGET_UNIT_WIDE = 36;
 const MAX_UNIT = 46;
+/**
+ * How far each tile's shadow falls below it, in tile units. A shadow drawn per tile instead of a
+ * `drop-shadow` filter on the group of tiles: a filter makes every change of the line repaint
+ * the whole group through an offscreen surface, which costs phones without a fast GPU (and
+ * Chromium without one) most of a frame (docs/decisions/074-cheaper-game-screen-paint.md).
+ */
+const SHADOW_DROP = 0.06;
 
 /** Row width suited to the board's shape: shorter rows (bigger tiles) on a tall phone board. */
 function targetUnit(width: number, height: number): number {
@@ -111,7 +118,7 @@ export function LineBoard({
       {width > 0 && height > 0 && (
         <svg className={classes.boardSvg} width={width} height={height} aria-hidden>
           <g className={classes.boardCamera} style={{ transform: camera }}>
-            <g className={classes.boardTiles}>
+            <g>
               {layout.tiles.map((t) => {
                 const piece = line[t.index];
                 if (!piece) return null;
@@ -128,6 +135,15 @@ export function LineBoard({
                     }}
                   >
                     <g className={last ? classes.tileEnter : undefined}>
+                      {/* The tile's shadow, straight down on the felt whichever way it lies. */}
+                      <rect
+                        className={classes.tileShadow}
+                        x={-0.49 + (t.vertical ? 0 : -SHADOW_DROP)}
+                        y={-0.99 + (t.vertical ? SHADOW_DROP : 0)}
+                        width={0.98}
+                        height={1.98}
+                        rx={0.15}
+                      />
                       <DominoFace first={t.first} second={t.second} />
                       {last && (
                         <>

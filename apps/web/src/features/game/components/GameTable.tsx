@@ -10,8 +10,8 @@ import {
 import { DIFFICULTY_LABELS, type GameView, plural } from '@domino/contracts';
 import { RulesList } from '../../../components/TableRules';
 import { TalkPanel } from '../../../components/TalkPanel';
-import { useNow } from '../../../lib/use-now';
-import { countdownLevel, formatCountdown, remainingMs } from '../lib/countdown';
+import { countdownLevel, formatCountdown } from '../lib/countdown';
+import { useTurnLeft } from '../lib/use-turn-left';
 import type { GameScreenState } from '../lib/game-store';
 import {
   canDraw,
@@ -72,16 +72,31 @@ export interface GameTableProps {
   connection: { live: boolean; spectators: number } | 'device';
 }
 
+/** The player's own turn clock; it alone follows the clock (useTurnLeft). */
+function TurnCountdown({ deadline }: { deadline: string | null }) {
+  const left = useTurnLeft(deadline);
+  if (left === null) return null;
+  return (
+    <span
+      className={classes.clock}
+      data-level={countdownLevel(left)}
+      data-testid="turn-countdown"
+      role="timer"
+      aria-label={`Tiempo restante ${formatCountdown(left)}`}
+    >
+      {formatCountdown(left)}
+    </span>
+  );
+}
+
 function StatusLine({
   view,
   myTurn,
   choosing,
-  now,
 }: {
   view: GameView;
   myTurn: boolean;
   choosing: boolean;
-  now: number;
 }) {
   if (view.status === 'finished') return <div className={classes.status}>Partida terminada</div>;
   if (view.turn_seat === null) return <div className={classes.status}>Repartiendo…</div>;
@@ -97,7 +112,6 @@ function StatusLine({
       </div>
     );
   }
-  const left = remainingMs(view.turn_deadline, now);
   return (
     <div className={classes.status} data-turn="true" data-testid="turn-status" data-my-turn="true">
       <span>
@@ -107,17 +121,7 @@ function StatusLine({
             ? 'Tu turno: abre la mano'
             : 'Tu turno'}
       </span>
-      {left !== null && (
-        <span
-          className={classes.clock}
-          data-level={countdownLevel(left)}
-          data-testid="turn-countdown"
-          role="timer"
-          aria-label={`Tiempo restante ${formatCountdown(left)}`}
-        >
-          {formatCountdown(left)}
-        </span>
-      )}
+      <TurnCountdown deadline={view.turn_deadline} />
     </div>
   );
 }
@@ -147,7 +151,6 @@ export function GameTable({
   const [endFocus, setEndFocus] = useState(0);
   const [rackFocus, setRackFocus] = useState(0);
   const playing = view.status === 'playing';
-  const now = useNow(250, playing);
   const { summary, dismissSummary } = game;
   const device = connection === 'device';
 
@@ -315,7 +318,6 @@ export function GameTable({
             seat={seat}
             position={position}
             passed={game.passMarkers.includes(seat)}
-            now={now}
           />
         ))}
         {stock !== null && <StockPile count={stock} position={stockSpot} />}
@@ -338,7 +340,7 @@ export function GameTable({
             Se acabó tu tiempo y la CPU jugó por ti. En tu próximo turno tienes el tiempo completo.
           </div>
         )}
-        <StatusLine view={view} myTurn={myTurn} choosing={!!selectedTile} now={now} />
+        <StatusLine view={view} myTurn={myTurn} choosing={!!selectedTile} />
         {myTurn && (canPass(view.legal_moves) || canDraw(view.legal_moves)) && (
           <div className={classes.actions}>
             {canDraw(view.legal_moves) && (

@@ -2,7 +2,8 @@ import { IconRobot } from '@tabler/icons-react';
 import type { GameView } from '@domino/contracts';
 import { RatingChip } from '../../../components/RatingChip';
 import { DominoBack } from '../../../components/DominoFace';
-import { formatCountdown, remainingMs } from '../lib/countdown';
+import { formatCountdown } from '../lib/countdown';
+import { useTurnLeft } from '../lib/use-turn-left';
 import { initials, presenceNote, relationOf, seatPanelLabel, type Position } from '../lib/seats';
 import classes from './game.module.css';
 
@@ -11,7 +12,6 @@ export interface SeatPanelProps {
   seat: number;
   position: Exclude<Position, 'bottom'>;
   passed: boolean;
-  now: number;
 }
 
 /** Face-down tiles of a hidden hand, slightly overlapping. */
@@ -37,16 +37,32 @@ function TileBacks({ count, size }: { count: number; size: number }) {
 }
 
 /**
+ * The seat's turn clock, or the thinking dots of a turn without a deadline (a CPU seat). It alone
+ * follows the clock (useTurnLeft), so the rest of the screen renders on new views only.
+ */
+function SeatTurn({ deadline }: { deadline: string | null }) {
+  const left = useTurnLeft(deadline);
+  return left !== null ? (
+    <span className={classes.clock}>{formatCountdown(left)}</span>
+  ) : (
+    <span className={classes.thinking} role="img" aria-label="Pensando">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}
+
+/**
  * A partner (parejas) or opponent: name, face-down tiles, 'Paso', turn, and the player's presence
  * note (lib/seats.ts `presenceNote`: 'Desconectado — juega la CPU' only without any connection,
  * decision 042).
  */
-export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps) {
+export function SeatPanel({ view, seat, position, passed }: SeatPanelProps) {
   const info = view.seats.find((s) => s.seat === seat);
   const name = info?.name ?? `Jugador ${seat + 1}`;
   const count = view.tile_counts[seat] ?? 0;
   const isTurn = view.status === 'playing' && view.turn_seat === seat;
-  const left = isTurn ? remainingMs(view.turn_deadline, now) : null;
   // Only parejas has partners; in individual mode everyone else is a rival.
   const mine = relationOf(view, seat) === 'partner';
   const note = presenceNote(info);
@@ -87,16 +103,7 @@ export function SeatPanel({ view, seat, position, passed, now }: SeatPanelProps)
         <span className={classes.seatSub}>
           <TileBacks count={count} size={7} />
           <span data-testid={`seat-${position}-count`}>{count}</span>
-          {isTurn &&
-            (left !== null ? (
-              <span className={classes.clock}>{formatCountdown(left)}</span>
-            ) : (
-              <span className={classes.thinking} role="img" aria-label="Pensando">
-                <span />
-                <span />
-                <span />
-              </span>
-            ))}
+          {isTurn && <SeatTurn deadline={view.turn_deadline} />}
         </span>
         {info && !info.is_bot && (
           <RatingChip rating={info.rating} tone="dark" testId={`seat-${position}-rating`} />
