@@ -174,9 +174,17 @@ async function auditRoutes(page: Page, routes: string[], found: Found[]): Promis
   }
 }
 
-/** A context for axe: bypassCSP, since axe-core goes in as an inline script the app's policy refuses. */
+/**
+ * A context for axe: bypassCSP, since axe-core goes in as an inline script the app's policy
+ * refuses; without the service worker, as support.ts `newContext`.
+ */
 function auditContext(browser: Browser, baseUrl: string) {
-  return browser.newContext({ baseURL: baseUrl, locale: 'es-VE', bypassCSP: true });
+  return browser.newContext({
+    baseURL: baseUrl,
+    locale: 'es-VE',
+    bypassCSP: true,
+    serviceWorkers: 'block',
+  });
 }
 
 /** A page signed in through the login form, and the same account's API token. */

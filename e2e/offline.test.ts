@@ -76,7 +76,13 @@ describe('offline practice in the browser', () => {
     { timeout: 300_000 },
     async () => {
       const player = await registerViaApi(journey.app.baseUrl);
-      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const context = await newContext(
+        journey.browser,
+        journey.app.baseUrl,
+        PHONE,
+        'reduce',
+        'allow',
+      );
       journey.contexts.push(context);
       const page = await context.newPage();
       const errors = trackErrors(page);

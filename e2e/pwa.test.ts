@@ -87,7 +87,13 @@ describe('the installable app in the browser', () => {
   it.skipIf(!journey.ok)(
     'links a valid manifest whose icons decode at their declared sizes',
     async () => {
-      const context = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
+      const context = await newContext(
+        journey.browser,
+        journey.app.baseUrl,
+        DESKTOP,
+        'reduce',
+        'allow',
+      );
       journey.contexts.push(context);
       const page = await context.newPage();
       const errors = trackErrors(page);
@@ -159,7 +165,13 @@ describe('the installable app in the browser', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        const context = await newContext(
+          journey.browser,
+          journey.app.baseUrl,
+          viewport,
+          'reduce',
+          'allow',
+        );
         journey.contexts.push(context);
         const page = await controlledPage(context);
         // A fetch handler is what Lighthouse looks for; the worker is served from our origin.
@@ -224,7 +236,13 @@ describe('the installable app in the browser', () => {
             devices: number;
           };
         };
-        const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
+        const context = await newContext(
+          journey.browser,
+          journey.app.baseUrl,
+          viewport,
+          'reduce',
+          'allow',
+        );
         journey.contexts.push(context);
         await context.grantPermissions(['notifications'], { origin: journey.app.baseUrl });
         await context.addInitScript(pushManagerStub());

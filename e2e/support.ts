@@ -369,24 +369,29 @@ export const DESKTOP = { width: 1366, height: 900 };
 
 /**
  * A fresh context (own localStorage) at phone size unless told otherwise, with reduced motion
- * unless `full`; fails the test on any console error or uncaught page error of its pages
- * (failOnConsoleErrors).
+ * unless `full`, and without the app's service worker unless `serviceWorkers` is 'allow'; fails
+ * the test on any console error or uncaught page error of its pages (failOnConsoleErrors).
  */
 export async function newContext(
   browser: Browser,
   baseUrl: string,
   viewport = PHONE,
   motion: 'reduce' | 'full' = 'reduce',
+  serviceWorkers: 'block' | 'allow' = 'block',
 ): Promise<BrowserContext> {
   // Journeys browse as a player who asked for reduced motion: the app then stops its endless
   // animations (turn pulses, waiting dots), which Chromium without a GPU otherwise repaints in
   // software on every frame of every open page. The landing and the first day keep the full
   // motion (docs/decisions/045-fast-test-databases.md "Journeys with reduced motion").
+  // The service worker is blocked unless asked for: in every fresh context it installed and
+  // precached the whole app, a quarter of Chromium's CPU in a journey about something else
+  // (docs/decisions/045, "Addendum 2026-11-30 (third)"); the PWA and offline journeys allow it.
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
     locale: 'es-VE',
     reducedMotion: motion === 'reduce' ? 'reduce' : 'no-preference',
+    serviceWorkers,
   });
   failOnConsoleErrors(context);
   return context;
