@@ -112,6 +112,14 @@ describe('a practice match in the browser', () => {
         .poll(() => page.getByTestId('game-screen').getAttribute('data-status'))
         .toBe('playing');
       expect(page.url()).toContain(gameId);
+      // The player's turn clock counts down by itself (docs/decisions/074: it re-renders alone).
+      const clock = page.getByTestId('turn-countdown');
+      await clock.waitFor({ timeout: 30_000 });
+      const shown = await clock.textContent();
+      expect(shown).toMatch(/^\d+:\d\d$/);
+      await expect
+        .poll(() => clock.textContent({ timeout: 1_000 }).catch(() => null), { timeout: 5_000 })
+        .not.toBe(shown);
 
       await playToTheEnd(page);
       const result = page.getByTestId('result-overlay');
