@@ -70,6 +70,10 @@ function pushManagerStub(): string {
 describe('the installable app in the browser', () => {
   const journey = useJourney();
 
+  /** A context (`newContext`) in which the app may register its service worker. */
+  const withWorker = (viewport: typeof PHONE) =>
+    newContext(journey.browser, journey.app.baseUrl, viewport, 'reduce', 'allow');
+
   /** Opens `/` and waits until the service worker controls the page. */
   async function controlledPage(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
@@ -87,13 +91,7 @@ describe('the installable app in the browser', () => {
   it.skipIf(!journey.ok)(
     'links a valid manifest whose icons decode at their declared sizes',
     async () => {
-      const context = await newContext(
-        journey.browser,
-        journey.app.baseUrl,
-        DESKTOP,
-        'reduce',
-        'allow',
-      );
+      const context = await withWorker(DESKTOP);
       journey.contexts.push(context);
       const page = await context.newPage();
       const errors = trackErrors(page);
@@ -165,13 +163,7 @@ describe('the installable app in the browser', () => {
         ['phone', PHONE],
         ['desktop', DESKTOP],
       ] as const) {
-        const context = await newContext(
-          journey.browser,
-          journey.app.baseUrl,
-          viewport,
-          'reduce',
-          'allow',
-        );
+        const context = await withWorker(viewport);
         journey.contexts.push(context);
         const page = await controlledPage(context);
         // A fetch handler is what Lighthouse looks for; the worker is served from our origin.
@@ -236,13 +228,7 @@ describe('the installable app in the browser', () => {
             devices: number;
           };
         };
-        const context = await newContext(
-          journey.browser,
-          journey.app.baseUrl,
-          viewport,
-          'reduce',
-          'allow',
-        );
+        const context = await withWorker(viewport);
         journey.contexts.push(context);
         await context.grantPermissions(['notifications'], { origin: journey.app.baseUrl });
         await context.addInitScript(pushManagerStub());
