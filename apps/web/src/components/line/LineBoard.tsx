@@ -118,60 +118,58 @@ export function LineBoard({
       {width > 0 && height > 0 && (
         <svg className={classes.boardSvg} width={width} height={height} aria-hidden>
           <g className={classes.boardCamera} style={{ transform: camera }}>
-            <g>
-              {layout.tiles.map((t) => {
-                const piece = line[t.index];
-                if (!piece) return null;
-                const key = lineTileKey(piece.tile);
-                const last = key === lastPlayed;
-                return (
-                  <g
-                    key={`${handNumber}:${key}`}
-                    className={classes.boardTile}
-                    data-testid={`line-tile-${key}`}
-                    data-last={last || undefined}
-                    style={{
-                      transform: `translate(${t.x}px, ${t.y}px) rotate(${t.vertical ? 0 : -90}deg)`,
-                    }}
-                  >
-                    <g className={last ? classes.tileEnter : undefined}>
-                      {/* The tile's shadow, straight down on the felt whichever way it lies. */}
-                      <rect
-                        className={classes.tileShadow}
-                        x={-0.49 + (t.vertical ? 0 : -SHADOW_DROP)}
-                        y={-0.99 + (t.vertical ? SHADOW_DROP : 0)}
-                        width={0.98}
-                        height={1.98}
-                        rx={0.15}
-                      />
-                      <DominoFace first={t.first} second={t.second} />
-                      {last && (
-                        <>
-                          <rect
-                            className={classes.lastHalo}
-                            x={-0.62}
-                            y={-1.12}
-                            width={1.24}
-                            height={2.24}
-                            rx={0.24}
-                            data-testid="last-tile-halo"
-                          />
-                          <rect
-                            className={classes.lastGlow}
-                            x={-0.52}
-                            y={-1.02}
-                            width={1.04}
-                            height={2.04}
-                            rx={0.16}
-                            data-testid="last-tile-outline"
-                          />
-                        </>
-                      )}
-                    </g>
+            {layout.tiles.map((t) => {
+              const piece = line[t.index];
+              if (!piece) return null;
+              const key = lineTileKey(piece.tile);
+              const last = key === lastPlayed;
+              return (
+                <g
+                  key={`${handNumber}:${key}`}
+                  className={classes.boardTile}
+                  data-testid={`line-tile-${key}`}
+                  data-last={last || undefined}
+                  style={{
+                    transform: `translate(${t.x}px, ${t.y}px) rotate(${t.vertical ? 0 : -90}deg)`,
+                  }}
+                >
+                  <g className={last ? classes.tileEnter : undefined}>
+                    {/* The tile's shadow, straight down on the felt whichever way it lies. */}
+                    <rect
+                      className={classes.tileShadow}
+                      x={-0.49 + (t.vertical ? 0 : -SHADOW_DROP)}
+                      y={-0.99 + (t.vertical ? SHADOW_DROP : 0)}
+                      width={0.98}
+                      height={1.98}
+                      rx={0.15}
+                    />
+                    <DominoFace first={t.first} second={t.second} />
+                    {last && (
+                      <>
+                        <rect
+                          className={classes.lastHalo}
+                          x={-0.62}
+                          y={-1.12}
+                          width={1.24}
+                          height={2.24}
+                          rx={0.24}
+                          data-testid="last-tile-halo"
+                        />
+                        <rect
+                          className={classes.lastGlow}
+                          x={-0.52}
+                          y={-1.02}
+                          width={1.04}
+                          height={2.04}
+                          rx={0.16}
+                          data-testid="last-tile-outline"
+                        />
+                      </>
+                    )}
                   </g>
-                );
-              })}
-            </g>
+                </g>
+              );
+            })}
           </g>
         </svg>
       )}
