@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameView } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { gameMoves, gamePlayers, games } from '../apps/server/src/db/schema';
+import { gameMoves, gamePlayers, games, rowState } from '../apps/server/src/db/schema';
 import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import {
   ADMIN,
@@ -135,7 +135,10 @@ describe('a player who loses the network for a minute during a paid match', asyn
           });
         }
       };
-      const row = async () => (await db.select().from(games).where(eq(games.id, gameId)))[0]!;
+      const row = async () => {
+        const stored = (await db.select().from(games).where(eq(games.id, gameId)))[0]!;
+        return { ...stored, state: rowState(stored.storedState, stored.history) };
+      };
       const seatZero = async () =>
         (
           await db
@@ -193,7 +196,7 @@ describe('a player who loses the network for a minute during a paid match', asyn
       expect((await seatZero()).disconnectedAt).not.toBeNull();
 
       // The CPU played the player's turns only when the whole turn time had run out.
-      const turnMs = (game!.state as MatchState).config.turnSeconds * 1000;
+      const turnMs = (game!.storedState as MatchState).config.turnSeconds * 1000;
       const moves = await db
         .select()
         .from(gameMoves)

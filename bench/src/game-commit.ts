@@ -10,8 +10,10 @@
  *
  * With `--prepared-ab`, only the group commit's call as an unnamed statement against the same
  * call as a named prepared statement (what the server sends since decision 070), alternated.
+ * With `--history-ab`, only the function of migration 0032 against today's (decision 075),
+ * alternated.
  *
- * Run: npx tsx bench/src/game-commit.ts [--calls 4000] [--prepared-ab]
+ * Run: npx tsx bench/src/game-commit.ts [--calls 4000] [--prepared-ab | --history-ab]
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import fs from 'node:fs';
@@ -33,6 +35,12 @@ import { arg } from './realtime-server';
 const CALLS = Number(arg('calls', '4000'));
 /** Only the comparison of the group commit's call unnamed vs as a prepared statement (070). */
 const PREPARED_AB = process.argv.includes('--prepared-ab');
+/**
+ * Only the group commit's function of migration 0032 (the whole state, finished hands included,
+ * rewritten by every move) against today's (migration 0044: the finished hands in their own
+ * column, written when a hand ends), both prepared, alternated (decision 075).
+ */
+const HISTORY_AB = process.argv.includes('--history-ab');
 const BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 function cpuMs(pid: number): number {
@@ -227,6 +235,35 @@ async function main() {
     )
   ).rows[0].c as string;
   const lz4 = compression === 'l';
+  if (HISTORY_AB) {
+    // Migration 0032's function under another name, next to today's, on the same tables.
+    const file = new URL('../../apps/server/src/db/migrations/0032_hot_moves.sql', import.meta.url);
+    const sql0032 = fs.readFileSync(file, 'utf8');
+    const fn = sql0032.slice(sql0032.indexOf('CREATE OR REPLACE FUNCTION game_commit_moves'));
+    await c.query(fn.replace('FUNCTION game_commit_moves(', 'FUNCTION game_commit_moves_0032('));
+    console.log('\ngame_commit_moves, delta and exact seats, prepared: migration 0032 vs today');
+    for (let round = 1; round <= 4; round++) {
+      for (const n of [1, 4]) {
+        const [first, second] =
+          round % 2 === 1
+            ? ['game_commit_moves_0032', 'game_commit_moves']
+            : ['game_commit_moves', 'game_commit_moves_0032'];
+        for (const f of [first, second])
+          await batches(
+            `round ${round}, batch of ${n}, ${f === 'game_commit_moves' ? 'today' : '0032'}`,
+            n,
+            f,
+            true,
+            true,
+            true,
+          );
+      }
+    }
+    await c.end();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+    return;
+  }
   if (PREPARED_AB) {
     // The call as an unnamed statement (parsed and planned on every call, as before decision
     // 070) and as a named prepared statement, alternated so that both see the same load.

@@ -88,7 +88,7 @@ async function main() {
           id,
           kind: 'table',
           tableId: tables[mode],
-          state: {},
+          storedState: {},
           commitment: 'bench',
           status: 'finished',
           finishedAt: sql`now()`,

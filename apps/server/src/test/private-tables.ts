@@ -71,7 +71,7 @@ export async function startMatchRow(db: Executor, tableId: number): Promise<stri
     id,
     kind: 'table',
     tableId,
-    state: {},
+    storedState: {},
     commitment: 'test',
     rules: DEFAULT_RULES,
   });

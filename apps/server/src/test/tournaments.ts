@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_RULES, type CreateTournamentRequest, type MoveRequest } from '@domino/contracts';
 import { legalMoves, type MatchState } from '@domino/domino';
 import type { Db } from '../db/client';
-import { games, tournamentMatches, tournaments, users } from '../db/schema';
+import { games, rowState, tournamentMatches, tournaments, users } from '../db/schema';
 import type { GamesContext } from '../modules/games/context';
 import { playDueGame } from '../modules/games/due-moves';
 import { submitMove } from '../modules/games/moves';
@@ -137,7 +137,7 @@ export async function playGame(
   for (let step = 0; step < 5000; step++) {
     const [row] = await ctx.db.select().from(games).where(eq(games.id, gameId));
     if (!row || row.status !== 'playing') return moves;
-    const state = row.state as MatchState;
+    const state = rowState(row.storedState, row.history) as MatchState;
     if (stopWhen?.(state)) return moves;
     const turn = state.hand.turn;
     // The client's own view lists these same legal moves (view.ts); read from the state to save

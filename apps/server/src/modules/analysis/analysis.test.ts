@@ -69,7 +69,7 @@ async function writeMatch(
     id: gameId,
     kind: opts.tableId ? 'table' : 'practice',
     tableId: opts.tableId ?? null,
-    state,
+    storedState: state,
     status: state.status,
     version: moves.length,
     commitment: state.fairness.commitment,

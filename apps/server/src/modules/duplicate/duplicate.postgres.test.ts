@@ -8,7 +8,7 @@ import {
   type DuplicateDetail,
 } from '@domino/contracts';
 import { compareDuplicate, type MatchState } from '@domino/domino';
-import { gamePlayers, games, ratingChanges, users } from '../../db/schema';
+import { gamePlayers, games, ratingChanges, rowState, users } from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { playGame } from '../../test/tournaments';
@@ -81,7 +81,7 @@ describe.skipIf(!pg)('duplicate sets (PostgreSQL)', () => {
 
   async function stateOf(gameId: string): Promise<MatchState> {
     const [g] = await t.database.db.select().from(games).where(eq(games.id, gameId));
-    return g?.state as MatchState;
+    return rowState(g?.storedState, g?.history) as MatchState;
   }
 
   it('refuses bad sets in Spanish and players and strangers the staff route', async () => {

@@ -9,7 +9,7 @@ import {
   type DuplicateDetail,
 } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { games, users } from '../../db/schema';
+import { games, rowState, users } from '../../db/schema';
 import type { RunningServer } from '../../server';
 import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
@@ -218,7 +218,7 @@ describe('duplicate set sockets (one node)', () => {
     });
     expect(done.status).toBe('finished');
     const [g1] = await db.select().from(games).where(eq(games.id, set.game1Id));
-    const state = g1?.state as MatchState;
+    const state = rowState(g1?.storedState, g1?.history) as MatchState;
     expect(done.compared[0]?.table1).toEqual(state.history[0]?.pointsBySide);
     const [name] = await db.select({ name: users.name }).from(users).where(eq(users.id, ana.id));
     expect(done.teams.x[0]?.players[0]).toBe(publicName(name?.name ?? ''));

@@ -37,8 +37,8 @@ export async function boardCompared(
 ): Promise<ComparedBoard | null> {
   const found = await db.execute(sql`
     select s.id, s.boards, s.game1_id, s.game2_id,
-           jsonb_array_length(g1.state -> 'history') as h1,
-           jsonb_array_length(g2.state -> 'history') as h2,
+           jsonb_array_length(coalesce(g1.history, g1.state -> 'history')) as h1,
+           jsonb_array_length(coalesce(g2.history, g2.state -> 'history')) as h2,
            g1.meta -> 'tournament' ->> 'id' as tournament_id
       from duplicate_sets s
       join games g1 on g1.id = s.game1_id

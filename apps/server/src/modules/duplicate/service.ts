@@ -18,7 +18,7 @@ import {
   type TableConfig,
 } from '@domino/domino';
 import type { Executor, Tx } from '../../db/client';
-import { gamePlayers, gameTables, games, tableSeats, users } from '../../db/schema';
+import { gamePlayers, gameTables, games, rowState, tableSeats, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/audit';
 import type { Timing } from '../games/context';
@@ -285,11 +285,18 @@ export async function duplicateDetail(
   const mine = seats.find((s) => s.userId === userId);
   if (!mine && !staff) throw notFound();
   const rows = await db
-    .select({ id: games.id, status: games.status, state: games.state })
+    .select({
+      id: games.id,
+      status: games.status,
+      storedState: games.storedState,
+      history: games.history,
+    })
     .from(games)
     .where(inArray(games.id, gameIds));
-  const stateOf = (gameId: string) =>
-    rows.find((r) => r.id === gameId) as { status: string; state: unknown } | undefined;
+  const stateOf = (gameId: string): { status: string; state: unknown } | undefined => {
+    const r = rows.find((x) => x.id === gameId);
+    return r && { status: r.status, state: rowState(r.storedState, r.history) };
+  };
   const g1 = stateOf(set.game1Id);
   const g2 = stateOf(set.game2Id);
   const h1 = (g1?.state as MatchState | undefined)?.history ?? [];

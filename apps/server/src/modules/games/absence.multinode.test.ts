@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '@domino/contracts';
 import type { MatchState, Seat } from '@domino/domino';
 import { legalMoves, playerView } from '@domino/domino';
-import { gameMoves, gamePlayers, games } from '../../db/schema';
+import { gameMoves, gamePlayers, games, rowState } from '../../db/schema';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable } from '../../test/nodes';
@@ -100,7 +100,7 @@ describe('a paid match across two nodes when a player loses the connection', asy
           "the absent player's turn with a real choice",
           async () => {
             const [row] = await database.db.select().from(games).where(eq(games.id, gameId));
-            const state = row!.state as MatchState;
+            const state = rowState(row!.storedState, row!.history) as MatchState;
             if (row!.status !== 'playing') throw new Error('the match ended first');
             if (state.hand.turn !== seats[absent] || !row!.turnDeadline) return false;
             if (legalMoves(state, state.hand.turn).length < 2) return false;
@@ -155,7 +155,7 @@ describe('a paid match across two nodes when a player loses the connection', asy
           view = ack.view;
           return row!.version === view.version;
         });
-        const state = row!.state as MatchState;
+        const state = rowState(row!.storedState, row!.history) as MatchState;
         const expected = playerView(state, seats[absent] as Seat);
         expect(view!.hand).toEqual(expected.hand.map((t) => [t[0], t[1]]));
         expect(view!.line.map((p) => p.tile)).toEqual(

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client';
 import { games } from '../../db/schema';
 import type { Actor, Timing } from './context';
 import type { GameRow } from './repo';
+import { toGameRow } from './repo';
 
 /**
  * The turn clock: when the sweeper must act next on a game, the deadline players see, and how
@@ -122,5 +123,5 @@ export async function rescheduleTurn(tx: Tx, game: GameRow, when: Due): Promise<
     .set({ dueAt: when.dueAt, turnDeadline: when.turnDeadline, updatedAt: sql`now()` })
     .where(eq(games.id, game.id))
     .returning();
-  return updated ?? game;
+  return updated ? toGameRow(updated) : game;
 }

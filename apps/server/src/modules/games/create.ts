@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
 import { schedule } from './clock';
 import type { GamesContext, Timing } from './context';
+import { stateColumns } from './repo';
 
 /**
  * The start of a match: the deal from the committed server seed and the seats' client seeds
@@ -47,7 +48,7 @@ export async function createPracticeGame(
     await tx.insert(games).values({
       id,
       kind: 'practice',
-      state,
+      ...stateColumns(state),
       rules: configToRules(config),
       commitment: state.fairness.commitment,
       turnDeadline: timing.turnDeadline,
@@ -123,7 +124,7 @@ export async function createTableMatch(
     id,
     kind: 'table',
     tableId: input.tableId,
-    state,
+    ...stateColumns(state),
     rules: configToRules(input.config),
     commitment: state.fairness.commitment,
     turnDeadline: when.turnDeadline,

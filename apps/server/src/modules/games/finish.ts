@@ -9,7 +9,7 @@ import { systemAccount, transfer, walletAccountId } from '../ledger/ledger';
 import { potMonth } from '../pot/month';
 import { rateMatch } from '../ratings/service';
 import type { GameRow, PlayerRow } from './repo';
-import { gamePlayersOf } from './repo';
+import { gamePlayersOf, toGameRow } from './repo';
 
 /**
  * The finish of a match. A practice match just ends; a real-money match is settled in the
@@ -71,7 +71,7 @@ export async function finishTableMatch(
   const [withSettlement] = await tx.select().from(games).where(eq(games.id, row.id));
   const refreshed = await gamePlayersOf(tx, row.id);
   players.splice(0, players.length, ...refreshed);
-  return { row: withSettlement ?? row, balances: settled.balances };
+  return { row: withSettlement ? toGameRow(withSettlement) : row, balances: settled.balances };
 }
 
 /**

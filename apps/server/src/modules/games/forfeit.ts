@@ -5,7 +5,7 @@ import { games } from '../../db/schema';
 import type { GamesContext } from './context';
 import { afterCommit } from './context';
 import { finishTableMatch } from './finish';
-import { gamePlayersOf, lockGame } from './repo';
+import { gamePlayersOf, lockGame, stateColumns, toGameRow } from './repo';
 
 /**
  * Ends a playing match by forfeit (docs/decisions/028-tournaments.md "No-show"): the match stops
@@ -42,7 +42,7 @@ export async function forfeitMatch(
     const [row] = await tx
       .update(games)
       .set({
-        state: next,
+        ...stateColumns(next),
         version: game.version + 1,
         status: 'finished',
         dueAt: null,
@@ -53,7 +53,7 @@ export async function forfeitMatch(
       .where(eq(games.id, gameId))
       .returning();
     if (!row) throw new Error('game update returned no row');
-    const out = await finishTableMatch(tx, row, players, next);
+    const out = await finishTableMatch(tx, toGameRow(row), players, next);
     return { game: out.row, players, balances: out.balances };
   });
   if (!committed) return false;

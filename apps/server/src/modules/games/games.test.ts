@@ -5,7 +5,7 @@ import type { GameView, MoveRequest } from '@domino/contracts';
 import type { MatchState, Move, Seat } from '@domino/domino';
 import { replay, verifyMatch } from '@domino/domino';
 import { openDatabase } from '../../db/client';
-import { gameMoves, gamePlayers, games } from '../../db/schema';
+import { gameMoves, gamePlayers, games, rowState } from '../../db/schema';
 import { RealtimeHub } from '../realtime/hub';
 import type { TestApp } from '../../test/helpers';
 import { buildTestApp, createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
@@ -110,11 +110,15 @@ describe('practice games over HTTP', () => {
     ]);
     expect(view.seats[2]?.name).toBe('Compañero CPU');
     const [row] = await t.database.db.select().from(games).where(eq(games.id, game_id));
-    const hidden = (row?.state as MatchState).hand.hands.slice(1).flat();
+    const hidden = (rowState(row?.storedState, row?.history) as MatchState).hand.hands
+      .slice(1)
+      .flat();
     const body = JSON.stringify(view);
     for (const tile of hidden)
       expect(view.hand.some((h) => h[0] === tile[0] && h[1] === tile[1])).toBe(false);
-    expect(body).not.toContain((row?.state as MatchState).fairness.serverSeed);
+    expect(body).not.toContain(
+      (rowState(row?.storedState, row?.history) as MatchState).fairness.serverSeed,
+    );
   });
 
   it("shows a player's new name from the next move of a match in progress", async () => {
@@ -273,7 +277,7 @@ describe('practice games over HTTP', () => {
     expect(check).toEqual({ ok: true });
     // The append-only move log replays to exactly the stored state.
     const [row] = await t.database.db.select().from(games).where(eq(games.id, game_id));
-    const state = row?.state as MatchState;
+    const state = rowState(row?.storedState, row?.history) as MatchState;
     const moves = await t.database.db
       .select()
       .from(gameMoves)
@@ -634,7 +638,7 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
         for (const id of ids) {
           const [row] = await database.db.select().from(games).where(eq(games.id, id));
           expect(row?.status).toBe('finished');
-          const state = row?.state as MatchState;
+          const state = rowState(row?.storedState, row?.history) as MatchState;
           const moves = await database.db
             .select()
             .from(gameMoves)
@@ -743,7 +747,7 @@ describe('the sweeper on real PostgreSQL with two nodes', async () => {
         expect(playerMoves).toBeGreaterThan(5);
         const [row] = await database.db.select().from(games).where(eq(games.id, gameId));
         expect(row?.status).toBe('finished');
-        const state = row?.state as MatchState;
+        const state = rowState(row?.storedState, row?.history) as MatchState;
         const moves = await database.db
           .select()
           .from(gameMoves)

@@ -9,7 +9,7 @@ import {
 } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
-import { gamePlayers, games } from '../../db/schema';
+import { gamePlayers, games, rowState } from '../../db/schema';
 import { ratingChangesOf } from '../ratings/service';
 import { gamePlayersOf, movesOf } from './repo';
 import type { RecordViewer } from './record-access';
@@ -46,7 +46,7 @@ export async function listHistory(db: Executor, userId: number, page: number) {
     mine.map((m) => m.game.id),
   );
   for (const m of mine) {
-    const state = m.game.state as MatchState;
+    const state = rowState(m.game.storedState, m.game.history) as MatchState;
     const players = await gamePlayersOf(db, m.game.id);
     const parejas = state.config.mode === 'parejas';
     const mySide = parejas ? m.seat % 2 : m.seat;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView, MoveGameAck } from '@domino/contracts';
 import { SOCKET_ID_HEADER, gameMessage, tileJson } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { games } from '../../db/schema';
+import { games, rowState } from '../../db/schema';
 import type { RunningServer } from '../../server';
 import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
@@ -44,7 +44,7 @@ describe('a move’s acknowledgement with its view', () => {
     );
   const stateOf = async (gameId: string): Promise<MatchState> => {
     const [row] = await db().select().from(games).where(eq(games.id, gameId));
-    return row!.state as MatchState;
+    return rowState(row!.storedState, row!.history) as MatchState;
   };
 
   /** The player's view once it is their turn with a legal move: the CPU seats play until then. */

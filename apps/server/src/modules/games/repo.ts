@@ -2,10 +2,26 @@ import type { PlayerRating } from '@domino/contracts';
 import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gameMoves, gamePlayers, games, users } from '../../db/schema';
+import { gameMoves, gamePlayers, games, rowState, users } from '../../db/schema';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
-export type GameRow = typeof games.$inferSelect;
+
+/** A `games` row as stored: the state may be without its history (`history` holds it). */
+export type StoredGameRow = typeof games.$inferSelect;
+
+/** A game as the app uses it: `state` is the whole engine state, history included. */
+export type GameRow = Omit<StoredGameRow, 'storedState' | 'history'> & { state: unknown };
+
+/** A stored `games` row as the app uses it (`rowState`). */
+export function toGameRow(stored: StoredGameRow): GameRow {
+  const { storedState, history, ...rest } = stored;
+  return { ...rest, state: rowState(storedState, history) };
+}
+
+/** The columns a whole state is written to (the trigger of migration 0044 clears `history`). */
+export function stateColumns(state: unknown): { storedState: unknown } {
+  return { storedState: state };
+}
 export type PlayerRow = typeof gamePlayers.$inferSelect & {
   name: string | null;
   /** The player's rating in the match's mode when the seats were read (decision 026). */
@@ -15,12 +31,12 @@ export type PlayerRow = typeof gamePlayers.$inferSelect & {
 /** Locks a game row for the rest of the transaction (`SELECT ... FOR UPDATE`). */
 export async function lockGame(tx: Executor, gameId: string): Promise<GameRow | undefined> {
   const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-  return row;
+  return row && toGameRow(row);
 }
 
 export async function findGame(db: Executor, gameId: string): Promise<GameRow | undefined> {
   const [row] = await db.select().from(games).where(eq(games.id, gameId));
-  return row;
+  return row && toGameRow(row);
 }
 
 /**
@@ -75,7 +91,7 @@ export async function gamesWithPlayers(
     ratingsOf(db, [...humans.parejas], 'parejas'),
     ratingsOf(db, [...humans.individual], 'individual'),
   ]);
-  for (const row of rows) out.set(row.id, { row, players: [] });
+  for (const row of rows) out.set(row.id, { row: toGameRow(row), players: [] });
   for (const r of seats) {
     const ratings = r.mode === 'individual' ? individual : parejas;
     out.get(r.player.gameId)?.players.push({
@@ -101,7 +117,7 @@ export async function claimDueGame(tx: Executor, gameId?: string): Promise<GameR
     .orderBy(asc(games.dueAt))
     .limit(1)
     .for('update', { skipLocked: true });
-  return row;
+  return row && toGameRow(row);
 }
 
 /** Playing games whose due time has passed, most overdue first (no lock: the sweeper's poll). */

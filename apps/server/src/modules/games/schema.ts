@@ -37,7 +37,17 @@ export const games = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind').notNull(),
     tableId: bigint('table_id', { mode: 'number' }).references(() => gameTables.id),
-    state: jsonb('state').notNull(),
+    /**
+     * The engine state, without its `history` once `history` below is set. Read a row's state
+     * with games/repo.ts `toGameRow` or `rowState`, never this column alone
+     * (docs/decisions/075-history-apart.md).
+     */
+    storedState: jsonb('state').notNull(),
+    /**
+     * The finished hands' summaries (the state's `history`), kept apart so that a move does not
+     * rewrite them (migration 0044), or null while they are inside `state`.
+     */
+    history: jsonb('history'),
     version: integer('version').notNull().default(0),
     status: text('status').notNull().default('playing'),
     commitment: text('commitment').notNull(),
@@ -172,3 +182,13 @@ export const ratingChanges = pgTable(
     check('rating_changes_mode_check', sql`${t.mode} in ('parejas', 'individual')`),
   ],
 );
+
+/**
+ * The whole engine state of a stored row: `state` with `history` put back when the history
+ * column is set (migration 0044, docs/decisions/075-history-apart.md). Every read of a game's
+ * state goes through here or games/repo.ts `toGameRow`; `state` alone lacks the finished hands.
+ */
+export function rowState(state: unknown, history: unknown): unknown {
+  if (history === null || history === undefined) return state;
+  return { ...(state as Record<string, unknown>), history };
+}

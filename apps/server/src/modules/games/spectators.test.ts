@@ -14,7 +14,7 @@ import type { MatchState, SeatedMove, Tile } from '@domino/domino';
 import { replay } from '@domino/domino';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { gameMoves, gameTables, games } from '../../db/schema';
+import { gameMoves, games, gameTables, rowState } from '../../db/schema';
 import type { RunningServer } from '../../server';
 import { startServer } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
@@ -66,7 +66,7 @@ const same = (a: Tile, b: Tile) =>
 /** The state after move `version`, replayed from the database's move log (independently of the server). */
 async function stateAt(db: Database['db'], gameId: string, version: number): Promise<MatchState> {
   const [row] = await db.select().from(games).where(eq(games.id, gameId));
-  const live = row!.state as MatchState;
+  const live = rowState(row!.storedState, row!.history) as MatchState;
   const log = await db
     .select()
     .from(gameMoves)
@@ -92,7 +92,7 @@ async function assertNoHand(db: Database['db'], gameId: string, payload: unknown
   const view = spectatorViewSchema.strict().parse(payload);
   const shown = await stateAt(db, gameId, view.version);
   const [row] = await db.select().from(games).where(eq(games.id, gameId));
-  const live = row!.state as MatchState;
+  const live = rowState(row!.storedState, row!.history) as MatchState;
   const handsNow = [...shown.hand.hands.flat(), ...live.hand.hands.flat()];
   const onWire = tilesIn(payload);
   const line = shown.hand.line.map((p) => p.tile);
@@ -553,7 +553,7 @@ describe('spectators on PostgreSQL across two nodes', async () => {
       // that does not exist (decision 048), as the spectate route says of it without the code.
       await database.db
         .update(games)
-        .set({ status: 'finished', state: sql`jsonb_set(state, '{status}', '"finished"')` })
+        .set({ status: 'finished', storedState: sql`jsonb_set(state, '{status}', '"finished"')` })
         .where(eq(games.id, open.gameId));
       expect(
         (await call(baseA, 'GET', `/api/games/${open.gameId}/replay`, { token: host.token }))

@@ -18,6 +18,8 @@ import {
   lockGame,
   presenceOf,
   seatsRevOf,
+  stateColumns,
+  toGameRow,
   updateSeat,
 } from './repo';
 
@@ -265,10 +267,10 @@ async function persistMove(
   });
   const when = schedule(d.next, players, timing, handEnded(d));
   const finished = d.next.status === 'finished';
-  const [row] = await tx
+  const [stored] = await tx
     .update(games)
     .set({
-      state: d.next,
+      ...stateColumns(d.next),
       version,
       status: finished ? 'finished' : 'playing',
       dueAt: when.dueAt,
@@ -278,7 +280,8 @@ async function persistMove(
     })
     .where(eq(games.id, game.id))
     .returning();
-  if (!row) throw new Error('game update returned no row');
+  if (!stored) throw new Error('game update returned no row');
+  const row = toGameRow(stored);
   const occupant = players.find((p) => p.seat === d.seat);
   const autoplayed = botPlayedTurnsAfter(occupant, d.actor);
   if (occupant && autoplayed !== null) {

@@ -70,7 +70,7 @@ async function recordPoints(
   await db.insert(games).values({
     id,
     kind: 'table',
-    state: {},
+    storedState: {},
     rules: DEFAULT_RULES,
     status: 'finished',
     commitment: 'fixture',

@@ -271,7 +271,7 @@ describe.skipIf(!postgres)('puzzles on postgres', () => {
     await db.insert(games).values({
       id: gameId,
       kind: 'practice',
-      state,
+      storedState: state,
       status: 'finished',
       version: moves.length,
       commitment: state.fairness.commitment,

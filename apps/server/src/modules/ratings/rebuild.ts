@@ -28,7 +28,7 @@ export async function rebuildRatings(db: Db): Promise<{ matches: number; players
         kind: games.kind,
         mode: sql<RatingMode>`${games.rules}->>'mode'`,
         visibility: gameTables.visibility,
-        forfeit: sql<boolean>`coalesce((${games.state}->'result'->>'forfeit')::boolean, false)`,
+        forfeit: sql<boolean>`coalesce((${games.storedState}->'result'->>'forfeit')::boolean, false)`,
         finishedAt: games.finishedAt,
       })
       .from(games)

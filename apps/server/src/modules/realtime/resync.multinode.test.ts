@@ -4,7 +4,7 @@ import type { GameView, TalkMessage, TalkState } from '@domino/contracts';
 import { gameViewSchema } from '@domino/contracts';
 import type { MatchState, Seat } from '@domino/domino';
 import { legalMoves, playerView } from '@domino/domino';
-import { games } from '../../db/schema';
+import { games, rowState } from '../../db/schema';
 import { createTestDatabase, postgresAvailable } from '../../test/helpers';
 import type { NodeProcess } from '../../test/nodes';
 import { redisAvailable } from '../../test/nodes';
@@ -175,7 +175,7 @@ describe('a blip across two nodes', async () => {
         await until("the others' moves up to the away player's turn", async () => {
           const row = await dbGame();
           if (row.status !== 'playing') throw new Error('the match ended first');
-          const state = row.state as MatchState;
+          const state = rowState(row.storedState, row.history) as MatchState;
           return (
             row.version > versionAtBlip &&
             state.hand.turn === seats[away] &&
@@ -228,7 +228,7 @@ describe('a blip across two nodes', async () => {
         }
 
         // On the wire: the player's own hand, the others' tile counts, nothing of their tiles.
-        const state = row!.state as MatchState;
+        const state = rowState(row!.storedState, row!.history) as MatchState;
         const own = playerView(state, seats[away] as Seat);
         const packet = wire.find((w) => w.includes(`"game_id":"${gameId}"`));
         expect(packet).toBeDefined();

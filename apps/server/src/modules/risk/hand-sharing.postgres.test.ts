@@ -108,7 +108,7 @@ describe('hand sharing on postgres', async () => {
     await on.insert(games).values({
       id,
       kind: options.kind ?? 'table',
-      state: match.state,
+      storedState: match.state,
       status: 'finished',
       version: match.moves.length,
       commitment: match.state.fairness.commitment,

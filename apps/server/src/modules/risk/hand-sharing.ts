@@ -17,7 +17,14 @@ import {
 } from '@domino/domino';
 import type { Db, Executor } from '../../db/client';
 import { claimLeasedJob } from '../../lib/leased-jobs';
-import { gameMoves, gamePlayers, games, gameTables, handSharingScores } from '../../db/schema';
+import {
+  gameMoves,
+  gamePlayers,
+  games,
+  gameTables,
+  handSharingScores,
+  rowState,
+} from '../../db/schema';
 import { computeSharingInWorker, type SharingInput, type SharingOutput } from './integrity-compute';
 import { upsertFindings } from './queue';
 import { moneyAtStake } from './stake';
@@ -71,7 +78,8 @@ export async function enqueueHandSharing(db: Executor, gameId: string): Promise<
     .select({
       kind: games.kind,
       status: games.status,
-      state: games.state,
+      storedState: games.storedState,
+      history: games.history,
       entryCents: games.entryCents,
       visibility: gameTables.visibility,
     })
@@ -79,7 +87,7 @@ export async function enqueueHandSharing(db: Executor, gameId: string): Promise<
     .leftJoin(gameTables, eq(gameTables.id, games.tableId))
     .where(eq(games.id, gameId));
   if (!game || game.kind !== 'table' || game.status !== 'finished') return 0;
-  const state = game.state as MatchState;
+  const state = rowState(game.storedState, game.history) as MatchState;
   if (state.config.mode !== 'parejas' || state.result?.forfeit === true) return 0;
   const paid = Number(game.entryCents ?? 0) > 0;
   const rated = game.visibility !== null && game.visibility !== 'private';
@@ -139,7 +147,7 @@ async function sharingInput(
   effort?: IntegrityOptions,
 ): Promise<SharingInput> {
   const [game] = await db.select().from(games).where(eq(games.id, claim.gameId));
-  const state = game?.state as MatchState | undefined;
+  const state = (game && rowState(game.storedState, game.history)) as MatchState | undefined;
   if (!state || state.status !== 'finished')
     throw new Error(`game ${claim.gameId} is not a finished match`);
   const moves: LoggedMove[] = (

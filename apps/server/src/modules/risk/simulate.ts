@@ -152,7 +152,7 @@ export async function insertPopulation(db: Executor, o: PopulationOptions): Prom
         id: `sim-${tag}-${i + k}`,
         kind: 'table',
         status: 'finished',
-        state: {},
+        storedState: {},
         commitment: 'simulated',
         rules: { mode: m.pool.mode, players: m.pool.players } as never,
         entryCents: m.pool.entryCents,

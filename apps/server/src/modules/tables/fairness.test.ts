@@ -6,7 +6,7 @@ import { MSG, MSG_FAIRNESS, MSG_TABLES } from '@domino/contracts';
 import type { FairnessRecordJson, GameView, TableDetail } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
 import { commitment, verifyMatch } from '@domino/domino';
-import { auditLog, gameTables, games, tableSeats, users } from '../../db/schema';
+import { auditLog, games, gameTables, rowState, tableSeats, users } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { auth, fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
@@ -95,7 +95,7 @@ function fairnessSuite(kind: DbKind) {
     };
     const stateOf = async (gameId: string): Promise<MatchState> => {
       const [row] = await t.database.db.select().from(games).where(eq(games.id, gameId));
-      return row!.state as MatchState;
+      return rowState(row!.storedState, row!.history) as MatchState;
     };
 
     /**

@@ -8,7 +8,7 @@ import {
   type TableRules,
 } from '@domino/contracts';
 import { replay, type MatchState, type Move, type Seat } from '@domino/domino';
-import { gameTables, games, gamePlayers } from '../../db/schema';
+import { gamePlayers, games, gameTables, rowState } from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { fundedPlayer, loginAdmin, routeCallers } from '../../test/wallet-helpers';
@@ -201,7 +201,7 @@ function rulesSuite(kind: DbKind) {
         const [game] = await t.database.db.select().from(games).where(eq(games.id, gameId));
         expect(game?.status).toBe('finished');
         expect(game?.rules).toEqual(rules);
-        const state = game!.state as MatchState;
+        const state = rowState(game!.storedState, game!.history) as MatchState;
         expect(state.config).toEqual(rulesToConfig(rules));
 
         // The recorded moves, replayed by the engine under the table's rules, give the same end.

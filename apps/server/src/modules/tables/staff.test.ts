@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_TABLES, TABLE_SOCKET_EVENTS } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { accounts, auditLog, gameTables, games, tableSeats, users } from '../../db/schema';
+import {
+  accounts,
+  auditLog,
+  games,
+  gameTables,
+  rowState,
+  tableSeats,
+  users,
+} from '../../db/schema';
 import type { DbKind, TestApp } from '../../test/helpers';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import type { Player } from '../../test/wallet-helpers';
@@ -244,7 +252,7 @@ function staffSuite(kind: DbKind) {
         const db = t.database.db;
         const [game] = await db.select().from(games).where(eq(games.id, gameId));
         const players = await gamePlayersOf(db, gameId);
-        const state = game!.state as MatchState;
+        const state = rowState(game!.storedState, game!.history) as MatchState;
         const finished: MatchState = {
           ...state,
           status: 'finished',

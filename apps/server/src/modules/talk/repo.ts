@@ -7,6 +7,7 @@ import {
   gamePlayers,
   gameTables,
   games,
+  rowState,
   tableMessages,
   tableSeats,
   talkBans,
@@ -79,20 +80,20 @@ export async function talkContext(db: Executor, tableId: number): Promise<TalkCo
   for (const s of seats) members.set(s.userId, s.seat);
 
   const [live] = await db
-    .select({ id: games.id, state: games.state })
+    .select({ id: games.id, storedState: games.storedState, history: games.history })
     .from(games)
     .where(and(eq(games.tableId, tableId), eq(games.kind, 'table'), eq(games.status, 'playing')));
   let moment: TalkMoment = 'waiting';
   let lastHand: LastHand | null = null;
   let gameForMembers: string | null = null;
   if (live) {
-    const state = live.state as MatchState;
+    const state = rowState(live.storedState, live.history) as MatchState;
     lastHand = lastHandOf(state);
     moment = state.hand.line.length === 0 && state.history.length > 0 ? 'between_hands' : 'hand';
     gameForMembers = live.id;
   } else {
     const [recent] = await db
-      .select({ id: games.id, state: games.state })
+      .select({ id: games.id, storedState: games.storedState, history: games.history })
       .from(games)
       .where(
         and(
@@ -105,7 +106,7 @@ export async function talkContext(db: Executor, tableId: number): Promise<TalkCo
       .orderBy(desc(games.finishedAt))
       .limit(1);
     if (recent) {
-      lastHand = lastHandOf(recent.state as MatchState);
+      lastHand = lastHandOf(rowState(recent.storedState, recent.history) as MatchState);
       gameForMembers = recent.id;
     }
   }

@@ -24,6 +24,7 @@ import {
   gameTables,
   games,
   quickPlayQueue,
+  rowState,
   tableSeats,
   tournamentEntrants,
   tournamentEntries,
@@ -791,7 +792,7 @@ export class TournamentDirector extends PeriodicJob<number> {
       seats.some((s) => sideOf(s.seat) === side && s.disconnectedAt?.getTime() === readyAt),
     );
     const deadlinePassed = now.getTime() >= readyAt + this.noShowMs;
-    const state = g.state as MatchState;
+    const state = rowState(g.storedState, g.history) as MatchState;
     if (t.format === 'duplicate') {
       if (g.status !== 'finished') return false;
       await tx

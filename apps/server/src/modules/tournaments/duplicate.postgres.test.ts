@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_TOURNAMENTS } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { games, tournamentEntrants, tournamentMatches, tournaments } from '../../db/schema';
+import {
+  games,
+  rowState,
+  tournamentEntrants,
+  tournamentMatches,
+  tournaments,
+} from '../../db/schema';
 import type { TestApp } from '../../test/helpers';
 import { postgresAvailable } from '../../test/helpers';
 import {
@@ -159,8 +165,8 @@ describe.skipIf(!pg)('duplicate tournaments (PostgreSQL)', () => {
     // every pair's score is its points minus the points of the pair that held its tiles.
     const final = await tournamentDetail(db, id, null);
     const stateOf = async (gameId: string) => {
-      const [g] = await db.select({ state: games.state }).from(games).where(eq(games.id, gameId));
-      return g?.state as MatchState;
+      const [g] = await db.select().from(games).where(eq(games.id, gameId));
+      return rowState(g?.storedState, g?.history) as MatchState;
     };
     const ms = await db
       .select()

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { compareDuplicate, type BoardComparison, type MatchState } from '@domino/domino';
 import type { Executor } from '../../db/client';
 import { duplicateSets } from '../duplicate/schema';
-import { games } from '../games/schema';
+import { games, rowState } from '../games/schema';
 import type { PlaceGroup } from './logic';
 import { tournamentMatches } from './schema';
 
@@ -109,7 +109,12 @@ export async function duplicateSetsOf(
     gameIds.length === 0
       ? []
       : await db
-          .select({ id: games.id, status: games.status, state: games.state })
+          .select({
+            id: games.id,
+            status: games.status,
+            storedState: games.storedState,
+            history: games.history,
+          })
           .from(games)
           .where(inArray(games.id, gameIds));
   const setRows =
@@ -126,8 +131,8 @@ export async function duplicateSetsOf(
     const m2 = matches[i + 1] as (typeof matches)[number];
     const g1 = game(m1.gameId);
     const g2 = game(m2.gameId);
-    const h1 = (g1?.state as MatchState | undefined)?.history ?? [];
-    const h2 = (g2?.state as MatchState | undefined)?.history ?? [];
+    const h1 = (g1 && (rowState(g1.storedState, g1.history) as MatchState))?.history ?? [];
+    const h2 = (g2 && (rowState(g2.storedState, g2.history) as MatchState))?.history ?? [];
     const side = (m: typeof m1, g: typeof g1) => ({
       matchId: m.id,
       a: m.entrantA as number,

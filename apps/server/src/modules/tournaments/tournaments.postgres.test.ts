@@ -5,6 +5,7 @@ import {
   gamePlayers,
   games,
   ratingChanges,
+  rowState,
   tournamentEntrants,
   tournamentMatches,
   tournaments,
@@ -25,6 +26,7 @@ import {
 } from '../../test/tournaments';
 import { listHistory, replayData } from '../games/history';
 import { gamesContext } from '../games/routes';
+import { toGameRow } from '../games/repo';
 import { isDelayed } from '../games/spectate';
 import { checkLedger } from '../ledger/ledger';
 import type { TournamentDirector } from './director';
@@ -262,7 +264,9 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
     expect(
       await db.select().from(ratingChanges).where(eq(ratingChanges.gameId, m!.gameId)),
     ).toHaveLength(0);
-    expect((g?.state as { result?: { forfeit?: boolean } }).result?.forfeit).toBe(true);
+    expect(
+      (rowState(g?.storedState, g?.history) as { result?: { forfeit?: boolean } }).result?.forfeit,
+    ).toBe(true);
     const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id));
     expect(row?.status).toBe('finished');
     // The one who showed won everything after the fee: pool 2000, fee 200.
@@ -338,7 +342,7 @@ describe.skipIf(!pg)('tournaments (PostgreSQL)', () => {
     const [m] = await playingMatches(db, id);
     const [g] = await db.select().from(games).where(eq(games.id, m!.gameId));
     // A tournament match plays for prizes: spectators see it two moves behind.
-    expect(isDelayed(g!)).toBe(true);
+    expect(isDelayed(toGameRow(g!))).toBe(true);
     const past = new Date(Date.now() - 121_000);
     await db
       .update(tournamentMatches)
