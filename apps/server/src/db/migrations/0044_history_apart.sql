@@ -80,7 +80,8 @@ BEGIN
           state = CASE
             WHEN NOT it ? 'sd' THEN it->'st'
             WHEN history IS NULL THEN (state - 'history') || ((it->'sd') - 'history')
-            ELSE state || ((it->'sd') - 'history')
+            WHEN it->'sd' ? 'history' THEN state || ((it->'sd') - 'history')
+            ELSE state || (it->'sd')
           END,
           history = CASE
             WHEN NOT it ? 'sd' THEN NULL
