@@ -2,6 +2,7 @@ import type { PlayerRating } from '@domino/contracts';
 import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedRows } from '../../db/client';
 import { gameMoves, gamePlayers, games, rowState, users } from '../../db/schema';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
@@ -120,17 +121,21 @@ export async function claimDueGame(tx: Executor, gameId?: string): Promise<GameR
   return row && toGameRow(row);
 }
 
-/** Playing games whose due time has passed, most overdue first (no lock: the sweeper's poll). */
+/**
+ * Playing games whose due time has passed, most overdue first (no lock: the sweeper's poll).
+ * Every node runs it several times a second, so it is a named prepared statement (parsed and
+ * planned once per connection, `preparedRows`; docs/decisions/070-cost-per-move.md).
+ */
 export async function dueGames(
   db: Executor,
   limit: number,
 ): Promise<{ id: string; version: number }[]> {
-  return db
-    .select({ id: games.id, version: games.version })
-    .from(games)
-    .where(and(eq(games.status, 'playing'), sql`${games.dueAt} <= now()`))
-    .orderBy(asc(games.dueAt))
-    .limit(limit);
+  return preparedRows<{ id: string; version: number }>(
+    db,
+    'due_games',
+    "select id, version from games where status = 'playing' and due_at <= now() order by due_at asc limit $1",
+    [limit],
+  );
 }
 
 /** The seats' presence as `game_commit_move` checks it: '1' per away seat, in seat order. */
