@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameView } from '@domino/contracts';
 import type { MatchState } from '@domino/domino';
-import { gameMoves, gamePlayers, games, rowState } from '../apps/server/src/db/schema';
+import { gameMoves, gamePlayers, games } from '../apps/server/src/db/schema';
+import { toGameRow } from '../apps/server/src/modules/games/repo';
 import { createTestDatabase, postgresAvailable } from '../apps/server/src/test/helpers';
 import {
   ADMIN,
@@ -135,10 +136,8 @@ describe('a player who loses the network for a minute during a paid match', asyn
           });
         }
       };
-      const row = async () => {
-        const stored = (await db.select().from(games).where(eq(games.id, gameId)))[0]!;
-        return { ...stored, state: rowState(stored.storedState, stored.history) };
-      };
+      const row = async () =>
+        toGameRow((await db.select().from(games).where(eq(games.id, gameId)))[0]!);
       const seatZero = async () =>
         (
           await db

@@ -7,7 +7,6 @@ import type { Tx } from '../../db/client';
 import { gamePlayers, games } from '../../db/schema';
 import { schedule } from './clock';
 import type { GamesContext, Timing } from './context';
-import { stateColumns } from './repo';
 
 /**
  * The start of a match: the deal from the committed server seed and the seats' client seeds
@@ -48,7 +47,7 @@ export async function createPracticeGame(
     await tx.insert(games).values({
       id,
       kind: 'practice',
-      ...stateColumns(state),
+      storedState: state,
       rules: configToRules(config),
       commitment: state.fairness.commitment,
       turnDeadline: timing.turnDeadline,
@@ -124,7 +123,7 @@ export async function createTableMatch(
     id,
     kind: 'table',
     tableId: input.tableId,
-    ...stateColumns(state),
+    storedState: state,
     rules: configToRules(input.config),
     commitment: state.fairness.commitment,
     turnDeadline: when.turnDeadline,

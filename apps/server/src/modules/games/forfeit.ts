@@ -5,7 +5,7 @@ import { games } from '../../db/schema';
 import type { GamesContext } from './context';
 import { afterCommit } from './context';
 import { finishTableMatch } from './finish';
-import { gamePlayersOf, lockGame, stateColumns, toGameRow } from './repo';
+import { gamePlayersOf, lockGame, toGameRow } from './repo';
 
 /**
  * Ends a playing match by forfeit (docs/decisions/028-tournaments.md "No-show"): the match stops
@@ -42,7 +42,7 @@ export async function forfeitMatch(
     const [row] = await tx
       .update(games)
       .set({
-        ...stateColumns(next),
+        storedState: next,
         version: game.version + 1,
         status: 'finished',
         dueAt: null,

@@ -19,10 +19,6 @@ export function toGameRow(stored: StoredGameRow): GameRow {
   return { ...rest, state: rowState(storedState, history) };
 }
 
-/** The columns a whole state is written to (the trigger of migration 0044 clears `history`). */
-export function stateColumns(state: unknown): { storedState: unknown } {
-  return { storedState: state };
-}
 export type PlayerRow = typeof gamePlayers.$inferSelect & {
   name: string | null;
   /** The player's rating in the match's mode when the seats were read (decision 026). */

@@ -18,7 +18,6 @@ import {
   lockGame,
   presenceOf,
   seatsRevOf,
-  stateColumns,
   toGameRow,
   updateSeat,
 } from './repo';
@@ -270,7 +269,7 @@ async function persistMove(
   const [stored] = await tx
     .update(games)
     .set({
-      ...stateColumns(d.next),
+      storedState: d.next,
       version,
       status: finished ? 'finished' : 'playing',
       dueAt: when.dueAt,
