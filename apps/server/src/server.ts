@@ -278,6 +278,14 @@ export async function startServer(
     // is busy, the balancer's connects time out, and HAProxy's `observe layer4` takes the only
     // live node out (decision 067 addendum). The kernel caps it at net.core.somaxconn.
     await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
+    // A test-only hook (NODE_ENV=test): the signal an orchestrator sends the moment the health
+    // check passes, handled while the workers below are still starting, as on a loaded machine
+    // where a worker's first query takes a while (main.ts, shutdown.test.ts). The pause lets the
+    // event loop take the signal before the workers start; a fixed time stands in for slow workers.
+    if (config.NODE_ENV === 'test' && process.env.TEST_SIGTERM_ON_LISTEN === 'true') {
+      process.kill(process.pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     for (const worker of workers) await worker.start();
     let closing: Promise<void> | undefined;
     let stoppingWorkers: Promise<void> | undefined;

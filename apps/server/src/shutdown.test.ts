@@ -49,11 +49,12 @@ function startNode(port: number, extra: Record<string, string> = {}) {
         RISK_SCAN_INTERVAL_MS: '1000',
         ...extra,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const out = { stderr: '' };
+  const out = { stderr: '', stdout: '' };
   child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -92,6 +93,34 @@ it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () =
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 });
+
+// The node answers HTTP from `listen` on, while its workers are still starting: a SIGTERM that
+// arrives then (an orchestrator stopping a node the moment its health check passes) drains like
+// any other instead of ending the process with Node's default action (main.ts installs its
+// handlers before starting the server). TEST_SIGTERM_ON_LISTEN makes the node send itself the
+// signal right after `listen`, so it lands in that window every time.
+it(
+  'drains and exits 0 on a SIGTERM that arrives while it is starting',
+  { timeout: 300_000 },
+  async () => {
+    const port = await freePort();
+    const { child, out, exited } = startNode(port, {
+      LOG_LEVEL: 'info',
+      TEST_SIGTERM_ON_LISTEN: 'true',
+    });
+    try {
+      expect(await within(240_000, exited, 'the node exiting'), out.stderr).toEqual({
+        code: 0,
+        signal: null,
+      });
+      expect(out.stdout).toContain('Server listening');
+      expect(out.stdout).toContain('shutting down');
+      expect(out.stdout).toContain('draining: closing');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  },
+);
 
 // The exit bound holds when the main thread never comes back (docs/decisions/063 "Watchdog"):
 // TEST_BLOCK_ON_SIGTERM makes main.ts spin forever right after arming the watchdog, so neither
