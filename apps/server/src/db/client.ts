@@ -201,6 +201,27 @@ export async function preparedRows<R>(
   return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 }
 
+/**
+ * Runs independent reads and resolves with their results, in order. On a PostgreSQL pool they
+ * run at once (each takes its own pooled connection); on anything else, a transaction handle or
+ * the embedded PGlite (one connection each), one after the other: node-postgres deprecates a
+ * query sent while another is still running on the same client, and pg@9 refuses it
+ * (docs/architecture.md, "Database access"). A read that fails rejects the whole, as with
+ * `Promise.all`; after a failure on one connection the reads not yet started are not started.
+ */
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: Executor,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
+    return (await Promise.all(reads.map((read) => read()))) as Results;
+  }
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as Results;
+}
+
 /** True for PostgreSQL serialization failures and deadlocks, which a retry resolves. */
 export function isRetryableTxError(err: unknown): boolean {
   const code = pgErrorCode(err);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/client';
 import { CoalescedLookup } from '../../lib/coalesce';
 import type { GameRow, PlayerRow } from './repo';
 import { findGame, gamePlayersOf, gamesWithPlayers } from './repo';
@@ -90,7 +91,10 @@ export class GameCache {
     if (this.fresh && db === this.owner) {
       entry = await this.fresh.get(gameId);
     } else {
-      const [row, players] = await Promise.all([findGame(db, gameId), gamePlayersOf(db, gameId)]);
+      const [row, players] = await readTogether(db, [
+        () => findGame(db, gameId),
+        () => gamePlayersOf(db, gameId),
+      ]);
       entry = row ? { row, players } : undefined;
     }
     if (!entry) {

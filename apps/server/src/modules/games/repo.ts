@@ -2,7 +2,7 @@ import type { PlayerRating } from '@domino/contracts';
 import { ratingsOf } from '../ratings/service';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { preparedRows } from '../../db/client';
+import { preparedRows, readTogether } from '../../db/client';
 import { gameMoves, gamePlayers, games, rowState, users } from '../../db/schema';
 
 /** Queries on games, their seats and the move log (docs/architecture.md#how-a-move-flows). */
@@ -70,23 +70,28 @@ export async function gamesWithPlayers(
 ): Promise<Map<string, { row: GameRow; players: PlayerRow[] }>> {
   const out = new Map<string, { row: GameRow; players: PlayerRow[] }>();
   if (gameIds.length === 0) return out;
-  const [rows, seats] = await Promise.all([
-    db.select().from(games).where(inArray(games.id, gameIds)),
-    db
-      .select({ player: gamePlayers, name: users.name, mode: sql<string>`${games.rules}->>'mode'` })
-      .from(gamePlayers)
-      .innerJoin(games, eq(games.id, gamePlayers.gameId))
-      .leftJoin(users, eq(users.id, gamePlayers.userId))
-      .where(inArray(gamePlayers.gameId, gameIds))
-      .orderBy(asc(gamePlayers.gameId), asc(gamePlayers.seat)),
+  const [rows, seats] = await readTogether(db, [
+    () => db.select().from(games).where(inArray(games.id, gameIds)),
+    () =>
+      db
+        .select({
+          player: gamePlayers,
+          name: users.name,
+          mode: sql<string>`${games.rules}->>'mode'`,
+        })
+        .from(gamePlayers)
+        .innerJoin(games, eq(games.id, gamePlayers.gameId))
+        .leftJoin(users, eq(users.id, gamePlayers.userId))
+        .where(inArray(gamePlayers.gameId, gameIds))
+        .orderBy(asc(gamePlayers.gameId), asc(gamePlayers.seat)),
   ]);
   const humans = { parejas: new Set<number>(), individual: new Set<number>() };
   for (const r of seats)
     if (r.player.userId !== null)
       humans[r.mode === 'individual' ? 'individual' : 'parejas'].add(r.player.userId);
-  const [parejas, individual] = await Promise.all([
-    ratingsOf(db, [...humans.parejas], 'parejas'),
-    ratingsOf(db, [...humans.individual], 'individual'),
+  const [parejas, individual] = await readTogether(db, [
+    () => ratingsOf(db, [...humans.parejas], 'parejas'),
+    () => ratingsOf(db, [...humans.individual], 'individual'),
   ]);
   for (const row of rows) out.set(row.id, { row: toGameRow(row), players: [] });
   for (const r of seats) {

@@ -1,6 +1,7 @@
 import type { Highlights } from '@domino/contracts';
 import { centsToBolivares, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/client';
 import { monthRanking } from '../pot/ranking';
 import { potMonth } from '../pot/month';
 import { potBalanceCents, recentWins } from './repo';
@@ -18,10 +19,10 @@ export const HIGHLIGHTS_TTL_MS = 30_000;
  */
 export async function loadHighlights(db: Executor, now: Date = new Date()): Promise<Highlights> {
   const month = potMonth(now);
-  const [wins, ranking, potCents] = await Promise.all([
-    recentWins(db, HIGHLIGHT_LIMITS.winners),
-    monthRanking(db, month, { limit: HIGHLIGHT_LIMITS.topPlayers }),
-    potBalanceCents(db, month),
+  const [wins, ranking, potCents] = await readTogether(db, [
+    () => recentWins(db, HIGHLIGHT_LIMITS.winners),
+    () => monthRanking(db, month, { limit: HIGHLIGHT_LIMITS.topPlayers }),
+    () => potBalanceCents(db, month),
   ]);
   return {
     month,

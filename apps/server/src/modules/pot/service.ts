@@ -20,6 +20,7 @@ import {
   splitPotShares,
 } from '@domino/contracts';
 import type { Db, Executor, Tx } from '../../db/client';
+import { readTogether } from '../../db/client';
 import {
   accounts,
   auditLog,
@@ -137,10 +138,10 @@ export async function currentPot(
   now: Date = new Date(),
 ): Promise<PotCurrentResponse> {
   const key = potMonth(now);
-  const [balance, settings, top] = await Promise.all([
-    potBalanceCents(db, key),
-    potMonthSettings(db, key),
-    monthRanking(db, key, { limit: POT_TOP_PLAYERS }),
+  const [balance, settings, top] = await readTogether(db, [
+    () => potBalanceCents(db, key),
+    () => potMonthSettings(db, key),
+    () => monthRanking(db, key, { limit: POT_TOP_PLAYERS }),
   ]);
   return {
     success: true,
@@ -256,11 +257,11 @@ export async function potRankingPage(
   now: Date = new Date(),
 ): Promise<PotRankingResponse> {
   const key = potMonth(now);
-  const [balance, settings, full, history] = await Promise.all([
-    potBalanceCents(db, key),
-    potMonthSettings(db, key),
-    monthRanking(db, key),
-    potHistory(db),
+  const [balance, settings, full, history] = await readTogether(db, [
+    () => potBalanceCents(db, key),
+    () => potMonthSettings(db, key),
+    () => monthRanking(db, key),
+    () => potHistory(db),
   ]);
   const mine = full.find((r) => r.userId === userId);
   return {
@@ -323,12 +324,12 @@ export async function adminPotView(
   now: Date = new Date(),
 ): Promise<AdminPotResponse> {
   const key = potMonth(now);
-  const [balance, settings, full, ups, history] = await Promise.all([
-    potBalanceCents(db, key),
-    potMonthSettings(db, key),
-    monthRanking(db, key),
-    topUps(db, key),
-    potHistory(db, 24),
+  const [balance, settings, full, ups, history] = await readTogether(db, [
+    () => potBalanceCents(db, key),
+    () => potMonthSettings(db, key),
+    () => monthRanking(db, key),
+    () => topUps(db, key),
+    () => potHistory(db, 24),
   ]);
   return {
     period: key,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PlayerRating, RatingChange, RatingMode } from '@domino/contracts';
 import { RATING_DEFAULTS, RATING_PROVISIONAL_GAMES } from '@domino/contracts';
 import type { Executor, Tx } from '../../db/client';
+import { readTogether } from '../../db/client';
 import { playerRatings, ratingChanges } from '../../db/schema';
 import type { Glicko, RatedSeat } from './glicko';
 import { rateSeats } from './glicko';
@@ -162,9 +163,9 @@ export async function ratingsOfUser(
   executor: Executor,
   userId: number,
 ): Promise<Record<RatingMode, PlayerRating>> {
-  const [parejas, individual] = await Promise.all([
-    ratingsOf(executor, [userId], 'parejas'),
-    ratingsOf(executor, [userId], 'individual'),
+  const [parejas, individual] = await readTogether(executor, [
+    () => ratingsOf(executor, [userId], 'parejas'),
+    () => ratingsOf(executor, [userId], 'individual'),
   ]);
   return {
     parejas: parejas.get(userId) as PlayerRating,

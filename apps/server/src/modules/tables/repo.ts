@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PrivateFacts, Table, TableDetail } from '@domino/contracts';
 import { centsToBolivares, invitationPath, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/client';
 import { gameTables, games, tableSeats, users } from '../../db/schema';
 import { ratingsOf } from '../ratings/service';
 
@@ -76,7 +77,10 @@ export async function listOpenTables(db: Executor): Promise<Table[]> {
     .where(and(eq(gameTables.status, 'open'), eq(gameTables.visibility, 'public')))
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
-  const [seats, live] = await Promise.all([seatsOf(db, ids, 'public'), liveGames(db, ids)]);
+  const [seats, live] = await readTogether(db, [
+    () => seatsOf(db, ids, 'public'),
+    () => liveGames(db, ids),
+  ]);
   return rows.map((t) =>
     toTable(
       t,
@@ -103,19 +107,23 @@ export async function tableDetails(
     .orderBy(asc(gameTables.entryPriceCents), asc(gameTables.id));
   const ids = rows.map((t) => t.id);
   const hostIds = [...new Set(rows.flatMap((t) => (t.hostUserId === null ? [] : [t.hostUserId])))];
-  const [seats, live, hosts] = await Promise.all([
-    seatsOf(db, ids, audience),
-    liveGames(db, ids),
-    hostIds.length === 0
-      ? Promise.resolve([])
-      : db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, hostIds)),
+  const [seats, live, hosts] = await readTogether(db, [
+    () => seatsOf(db, ids, audience),
+    () => liveGames(db, ids),
+    () =>
+      hostIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ id: users.id, name: users.name })
+            .from(users)
+            .where(inArray(users.id, hostIds)),
   ]);
   // Each seated player's rating in the table's mode (public, decision 026).
   const seatedIn = (mode: 'parejas' | 'individual') =>
     seats.flatMap((s) => (rows.find((t) => t.id === s.tableId)?.rules.mode === mode ? [s.id] : []));
-  const [parejasRatings, individualRatings] = await Promise.all([
-    ratingsOf(db, seatedIn('parejas'), 'parejas'),
-    ratingsOf(db, seatedIn('individual'), 'individual'),
+  const [parejasRatings, individualRatings] = await readTogether(db, [
+    () => ratingsOf(db, seatedIn('parejas'), 'parejas'),
+    () => ratingsOf(db, seatedIn('individual'), 'individual'),
   ]);
   return rows.map((t) => {
     const mine = seats.filter((s) => s.tableId === t.id);

@@ -3,6 +3,7 @@ import type { MatchState } from '@domino/domino';
 import type { TalkMessage, TalkMoment } from '@domino/contracts';
 import { TALK_AFTER_MATCH_MS, publicName } from '@domino/contracts';
 import type { Executor } from '../../db/client';
+import { readTogether } from '../../db/client';
 import {
   gamePlayers,
   gameTables,
@@ -229,21 +230,23 @@ export async function messagesSince(
   // The cursor's own time, read in the same statement (null when it is not this table's
   // message: then nothing overlaps).
   const cursorTime = sql`(select m.created_at from ${tableMessages} m where m.id = ${since} and m.table_id = ${tableId})`;
-  const [overlap, after] = await Promise.all([
-    read()
-      .where(
-        and(
-          ofTable,
-          lt(tableMessages.id, since),
-          sql`${tableMessages.createdAt} >= ${cursorTime} - make_interval(secs => ${overlapMs / 1000})`,
-        ),
-      )
-      .orderBy(asc(tableMessages.id))
-      .limit(limit),
-    read()
-      .where(and(ofTable, gt(tableMessages.id, since)))
-      .orderBy(asc(tableMessages.id))
-      .limit(limit + 1),
+  const [overlap, after] = await readTogether(db, [
+    () =>
+      read()
+        .where(
+          and(
+            ofTable,
+            lt(tableMessages.id, since),
+            sql`${tableMessages.createdAt} >= ${cursorTime} - make_interval(secs => ${overlapMs / 1000})`,
+          ),
+        )
+        .orderBy(asc(tableMessages.id))
+        .limit(limit),
+    () =>
+      read()
+        .where(and(ofTable, gt(tableMessages.id, since)))
+        .orderBy(asc(tableMessages.id))
+        .limit(limit + 1),
   ]);
   return { rows: [...overlap, ...after.slice(0, limit)], more: after.length > limit };
 }
