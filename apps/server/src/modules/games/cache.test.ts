@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameRow, PlayerRow } from './repo';
 
@@ -5,7 +6,8 @@ import type { GameRow, PlayerRow } from './repo';
  * The node's copy of a game (cache.ts): a fresh read asks for the game and its seats at once,
  * so a player reconnecting to a busy node waits for one pooled connection, not two in a row
  * (decision 067). The repository is replaced by reads that each wait until both were asked:
- * reads made one after the other never finish, and the test fails on its timeout.
+ * reads made one after the other never finish, and the test fails on its timeout. The database
+ * handle is a pool's (`readTogether` runs reads at once only there: db/client.ts).
  */
 
 const asked = new Set<string>();
@@ -35,6 +37,9 @@ vi.mock('./repo', () => ({
 
 const { GameCache } = await import('./cache');
 
+/** A database handle on a PostgreSQL pool, as `readTogether` tells one; never queried here. */
+const poolDb = { $client: Object.create(pg.Pool.prototype) as pg.Pool } as never;
+
 afterEach(() => asked.clear());
 
 describe('GameCache.load', () => {
@@ -43,7 +48,7 @@ describe('GameCache.load', () => {
     { timeout: 5_000 },
     async () => {
       const cache = new GameCache();
-      const entry = await cache.load({} as never, 'g1', { refresh: true });
+      const entry = await cache.load(poolDb, 'g1', { refresh: true });
       expect(entry?.row).toMatchObject({ id: 'g1', version: 7 });
       expect(entry?.players).toEqual([{ seat: 0, userId: 1 }]);
       expect(cache.get('g1')).toBe(entry);
@@ -56,7 +61,7 @@ describe('GameCache.load', () => {
       row: { id: 'missing', version: 1, status: 'playing' } as unknown as GameRow,
       players: [],
     });
-    expect(await cache.load({} as never, 'missing', { refresh: true })).toBeUndefined();
+    expect(await cache.load(poolDb, 'missing', { refresh: true })).toBeUndefined();
     expect(cache.get('missing')).toBeUndefined();
   });
 });

@@ -230,7 +230,9 @@ describe('a blip across two nodes', async () => {
         // On the wire: the player's own hand, the others' tile counts, nothing of their tiles.
         const state = rowState(row!.storedState, row!.history) as MatchState;
         const own = playerView(state, seats[away] as Seat);
-        const packet = wire.find((w) => w.includes(`"game_id":"${gameId}"`));
+        // The join's acknowledgement (Socket.IO packet type 3), not a `game:view` event (type 2)
+        // of a move that arrived between the join and its answer.
+        const packet = wire.find((w) => /^3\d*\[/.test(w) && w.includes(`"game_id":"${gameId}"`));
         expect(packet).toBeDefined();
         const raw = JSON.parse(packet!.slice(packet!.indexOf('['))) as [{ view: GameView }];
         const wireView = raw[0].view;
