@@ -176,6 +176,15 @@ export async function openDatabase(opts: {
 }
 
 /**
+ * The node-postgres pool under `db` when `db` is the database on PostgreSQL; undefined for a
+ * transaction handle (one connection) and for PGlite.
+ */
+function poolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/**
  * Runs one fixed statement (`text`, parameters `$1`, `$2`… bound to `values`) and returns its
  * rows. On PostgreSQL it is a named prepared statement (`name`, one per distinct `text`): each
  * pooled connection parses and plans it once, and no drizzle query is built per call. That is
@@ -189,10 +198,9 @@ export async function preparedRows<R>(
   text: string,
   values: unknown[],
 ): Promise<R[]> {
+  const pool = poolOf(db);
+  if (pool) return (await pool.query<R & pg.QueryResultRow>({ name, text, values })).rows;
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    return (await client.query<R & pg.QueryResultRow>({ name, text, values })).rows;
-  }
   if (client instanceof PGlite) return (await client.query<R>(text, values)).rows;
   const query = sql.empty();
   text.split(/\$(\d+)/).forEach((chunk, i) => {
@@ -214,9 +222,7 @@ export async function readTogether<const T extends readonly (() => PromiseLike<u
   reads: T,
 ): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if ((db as { $client?: unknown }).$client instanceof pg.Pool) {
-    return (await Promise.all(reads.map((read) => read()))) as Results;
-  }
+  if (poolOf(db)) return (await Promise.all(reads.map((read) => read()))) as Results;
   const out: unknown[] = [];
   for (const read of reads) out.push(await read());
   return out as Results;
