@@ -23,7 +23,8 @@
  *      npx tsx bench/src/realtime-matches.ts --matches 500,1000,1500,2000 --think 1500-6000
  * Other options: --register-concurrency 8, --client-nice 0, --server-node-args '...',
  * --no-ack-view (moves without `ack_view`: the mover's view comes as a separate `game:view`),
- * --server-root <checkout> (run another checkout's server), --server-log <file> (the server's
+ * --server-root <checkout> (run another checkout's server), --server-pg-host <dir|host> (the
+ * server reaches PostgreSQL there, e.g. /var/run/postgresql), --server-log <file> (the server's
  * stdout and stderr, e.g. with --server-node-args --trace-gc), --keep / --no-keep,
  * --target 100|150|200, --redis-pid <pid> (with REDIS_URL set for the server: the server runs the
  * Redis adapter, and that Redis server's CPU per move is printed too; use a Redis of your own,
@@ -89,6 +90,12 @@ const SERVER_NODE_ARGS = arg('server-node-args', '').split(' ').filter(Boolean);
 /** Another checkout to run the server from (A/B against a `git worktree` of an earlier commit). */
 const SERVER_ROOT = arg('server-root', '');
 const SERVER_LOG = arg('server-log', '');
+/**
+ * The server reaches PostgreSQL through this host instead of the test URL's (e.g.
+ * `/var/run/postgresql`, the Unix-domain socket of a PostgreSQL on the same machine): a deployment
+ * setting compared on the same code (docs/performance.md "PostgreSQL over a Unix-domain socket").
+ */
+const SERVER_PG_HOST = arg('server-pg-host', '');
 /** A Redis server's pid whose CPU is metered with the rest (0: none). */
 const REDIS_PID = Number(arg('redis-pid', '0'));
 /**
@@ -1055,6 +1062,13 @@ const loadavg = () =>
     .join(' ');
 const errText = (m: Map<string, number>) => [...m].map(([k, v]) => `${k}=${v}`).join(' ') || '0';
 
+/** `url` with its `host` query parameter set (node-postgres: a directory is a Unix-domain socket). */
+function withHost(url: string, host: string): string {
+  const u = new URL(url);
+  u.searchParams.set('host', host);
+  return u.toString();
+}
+
 async function main() {
   const limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
   const most = Math.max(...MATCHES);
@@ -1062,7 +1076,7 @@ async function main() {
     throw new Error(`ulimit -n is ${limit}: ${4 * most} sockets need more descriptors`);
   const databaseUrl = await createDatabase();
   const server = await startServerProcess(
-    { DATABASE_URL: databaseUrl },
+    { DATABASE_URL: SERVER_PG_HOST ? withHost(databaseUrl, SERVER_PG_HOST) : databaseUrl },
     {
       nodeArgs: SERVER_NODE_ARGS,
       ...(SERVER_LOG ? { logFile: path.resolve(SERVER_LOG) } : {}),
