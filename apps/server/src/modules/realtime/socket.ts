@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io';
 import { socketInputGuard } from '../../lib/input-guard';
+import { adapterParser } from './adapter-parser';
 import { safePublisher } from './redis-publisher';
 import { ROOMS } from './rooms';
 import type { GuardedServer, SessionChecks, SocketData, SocketSession } from './session-guard';
@@ -74,6 +75,9 @@ export function attachRealtime(
           // A Redis outage must not end the node (redis-publisher.ts, decision 066).
           adapter: createAdapter(safePublisher(redis.pub, onError), redis.sub, {
             key: `${redis.channelPrefix ?? ''}socket.io`,
+            // Views between nodes as their JSON text, and this node's own messages dropped
+            // unread (adapter-parser.ts, decision 076).
+            parser: adapterParser(),
           }),
         }
       : {}),
