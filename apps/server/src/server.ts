@@ -221,6 +221,7 @@ export async function startServer(
   });
   let redis: Redis | undefined;
   let redisSub: Redis | undefined;
+  let redisPub: Redis | undefined;
   let demoBank: BankSimulator | null = null;
   try {
     await database.migrate();
@@ -244,6 +245,10 @@ export async function startServer(
         keyPrefix: config.redisPrefix,
       });
       redisSub = redis.duplicate();
+      // The adapter's own publisher, its commands pipelined per turn of the event loop: a move's
+      // views go to Redis in one write, which halves Redis's CPU per move (decision 076,
+      // addendum). The app's other commands keep the plain client.
+      redisPub = redis.duplicate({ enableAutoPipelining: true });
     }
     const app = await buildApp(createDeps(config, database, redis, engineBots, overrides));
     if (boot.generatedAdminPassword) {
@@ -258,8 +263,8 @@ export async function startServer(
     const onHandlerError = (err: unknown) => app.log.error({ err }, 'socket handler failed');
     const io = attachRealtime(app.server, socketSessions(database.db), {
       redis:
-        redis && redisSub
-          ? { pub: redis, sub: redisSub, channelPrefix: config.redisPrefix }
+        redisPub && redisSub
+          ? { pub: redisPub, sub: redisSub, channelPrefix: config.redisPrefix }
           : undefined,
       onConnection: (socket) => {
         for (const h of handlers) h.onConnection?.(socket);
@@ -303,6 +308,7 @@ export async function startServer(
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
         redisSub?.disconnect();
+        redisPub?.disconnect();
         redis?.disconnect();
         await demoBank?.close();
         await database.close();
@@ -341,6 +347,7 @@ export async function startServer(
     };
   } catch (err) {
     redisSub?.disconnect();
+    redisPub?.disconnect();
     redis?.disconnect();
     await demoBank?.close();
     await database.close();
