@@ -93,7 +93,8 @@ const SERVER_LOG = arg('server-log', '');
 /**
  * The server reaches PostgreSQL through this host instead of the test URL's (e.g.
  * `/var/run/postgresql`, the Unix-domain socket of a PostgreSQL on the same machine): a deployment
- * setting compared on the same code (docs/performance.md "PostgreSQL over a Unix-domain socket").
+ * setting compared on the same code (docs/performance.md "Cost per move: a Unix-domain socket, the
+ * server on its own core, where its CPU goes").
  */
 const SERVER_PG_HOST = arg('server-pg-host', '');
 /** A Redis server's pid whose CPU is metered with the rest (0: none). */

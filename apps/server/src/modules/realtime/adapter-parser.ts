@@ -1,5 +1,5 @@
 import * as msgpack from 'notepack.io';
-import { attachedJson } from './preserialised';
+import { attachedEventJson } from './preserialised';
 
 /**
  * The message parser of the Redis adapter (its `parser` option;
@@ -78,11 +78,9 @@ function withJsonText(packet: unknown): Record<string, unknown> | undefined {
     if (k !== 'type' && k !== 'data' && k !== 'nsp') return undefined;
     keys += 1;
   }
-  const data = p.data;
-  if (keys !== 3 || !Array.isArray(data) || data.length !== 2) return undefined;
-  const text = attachedJson(data[1]);
+  const text = keys === 3 ? attachedEventJson(p.data) : undefined;
   if (text === undefined) return undefined;
-  return { type: p.type, data: [data[0], text], nsp: p.nsp, json: 1 };
+  return { type: p.type, data: [(p.data as unknown[])[0], text], nsp: p.nsp, json: 1 };
 }
 
 /** The sender's uid of a broadcast (`[uid, packet, opts]`) from its first bytes, if it is one. */

@@ -21,3 +21,11 @@ export function attachedJson(payload: unknown): string | undefined {
   const text = (payload as { [PRESERIALISED_JSON]?: unknown })[PRESERIALISED_JSON];
   return typeof text === 'string' ? text : undefined;
 }
+
+/**
+ * The JSON text attached to an event's one payload, when `data` is a packet's `[event, payload]`
+ * (the player views of a move); otherwise undefined.
+ */
+export function attachedEventJson(data: unknown): string | undefined {
+  return Array.isArray(data) && data.length === 2 ? attachedJson(data[1]) : undefined;
+}

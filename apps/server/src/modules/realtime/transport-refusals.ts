@@ -2,7 +2,7 @@ import type { Server } from 'socket.io';
 import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
 import { MSG_REALTIME } from '@domino/contracts';
-import { attachedJson } from './preserialised';
+import { attachedEventJson, attachedJson } from './preserialised';
 
 /**
  * Spanish for the refusals the real-time transport writes by itself (docs/decisions/014: no English
@@ -46,7 +46,7 @@ class SpanishRefusalEncoder extends Encoder {
       const data = packet.data as unknown[] | undefined;
       const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
       if (packet.type === PacketType.EVENT) {
-        const text = Array.isArray(data) && data.length === 2 ? attachedJson(data[1]) : undefined;
+        const text = attachedEventJson(data);
         if (text !== undefined && packet.id === undefined) {
           return [`${packet.type}${nsp}[${JSON.stringify(data![0])},${text}]`];
         }
