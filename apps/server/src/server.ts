@@ -276,7 +276,7 @@ export async function startServer(
       onError: (err) => app.log.error({ err }, 'socket session check failed'),
       accepting: () => !app.deps.lifecycle.draining,
     });
-    app.deps.hub.io = io as unknown as Server;
+    app.deps.hub.attach(io as unknown as Server, { clustered: Boolean(redisPub && redisSub) });
     const workers: Worker[] = SERVER_MODULES.flatMap((m) => m.workers?.(app) ?? []);
     // A long accept queue: a node taking a lost node's players gets a thousand connections in a
     // second; with Node's default (511) the kernel drops the SYNs beyond it while the event loop

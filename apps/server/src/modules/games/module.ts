@@ -4,6 +4,7 @@ import type { GamesContext } from './context';
 import { extendDeadlinesAfterRestart } from './due-moves';
 import { gameRoutes, gamesContext } from './routes';
 import { registerGameSocket } from './socket';
+import { listenForSpectatorCounts } from './spectators';
 import { OutageRelay } from './outage-relay';
 import { Sweeper } from './sweeper';
 
@@ -29,6 +30,8 @@ export const gamesModule: ServerModule = {
   routes: [gameRoutes],
   sockets: (app) => {
     const games = serverGamesContext(app);
+    // Counts of watchers other nodes took (decision 077).
+    listenForSpectatorCounts(games.hub);
     return {
       onAuthenticated: (socket, session, onError) =>
         registerGameSocket(socket, session, games, onError),

@@ -22,6 +22,7 @@ import { TEST_REDIS_URL, redisAvailable } from '../../test/nodes';
 import type { TestSocket } from '../../test/sockets';
 import { ask, call, eventually, openSocket, within } from '../../test/sockets';
 import { createTableMatch } from './create';
+import { spectatorCount } from './spectators';
 
 /**
  * Spectators (docs/decisions/022-spectators.md) on real PostgreSQL, over two server
@@ -335,6 +336,12 @@ describe('spectators on PostgreSQL across two nodes', async () => {
         received(playerSocket, SERVER_EVENTS.gameSpectators).some(
           (e) => (e as { count: number }).count === 1,
         ),
+      );
+      // Node A learns the count node B took from B's message (decision 077): nothing on A
+      // counted since the player joined, and A's moves below push to the spectator on B.
+      await until(
+        'node A to learn the count from node B',
+        () => spectatorCount(a.app.deps.hub, gameId) === 1,
       );
       // The same user in a second tab is still one spectator; another user makes two.
       const watcherTab2 = await socketOn(baseA, viewer.token);

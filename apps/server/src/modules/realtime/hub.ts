@@ -10,6 +10,48 @@ import type { SocketData } from './session-guard';
  */
 export class RealtimeHub {
   io: Server | null = null;
+  /** Whether the node shares its rooms with others through the Redis adapter (set by `attach`). */
+  clustered = false;
+  private readonly nodeListeners: [string, (payload: unknown) => void][] = [];
+
+  /**
+   * Holds the node's Socket.IO server from now on; `clustered` when it runs the Redis adapter
+   * (the only adapter here that carries `serverSideEmit`). Listeners given to `onNodes` before
+   * are attached now.
+   */
+  attach(io: Server, options: { clustered: boolean }): void {
+    this.io = io;
+    this.clustered = options.clustered;
+    for (const [event, handler] of this.nodeListeners) this.listen(event, handler);
+  }
+
+  /**
+   * Tells every other node `event` with `payload` (Socket.IO's `serverSideEmit` through the Redis
+   * adapter; fire and forget: a node that misses it, during a Redis outage or while it starts,
+   * must not depend on it). Nothing on a single node, where no other node exists.
+   */
+  toNodes(event: string, payload: unknown): void {
+    if (!this.io || !this.clustered) return;
+    this.io.serverSideEmit(event, payload);
+  }
+
+  /**
+   * Calls `handler` with the payload of every `event` another node sends with `toNodes` (never
+   * this node's own). May be called before `attach`; the payload comes from another node of the
+   * deployment but is still checked by the handler.
+   */
+  onNodes(event: string, handler: (payload: unknown) => void): void {
+    this.nodeListeners.push([event, handler]);
+    if (this.io) this.listen(event, handler);
+  }
+
+  private listen(event: string, handler: (payload: unknown) => void): void {
+    if (!this.clustered) return;
+    (this.io as unknown as { on(e: string, h: (payload: unknown) => void): void }).on(
+      event,
+      handler,
+    );
+  }
 
   /**
    * Sends `event` to every socket of a user, on any node (Redis adapter), except the socket whose
