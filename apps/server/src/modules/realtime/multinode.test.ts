@@ -485,9 +485,16 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
         expect(movesBeforeKill).toBeGreaterThan(0);
         expect(movesAfterKill).toBeGreaterThan(0);
         expect(movesByMovedPlayers).toBeGreaterThan(0);
-        // The reconnected players played their own turns: the bot never stood in for anyone.
+        // The reconnected players played their own turns: the bot never stood in for them. (A
+        // seat that never lost its socket may still run out of turn time while this test waits on
+        // a loaded machine; that is the turn clock, not a lost player.)
+        const movedSeats = [screens[0]!, screens[2]!].map((x) => x.joins[0]!.my_seat);
         const log = await database.db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId));
-        expect(log.filter((m) => m.seq > versionAtKill && m.actor === 'autoplay')).toEqual([]);
+        expect(
+          log.filter(
+            (m) => m.seq > versionAtKill && m.actor === 'autoplay' && movedSeats.includes(m.seat),
+          ),
+        ).toEqual([]);
         expect(pushedViaB).toBeGreaterThan(0);
         // Every screen, the reconnected ones included, saw the end of the match over its socket.
         await until('every screen to see the result', () =>
