@@ -35,30 +35,34 @@ interface Learnt {
 /** How long a learnt count is kept without news of its match (ms): matches end, nodes forget. */
 const FORGET_AFTER_MS = 10 * 60_000;
 
-const known = new WeakMap<RealtimeHub, { counts: Map<string, Learnt>; prunedAt: number }>();
+/** What a node learnt of each match's count (by game id), and when it last forgot old ones. */
+interface Known {
+  counts: Map<string, Learnt>;
+  prunedAt: number;
+}
 
-function countsOf(hub: RealtimeHub): Map<string, Learnt> {
+const known = new WeakMap<RealtimeHub, Known>();
+
+function knownOf(hub: RealtimeHub): Known {
   let k = known.get(hub);
   if (!k) {
     k = { counts: new Map(), prunedAt: Date.now() };
     known.set(hub, k);
   }
-  return k.counts;
+  return k;
 }
 
 /** Remembers a count; at most once a minute drops those not renewed for FORGET_AFTER_MS. */
-function learn(hub: RealtimeHub, gameId: string, count: number, at: number): void {
-  const counts = countsOf(hub);
-  counts.set(gameId, { count, at });
-  const k = known.get(hub)!;
+function learn(k: Known, gameId: string, count: number, at: number): void {
+  k.counts.set(gameId, { count, at });
   if (at - k.prunedAt < 60_000) return;
   k.prunedAt = at;
-  for (const [id, l] of counts) if (at - l.at > FORGET_AFTER_MS) counts.delete(id);
+  for (const [id, l] of k.counts) if (at - l.at > FORGET_AFTER_MS) k.counts.delete(id);
 }
 
 /** The last spectator count this node learnt for `gameId` (0 when it learnt none). */
 export function spectatorCount(hub: RealtimeHub, gameId: string): number {
-  return countsOf(hub).get(gameId)?.count ?? 0;
+  return knownOf(hub).counts.get(gameId)?.count ?? 0;
 }
 
 /**
@@ -75,12 +79,12 @@ export async function refreshSpectatorCount(
 ): Promise<number> {
   const asked = Date.now();
   const count = (await hub.usersIn(ROOMS.watch(gameId))).length;
-  const counts = countsOf(hub);
-  const previous = counts.get(gameId);
+  const k = knownOf(hub);
+  const previous = k.counts.get(gameId);
   // Another node's count that arrived while this node asked may have seen a change this answer
   // missed (or the other way round): keep this answer, marked old, so the next move recounts.
   const doubtful = previous !== undefined && previous.at >= asked && previous.count !== count;
-  learn(hub, gameId, count, doubtful ? 0 : Date.now());
+  learn(k, gameId, count, doubtful ? 0 : Date.now());
   if (announce || count !== (previous?.count ?? 0)) {
     const event: SpectatorCountEvent = { game_id: gameId, count };
     hub.toRoom(ROOMS.game(gameId), SERVER_EVENTS.gameSpectators, event);
@@ -99,7 +103,7 @@ export async function spectatorCountForMove(
   gameId: string,
   now = Date.now(),
 ): Promise<number> {
-  const learnt = countsOf(hub).get(gameId);
+  const learnt = knownOf(hub).counts.get(gameId);
   if (learnt && now - learnt.at < SPECTATOR_RECOUNT_MS) return learnt.count;
   return refreshSpectatorCount(hub, gameId);
 }
@@ -112,7 +116,7 @@ export function listenForSpectatorCounts(hub: RealtimeHub): void {
   hub.onNodes(SPECTATOR_COUNT_NODE_EVENT, (payload) => {
     const { game_id: gameId, count } = (payload ?? {}) as Partial<SpectatorCountEvent>;
     if (typeof gameId !== 'string' || !Number.isSafeInteger(count) || (count as number) < 0) return;
-    learn(hub, gameId, count as number, Date.now());
+    learn(knownOf(hub), gameId, count as number, Date.now());
   });
 }
 
