@@ -341,7 +341,11 @@ describe('group commit of moves on PostgreSQL', async () => {
           version += 1;
         }
         const after = await stats();
-        expect(after.upd - before.upd).toBe(version);
+        // At least this game's moves. Other connections' counters may land in the window too: a
+        // backend sends its statistics at most once a second and, when idle, up to 10 s late
+        // (pg_stat_force_next_flush only hurries the calling one), so the updates of an earlier
+        // test's pooled connection were once counted here (54 for 40 moves, on a loaded machine).
+        expect(after.upd - before.upd).toBeGreaterThanOrEqual(version);
         // PostgreSQL makes an update heap-only only when the new version fits in the page; the
         // old versions are pruned when no snapshot needs them, which other backends' snapshots
         // can delay, so some moves may go to another page (35 of 40 HOT once in a full run, 28
