@@ -20,7 +20,7 @@
  */
 import pg from 'pg';
 import WebSocket from 'ws';
-import { arg } from './realtime-server';
+import { BASE_DB, arg, runBench } from './realtime-server';
 
 const PORT = Number(arg('port', '9229'));
 const SECONDS = Number(arg('seconds', '20'));
@@ -28,7 +28,6 @@ const TOP = Number(arg('top', '25'));
 const INTERVAL = Number(arg('interval', '16384'));
 const SURVIVORS = process.argv.includes('--survivors');
 const MOVES_DB = arg('moves-db', '');
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A node of the profile's call tree (Chrome DevTools Protocol, HeapProfiler.SamplingHeapProfileNode). */
 interface ProfileNode {
@@ -78,7 +77,7 @@ async function devtools(port: number): Promise<{
 
 /** The sum of the games' versions (every committed move adds one). */
 async function movesSoFar(database: string): Promise<number> {
-  const url = new URL(BASE_URL);
+  const url = new URL(BASE_DB);
   url.pathname = `/${database}`;
   const c = new pg.Client({ connectionString: url.toString() });
   await c.connect();
@@ -100,57 +99,55 @@ function frameName(f: ProfileNode['callFrame']): string {
 
 const OURS = /^(\S+) (apps|packages)\//;
 
-function main(): Promise<void> {
-  return (async () => {
-    const session = await devtools(PORT);
-    const before = MOVES_DB ? await movesSoFar(MOVES_DB) : 0;
-    await session.call('HeapProfiler.enable');
-    await session.call('HeapProfiler.startSampling', {
-      samplingInterval: INTERVAL,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: !SURVIVORS,
-    });
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const { profile } = (await session.call('HeapProfiler.stopSampling')) as {
-      profile: { head: ProfileNode };
-    };
-    const after = MOVES_DB ? await movesSoFar(MOVES_DB) : 0;
-    session.close();
+async function main(): Promise<void> {
+  const session = await devtools(PORT);
+  const before = MOVES_DB ? await movesSoFar(MOVES_DB) : 0;
+  await session.call('HeapProfiler.enable');
+  await session.call('HeapProfiler.startSampling', {
+    samplingInterval: INTERVAL,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: !SURVIVORS,
+  });
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const { profile } = (await session.call('HeapProfiler.stopSampling')) as {
+    profile: { head: ProfileNode };
+  };
+  const after = MOVES_DB ? await movesSoFar(MOVES_DB) : 0;
+  session.close();
 
-    const byLeaf = new Map<string, number>();
-    const byOurs = new Map<string, number>();
-    let total = 0;
-    const walk = (node: ProfileNode, stack: string[]) => {
-      const name = frameName(node.callFrame);
-      const here = [...stack, name];
-      if (node.selfSize > 0) {
-        total += node.selfSize;
-        byLeaf.set(name, (byLeaf.get(name) ?? 0) + node.selfSize);
-        const ours = [...here].reverse().find((s) => OURS.test(s)) ?? '(no frame of ours)';
-        byOurs.set(ours, (byOurs.get(ours) ?? 0) + node.selfSize);
-      }
-      for (const child of node.children) walk(child, here);
-    };
-    walk(profile.head, []);
+  const byLeaf = new Map<string, number>();
+  const byOurs = new Map<string, number>();
+  let total = 0;
+  const walk = (node: ProfileNode, stack: string[]) => {
+    const name = frameName(node.callFrame);
+    const here = [...stack, name];
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      byLeaf.set(name, (byLeaf.get(name) ?? 0) + node.selfSize);
+      const ours = [...here].reverse().find((s) => OURS.test(s)) ?? '(no frame of ours)';
+      byOurs.set(ours, (byOurs.get(ours) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child, here);
+  };
+  walk(profile.head, []);
 
-    const moves = after - before;
-    const kind = SURVIVORS ? 'not collected by a scavenge' : 'allocated';
-    console.log(
-      `${(total / 1048576).toFixed(1)} MB ${kind} in ${SECONDS} s` +
-        (MOVES_DB
-          ? `, ${moves} moves: ${(total / 1024 / Math.max(moves, 1)).toFixed(1)} KB per move`
-          : ''),
-    );
-    const print = (title: string, m: Map<string, number>) => {
-      console.log(`\n${title}`);
-      for (const [name, bytes] of [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
-        const share = ((100 * bytes) / total).toFixed(1).padStart(5);
-        console.log(`${(bytes / 1024).toFixed(0).padStart(9)} KB ${share}%  ${name}`);
-      }
-    };
-    print('by the innermost frame of our code', byOurs);
-    print('by the allocating frame', byLeaf);
-  })();
+  const moves = after - before;
+  const kind = SURVIVORS ? 'not collected by a scavenge' : 'allocated';
+  console.log(
+    `${(total / 1048576).toFixed(1)} MB ${kind} in ${SECONDS} s` +
+      (MOVES_DB
+        ? `, ${moves} moves: ${(total / 1024 / Math.max(moves, 1)).toFixed(1)} KB per move`
+        : ''),
+  );
+  const print = (title: string, m: Map<string, number>) => {
+    console.log(`\n${title}`);
+    for (const [name, bytes] of [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+      const share = ((100 * bytes) / total).toFixed(1).padStart(5);
+      console.log(`${(bytes / 1024).toFixed(0).padStart(9)} KB ${share}%  ${name}`);
+    }
+  };
+  print('by the innermost frame of our code', byOurs);
+  print('by the allocating frame', byLeaf);
 }
 
-await main();
+runBench(main);
