@@ -49,8 +49,9 @@ describe('spectator count', () => {
     // Within the interval every move takes the learnt count, without asking the nodes.
     for (let i = 0; i < 50; i++) expect(await spectatorCountForMove(hub, 'g1', t0 + 1_000)).toBe(1);
     expect(usersIn).toHaveBeenCalledTimes(1);
-    // Past it, the next move counts again.
-    expect(await spectatorCountForMove(hub, 'g1', t0 + SPECTATOR_RECOUNT_MS + 5)).toBe(2);
+    // Past it, the next move counts again. The count was learnt at the clock's time of its answer,
+    // which a loaded machine may put well after t0: "past" is measured from now.
+    expect(await spectatorCountForMove(hub, 'g1', Date.now() + SPECTATOR_RECOUNT_MS)).toBe(2);
     expect(usersIn).toHaveBeenCalledTimes(2);
     expect(spectatorCount(hub, 'g1')).toBe(2);
   });
