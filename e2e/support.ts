@@ -233,10 +233,20 @@ export async function staffToken(baseUrl: string): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-/** Launches Debian's Chromium headless with the flags this machine needs. */
+/**
+ * Chromium's launcher: CHROMIUM run without the right to raise its threads' priority
+ * (./chromium-at-normal-priority.sh says why).
+ */
+const CHROMIUM_LAUNCHER = path.join(ROOT, 'e2e', 'chromium-at-normal-priority.sh');
+
+/**
+ * Launches Debian's Chromium headless with the flags this machine needs, at the default
+ * priority (CHROMIUM_LAUNCHER).
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCHER,
+    env: { ...process.env, DOMINO_CHROMIUM: CHROMIUM },
     args: [
       '--headless',
       '--no-sandbox',
