@@ -189,9 +189,12 @@ describe('the landing and the public pages in the browser', () => {
         // The sections under the first screen come alive as the visitor nears them (decision 011).
         await page.locator('#ganadores').scrollIntoViewIfNeeded();
         const winners = page.getByTestId('recent-winners');
+        // The scroll is the visitor's intent: the app loads, then the section asks the server. On
+        // a loaded 2-core machine that took more than the journeys' usual 10 s.
         await expect
-          .poll(() =>
-            winners.getByText(/Todavía no hay partidas con dinero terminadas/).isVisible(),
+          .poll(
+            () => winners.getByText(/Todavía no hay partidas con dinero terminadas/).isVisible(),
+            { timeout: 30_000 },
           )
           .toBe(true);
         await expect
@@ -406,7 +409,13 @@ describe('the landing and the public pages in the browser', () => {
     async () => {
       const context = await newContext(journey.browser, journey.app.baseUrl, PHONE, 'full');
       const errors: string[] = [];
+      // The pages' clock stands still until the visitor's intent: the 5 s idle load cannot come
+      // first however slowly a loaded machine brings the page up (Playwright's clock; the
+      // preloader's fade is a CSS animation, which runs on).
+      await context.clock.install();
+      let paused = Date.now() + 1_000;
       for (const [pagePath, title] of [['/', 'El dominó de siempre'], ...PAGES] as const) {
+        await context.clock.pauseAt(paused);
         const page = await context.newPage();
         errors.push(...trackErrors(page));
         page.on('console', (m) => {
@@ -418,7 +427,7 @@ describe('the landing and the public pages in the browser', () => {
         await page.waitForLoadState('networkidle');
         // The boot script removed the preloader after its fade; it loaded nothing yet (the app
         // comes at the first intent, or after 5 s of an idle browser: data-app-load says which).
-        await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+        await expect.poll(() => page.locator('#preloader').count()).toBe(0);
         expect(await page.locator('html').getAttribute('data-app-load'), pagePath).toBeNull();
         expect(scripts, pagePath).toEqual([]);
         const form = page.locator('#root form');
@@ -428,6 +437,7 @@ describe('the landing and the public pages in the browser', () => {
           expect(await form.locator('fieldset[data-hydrated="false"]').count(), pagePath).toBe(1);
         }
         // The first intent (a key) loads the app, which adopts the page.
+        await context.clock.resume();
         await page.keyboard.press('Shift');
         await adopted(page);
         expect(await page.locator('html').getAttribute('data-app-load'), pagePath).toBe('intent');
@@ -437,6 +447,7 @@ describe('the landing and the public pages in the browser', () => {
         ).toBe(true);
         if ((await form.count()) > 0)
           await form.locator('fieldset[data-hydrated="true"]').waitFor();
+        paused = (await page.evaluate(() => Date.now())) + 1_000;
         await page.close();
       }
       // A visitor who does nothing gets the app once the browser has been idle for 5 s.
@@ -493,7 +504,7 @@ describe('the landing and the public pages in the browser', () => {
       for (const [pagePath, title] of PAGES) {
         await page.goto(pagePath);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+        await expect.poll(() => page.locator('#preloader').count()).toBe(0);
         await page.keyboard.press('Shift');
         await adopted(page);
         if (await page.locator('#root form').count())
