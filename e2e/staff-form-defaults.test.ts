@@ -321,7 +321,7 @@ describe('staff forms submit their defaults', () => {
 
   it.skipIf(!journey.ok)(
     'every create and edit form of /admin is accepted as it opens, with only the fields without a default filled',
-    { timeout: 240_000 },
+    { timeout: 480_000 },
     async () => {
       const { baseUrl } = journey.app;
       const login = await fetch(`${baseUrl}/api/login_api`, {
