@@ -9,8 +9,11 @@
 # waits that have a bound time out (docs/decisions/045-fast-test-databases.md, "Addendum
 # 2026-12-01"). Without CAP_SYS_NICE, Chromium's requests for a higher priority are refused and
 # its threads stay at the default.
+# Where dropping the capability is not allowed (no CAP_SETPCAP) or setpriv is missing, Chromium
+# starts as before.
 bin="${DOMINO_CHROMIUM:-/usr/bin/chromium}"
-if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
-  exec setpriv --bounding-set=-sys_nice --inh-caps=-sys_nice -- "$bin" "$@"
+drop="setpriv --bounding-set=-sys_nice --inh-caps=-sys_nice --"
+if [ "$(id -u)" = 0 ] && $drop true >/dev/null 2>&1; then
+  exec $drop "$bin" "$@"
 fi
 exec "$bin" "$@"
