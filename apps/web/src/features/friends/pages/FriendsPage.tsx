@@ -228,7 +228,7 @@ export default function FriendsPage() {
 
       {friends.isPending ? (
         <Center py="xl">
-          <Loader color="felt" aria-label="Cargando amigos" />
+          <Loader color="felt" role="status" aria-label="Cargando amigos" />
         </Center>
       ) : friends.isError || !data ? (
         <Alert

@@ -147,7 +147,7 @@ export function NotificationsCard() {
             Qué avisos quiero recibir
           </Text>
           {settings.isPending ? (
-            <Loader size="sm" aria-label="Cargando preferencias" />
+            <Loader size="sm" role="status" aria-label="Cargando preferencias" />
           ) : settings.isError || !prefs ? (
             <Text fz="sm" c="red">
               No pudimos cargar tus preferencias. Intenta de nuevo más tarde.

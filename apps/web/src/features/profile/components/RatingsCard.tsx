@@ -68,7 +68,7 @@ export function RatingsCard() {
         </Anchor>
       </Group>
       {isPending ? (
-        <Loader size="sm" aria-label="Cargando tu nivel" />
+        <Loader size="sm" role="status" aria-label="Cargando tu nivel" />
       ) : isError || !data ? (
         <Text fz="sm" c="dimmed">
           No pudimos cargar tu nivel. Inténtalo de nuevo más tarde.

@@ -114,7 +114,7 @@ export default function PuzzlePage() {
 
         {daily.isPending && !practice ? (
           <Center py={48} role="status">
-            <Loader aria-label="Cargando el problema" />
+            <Loader role="status" aria-label="Cargando el problema" />
           </Center>
         ) : !puzzle ? (
           <Alert color="yellow" icon={<IconAlertCircle aria-hidden />}>

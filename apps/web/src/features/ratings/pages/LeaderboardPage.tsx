@@ -177,7 +177,7 @@ export default function LeaderboardPage() {
         )}
         {isPending ? (
           <Center py="xl">
-            <Loader aria-label="Cargando la clasificación" />
+            <Loader role="status" aria-label="Cargando la clasificación" />
           </Center>
         ) : isError || !data ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>

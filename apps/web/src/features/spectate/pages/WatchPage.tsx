@@ -140,7 +140,7 @@ export default function WatchPage() {
   if (!screen) {
     return (
       <Center mih="60vh">
-        <Loader aria-label="Cargando la partida" />
+        <Loader role="status" aria-label="Cargando la partida" />
       </Center>
     );
   }
