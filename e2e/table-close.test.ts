@@ -40,6 +40,44 @@ describe('staff close a table while players wait', () => {
   const viewShot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 
+  /**
+   * Keeps the text of every notification `page` shows from now on, this document and the next
+   * ones, in `window.shownToasts`: a toast closes after 5 s, and on a loaded machine the test may
+   * look after it closed.
+   */
+  const recordToasts = async (page: Page) => {
+    const record = () => {
+      const w = window as unknown as { shownToasts?: string[] };
+      w.shownToasts ??= [];
+      const seen = w.shownToasts;
+      const look = () => {
+        for (const n of document.querySelectorAll('.mantine-Notification-root')) {
+          const text = n.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      };
+      const start = () =>
+        new MutationObserver(look).observe(document.documentElement, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      if (document.documentElement) start();
+      else document.addEventListener('DOMContentLoaded', start);
+    };
+    await page.addInitScript(record);
+    await page.evaluate(record);
+  };
+  /** The first notification text `page` showed since `recordToasts` that contains `text`. */
+  const toastShown = (page: Page, text: string) =>
+    page.evaluate(
+      (t) =>
+        ((window as unknown as { shownToasts?: string[] }).shownToasts ?? []).find((s) =>
+          s.includes(t),
+        ) ?? null,
+      text,
+    );
+
   /** The one visible element of a test id (the console renders cards on phones, a table on desktops). */
   const visible = (page: Page, testId: string) =>
     page.getByTestId(testId).filter({ visible: true }).first();
@@ -103,6 +141,8 @@ describe('staff close a table while players wait', () => {
         players.push({ page, errors, size });
       }
 
+      for (const { page } of players) await recordToasts(page);
+
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
@@ -158,17 +198,15 @@ describe('staff close a table while players wait', () => {
         .toBe(true);
 
       // Each player is told, lands on /dashboard and has their Bs. 100 back (toasts last 5 s:
-      // the pages are checked at once). Without the push (offline) the room sees the table gone
-      // on its next poll and says so without the amount, refetching the balance.
+      // the pages record what they showed). Without the push (offline) the room sees the table
+      // gone on its next poll and says so without the amount, refetching the balance.
       // The player on another page stays there and the shell tells them the same.
       await Promise.all(
         players.map(async ({ page, size }) => {
           if (size === 'desktop') {
-            const notice = page
-              .locator('.mantine-Notification-root')
-              .filter({ hasText: 'El personal cerró la mesa' });
-            await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
-            expect(await notice.textContent()).toMatch(
+            const notice = () => toastShown(page, 'El personal cerró la mesa');
+            await expect.poll(notice, { timeout: 15_000 }).not.toBeNull();
+            expect(await notice()).toMatch(
               /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
             );
             expect(new URL(page.url()).pathname).toBe('/transactions');
@@ -179,11 +217,9 @@ describe('staff close a table while players wait', () => {
             return;
           }
           await page.waitForURL('**/dashboard', { timeout: 15_000 });
-          const toast = page
-            .locator('.mantine-Notification-root')
-            .filter({ hasText: 'El personal cerró la mesa «Mesa Cierre»' });
-          await expect.poll(() => toast.isVisible()).toBe(true);
-          expect(await toast.textContent()).toMatch(
+          const toast = () => toastShown(page, 'El personal cerró la mesa «Mesa Cierre»');
+          await expect.poll(toast).not.toBeNull();
+          expect(await toast()).toMatch(
             size === 'offline'
               ? /Te devolvimos la entrada\. Revisa tu saldo\./
               : /Te devolvimos la entrada\. Tu saldo ahora es Bs\.\s100,00\./,
