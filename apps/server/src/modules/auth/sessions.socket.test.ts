@@ -332,7 +332,11 @@ describe('a revocation whose notification never arrived (one node, sweep every 2
       joiner.ended.then(() => 'ended first' as const),
     ]);
     if (answer !== 'ended first')
-      expect(answer).toEqual({ ok: false, code: SESSION_ENDED_CODE, message: MSG_SESSIONS.revoked });
+      expect(answer).toEqual({
+        ok: false,
+        code: SESSION_ENDED_CODE,
+        message: MSG_SESSIONS.revoked,
+      });
     expect(await within(1_000, joiner.ended)).toMatchObject({ reason: 'io server disconnect' });
     expect(joiner.received.map((r) => r.event).filter((e) => e.startsWith('game:'))).toEqual([]);
     const idleEnd = await within(1_000, idle.ended);
