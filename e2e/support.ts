@@ -565,6 +565,46 @@ export async function nextFrames(page: Page): Promise<void> {
 }
 
 /**
+ * Keeps the text of every notification `page` shows from now on, this document and the next
+ * ones, in `window.shownToasts`: a toast closes after 5 s, and on a loaded machine the test may
+ * look after it closed.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  const record = () => {
+    const w = window as unknown as { shownToasts?: string[] };
+    w.shownToasts ??= [];
+    const seen = w.shownToasts;
+    const look = () => {
+      for (const n of document.querySelectorAll('.mantine-Notification-root')) {
+        const text = n.textContent ?? '';
+        if (!seen.includes(text)) seen.push(text);
+      }
+    };
+    const start = () =>
+      new MutationObserver(look).observe(document.documentElement, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    if (document.documentElement) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  };
+  await page.addInitScript(record);
+  await page.evaluate(record);
+}
+
+/** The first notification text `page` showed since `recordToasts` that contains `text`. */
+export function toastShown(page: Page, text: string): Promise<string | null> {
+  return page.evaluate(
+    (t) =>
+      ((window as unknown as { shownToasts?: string[] }).shownToasts ?? []).find((s) =>
+        s.includes(t),
+      ) ?? null,
+    text,
+  );
+}
+
+/**
  * Waits until the page is still, for a look or a picture: two frames drawn (a transition that
  * starts on the next frame, a layout after a viewport change, has started), every finite CSS
  * transition and animation of the document finished (a dialog opening, a sheet sliding in, a

@@ -9,9 +9,11 @@ import {
   loginViaUi,
   newContext,
   PHONE,
+  recordToasts,
   registerViaApi,
   settled,
   SHOTS,
+  toastShown,
   trackErrors,
   useJourney,
 } from './support';
@@ -39,44 +41,6 @@ describe('staff close a table while players wait', () => {
   /** What the screen shows (a dialog or a toast over a long page reads best at viewport size). */
   const viewShot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-
-  /**
-   * Keeps the text of every notification `page` shows from now on, this document and the next
-   * ones, in `window.shownToasts`: a toast closes after 5 s, and on a loaded machine the test may
-   * look after it closed.
-   */
-  const recordToasts = async (page: Page) => {
-    const record = () => {
-      const w = window as unknown as { shownToasts?: string[] };
-      w.shownToasts ??= [];
-      const seen = w.shownToasts;
-      const look = () => {
-        for (const n of document.querySelectorAll('.mantine-Notification-root')) {
-          const text = n.textContent ?? '';
-          if (!seen.includes(text)) seen.push(text);
-        }
-      };
-      const start = () =>
-        new MutationObserver(look).observe(document.documentElement, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-      if (document.documentElement) start();
-      else document.addEventListener('DOMContentLoaded', start);
-    };
-    await page.addInitScript(record);
-    await page.evaluate(record);
-  };
-  /** The first notification text `page` showed since `recordToasts` that contains `text`. */
-  const toastShown = (page: Page, text: string) =>
-    page.evaluate(
-      (t) =>
-        ((window as unknown as { shownToasts?: string[] }).shownToasts ?? []).find((s) =>
-          s.includes(t),
-        ) ?? null,
-      text,
-    );
 
   /** The one visible element of a test id (the console renders cards on phones, a table on desktops). */
   const visible = (page: Page, testId: string) =>
