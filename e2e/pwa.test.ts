@@ -68,7 +68,8 @@ function pushManagerStub(): string {
  * section at both sizes.
  */
 describe('the installable app in the browser', () => {
-  const journey = useJourney();
+  // The whole browser: the headless shell denies notifications whatever the context grants.
+  const journey = useJourney({ fullBrowser: true });
 
   /** A context (`newContext`) in which the app may register its service worker. */
   const withWorker = (viewport: typeof PHONE) =>

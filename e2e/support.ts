@@ -21,8 +21,23 @@ import { SERVER_BUNDLE_ENV } from './server-bundle';
  * directory and a database of its own (startApp), and Debian's Chromium driven by playwright-core.
  */
 
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser the journeys drive: CHROMIUM_PATH, else Debian's `chromium-headless-shell` (the
+ * headless-only build that Playwright itself runs headless; about half the CPU of the full browser
+ * in a journey: docs/decisions/045-fast-test-databases.md, "Addendum 2026-12-01 (later)"), else
+ * the full `/usr/bin/chromium` (`--headless`) where only that is installed.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/**
+ * The whole browser (CHROMIUM_PATH, else `/usr/bin/chromium`), for the journeys that need what the
+ * headless shell does not do: it denies the notifications permission whatever a context grants.
+ */
+export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ADMIN = { email: 'admin@e2e.local', password: 'AdminE2e123' };
 export const SHOTS = path.join(ROOT, 'e2e', 'artifacts');
 
@@ -55,7 +70,8 @@ export async function redisAvailable(): Promise<boolean> {
 /** Whether the browser tests can run; under CI=true a missing Chromium or build is an error. */
 export function browserAvailable(): boolean {
   const problems: string[] = [];
-  if (!fs.existsSync(CHROMIUM)) problems.push(`Chromium not found at ${CHROMIUM}`);
+  for (const bin of new Set([CHROMIUM, FULL_CHROMIUM]))
+    if (!fs.existsSync(bin)) problems.push(`Chromium not found at ${bin}`);
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
     problems.push('apps/web/dist is not built (npm run build)');
   if (problems.length === 0) return true;
@@ -241,12 +257,13 @@ const CHROMIUM_LAUNCHER = path.join(ROOT, 'e2e', 'chromium-at-normal-priority.sh
 
 /**
  * Launches Debian's Chromium headless with the flags this machine needs, at the default
- * priority (CHROMIUM_LAUNCHER).
+ * priority (CHROMIUM_LAUNCHER): the headless shell (CHROMIUM), or the whole browser
+ * (FULL_CHROMIUM) when `full`.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(full = false): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_LAUNCHER,
-    env: { ...process.env, DOMINO_CHROMIUM: CHROMIUM },
+    env: { ...process.env, DOMINO_CHROMIUM: full ? FULL_CHROMIUM : CHROMIUM },
     args: [
       '--headless',
       '--no-sandbox',
@@ -290,6 +307,11 @@ export interface JourneyOptions {
    * the browser and the build are not checked (nor warned about) again.
    */
   available?: boolean;
+  /**
+   * The whole Chromium instead of the headless shell (launchBrowser's `full`): for what the shell
+   * does not do, such as granting notifications. Costs about twice the CPU.
+   */
+  fullBrowser?: boolean;
   /** Runs once the app and the browser are up (e.g. a staff login). */
   ready?: (journey: Journey) => Promise<void>;
   /** Runs last in afterAll, after the browser and the app stopped (e.g. closing a mail inbox). */
@@ -335,7 +357,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       nodes = [app];
       stopNodes = () => app.stop();
     }
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.fullBrowser);
     await options.ready?.(journey);
   });
   afterAll(async () => {
