@@ -125,7 +125,9 @@ export default defineConfig({
           // other files on a loaded 2-core machine, up to 87 s on one 1.8 times slower than
           // usual (docs/decisions/045, addendum 2026-12-01); a hung test still fails, later.
           testTimeout: 240_000,
-          hookTimeout: 60_000,
+          // A child server started in a hook on PGlite took over 60 s beside the journeys on a
+          // machine slower still (docs/decisions/045, addendum 2026-12-01 (later)).
+          hookTimeout: 240_000,
           maxWorkers: workers,
           // Files share a worker's module cache: the server's modules (Fastify, drizzle, PGlite,
           // sharp…) are imported once per worker instead of once per file. Each file still builds
