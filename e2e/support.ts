@@ -25,19 +25,18 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
- * The browser the journeys drive: CHROMIUM_PATH, else Debian's `chromium-headless-shell` (the
- * headless-only build that Playwright itself runs headless; about half the CPU of the full browser
- * in a journey: docs/decisions/045-fast-test-databases.md, "Addendum 2026-12-01 (later)"), else
- * the full `/usr/bin/chromium` (`--headless`) where only that is installed.
- */
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ??
-  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-/**
  * The whole browser (CHROMIUM_PATH, else `/usr/bin/chromium`), for the journeys that need what the
  * headless shell does not do: it denies the notifications permission whatever a context grants.
  */
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser the other journeys drive: CHROMIUM_PATH, else Debian's `chromium-headless-shell`
+ * (the headless-only build that Playwright itself runs headless; about half the CPU of the full
+ * browser in a journey: docs/decisions/045-fast-test-databases.md, "Addendum 2026-12-01
+ * (later)"), else FULL_CHROMIUM (`--headless`) where only that is installed.
+ */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const ADMIN = { email: 'admin@e2e.local', password: 'AdminE2e123' };
 export const SHOTS = path.join(ROOT, 'e2e', 'artifacts');
 
@@ -67,11 +66,14 @@ export async function redisAvailable(): Promise<boolean> {
   return false;
 }
 
-/** Whether the browser tests can run; under CI=true a missing Chromium or build is an error. */
-export function browserAvailable(): boolean {
+/**
+ * Whether the browser tests can run with CHROMIUM (FULL_CHROMIUM when `full`); under CI=true a
+ * missing Chromium or build is an error.
+ */
+export function browserAvailable(full = false): boolean {
   const problems: string[] = [];
-  for (const bin of new Set([CHROMIUM, FULL_CHROMIUM]))
-    if (!fs.existsSync(bin)) problems.push(`Chromium not found at ${bin}`);
+  const bin = full ? FULL_CHROMIUM : CHROMIUM;
+  if (!fs.existsSync(bin)) problems.push(`Chromium not found at ${bin}`);
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
     problems.push('apps/web/dist is not built (npm run build)');
   if (problems.length === 0) return true;
@@ -325,7 +327,7 @@ export interface JourneyOptions {
  * `ok` is false (browserAvailable and `available`); `it.skipIf(!journey.ok)` skips the tests.
  */
 export function useJourney(options: JourneyOptions = {}): Journey {
-  const ok = (options.available ?? true) && browserAvailable();
+  const ok = (options.available ?? true) && browserAvailable(options.fullBrowser);
   let nodes: RunningApp[] | undefined;
   let stopNodes: (() => Promise<void>) | undefined;
   let browser: Browser | undefined;
