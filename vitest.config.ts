@@ -29,6 +29,22 @@ const MOCKING_SERVER_FILES = fs
   .filter((f) => fs.readFileSync(path.join(here, f), 'utf8').includes('vi.mock('));
 
 /**
+ * Web test files that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal,
+ * vi.stubEnv) or the clock (vi.useFakeTimers): they run isolated, like MOCKING_SERVER_FILES.
+ * Found by reading the files.
+ */
+const WEB_SRC = 'apps/web/src';
+const ISOLATED_WEB_FILES = fs
+  .readdirSync(path.join(here, WEB_SRC), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `${WEB_SRC}/${f.split(path.sep).join('/')}`)
+  .filter((f) =>
+    /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(
+      fs.readFileSync(path.join(here, f), 'utf8'),
+    ),
+  );
+
+/**
  * Seconds the longest browser journeys took in the last full run (2026-11-29, on a machine slower
  * than CI's last; docs/decisions/045 "Longest journeys first"). Only their order matters: a fresh checkout (CI) has no vitest results
  * cache, and without one vitest starts the largest files first, which left a long, short file
@@ -75,6 +91,7 @@ class LongestJourneysFirst extends BaseSequencer {
 /**
  * One vitest run covers every workspace. Projects:
  * - contracts, domino: pure unit and property tests.
+ * - web, web-isolated: the web app's logic (stores, formatting, sockets) without a browser.
  * - server: route tests on PGlite and the same suites on real PostgreSQL.
  * - e2e: browser journeys (Playwright + Debian Chromium) against the built app. `npm test` runs
  *   them in a vitest run of their own beside the other projects' (scripts/test.mjs); a plain
@@ -95,12 +112,27 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           maxWorkers: workers,
+          // Pure functions: files share a worker's module cache, as the server's do (below).
+          isolate: false,
         },
       },
       {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
+          exclude: [...ISOLATED_WEB_FILES],
+          testTimeout: 30_000,
+          maxWorkers: workers,
+          // Files share a worker's module cache: each isolated file imported its modules again,
+          // half of these projects' CPU (docs/decisions/045, "Addendum 2026-12-01 (third)").
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // Files that replace a module, a global or the clock keep a module cache of their own.
+          name: 'web-isolated',
+          include: [...ISOLATED_WEB_FILES],
           testTimeout: 30_000,
           maxWorkers: workers,
         },
@@ -113,6 +145,7 @@ export default defineConfig({
           // fails a test after it finished, when a loaded machine made it slow.
           testTimeout: 600_000,
           maxWorkers: workers,
+          isolate: false,
         },
       },
       {

@@ -16,7 +16,7 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const args = process.argv.slice(2);
 
 /** The non-browser projects of vitest.config.ts. */
-const UNIT_PROJECTS = ['contracts', 'web', 'domino', 'server', 'server-isolated'];
+const UNIT_PROJECTS = ['contracts', 'web', 'web-isolated', 'domino', 'server', 'server-isolated'];
 
 /**
  * Runs `vitest run ...vitestArgs`; its output goes to ours line by line, each line prefixed with
