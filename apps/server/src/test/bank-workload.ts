@@ -31,15 +31,18 @@ export interface WorkloadStats {
 const pick = <T>(xs: T[]): T | undefined => xs[randomInt(0, Math.max(1, xs.length))];
 
 /**
- * Runs `workers` concurrent loops for `durationMs`, each doing a random recharge, approval,
- * rejection, withdrawal, payout or adjustment (with Idempotency-Keys and occasional duplicate
- * requests and racing staff decisions). Returns what was attempted and accepted.
+ * Runs `workers` concurrent loops, each doing a random recharge, approval, rejection,
+ * withdrawal, payout or adjustment (with Idempotency-Keys and occasional duplicate requests and
+ * racing staff decisions), until `operations` operations have started (all loops together), or
+ * `durationMs` has passed, or `shouldStop()` says so, whichever comes first. A number of
+ * operations makes the run the same work on any machine; the duration bounds it on a slow one.
+ * Returns what was attempted and accepted.
  */
 export async function runBankWorkload(
   call: Caller,
   players: { token: string; id: number }[],
   adminToken: string,
-  opts: { workers: number; durationMs: number; shouldStop?: () => boolean },
+  opts: { workers: number; durationMs: number; operations?: number; shouldStop?: () => boolean },
 ): Promise<WorkloadStats> {
   const stats: WorkloadStats = {
     recharges: 0,
@@ -72,8 +75,14 @@ export async function runBankWorkload(
     return (res.body as { id: number }[]) ?? [];
   };
 
+  let started = 0;
   const worker = async () => {
-    while (Date.now() < deadline && !opts.shouldStop?.()) {
+    while (
+      Date.now() < deadline &&
+      started < (opts.operations ?? Infinity) &&
+      !opts.shouldStop?.()
+    ) {
+      started += 1;
       const p = pick(players)!;
       const op = randomInt(0, 100);
       await safe(async () => {
