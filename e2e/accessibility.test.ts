@@ -9,6 +9,7 @@ import {
   DESKTOP,
   PHONE,
   SHOTS,
+  capture,
   loginViaUi,
   registerViaApi,
   trackErrors,
@@ -164,8 +165,7 @@ async function auditRoutes(page: Page, routes: string[], found: Found[]): Promis
     await page.goto(route);
     await settled(page);
     found.push(...(await audit(page, route, 'phone')));
-    if (route.startsWith('/games/'))
-      await page.screenshot({ path: path.join(SHOTS, 'a11y-game-phone.png') });
+    if (route.startsWith('/games/')) await capture(page, 'a11y-game-phone', { fullPage: false });
     await page.setViewportSize(DESKTOP);
     await settled(page);
     found.push(...(await audit(page, route, 'desktop')));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
+  PHONE,
+  capture,
   loginViaUi,
   newContext,
-  PHONE,
   registerViaApi,
   shot,
   trackErrors,
@@ -82,7 +83,7 @@ describe('the analysis of a practice match', () => {
       await loginViaUi(page, player.email, player.password);
       await page.goto(`/games/${gameId}`);
       await page.getByTestId('result-analysis').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: 'e2e/artifacts/analysis-result-overlay-phone.png' });
+      await capture(page, 'analysis-result-overlay-phone', { fullPage: false });
       await page.getByTestId('result-analysis').click();
       await page.waitForURL(new RegExp(`/history/${gameId}/analisis$`));
       // Analizando… then the result (the runner ticks once a second).

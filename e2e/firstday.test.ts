@@ -1,23 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { MSG, MSG_FIRSTDAY, formatBs, splitPot } from '@domino/contracts';
 import {
   ADMIN,
-  allowConsoleErrors,
-  cutSocketIo,
   DESKTOP,
+  PHONE,
+  allowConsoleErrors,
+  capture,
+  cutSocketIo,
   liftIdentityGate,
   loginViaUi,
   newContext,
   nextFrames,
-  PHONE,
   playStep,
   registerViaApi,
   settled,
   shot,
-  SHOTS,
   trackErrors,
   uniquePlayer,
   useJourney,
@@ -76,8 +74,7 @@ describe('a new player’s first day', () => {
   /** What the screen shows at viewport size (dialogs, toasts), once settled. */
   const viewShot = async (page: Page, name: string) => {
     await settle(page);
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    await capture(page, name, { fullPage: false });
   };
 
   /** The whole page, once settled (support's `shot`). */

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
-  newContext,
   PHONE,
+  SHOTS,
+  capture,
+  newContext,
   registerViaApi,
   settled,
   shot,
-  SHOTS,
   trackErrors,
   useJourney,
 } from './support';
@@ -222,7 +222,7 @@ describe('the landing and the public pages in the browser', () => {
             (await section.getAttribute('aria-labelledby')) ??
             `s${i}`;
           await section.scrollIntoViewIfNeeded();
-          await section.screenshot({ path: path.join(SHOTS, `landing-${size}-${i}-${name}.png`) });
+          await capture(section, `landing-${size}-${i}-${name}`);
         }
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await shot(page, `landing-${size}-full`);

@@ -1,18 +1,17 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MSG_PRIVATE, type TableDetail } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
+  PHONE,
+  capture,
   loginViaUi,
   newContext,
-  PHONE,
   playUntilDone,
   registerViaApi,
   settled,
   shot,
-  SHOTS,
   skipPotModal,
   trackErrors,
   useJourney,
@@ -147,7 +146,7 @@ describe('private tables between two friends', () => {
       expect(await pay.textContent()).toBe('Pagar Bs. 100,00 y crear');
       expect(await hostPage.getByTestId('join-prize').textContent()).toBe('Bs. 180,00');
       await settled(hostPage); // the dialog's opening transition
-      await hostPage.screenshot({ path: path.join(SHOTS, 'private-create-confirm-phone.png') });
+      await capture(hostPage, 'private-create-confirm-phone', { fullPage: false });
       await pay.click();
       await hostPage.waitForURL(/\/waiting-room\/\d+$/);
       const tableId = Number(hostPage.url().split('/').pop());
@@ -165,9 +164,7 @@ describe('private tables between two friends', () => {
       const link = await hostPage.evaluate(() => navigator.clipboard.readText());
       expect(link).toBe(`${journey.app.baseUrl}/invitacion/${code}`);
       await shotBoth(hostPage, 'private-waiting-invite', PHONE);
-      await hostPage
-        .getByTestId('invite-panel')
-        .screenshot({ path: path.join(SHOTS, 'private-invite-panel-phone.png') });
+      await capture(hostPage.getByTestId('invite-panel'), 'private-invite-panel-phone');
 
       // The server: the code shows the table, host seated, host's facts included.
       const byCode = await api(`/api/private-tables/${code}`, friend.token);
@@ -337,7 +334,7 @@ describe('private tables between two friends', () => {
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('devolvemos la entrada a los 2 jugadores');
       await settled(hostPage);
-      await hostPage.screenshot({ path: path.join(SHOTS, 'private-cancel-confirm-desktop.png') });
+      await capture(hostPage, 'private-cancel-confirm-desktop', { fullPage: false });
       await hostPage.getByTestId('invite-cancel-confirm').click();
       await hostPage.waitForURL('**/dashboard');
       await hostPage.getByText(MSG_PRIVATE.cancelled).first().waitFor();
@@ -348,7 +345,7 @@ describe('private tables between two friends', () => {
       const toast = friendPage.getByText(MSG_PRIVATE.cancelledRefunded, { exact: false }).first();
       await toast.waitFor();
       expect(await toast.textContent()).toContain('Bs.\u00a0600,50');
-      await friendPage.screenshot({ path: path.join(SHOTS, 'private-cancelled-friend-phone.png') });
+      await capture(friendPage, 'private-cancelled-friend-phone', { fullPage: false });
 
       // Exact refunds; the link is dead and says so.
       expect(await balanceOf(host.token)).toBe(750.25);

@@ -1,18 +1,17 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
-  SHOTS,
+  allowConsoleErrors,
+  capture,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
   trackErrors,
   useJourney,
-  allowConsoleErrors,
 } from './support';
 
 /**
@@ -265,7 +264,7 @@ describe('the installable app in the browser', () => {
         expect(await checked('Recargas y retiros')).toBe(false);
         await card.scrollIntoViewIfNeeded();
         await shot(page, `pwa-profile-notifications-${label}`);
-        await card.screenshot({ path: path.join(SHOTS, `pwa-notifications-card-${label}.png`) });
+        await capture(card, `pwa-notifications-card-${label}`);
 
         // Off for this device: the server forgets the subscription, the switches stay.
         await card.getByRole('button', { name: 'Desactivar en este dispositivo' }).click();

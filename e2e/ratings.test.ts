@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { PG_TEMPLATE_ENV } from '../apps/server/src/test/db-images';
@@ -7,13 +6,13 @@ import type { Page } from 'playwright-core';
 import type { GameView, HistoryItem, LeaderboardResponse, TableDetail } from '@domino/contracts';
 import {
   ADMIN,
+  PHONE,
+  capture,
   loginViaUi,
   newContext,
-  PHONE,
   registerViaApi,
   settled,
   shot,
-  SHOTS,
   trackErrors,
   useJourney,
   waitUntil,
@@ -163,7 +162,7 @@ describe('ratings and the public leaderboard', () => {
         expect(await chip.innerText()).toBe('Nivel 1500');
         expect(await chip.getAttribute('aria-label')).toMatch(/^Nivel 1500, provisional/);
         await settled(gp);
-        await gp.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+        await capture(gp, name, { fullPage: false });
         await gc.close();
       }
       const final = await playThrough(

@@ -1,18 +1,17 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG, RESPONSIBLE_MESSAGES } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
   PHONE,
-  SHOTS,
   TINY_PNG,
+  capture,
+  liftIdentityGate,
   loginViaUi,
   newContext,
   registerViaApi,
   shot,
   trackErrors,
-  liftIdentityGate,
   useJourney,
 } from './support';
 
@@ -62,7 +61,7 @@ describe('responsible gaming in the browser', () => {
       await expect
         .poll(() => page.getByTestId('summary-deposit-day').textContent(), { timeout: 10_000 })
         .toBe('Usado: Bs. 0,00 de Bs. 300,00');
-      await card.screenshot({ path: path.join(SHOTS, 'responsible-card-phone.png') });
+      await capture(card, 'responsible-card-phone');
       await shot(page, 'responsible-profile-phone');
 
       // Raising it waits 24 hours, and the page says when.
@@ -71,7 +70,7 @@ describe('responsible gaming in the browser', () => {
       await expect
         .poll(() => page.getByTestId('pending-deposit-day').textContent(), { timeout: 10_000 })
         .toMatch(/^Tu nuevo límite \(Bs\. 800,00\) entra en vigor el \d{2}\/\d{2}\/\d{4}/);
-      await card.screenshot({ path: path.join(SHOTS, 'responsible-pending-phone.png') });
+      await capture(card, 'responsible-pending-phone');
 
       await page.goto('/recharge');
       await page.getByTestId('recharge-amount').fill('500');

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import {
   PGLITE_DIR_ENV,
@@ -649,10 +649,35 @@ export async function settled(page: Page, timeoutMs = 5_000): Promise<void> {
   await nextFrames(page);
 }
 
-/** Saves a screenshot under e2e/artifacts (kept out of git) for people to look at. */
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Whether the journeys save their screenshots: `E2E_SHOTS=1` or `0` when set, else not under
+ * CI=true. The pictures are for people to look at; CI keeps no files, and there they cost about a
+ * twentieth of the suite's browser CPU (some 300 pictures, 400 megapixels to paint and encode:
+ * docs/decisions/045-fast-test-databases.md, "Addendum 2026-12-01 (third)").
+ */
+export const SHOTS_WANTED =
+  process.env.E2E_SHOTS !== undefined ? process.env.E2E_SHOTS === '1' : process.env.CI !== 'true';
+
+/**
+ * Saves a picture of a page (the whole page unless `fullPage: false`) or of one element as
+ * `e2e/artifacts/<name>.png` (kept out of git) for people to look at; nothing when SHOTS_WANTED
+ * is false.
+ */
+export async function capture(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SHOTS_WANTED) return;
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path: file });
+}
+
+/** Saves a picture of the whole page under e2e/artifacts (capture). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await capture(page, name);
 }
 
 /**
@@ -661,6 +686,12 @@ export async function shot(page: Page, name: string): Promise<void> {
  * (desktop unless told).
  */
 export async function shotsAtBothSizes(page: Page, name: string, end = DESKTOP): Promise<void> {
+  if (!SHOTS_WANTED) {
+    // The page ends at `end`, settled, as it would after the pictures.
+    await page.setViewportSize(end);
+    await settled(page);
+    return;
+  }
   await page.setViewportSize(PHONE);
   await settled(page);
   await shot(page, `${name}-phone`);

@@ -1,18 +1,17 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MSG_TABLES } from '@domino/contracts';
 import {
   ADMIN,
-  cutSocketIo,
   DESKTOP,
+  PHONE,
+  capture,
+  cutSocketIo,
   loginViaUi,
   newContext,
-  PHONE,
   recordToasts,
   registerViaApi,
   settled,
-  SHOTS,
   toastShown,
   trackErrors,
   useJourney,
@@ -39,8 +38,7 @@ describe('staff close a table while players wait', () => {
   }
 
   /** What the screen shows (a dialog or a toast over a long page reads best at viewport size). */
-  const viewShot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  const viewShot = (page: Page, name: string) => capture(page, name, { fullPage: false });
 
   /** The one visible element of a test id (the console renders cards on phones, a table on desktops). */
   const visible = (page: Page, testId: string) =>

@@ -1,17 +1,16 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_RULES, ruleChips, type TableRules } from '@domino/contracts';
 import {
   ADMIN,
   DESKTOP,
+  PHONE,
+  capture,
   loginViaUi,
   newContext,
-  PHONE,
   registerViaApi,
   settled,
   shot,
-  SHOTS,
   trackErrors,
   useJourney,
 } from './support';
@@ -138,7 +137,7 @@ describe('a table with its own rules', () => {
       ])
         expect(chipText).toContain(chip);
       await chips.scrollIntoViewIfNeeded();
-      await phone.screenshot({ path: path.join(SHOTS, 'table-rules-card-phone.png') });
+      await capture(phone, 'table-rules-card-phone', { fullPage: false });
 
       // The waiting room: the full list with points, then the chips again before paying.
       for (const [i, page] of pages.entries()) {
@@ -170,8 +169,8 @@ describe('a table with its own rules', () => {
         expect(await page.getByText('Reglas de la mesa').isVisible()).toBe(true);
         // Let the sheet finish sliding in before the picture.
         await settled(page);
-        await page.screenshot({
-          path: path.join(SHOTS, `table-rules-game-sheet-${i === 0 ? 'phone' : 'desktop'}.png`),
+        await capture(page, `table-rules-game-sheet-${i === 0 ? 'phone' : 'desktop'}`, {
+          fullPage: false,
         });
         await page.keyboard.press('Escape');
         await sheet.waitFor({ state: 'detached' });
