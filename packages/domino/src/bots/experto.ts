@@ -137,6 +137,11 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly infoSetNodes: number;
   /** Deals of the information-set search: every k-th of the resampled deals so that at most this many remain (0 = all). */
   readonly infoSetDeals: number;
+  /**
+   * Weigh each deal in an information set by the likelihood of the other seats' plays on the way
+   * there, a softmax by pips at this temperature per pip (0 = off; `infoSetSearch`'s `pathBeta`).
+   */
+  readonly infoSetBeta: number;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -188,6 +193,7 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   infoSetTiles: 0,
   infoSetNodes: 2_000,
   infoSetDeals: 0,
+  infoSetBeta: 0,
   medio: {},
 });
 
@@ -548,6 +554,7 @@ export function searchInfoSets(
     opts.infoSetNodes,
     heaviest === undefined ? undefined : kept.map((k) => heaviest[k] as number),
     ownViewMask(view, opts.ownView),
+    opts.infoSetBeta,
   );
   const values = playMoves.map((move, i) => ({ move, value: result.values[i] as number }));
   const top = Math.max(...values.map((v) => v.value));

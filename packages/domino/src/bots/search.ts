@@ -284,6 +284,12 @@ export class HandSearch {
   private vchoice = new Map<string, number>();
   /** Record: nodes per search of a move at the root seat's next turn. */
   private vleafBudget = 0;
+  /** Record: softmax temperature of the other seats' plays on the path (0 = every path 1). */
+  private vbeta = 0;
+  /** Record: log-likelihood of the other seats' plays since the root in the current deal. */
+  private vlogl = 0;
+  /** Per key, the path's log-likelihood in the current deal (`vbeta`). */
+  private vlogls = new Map<string, number>();
 
   private readonly config: TableConfig;
   private readonly params: SearchParams;
@@ -414,7 +420,13 @@ export class HandSearch {
    * `leafBudget` nodes per move, as `search`), and one move per information set is chosen for
    * all of its deals: the best weighted sum of their values (ties to the first, heaviest tile
    * and left end first). The other seats then take, deal by deal, their best reply against
-   * those choices (min or max per deal, as in `search`). Later turns of the root seat stay
+   * those choices (min or max per deal, as in `search`). With `pathBeta` > 0 a deal's weight in
+   * an information set is also multiplied by the likelihood of the other seats' plays on the way
+   * there under a softmax by pips (each play's probability exp(pathBeta × pips) over the seat's
+   * playable tiles in that deal): the posterior the root seat would hold at that turn, so a
+   * deal in which the others would not have played that line counts less (the "non-locality"
+   * of vector minimax; Frank and Basin, and T. Cazenave and V. Ventos, "The αμ Search Algorithm
+   * for the Game of Bridge", 2019). Later turns of the root seat stay
    * determinized. `heaviestSeats[k]` and `ownViewSeats` as in `search`; no partner search;
    * not with a stock (individual drawing): use `search` there.
    *
@@ -428,8 +440,10 @@ export class HandSearch {
     leafBudget: number,
     heaviestSeats: readonly number[] | undefined,
     ownViewSeats = 0,
+    pathBeta = 0,
   ): SearchResult {
     const values = new Float64Array(moves.length);
+    this.vbeta = pathBeta;
     let weightSum = 0;
     for (const w of weights) weightSum += w;
     this.nodes = 0;
@@ -456,13 +470,16 @@ export class HandSearch {
         this.vmode = 1;
         this.vkey = `${i}`;
         this.vleaves = new Map();
+        this.vlogls = new Map();
+        this.vlogl = 0;
         this.rootMove(move, INF);
         records.push(this.vleaves);
         for (const [key, vals] of this.vleaves) {
           let sum = sums.get(key);
           if (sum === undefined) sums.set(key, (sum = new Float64Array(vals.length)));
+          const wp = w * Math.exp(this.vlogls.get(key) ?? 0);
           for (let j = 0; j < vals.length; j++)
-            sum[j] = (sum[j] as number) + w * (vals[j] as number);
+            sum[j] = (sum[j] as number) + wp * (vals[j] as number);
         }
       });
       const choice = new Map<string, number>();
@@ -506,6 +523,18 @@ export class HandSearch {
     const max = this.us[seat] === 1;
     let best = max ? -INF : INF;
     this.nodes++;
+    const logl = this.vlogl;
+    // Softmax over the tiles by pips: log of the normaliser.
+    let norm = 0;
+    if (this.vmode === 1 && this.vbeta > 0) {
+      let z = 0;
+      for (let t = playable; t !== 0;) {
+        const id = 31 - Math.clz32(t);
+        t ^= 1 << id;
+        z += Math.exp(this.vbeta * ((TILE_PIPS[id] as number) - 12));
+      }
+      norm = Math.log(z);
+    }
     let m = playable;
     while (m !== 0) {
       const id = 31 - Math.clz32(m);
@@ -527,6 +556,8 @@ export class HandSearch {
           newR = lo === R ? hi : lo;
         }
         this.vkey = `${key},${id}${e}`;
+        if (this.vbeta > 0)
+          this.vlogl = logl + this.vbeta * ((TILE_PIPS[id] as number) - 12) - norm;
         const v = this.play(seat, bit, newL, newR, cap, depth, -INF, INF);
         this.left = L;
         this.right = R;
@@ -534,6 +565,7 @@ export class HandSearch {
       }
     }
     this.vkey = key;
+    this.vlogl = logl;
     return best;
   }
 
@@ -586,6 +618,7 @@ export class HandSearch {
     this.vmode = 1;
     if (!exact) this.vexact = false;
     this.vleaves.set(this.vkey, best ?? new Float64Array(moves.length));
+    this.vlogls.set(this.vkey, this.vlogl);
     return 0;
   }
 
