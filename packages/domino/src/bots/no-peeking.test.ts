@@ -35,7 +35,15 @@ const MODELLED = [
       modelThreshold: 0.5,
     },
   },
-  { experto: { ...LIGHT.experto, infoSetTiles: 28, infoSetNodes: 200, infoSetDeals: 4 } },
+  {
+    experto: {
+      ...LIGHT.experto,
+      infoSetTiles: 28,
+      infoSetNodes: 200,
+      infoSetDeals: 4,
+      infoSetBeta: 1,
+    },
+  },
   {
     experto: {
       ...LIGHT.experto,
