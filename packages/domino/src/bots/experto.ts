@@ -35,10 +35,11 @@ import {
   type ObservedChoice,
 } from './inference';
 import { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints } from './knowledge';
-import { chooseMedio } from './medio';
+import { chooseMedio, scoreMoves } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
-import { DEFAULT_EVAL, type PartnerSearch } from './search';
+import { DEFAULT_EVAL, HandSearch, type PartnerSearch, type SearchMove } from './search';
+import { tileId } from '../tiles';
 import { matchUtility } from './match-odds';
 import { SUIT_MASK, TILE_HI, TILE_LO, maskOf, popcount } from './tileset';
 import { movesToChoose, partnerOf } from './view-moves';
@@ -125,6 +126,25 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly partnerSearch: number;
   readonly partnerNodes: number;
   readonly partnerTurns: number;
+  /**
+   * Information-set search of the bot's own next turn (decision 058, addendum 8; search.ts
+   * `HandSearch.infoSetSearch`): when at most this many tiles remain in all hands together, the
+   * bot's next turn chooses one move for every deal that reaches it by the same public line,
+   * instead of the best move per deal. 0 = off. Not with a stock.
+   */
+  readonly infoSetTiles: number;
+  /** Nodes per move searched at the bot's next turn, per deal (`infoSetSearch`'s `leafBudget`). */
+  readonly infoSetNodes: number;
+  /**
+   * Deals of the information-set search: every k-th of the resampled deals, k chosen so that at
+   * most this many remain (0 = all).
+   */
+  readonly infoSetDeals: number;
+  /**
+   * Weigh each deal in an information set by the likelihood of the other seats' plays on the way
+   * there, a softmax by pips at this temperature per pip (0 = off; `infoSetSearch`'s `pathBeta`).
+   */
+  readonly infoSetBeta: number;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -173,6 +193,13 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   partnerSearch: 0,
   partnerNodes: 50,
   partnerTurns: 1,
+  // Off: from 20 tiles left it screened 75.8% of 302 hands against the greedy pair (on top of the
+  // history read and the own-view partner, 78.6% without it), from 14 tiles 78.2%, with the
+  // line's likelihood 76.2%; against Difícil 24 of 44 matches (decision 058, addendum 8).
+  infoSetTiles: 0,
+  infoSetNodes: 2_000,
+  infoSetDeals: 0,
+  infoSetBeta: 0,
   medio: {},
 });
 
@@ -479,6 +506,11 @@ export function analyzeExperto(
           cache: new Map(),
         }
       : null;
+  const tilesLeft = view.tileCounts.reduce((a, b) => a + b, 0);
+  if (opts.infoSetTiles > 0 && tilesLeft <= opts.infoSetTiles && !usesStock(view.config)) {
+    const searched = searchInfoSets(view, playMoves, deals, weights, opts, random, heaviest);
+    return { ...searched, deals: deals.length, enumerated: all !== null, ess };
+  }
   const searched = searchDeals(
     view,
     playMoves,
@@ -492,6 +524,63 @@ export function analyzeExperto(
     partnerSearch,
   );
   return { ...searched, deals: deals.length, enumerated: all !== null, ess };
+}
+
+/**
+ * `searchDeals` with the bot's next turn searched over information sets (`infoSetTiles`;
+ * search.ts `HandSearch.infoSetSearch`): every k-th deal so that at most `infoSetDeals` remain
+ * (all when 0), `infoSetNodes` nodes per move at the next turn. The play with the best weighted
+ * mean value wins, ties to the Medio heuristic's favourite, then to `random`. `solved` is the
+ * number of deals when every next-turn search was exact, else 0.
+ */
+export function searchInfoSets(
+  view: PlayerView,
+  playMoves: readonly Move[],
+  deals: readonly SampledDeal[],
+  weights: readonly number[],
+  opts: ExpertoOptions,
+  random: Rng,
+  heaviest: readonly number[] | undefined,
+): Pick<ExpertoAnalysis, 'move' | 'values' | 'solved' | 'nodes'> {
+  const stride =
+    opts.infoSetDeals > 0 ? Math.max(1, Math.ceil(deals.length / opts.infoSetDeals)) : 1;
+  const kept = deals.map((_, k) => k).filter((k) => k % stride === 0);
+  const rootMoves: SearchMove[] = playMoves.map((m) => {
+    if (m.kind !== 'play') throw new RangeError('searchInfoSets takes plays only');
+    return { id: tileId(m.tile), end: m.end };
+  });
+  const search = new HandSearch(view.config, view.seat, {
+    eval: opts.eval,
+    winBonus: opts.winBonus,
+  });
+  const result = search.infoSetSearch(
+    kept.map((k) => ({ hands: (deals[k] as SampledDeal).hands, stock: [], ends: view.ends })),
+    kept.map((k) => weights[k] as number),
+    rootMoves,
+    opts.infoSetNodes,
+    heaviest === undefined ? undefined : kept.map((k) => heaviest[k] as number),
+    ownViewMask(view, opts.ownView),
+    opts.infoSetBeta,
+  );
+  const values = playMoves.map((move, i) => ({ move, value: result.values[i] as number }));
+  const top = Math.max(...values.map((v) => v.value));
+  const best = values.filter((v) => v.value >= top - 1e-6);
+  let move = (best[0] as { move: Move }).move;
+  if (best.length > 1) {
+    const scored = scoreMoves(view, opts.medio);
+    let bestScore = -Infinity;
+    const ties: Move[] = [];
+    for (const b of best) {
+      const score = scored.find((s) => s.move === b.move)?.score ?? 0;
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
+        ties.length = 0;
+        ties.push(b.move);
+      } else if (score >= bestScore - 1e-9) ties.push(b.move);
+    }
+    move = ties[random.int(ties.length)] as Move;
+  }
+  return { move, values, solved: result.exact ? kept.length : 0, nodes: result.nodes };
 }
 
 /**

@@ -13,7 +13,8 @@ const LIGHT = {
  * Experto's optional opponent-model search and voting (decision 058, addendum), and its read of
  * the earlier hands (addendum 2), its adaptive effort on key decisions (addendum 3), and its
  * long-suit lead, read of the partner's lead and match play (addendum 4), its own-view
- * seats (addendum 5), and its partner searched from the partner's own view (addendum 6).
+ * seats (addendum 5), its partner searched from the partner's own view (addendum 6), and its
+ * information-set search of its own next turn (addendum 8).
  */
 const MODELLED = [
   { experto: { ...LIGHT.experto, modelSample: true } },
@@ -29,6 +30,25 @@ const MODELLED = [
       partnerSearch: 2,
       partnerNodes: 60,
       partnerTurns: 2,
+      ownView: 'partner' as const,
+      readHands: 20,
+      modelThreshold: 0.5,
+    },
+  },
+  {
+    experto: {
+      ...LIGHT.experto,
+      infoSetTiles: 28,
+      infoSetNodes: 200,
+      infoSetDeals: 4,
+      infoSetBeta: 1,
+    },
+  },
+  {
+    experto: {
+      ...LIGHT.experto,
+      infoSetTiles: 16,
+      infoSetNodes: 300,
       ownView: 'partner' as const,
       readHands: 20,
       modelThreshold: 0.5,

@@ -17,7 +17,7 @@ import {
   type SearchMove,
 } from './search';
 import { createRng } from './rng';
-import { BOT_TEST_CONFIGS, endgameState, randomPosition } from './test-positions';
+import { BOT_TEST_CONFIGS, endgameState, randomPosition, rehide } from './test-positions';
 import { SUIT_MASK, maskOf, popcount } from './tileset';
 
 /** Points of the hand for `seat`'s side minus the others', bonuses earned before `state` excluded. */
@@ -138,6 +138,105 @@ describe('the hand search', () => {
         },
       ),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('the information-set search of the next turn', () => {
+  /** A random position of a config without a stock, at most `max` tiles in hand, or null. */
+  function smallPosition(seed: number, max: number): MatchState | null {
+    const configs = BOT_TEST_CONFIGS.filter((c) => c.mode === 'parejas' || !c.drawing);
+    const config = configs[seed % configs.length] as (typeof configs)[number];
+    let state = randomPosition(config, seed, 0);
+    let steps = 0;
+    while (state.status === 'playing' && tilesInPlay(state) > max && steps < 500) {
+      state = randomPosition(config, seed, ++steps);
+    }
+    if (state.status !== 'playing' || tilesInPlay(state) > max) return null;
+    return state;
+  }
+
+  it('equals the plain search on one deal', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (seed) => {
+        const state = smallPosition(seed, 12);
+        if (state === null) return;
+        const seat = state.hand.turn as Seat;
+        const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+        if (moves.length === 0) return;
+        const rootMoves: SearchMove[] = moves.map((m) =>
+          m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+        );
+        const position = { hands: state.hand.hands.map(maskOf), stock: [], ends: state.hand.ends };
+        const plain = new HandSearch(state.config, seat).search(position, rootMoves, 1e9);
+        const sets = new HandSearch(state.config, seat).infoSetSearch(
+          [position, position],
+          [1, 2],
+          rootMoves,
+          1e9,
+          undefined,
+        );
+        expect(sets.exact).toBe(true);
+        rootMoves.forEach((_, i) =>
+          expect(sets.values[i]).toBeCloseTo(plain.values[i] as number, 9),
+        );
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('is never worth more than the deals searched apart, and the deals agree on each set', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (seed) => {
+        const state = smallPosition(seed, 14);
+        if (state === null) return;
+        const seat = state.hand.turn as Seat;
+        const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
+        if (moves.length === 0) return;
+        const rootMoves: SearchMove[] = moves.map((m) =>
+          m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+        );
+        const states = [state];
+        for (let k = 1; k < 6; k++) {
+          const other = rehide(state, seat, seed * 7 + k);
+          if (other !== null) states.push(other);
+        }
+        const positions = states.map((st) => ({
+          hands: st.hand.hands.map(maskOf),
+          stock: [],
+          ends: st.hand.ends,
+        }));
+        const weights = positions.map((_, k) => 1 + (k % 3));
+        const total = weights.reduce((a, b) => a + b, 0);
+        const plain = new HandSearch(state.config, seat);
+        const apart = new Float64Array(rootMoves.length);
+        positions.forEach((p, k) => {
+          const r = plain.search(p, rootMoves, 1e9);
+          r.values.forEach(
+            (v, i) => (apart[i] = (apart[i] as number) + ((weights[k] as number) * v) / total),
+          );
+        });
+        const sets = new HandSearch(state.config, seat).infoSetSearch(
+          positions,
+          weights,
+          rootMoves,
+          1e9,
+          undefined,
+        );
+        expect(sets.exact).toBe(true);
+        rootMoves.forEach((_, i) =>
+          expect(sets.values[i] as number).toBeLessThanOrEqual((apart[i] as number) + 1e-9),
+        );
+        const again = new HandSearch(state.config, seat).infoSetSearch(
+          positions,
+          weights,
+          rootMoves,
+          1e9,
+          undefined,
+        );
+        expect([...again.values]).toEqual([...sets.values]);
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -271,6 +271,25 @@ export class HandSearch {
   private inner: HandSearch | null = null;
   /** Nodes spent by `inner` during the current `search`. */
   private innerNodes = 0;
+  /**
+   * Information-set mode (`infoSetSearch`): 0 off, 1 record the values at the root seat's next
+   * turn, 2 replay them with one move per information set.
+   */
+  private vmode = 0;
+  /** The public line since the root in the current walk (plays and passes): the set's key. */
+  private vkey = '';
+  /** Per key, the values of the root seat's moves there in the current deal. */
+  private vleaves = new Map<string, Float64Array>();
+  /** Replay: per key, the index of the move chosen for every deal. */
+  private vchoice = new Map<string, number>();
+  /** Record: nodes per search of a move at the root seat's next turn. */
+  private vleafBudget = 0;
+  /** Record: softmax temperature of the other seats' plays on the path (0 = every path 1). */
+  private vbeta = 0;
+  /** Record: log-likelihood of the other seats' plays since the root in the current deal. */
+  private vlogl = 0;
+  /** Per key, the path's log-likelihood in the current deal (`vbeta`). */
+  private vlogls = new Map<string, number>();
 
   private readonly config: TableConfig;
   private readonly params: SearchParams;
@@ -386,6 +405,223 @@ export class HandSearch {
     return pick;
   }
 
+  /**
+   * Information-set search of the root seat's next turn (Frank and Basin's "vector minimax",
+   * I. Frank and D. Basin, Artificial Intelligence 100 (1998); the one-move-per-information-set
+   * rule of P. Cowling, E. Powley and D. Whitehouse, "Information Set Monte Carlo Tree Search",
+   * IEEE TCIAIG 4(2) (2012)), a remedy for the root seat's own strategy fusion.
+   *
+   * Determinized search lets the root seat play its later turns as if it saw each deal. Here,
+   * for each root move, every deal of `positions` (weights `weights`, >= 0) is played out
+   * through the other seats' turns, every branch (no pruning), up to the root seat's next turn
+   * with a tile to play; there the root seat knows only its own tiles and the public line since
+   * the root, so every deal that reaches the same line is in the same information set. Each of
+   * its moves there is searched to the end of the hand in each deal (iterative deepening with
+   * `leafBudget` nodes per move, as `search`), and one move per information set is chosen for
+   * all of its deals: the best weighted sum of their values (ties to the first, heaviest tile
+   * and left end first). The other seats then take, deal by deal, their best reply against
+   * those choices (min or max per deal, as in `search`). With `pathBeta` > 0 a deal's weight in
+   * an information set is also multiplied by the likelihood of the other seats' plays on the way
+   * there under a softmax by pips (each play's probability exp(pathBeta × pips) over the seat's
+   * playable tiles in that deal): the posterior the root seat would hold at that turn, so a
+   * deal in which the others would not have played that line counts less (the "non-locality"
+   * of vector minimax; Frank and Basin, and T. Cazenave and V. Ventos, "The αμ Search Algorithm
+   * for the Game of Bridge", 2019). Later turns of the root seat stay
+   * determinized. `heaviestSeats[k]` and `ownViewSeats` as in `search`; no partner search;
+   * not with a stock (individual drawing): use `search` there.
+   *
+   * Returns the weighted mean value per root move (points for the root side, as `search`), and
+   * the nodes spent; `exact` when every move search at the next turn was solved.
+   */
+  infoSetSearch(
+    positions: readonly SearchPosition[],
+    weights: readonly number[],
+    moves: readonly SearchMove[],
+    leafBudget: number,
+    heaviestSeats: readonly number[] | undefined,
+    ownViewSeats = 0,
+    pathBeta = 0,
+  ): SearchResult {
+    const values = new Float64Array(moves.length);
+    this.vbeta = pathBeta;
+    let weightSum = 0;
+    for (const w of weights) weightSum += w;
+    this.nodes = 0;
+    this.innerNodes = 0;
+    this.vleafBudget = leafBudget;
+    this.vexact = true;
+    const setUp = (k: number): void => {
+      this.load(positions[k] as SearchPosition);
+      this.heaviest = (heaviestSeats?.[k] ?? 0) & ~(1 << this.seat);
+      this.ownView = ownViewSeats & ~(1 << this.seat) & ~this.heaviest;
+      this.partner = null;
+      this.partnerTurns = 0;
+    };
+    moves.forEach((move, i) => {
+      const records: (Map<string, Float64Array> | null)[] = [];
+      const sums = new Map<string, Float64Array>();
+      positions.forEach((_, k) => {
+        const w = weights[k] as number;
+        if (w <= 0) {
+          records.push(null);
+          return;
+        }
+        setUp(k);
+        this.vmode = 1;
+        this.vkey = `${i}`;
+        this.vleaves = new Map();
+        this.vlogls = new Map();
+        this.vlogl = 0;
+        this.rootMove(move, INF);
+        records.push(this.vleaves);
+        for (const [key, vals] of this.vleaves) {
+          let sum = sums.get(key);
+          if (sum === undefined) sums.set(key, (sum = new Float64Array(vals.length)));
+          const wp = w * Math.exp(this.vlogls.get(key) ?? 0);
+          for (let j = 0; j < vals.length; j++)
+            sum[j] = (sum[j] as number) + wp * (vals[j] as number);
+        }
+      });
+      const choice = new Map<string, number>();
+      for (const [key, sum] of sums) {
+        let best = 0;
+        for (let j = 1; j < sum.length; j++)
+          if ((sum[j] as number) > (sum[best] as number) + 1e-9) best = j;
+        choice.set(key, best);
+      }
+      let total = 0;
+      positions.forEach((_, k) => {
+        const record = records[k];
+        if (record === null || record === undefined) return;
+        setUp(k);
+        this.vmode = 2;
+        this.vkey = `${i}`;
+        this.vleaves = record;
+        this.vchoice = choice;
+        total += (weights[k] as number) * this.rootMove(move, INF);
+      });
+      values[i] = weightSum > 0 ? total / weightSum : 0;
+    });
+    this.vmode = 0;
+    this.vkey = '';
+    this.vleaves = new Map();
+    this.vchoice = new Map();
+    return { values, exact: this.vexact, nodes: this.nodes };
+  }
+
+  /** Whether every move search of the current `infoSetSearch` was solved exactly. */
+  private vexact = true;
+
+  /**
+   * `infoSetSearch` at a node of another seat: every child, no pruning, the key extended by the
+   * play (tile id and end); in replay the minimum or maximum per deal.
+   */
+  private fullChildren(seat: number, playable: number, depth: number): number {
+    const L = this.left;
+    const R = this.right;
+    const key = this.vkey;
+    const max = this.us[seat] === 1;
+    let best = max ? -INF : INF;
+    this.nodes++;
+    const logl = this.vlogl;
+    // Softmax over the tiles by pips: log of the normaliser.
+    let norm = 0;
+    if (this.vmode === 1 && this.vbeta > 0) {
+      let z = 0;
+      for (let t = playable; t !== 0;) {
+        const id = 31 - Math.clz32(t);
+        t ^= 1 << id;
+        z += Math.exp(this.vbeta * ((TILE_PIPS[id] as number) - 12));
+      }
+      norm = Math.log(z);
+    }
+    let m = playable;
+    while (m !== 0) {
+      const id = 31 - Math.clz32(m);
+      const bit = 1 << id;
+      m ^= bit;
+      const lo = TILE_LO[id] as number;
+      const hi = TILE_HI[id] as number;
+      const cap = lo !== hi && (lo === L || hi === L) && (lo === R || hi === R);
+      for (let e = 0; e < 2; e++) {
+        let newL: number;
+        let newR: number;
+        if (e === 0) {
+          if (lo !== L && hi !== L) continue;
+          newL = hi === L ? lo : hi;
+          newR = R;
+        } else {
+          if (L === R || (lo !== R && hi !== R)) continue;
+          newL = L;
+          newR = lo === R ? hi : lo;
+        }
+        this.vkey = `${key},${id}${e}`;
+        if (this.vbeta > 0)
+          this.vlogl = logl + this.vbeta * ((TILE_PIPS[id] as number) - 12) - norm;
+        const v = this.play(seat, bit, newL, newR, cap, depth, -INF, INF);
+        this.left = L;
+        this.right = R;
+        if (max ? v > best : v < best) best = v;
+      }
+    }
+    this.vkey = key;
+    this.vlogl = logl;
+    return best;
+  }
+
+  /**
+   * `infoSetSearch` at the root seat's next turn: record mode searches each of its moves here to
+   * the end of the hand (plain search, `vleafBudget` nodes per iteration past the first) and
+   * stores the values under the key; replay mode returns the value of the chosen move.
+   */
+  private infoSetLeaf(playable: number): number {
+    const L = this.left;
+    const R = this.right;
+    if (this.vmode === 2) {
+      const vals = this.vleaves.get(this.vkey) as Float64Array;
+      return vals[this.vchoice.get(this.vkey) ?? 0] as number;
+    }
+    const moves: SearchMove[] = [];
+    for (let m = playable; m !== 0;) {
+      const id = 31 - Math.clz32(m);
+      m ^= 1 << id;
+      const lo = TILE_LO[id] as number;
+      const hi = TILE_HI[id] as number;
+      if (lo === L || hi === L) moves.push({ id, end: 'left' });
+      if (L !== R && (lo === R || hi === R)) moves.push({ id, end: 'right' });
+    }
+    let remaining = 0;
+    for (let s = 0; s < this.players; s++) remaining += popcount(this.hands[s] as number);
+    this.vmode = 0;
+    const start = this.nodes;
+    let best: Float64Array | null = null;
+    let exact = false;
+    for (let depth = 1; depth <= remaining + 1; depth++) {
+      this.limit = depth === 1 ? INF : start + this.vleafBudget * moves.length;
+      this.aborted = false;
+      this.cutoff = false;
+      const vals = new Float64Array(moves.length);
+      for (let i = 0; i < moves.length && !this.aborted; i++) {
+        vals[i] = this.rootMove(moves[i] as SearchMove, depth);
+        this.left = L;
+        this.right = R;
+      }
+      if (this.aborted) break;
+      best = vals;
+      if (!this.cutoff) {
+        exact = true;
+        break;
+      }
+    }
+    this.left = L;
+    this.right = R;
+    this.vmode = 1;
+    if (!exact) this.vexact = false;
+    this.vleaves.set(this.vkey, best ?? new Float64Array(moves.length));
+    this.vlogls.set(this.vkey, this.vlogl);
+    return 0;
+  }
+
   private load(position: SearchPosition): void {
     this.hands.fill(0);
     position.hands.forEach((m, s) => (this.hands[s] = m));
@@ -492,10 +728,17 @@ export class HandSearch {
       if (this.paseCorrido && last >= 0 && np === this.players - 1) points += BONUS_POINTS;
       const award = last >= 0 && this.us[last] === 1 ? points : -points;
       this.bonus += award;
+      const key = this.vkey;
+      if (this.vmode !== 0) this.vkey = key + ',p';
       const v = this.node(this.nextOf[seat] as number, np, last, depth, alpha, beta);
+      this.vkey = key;
       this.bonus -= award;
       return v;
     }
+    if (this.vmode !== 0)
+      return seat === this.seat
+        ? this.infoSetLeaf(playable)
+        : this.fullChildren(seat, playable, depth);
     // Leaves count as nodes too, so the budget tracks time.
     if (++this.nodes > this.limit) {
       this.aborted = true;
