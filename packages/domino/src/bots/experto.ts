@@ -193,9 +193,10 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   partnerSearch: 0,
   partnerNodes: 50,
   partnerTurns: 1,
-  // Off: from 20 tiles left it screened 75.8% of 302 hands against the greedy pair (on top of the
-  // history read and the own-view partner, 78.6% without it), from 14 tiles 78.2%, with the
-  // line's likelihood 76.2%; against Difícil 24 of 44 matches (decision 058, addendum 8).
+  // Off: from 14 tiles left it screened neutral (241 of 308 hands against the greedy pair on top
+  // of the history read and the own-view partner, 243 without it; 67 of 120 matches against
+  // Difícil, as the defaults); from 20 tiles lower on both (91 of 192 matches where the defaults
+  // won 109) at a CPU p99 of 904 ms against Difícil (decision 058, addendum 8).
   infoSetTiles: 0,
   infoSetNodes: 2_000,
   infoSetDeals: 0,
