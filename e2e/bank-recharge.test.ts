@@ -113,7 +113,10 @@ describe('recharges verified and charged by the bank', () => {
       // A wrong key first: the bank's refusal in Spanish, nothing charged.
       await page.getByTestId('c2p-key').fill(key === '00000000' ? '11111111' : '00000000');
       await page.getByTestId('c2p-submit').click();
-      await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/clave/i);
+      // The form's own alert: the key request's toast (also an alert, also about the key) can
+      // show first, and a key typed before the refusal arrives is cleared by it.
+      const c2pForm = page.getByRole('form', { name: 'Pago con clave (C2P)' });
+      await expect.poll(() => c2pForm.getByRole('alert').first().textContent()).toMatch(/clave/i);
       expect((await api('/api/user/balance', p.token)).json.balance).toBe(250.75);
       await shot(page, 'bank-c2p-refused-phone');
 
