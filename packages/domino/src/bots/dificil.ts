@@ -285,20 +285,32 @@ export function searchDeals(
   const scores = values.map((_, i) => scoreOf(i));
   const top = Math.max(...scores);
   const best = values.filter((_, i) => (scores[i] as number) >= top - 1e-6);
-  let move = (best[0] as { move: Move }).move;
-  if (best.length > 1) {
-    const scored = scoreMoves(view, opts.medio);
-    let bestScore = -Infinity;
-    const ties: Move[] = [];
-    for (const b of best) {
-      const score = scored.find((s) => s.move === b.move)?.score ?? 0;
-      if (score > bestScore + 1e-9) {
-        bestScore = score;
-        ties.length = 0;
-        ties.push(b.move);
-      } else if (score >= bestScore - 1e-9) ties.push(b.move);
-    }
-    move = ties[random.int(ties.length)] as Move;
-  }
+  const move = breakTies(view, best, opts.medio, random);
   return { move, values, solved, nodes };
+}
+
+/**
+ * The move among `best` (equally valued by a search, at least one) that the Medio heuristic
+ * scores highest (`scoreMoves` with `medio` options), then one of those at random (`random` is
+ * drawn only when several remain). Shared by Difícil and Experto's searches.
+ */
+export function breakTies(
+  view: PlayerView,
+  best: readonly { move: Move }[],
+  medio: Parameters<typeof scoreMoves>[1],
+  random: Rng,
+): Move {
+  if (best.length === 1) return (best[0] as { move: Move }).move;
+  const scored = scoreMoves(view, medio);
+  let bestScore = -Infinity;
+  const ties: Move[] = [];
+  for (const b of best) {
+    const score = scored.find((s) => s.move === b.move)?.score ?? 0;
+    if (score > bestScore + 1e-9) {
+      bestScore = score;
+      ties.length = 0;
+      ties.push(b.move);
+    } else if (score >= bestScore - 1e-9) ties.push(b.move);
+  }
+  return ties[random.int(ties.length)] as Move;
 }

@@ -24,7 +24,13 @@
 import { usesStock } from '../config';
 import type { Move } from '../types';
 import type { PlayerView } from '../view';
-import { resample, searchDeals, type DealSearchOptions, type DificilAnalysis } from './dificil';
+import {
+  breakTies,
+  resample,
+  searchDeals,
+  type DealSearchOptions,
+  type DificilAnalysis,
+} from './dificil';
 import { reconstructHandPlays, reconstructPlays, type PastPlay } from './history';
 import {
   choiceLogLikelihood,
@@ -35,7 +41,7 @@ import {
   type ObservedChoice,
 } from './inference';
 import { constraintsFromView, lackedTiles, withoutPasses, type DealConstraints } from './knowledge';
-import { chooseMedio, scoreMoves } from './medio';
+import { chooseMedio } from './medio';
 import { toRng, type Rng, type RngSource } from './rng';
 import { dealSampler, type SampledDeal } from './sampler';
 import { DEFAULT_EVAL, HandSearch, type PartnerSearch, type SearchMove } from './search';
@@ -566,21 +572,7 @@ export function searchInfoSets(
   const values = playMoves.map((move, i) => ({ move, value: result.values[i] as number }));
   const top = Math.max(...values.map((v) => v.value));
   const best = values.filter((v) => v.value >= top - 1e-6);
-  let move = (best[0] as { move: Move }).move;
-  if (best.length > 1) {
-    const scored = scoreMoves(view, opts.medio);
-    let bestScore = -Infinity;
-    const ties: Move[] = [];
-    for (const b of best) {
-      const score = scored.find((s) => s.move === b.move)?.score ?? 0;
-      if (score > bestScore + 1e-9) {
-        bestScore = score;
-        ties.length = 0;
-        ties.push(b.move);
-      } else if (score >= bestScore - 1e-9) ties.push(b.move);
-    }
-    move = ties[random.int(ties.length)] as Move;
-  }
+  const move = breakTies(view, best, opts.medio, random);
   return { move, values, solved: result.exact ? kept.length : 0, nodes: result.nodes };
 }
 
