@@ -14,35 +14,34 @@ import { defineConfig } from 'vitest/config';
  */
 const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, os.availableParallelism()));
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The `.test.ts` files under `dir` (from the repository root) whose text matches `pattern`. */
+function testFilesMatching(dir: string, pattern: RegExp): string[] {
+  return fs
+    .readdirSync(path.join(here, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f.split(path.sep).join('/')}`)
+    .filter((f) => pattern.test(fs.readFileSync(path.join(here, f), 'utf8')));
+}
+
 /**
  * Server test files that mock a module (vi.mock): they run isolated, outside the shared module
  * cache (a mock there would replace the module for every later file of the worker, and the real
  * module loaded by an earlier file would defeat the mock). Found by reading the files, so a new
  * one cannot be forgotten.
  */
-const SERVER_SRC = 'apps/server/src';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const MOCKING_SERVER_FILES = fs
-  .readdirSync(path.join(here, SERVER_SRC), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => `${SERVER_SRC}/${f.split(path.sep).join('/')}`)
-  .filter((f) => fs.readFileSync(path.join(here, f), 'utf8').includes('vi.mock('));
+const MOCKING_SERVER_FILES = testFilesMatching('apps/server/src', /vi\.mock\(/);
 
 /**
  * Web test files that replace a module or a global (vi.mock, vi.doMock, vi.stubGlobal,
  * vi.stubEnv) or the clock (vi.useFakeTimers): they run isolated, like MOCKING_SERVER_FILES.
  * Found by reading the files.
  */
-const WEB_SRC = 'apps/web/src';
-const ISOLATED_WEB_FILES = fs
-  .readdirSync(path.join(here, WEB_SRC), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => `${WEB_SRC}/${f.split(path.sep).join('/')}`)
-  .filter((f) =>
-    /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(
-      fs.readFileSync(path.join(here, f), 'utf8'),
-    ),
-  );
+const ISOLATED_WEB_FILES = testFilesMatching(
+  'apps/web/src',
+  /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/,
+);
 
 /**
  * Seconds the longest browser journeys took in the last full run (2026-11-29, on a machine slower

@@ -156,6 +156,12 @@ describe('the information-set search of the next turn', () => {
     return state;
   }
 
+  /** The search's form of `moves` (plays only). */
+  const searchMoves = (moves: readonly Move[]): SearchMove[] =>
+    moves.map((m) =>
+      m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
+    );
+
   it('equals the plain search on one deal', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), (seed) => {
@@ -164,9 +170,7 @@ describe('the information-set search of the next turn', () => {
         const seat = state.hand.turn as Seat;
         const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
         if (moves.length === 0) return;
-        const rootMoves: SearchMove[] = moves.map((m) =>
-          m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
-        );
+        const rootMoves = searchMoves(moves);
         const position = { hands: state.hand.hands.map(maskOf), stock: [], ends: state.hand.ends };
         const plain = new HandSearch(state.config, seat).search(position, rootMoves, 1e9);
         const sets = new HandSearch(state.config, seat).infoSetSearch(
@@ -193,9 +197,7 @@ describe('the information-set search of the next turn', () => {
         const seat = state.hand.turn as Seat;
         const moves = legalMoves(state, seat).filter((m) => m.kind === 'play');
         if (moves.length === 0) return;
-        const rootMoves: SearchMove[] = moves.map((m) =>
-          m.kind === 'play' ? { id: tileId(m.tile), end: m.end } : { id: 0, end: 'left' },
-        );
+        const rootMoves = searchMoves(moves);
         const states = [state];
         for (let k = 1; k < 6; k++) {
           const other = rehide(state, seat, seed * 7 + k);
