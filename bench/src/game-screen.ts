@@ -11,6 +11,7 @@
  *   ... --cpu 4                                 # CPU slowdown, as Lighthouse's phone (default 1)
  *   ... --profile 25                            # also the 25 functions of most self time
  *   ... --css '.x { box-shadow: none }'         # a style added to every page (try before building)
+ *   ... --matches 0 --idle 10                   # the screen at the player's turn, untouched
  *
  * The built server (PGlite, CPU players moving after 150-250 ms, 600 ms between hands) sends the
  * chosen web build. One registered player logs in through /login; for each match a practice game
@@ -35,6 +36,11 @@
  * unminified to read React's and Mantine's names (`npx vite build --minify false --outDir
  * /tmp/unminified` in apps/web, then `--dist /tmp/unminified`).
  *
+ * With `--idle S`, one more practice match is played (through the API) until it is the player's
+ * turn with three tiles or more on the line; after 8 s (the last tile's halo has stopped
+ * breathing) Chromium's CPU is read over S seconds of the player thinking, per process type, in
+ * milliseconds per second: what the screen costs a phone while nothing happens.
+ *
  * Figures vary with the machine's load: compare A and B alternated, on a quiet machine.
  */
 import fs from 'node:fs';
@@ -51,6 +57,7 @@ interface Args {
   cpu: number;
   profile: number;
   css: string;
+  idle: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -61,6 +68,7 @@ function parseArgs(argv: string[]): Args {
     cpu: 1,
     profile: 0,
     css: '',
+    idle: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -75,6 +83,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--cpu') args.cpu = Number(next());
     else if (a === '--profile') args.profile = Number(next());
     else if (a === '--css') args.css = next();
+    else if (a === '--idle') args.idle = Number(next());
     else throw new Error(`unknown argument ${a}`);
   }
   return args;
@@ -296,6 +305,49 @@ async function oneMatch(
   };
 }
 
+/** Chromium's CPU (ms per second, by process type) over `seconds` at the player's turn. */
+async function idleAtTurn(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  seconds: number,
+): Promise<Map<string, number>> {
+  const { json } = await api<{ game_id: string }>(baseUrl, 'POST', '/api/practice-games', token, {
+    difficulty: 'facil',
+  });
+  await page.goto(`/games/${json.game_id}`);
+  for (let i = 0; ; i++) {
+    if (i > 2_000) throw new Error('the idle match never reached a turn with three tiles down');
+    const { json: view } = await api<ViewJson & { line: unknown[] }>(
+      baseUrl,
+      'GET',
+      `/api/games/${json.game_id}/view`,
+      token,
+    );
+    if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
+      if (view.line.length >= 3 && view.legal_moves.some((m) => 'tile' in m)) break;
+      const move = view.legal_moves.find((m) => 'tile' in m) ?? view.legal_moves[0];
+      await api(baseUrl, 'POST', `/api/games/${json.game_id}/moves`, token, {
+        version: view.version,
+        ...move,
+      });
+    } else await sleep(40);
+  }
+  await page.locator('[data-testid="turn-status"][data-my-turn="true"]').waitFor();
+  await sleep(8_000);
+  const before = browserThreads(process.pid);
+  const start = performance.now();
+  await sleep(seconds * 1000);
+  const after = browserThreads(process.pid);
+  const elapsed = (performance.now() - start) / 1000;
+  const byType = new Map<string, number>();
+  for (const [k, ms] of after) {
+    const type = k.split('/')[0]!;
+    byType.set(type, (byType.get(type) ?? 0) + (ms - (before.get(k) ?? 0)) / elapsed);
+  }
+  return byType;
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const app = await startApp(args.dist, {
@@ -359,21 +411,35 @@ async function main() {
             .padStart(20)}`,
       );
     }
-    const threads = new Map<string, number[]>();
-    for (const f of all)
-      for (const [k, ms] of f.threads) threads.set(k, [...(threads.get(k) ?? []), ms]);
-    console.log('Chromium CPU per move by process/thread, ms (median over matches):');
-    for (const [k, list] of [...threads]
-      .map(([k, v]) => [k, summarize(v).p50] as const)
-      .filter(([, ms]) => ms >= 0.05)
-      .sort((x, y) => y[1] - x[1]))
-      console.log(`  ${list.toFixed(2).padStart(7)}  ${k}`);
-    const med = (k: 'task' | 'script' | 'style' | 'layout') =>
-      summarize(all.map((f) => f[k])).p50.toFixed(1);
-    console.log(
-      `median task ${med('task')} ms/move (script ${med('script')}, style ${med('style')}, ` +
-        `layout ${med('layout')}) over ${all.length} matches`,
-    );
+    if (all.length > 0) {
+      const threads = new Map<string, number[]>();
+      for (const f of all)
+        for (const [k, ms] of f.threads) threads.set(k, [...(threads.get(k) ?? []), ms]);
+      console.log('Chromium CPU per move by process/thread, ms (median over matches):');
+      for (const [k, list] of [...threads]
+        .map(([k, v]) => [k, summarize(v).p50] as const)
+        .filter(([, ms]) => ms >= 0.05)
+        .sort((x, y) => y[1] - x[1]))
+        console.log(`  ${list.toFixed(2).padStart(7)}  ${k}`);
+      const med = (k: 'task' | 'script' | 'style' | 'layout') =>
+        summarize(all.map((f) => f[k])).p50.toFixed(1);
+      console.log(
+        `median task ${med('task')} ms/move (script ${med('script')}, style ${med('style')}, ` +
+          `layout ${med('layout')}) over ${all.length} matches`,
+      );
+    }
+    if (args.idle > 0) {
+      const idle = await idleAtTurn(page, app.baseUrl, player.token, args.idle);
+      const total = [...idle.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `idle at the player's turn, ${args.idle} s: Chromium ${total.toFixed(0)} ms of CPU per s (` +
+          [...idle]
+            .filter(([, ms]) => ms >= 0.5)
+            .map(([type, ms]) => `${type} ${ms.toFixed(0)}`)
+            .join(', ') +
+          ')',
+      );
+    }
     if (args.profile > 0) {
       const moves = all.reduce((sum, f) => sum + f.moves, 0);
       console.log(`\nself time, ms per move (profiler on: figures above include its cost)`);

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Endless animations on the game screen: each one makes the browser paint or composite a frame
+ * 60 times a second for as long as it shows, on a phone's battery
+ * (docs/decisions/074-cheaper-game-screen-paint.md, addendum). Only the ones that show for a
+ * short while are endless: the waiting dots of the seat whose turn it is, the last seconds of a
+ * turn clock, the end buttons while a tile waits for its end. The last tile's halo shows almost
+ * the whole match, so it breathes a few times and stops.
+ */
+
+const SHEETS = {
+  'line-board': new URL('./line-board.module.css', import.meta.url),
+  game: new URL('../../features/game/components/game.module.css', import.meta.url),
+};
+
+/** `selector -> animation value` of every rule whose `animation` repeats forever. */
+function endless(css: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [, selector, body] of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    const animation = /(?:^|;)\s*animation\s*:\s*([^;]+)/.exec(body!)?.[1]?.trim();
+    if (animation && /\binfinite\b/.test(animation))
+      out[selector!.replace(/\/\*[\s\S]*?\*\//g, '').trim()] = animation;
+  }
+  return out;
+}
+
+/** The iteration count of the `animation` shorthand in the rule for `selector`, or null. */
+function iterations(css: string, selector: string): string | null {
+  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const body = new RegExp(`${escaped}\\s*\\{([^}]*)\\}`).exec(css)?.[1];
+  const animation = body && /animation\s*:\s*([^;]+)/.exec(body)?.[1];
+  if (!animation) return null;
+  return animation.split(/\s+/).find((part) => /^(\d+|infinite)$/.test(part)) ?? null;
+}
+
+describe('endless animations on the game screen', () => {
+  const css = Object.fromEntries(
+    Object.entries(SHEETS).map(([name, url]) => [name, readFileSync(fileURLToPath(url), 'utf8')]),
+  ) as Record<keyof typeof SHEETS, string>;
+
+  it('are only the short-lived ones', () => {
+    expect(Object.keys(endless(css['line-board'])).sort()).toEqual(['.endTarget']);
+    expect(Object.keys(endless(css.game)).sort()).toEqual([
+      ".clock[data-level='critical']",
+      '.thinking > span',
+    ]);
+  });
+
+  it("lets the last tile's halo breathe three times, then rest", () => {
+    expect(iterations(css['line-board'], '.lastHalo')).toBe('3');
+  });
+});
