@@ -44,6 +44,7 @@
  * Figures vary with the machine's load: compare A and B alternated, on a quiet machine.
  */
 import fs from 'node:fs';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startApp } from './built-app';
 import { summarize } from './stats';
@@ -61,32 +62,27 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = {
-    matches: 3,
-    dist: undefined,
-    motion: 'no-preference',
-    cpu: 1,
-    profile: 0,
-    css: '',
-    idle: 0,
+  const { values: v } = parseCommandLine({
+    args: argv,
+    options: {
+      matches: { type: 'string', default: '3' },
+      dist: { type: 'string' },
+      motion: { type: 'string', default: 'no-preference' },
+      cpu: { type: 'string', default: '1' },
+      profile: { type: 'string', default: '0' },
+      css: { type: 'string', default: '' },
+      idle: { type: 'string', default: '0' },
+    },
+  });
+  return {
+    matches: Number(v.matches),
+    dist: v.dist,
+    motion: v.motion === 'reduce' ? 'reduce' : 'no-preference',
+    cpu: Number(v.cpu),
+    profile: Number(v.profile),
+    css: v.css,
+    idle: Number(v.idle),
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--matches') args.matches = Number(next());
-    else if (a === '--dist') args.dist = next();
-    else if (a === '--motion') args.motion = next() === 'reduce' ? 'reduce' : 'no-preference';
-    else if (a === '--cpu') args.cpu = Number(next());
-    else if (a === '--profile') args.profile = Number(next());
-    else if (a === '--css') args.css = next();
-    else if (a === '--idle') args.idle = Number(next());
-    else throw new Error(`unknown argument ${a}`);
-  }
-  return args;
 }
 
 /** The parts of a GameView the bench reads (packages/contracts GameView). */
