@@ -16,24 +16,19 @@ const SHEETS = {
   game: new URL('../../features/game/components/game.module.css', import.meta.url),
 };
 
-/** `selector -> animation value` of every rule whose `animation` repeats forever. */
-function endless(css: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/** `selector -> animation shorthand` of every rule of `css` that sets one. */
+function animations(css: string): Map<string, string> {
+  const out = new Map<string, string>();
   for (const [, selector, body] of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
     const animation = /(?:^|;)\s*animation\s*:\s*([^;]+)/.exec(body!)?.[1]?.trim();
-    if (animation && /\binfinite\b/.test(animation))
-      out[selector!.replace(/\/\*[\s\S]*?\*\//g, '').trim()] = animation;
+    if (animation) out.set(selector!.replace(/\/\*[\s\S]*?\*\//g, '').trim(), animation);
   }
   return out;
 }
 
-/** The iteration count of the `animation` shorthand in the rule for `selector`, or null. */
-function iterations(css: string, selector: string): string | null {
-  const escaped = selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const body = new RegExp(`${escaped}\\s*\\{([^}]*)\\}`).exec(css)?.[1];
-  const animation = body && /animation\s*:\s*([^;]+)/.exec(body)?.[1];
-  if (!animation) return null;
-  return animation.split(/\s+/).find((part) => /^(\d+|infinite)$/.test(part)) ?? null;
+/** The selectors of `css` whose animation repeats forever. */
+function endless(css: string): string[] {
+  return [...animations(css)].filter(([, a]) => /\binfinite\b/.test(a)).map(([s]) => s);
 }
 
 describe('endless animations on the game screen', () => {
@@ -42,14 +37,12 @@ describe('endless animations on the game screen', () => {
   ) as Record<keyof typeof SHEETS, string>;
 
   it('are only the short-lived ones', () => {
-    expect(Object.keys(endless(css['line-board'])).sort()).toEqual(['.endTarget']);
-    expect(Object.keys(endless(css.game)).sort()).toEqual([
-      ".clock[data-level='critical']",
-      '.thinking > span',
-    ]);
+    expect(endless(css['line-board']).sort()).toEqual(['.endTarget']);
+    expect(endless(css.game).sort()).toEqual([".clock[data-level='critical']", '.thinking > span']);
   });
 
   it("lets the last tile's halo breathe three times, then rest", () => {
-    expect(iterations(css['line-board'], '.lastHalo')).toBe('3');
+    const halo = animations(css['line-board']).get('.lastHalo') ?? '';
+    expect(halo.split(/\s+/).find((part) => /^(\d+|infinite)$/.test(part))).toBe('3');
   });
 });
