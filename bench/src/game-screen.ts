@@ -12,6 +12,7 @@
  *   ... --profile 25                            # also the 25 functions of most self time
  *   ... --css '.x { box-shadow: none }'         # a style added to every page (try before building)
  *   ... --matches 0 --idle 10                   # the screen at the player's turn, untouched
+ *   ... --matches 0 --watch 60                  # 60 s of a match at a human pace, per second
  *
  * The built server (PGlite, CPU players moving after 150-250 ms, 600 ms between hands) sends the
  * chosen web build. One registered player logs in through /login; for each match a practice game
@@ -41,6 +42,12 @@
  * breathing) Chromium's CPU is read over S seconds of the player thinking, per process type, in
  * milliseconds per second: what the screen costs a phone while nothing happens.
  *
+ * With `--watch S`, the CPU players move at the server's own pace (700-1,400 ms, its defaults)
+ * and the bench player thinks 1.5-3 s before each of its moves; Chromium's CPU is read over S
+ * seconds of one practice match from its first hand on (matches follow one another if one ends),
+ * per process type in milliseconds per second: what watching a match costs a phone's battery,
+ * where the per-move figures above play the moves as fast as the screen can show them.
+ *
  * Figures vary with the machine's load: compare A and B alternated, on a quiet machine.
  */
 import fs from 'node:fs';
@@ -59,6 +66,7 @@ interface Args {
   profile: number;
   css: string;
   idle: number;
+  watch: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -72,6 +80,7 @@ function parseArgs(argv: string[]): Args {
       profile: { type: 'string', default: '0' },
       css: { type: 'string', default: '' },
       idle: { type: 'string', default: '0' },
+      watch: { type: 'string', default: '0' },
     },
   });
   return {
@@ -82,6 +91,7 @@ function parseArgs(argv: string[]): Args {
     profile: Number(v.profile),
     css: v.css,
     idle: Number(v.idle),
+    watch: Number(v.watch),
   };
 }
 
@@ -334,8 +344,15 @@ async function idleAtTurn(
   const before = browserThreads(process.pid);
   const start = performance.now();
   await sleep(seconds * 1000);
-  const after = browserThreads(process.pid);
-  const elapsed = (performance.now() - start) / 1000;
+  return perType(before, browserThreads(process.pid), (performance.now() - start) / 1000);
+}
+
+/** CPU between two `browserThreads` readings, ms per second of `elapsed` s, by process type. */
+function perType(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  elapsed: number,
+): Map<string, number> {
   const byType = new Map<string, number>();
   for (const [k, ms] of after) {
     const type = k.split('/')[0]!;
@@ -344,10 +361,74 @@ async function idleAtTurn(
   return byType;
 }
 
+/**
+ * Chromium's CPU (ms per second, by process type) over `seconds` of practice matches at a human
+ * pace: the CPU players at the server's pace, the bench player thinking 1.5-3 s per move.
+ */
+async function watchAtPace(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  seconds: number,
+): Promise<{ cpu: Map<string, number>; threads: Map<string, number>; moves: number }> {
+  const before = browserThreads(process.pid);
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let moves = 0;
+  while (performance.now() < end) {
+    const { json } = await api<{ game_id: string }>(baseUrl, 'POST', '/api/practice-games', token, {
+      difficulty: 'facil',
+    });
+    await page.goto(`/games/${json.game_id}`);
+    let hand = 1;
+    let version = 0;
+    while (performance.now() < end) {
+      const { json: view } = await api<ViewJson>(
+        baseUrl,
+        'GET',
+        `/api/games/${json.game_id}/view`,
+        token,
+      );
+      moves += Math.max(0, view.version - version);
+      version = view.version;
+      if (view.status === 'finished') break;
+      if (view.hand_number !== hand) {
+        hand = view.hand_number;
+        await page
+          .getByTestId('hand-summary-close')
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
+      }
+      if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
+        await sleep(1_500 + Math.random() * 1_500);
+        const move =
+          view.legal_moves.find((m) => 'tile' in m) ??
+          view.legal_moves.find((m) => 'draw' in m) ??
+          view.legal_moves[0];
+        await api(baseUrl, 'POST', `/api/games/${json.game_id}/moves`, token, {
+          version: view.version,
+          ...move,
+        });
+        continue;
+      }
+      await sleep(100);
+    }
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  const after = browserThreads(process.pid);
+  const threads = new Map(
+    [...after].map(([k, ms]) => [k, (ms - (before.get(k) ?? 0)) / elapsed] as const),
+  );
+  return { cpu: perType(before, after, elapsed), threads, moves };
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const app = await startApp(args.dist, {
-    env: { BOT_MIN_DELAY_MS: '150', BOT_MAX_DELAY_MS: '250', HAND_PAUSE_MS: '600' },
+    env:
+      args.watch > 0
+        ? {}
+        : { BOT_MIN_DELAY_MS: '150', BOT_MAX_DELAY_MS: '250', HAND_PAUSE_MS: '600' },
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -435,6 +516,26 @@ async function main() {
             .join(', ') +
           ')',
       );
+    }
+    if (args.watch > 0) {
+      const { cpu, threads, moves } = await watchAtPace(
+        page,
+        app.baseUrl,
+        player.token,
+        args.watch,
+      );
+      const total = [...cpu.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `watching at a human pace, ${args.watch} s, ${moves} moves: Chromium ${total.toFixed(0)} ms ` +
+          `of CPU per s (` +
+          [...cpu]
+            .filter(([, ms]) => ms >= 0.5)
+            .map(([type, ms]) => `${type} ${ms.toFixed(0)}`)
+            .join(', ') +
+          ')',
+      );
+      for (const [k, ms] of [...threads].filter(([, ms]) => ms >= 1).sort((x, y) => y[1] - x[1]))
+        console.log(`  ${ms.toFixed(1).padStart(7)}  ${k}`);
     }
     if (args.profile > 0) {
       const moves = all.reduce((sum, f) => sum + f.moves, 0);
