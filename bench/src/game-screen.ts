@@ -243,19 +243,27 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Plays the bench player's turns through the API until the match is finished, and closes each
- * hand's summary on the page as a player does ('Continuar'); returns the final version.
+ * hand's summary on the page as a player does ('Continuar'); returns the last version seen.
+ * `thinkMs` [min, max]: the player waits that long (uniform) before each of its moves (none by
+ * default); `until`: a `performance.now()` time at which it stops, finished or not (by default it
+ * fails after 5 minutes).
  */
 async function playThrough(
   page: Page,
   baseUrl: string,
   token: string,
   gameId: string,
+  options: { thinkMs?: [number, number]; until?: number } = {},
 ): Promise<number> {
   const deadline = Date.now() + 300_000;
   let hand = 1;
+  let version = 0;
   for (;;) {
-    if (Date.now() > deadline) throw new Error(`match ${gameId} did not finish in 5 minutes`);
+    if (options.until !== undefined && performance.now() >= options.until) return version;
+    if (options.until === undefined && Date.now() > deadline)
+      throw new Error(`match ${gameId} did not finish in 5 minutes`);
     const { json: view } = await api<ViewJson>(baseUrl, 'GET', `/api/games/${gameId}/view`, token);
+    version = view.version;
     if (view.status === 'finished') return view.version;
     if (view.hand_number !== hand) {
       hand = view.hand_number;
@@ -265,6 +273,10 @@ async function playThrough(
         .catch(() => undefined);
     }
     if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
+      if (options.thinkMs) {
+        const [min, max] = options.thinkMs;
+        await sleep(min + Math.random() * (max - min));
+      }
       const move =
         view.legal_moves.find((m) => 'tile' in m) ??
         view.legal_moves.find((m) => 'draw' in m) ??
@@ -380,39 +392,10 @@ async function watchAtPace(
       difficulty: 'facil',
     });
     await page.goto(`/games/${json.game_id}`);
-    let hand = 1;
-    let version = 0;
-    while (performance.now() < end) {
-      const { json: view } = await api<ViewJson>(
-        baseUrl,
-        'GET',
-        `/api/games/${json.game_id}/view`,
-        token,
-      );
-      moves += Math.max(0, view.version - version);
-      version = view.version;
-      if (view.status === 'finished') break;
-      if (view.hand_number !== hand) {
-        hand = view.hand_number;
-        await page
-          .getByTestId('hand-summary-close')
-          .click({ timeout: 5_000 })
-          .catch(() => undefined);
-      }
-      if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
-        await sleep(1_500 + Math.random() * 1_500);
-        const move =
-          view.legal_moves.find((m) => 'tile' in m) ??
-          view.legal_moves.find((m) => 'draw' in m) ??
-          view.legal_moves[0];
-        await api(baseUrl, 'POST', `/api/games/${json.game_id}/moves`, token, {
-          version: view.version,
-          ...move,
-        });
-        continue;
-      }
-      await sleep(100);
-    }
+    moves += await playThrough(page, baseUrl, token, json.game_id, {
+      thinkMs: [1_500, 3_000],
+      until: end,
+    });
   }
   const elapsed = (performance.now() - start) / 1000;
   const after = browserThreads(process.pid);
