@@ -356,19 +356,24 @@ async function idleAtTurn(
   const before = browserThreads(process.pid);
   const start = performance.now();
   await sleep(seconds * 1000);
-  return perType(before, browserThreads(process.pid), (performance.now() - start) / 1000);
+  return perType(rates(before, browserThreads(process.pid), (performance.now() - start) / 1000));
 }
 
-/** CPU between two `browserThreads` readings, ms per second of `elapsed` s, by process type. */
-function perType(
+/** CPU between two `browserThreads` readings, ms per second of `elapsed` s, by thread. */
+function rates(
   before: Map<string, number>,
   after: Map<string, number>,
   elapsed: number,
 ): Map<string, number> {
+  return new Map([...after].map(([k, ms]) => [k, (ms - (before.get(k) ?? 0)) / elapsed] as const));
+}
+
+/** Thread rates (`rates`) summed by process type (the key's part before '/'). */
+function perType(threads: Map<string, number>): Map<string, number> {
   const byType = new Map<string, number>();
-  for (const [k, ms] of after) {
+  for (const [k, ms] of threads) {
     const type = k.split('/')[0]!;
-    byType.set(type, (byType.get(type) ?? 0) + (ms - (before.get(k) ?? 0)) / elapsed);
+    byType.set(type, (byType.get(type) ?? 0) + ms);
   }
   return byType;
 }
@@ -397,12 +402,8 @@ async function watchAtPace(
       until: end,
     });
   }
-  const elapsed = (performance.now() - start) / 1000;
-  const after = browserThreads(process.pid);
-  const threads = new Map(
-    [...after].map(([k, ms]) => [k, (ms - (before.get(k) ?? 0)) / elapsed] as const),
-  );
-  return { cpu: perType(before, after, elapsed), threads, moves };
+  const threads = rates(before, browserThreads(process.pid), (performance.now() - start) / 1000);
+  return { cpu: perType(threads), threads, moves };
 }
 
 async function main() {
