@@ -110,8 +110,7 @@ describe('a player who loses the network for a minute during a paid match', asyn
         journey.contexts.push(ctx);
         const page = await ctx.newPage();
         const errors = trackErrors(page);
-        await loginViaUi(page, p.email, p.password);
-        await page.goto(`/games/${gameId}`);
+        await loginViaUi(page, p.email, p.password, `/games/${gameId}`);
         await page.getByTestId('turn-status').waitFor();
         return { ctx, page, errors };
       };

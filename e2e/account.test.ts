@@ -183,8 +183,12 @@ describe('account recovery and profile in the browser', () => {
         const context = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const page = await context.newPage();
         const errors = trackErrors(page);
-        await loginViaUi(page, player.email, suffix === 'phone' ? player.password : 'Cambiada789!');
-        await page.goto('/profile');
+        await loginViaUi(
+          page,
+          player.email,
+          suffix === 'phone' ? player.password : 'Cambiada789!',
+          '/profile',
+        );
         await visible(page, 'Mi Perfil');
         await visible(page, 'Saldo Actual');
         await visible(page, 'Bs. 0,00');

@@ -170,8 +170,7 @@ describe('the staff console in the browser', () => {
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const errors = trackErrors(admin);
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin');
       await expect
         .poll(() => admin.getByTestId('dashboard-match').count(), { timeout: 15_000 })
         .toBe(1);
@@ -207,8 +206,7 @@ describe('the staff console in the browser', () => {
     const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
     const admin = await adminCtx.newPage();
     const errors = trackErrors(admin);
-    await loginViaUi(admin, ADMIN.email, ADMIN.password);
-    await admin.goto('/admin/bancos');
+    await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/bancos');
     await admin.getByTestId('bank-deactivate-0175').filter({ visible: true }).click();
     await expect
       .poll(() => admin.getByTestId('bank-status-0175').filter({ visible: true }).textContent())

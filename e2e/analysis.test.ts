@@ -80,8 +80,7 @@ describe('the analysis of a practice match', () => {
       const context = await newContext(journey.browser, base, PHONE);
       const page = await context.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, player.email, player.password);
-      await page.goto(`/games/${gameId}`);
+      await loginViaUi(page, player.email, player.password, `/games/${gameId}`);
       await page.getByTestId('result-analysis').scrollIntoViewIfNeeded();
       await capture(page, 'analysis-result-overlay-phone', { fullPage: false });
       await page.getByTestId('result-analysis').click();

@@ -142,8 +142,7 @@ describe('recharges verified and charged by the bank', () => {
       journey.contexts.push(staffCtx);
       const staff = await staffCtx.newPage();
       const staffErrors = trackErrors(staff);
-      await loginViaUi(staff, ADMIN.email, ADMIN.password);
-      await staff.goto('/admin/retiros');
+      await loginViaUi(staff, ADMIN.email, ADMIN.password, '/admin/retiros');
       const row = staff.getByTestId('admin-withdrawal-row').filter({ hasText: p.name }).first();
       await row.getByTestId('withdrawal-pay-by-bank').click();
       await shot(staff, 'bank-payout-confirm-desktop');

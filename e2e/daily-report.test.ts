@@ -50,8 +50,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       const adminCtx = await newContext(journey.browser, base, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin/informe');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/informe');
       await expect
         .poll(() => admin.getByTestId('report-check').textContent(), { timeout: 15_000 })
         .toBe('Cuadra');
@@ -83,8 +82,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       const playerCtx = await newContext(journey.browser, base, PHONE);
       const page = await playerCtx.newPage();
       const playerErrors = trackErrors(page);
-      await loginViaUi(page, player.email, player.password);
-      await page.goto('/profile');
+      await loginViaUi(page, player.email, player.password, '/profile');
       await expect
         .poll(() => page.getByTestId('profile-usd-approx').innerText(), { timeout: 10_000 })
         .toBe(`≈ US$ 12,34\nTasa BCV del ${rateDay}`);

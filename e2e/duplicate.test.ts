@@ -99,8 +99,7 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       journey.contexts.push(staff);
       await skipPotModal(staff, base);
       const console_ = await staff.newPage();
-      await loginViaUi(console_, ADMIN.email, ADMIN.password);
-      await console_.goto('/admin/torneos');
+      await loginViaUi(console_, ADMIN.email, ADMIN.password, '/admin/torneos');
       await console_.getByTestId('admin-duplicate-new').click();
       await console_.getByTestId('admin-duplicate-form').waitFor();
       await console_.getByTestId('admin-duplicate-name').fill('Duplicado e2e');
@@ -150,8 +149,7 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       journey.contexts.push(ctx);
       await skipPotModal(ctx, base);
       const page = await ctx.newPage();
-      await loginViaUi(page, ana.email, ana.password);
-      await page.goto(`/duplicado/${id}`);
+      await loginViaUi(page, ana.email, ana.password, `/duplicado/${id}`);
       await page.getByTestId('duplicate-view').waitFor();
       await page.getByTestId('duplicate-empty').waitFor();
       await page.getByTestId('duplicate-open-game').waitFor();
@@ -226,8 +224,7 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       journey.contexts.push(staff);
       await skipPotModal(staff, base);
       const console_ = await staff.newPage();
-      await loginViaUi(console_, ADMIN.email, ADMIN.password);
-      await console_.goto('/admin/torneos');
+      await loginViaUi(console_, ADMIN.email, ADMIN.password, '/admin/torneos');
       await console_.getByTestId('admin-tournament-new').click();
       await console_.getByTestId('admin-tournament-form').waitFor();
       await console_.getByTestId('admin-tournament-name').fill('Duplicado de la casa');

@@ -68,8 +68,7 @@ describe('a commitment shown in the waiting room and checked after the match', (
       journey.contexts.push(anaContext);
       const anaPage = await anaContext.newPage();
       const anaErrors = trackErrors(anaPage);
-      await loginViaUi(anaPage, ana.email, ana.password);
-      await anaPage.goto(`/waiting-room/${tableId}`);
+      await loginViaUi(anaPage, ana.email, ana.password, `/waiting-room/${tableId}`);
       await anaPage.getByTestId('waiting-commitment-pending').waitFor();
       await anaPage.getByTestId('waiting-join').click();
       // Nothing is charged until the entry is confirmed (decision 017).
@@ -115,8 +114,7 @@ describe('a commitment shown in the waiting room and checked after the match', (
       journey.contexts.push(betoContext);
       const betoPage = await betoContext.newPage();
       const betoErrors = trackErrors(betoPage);
-      await loginViaUi(betoPage, beto.email, beto.password);
-      await betoPage.goto(`/waiting-room/${tableId}`);
+      await loginViaUi(betoPage, beto.email, beto.password, `/waiting-room/${tableId}`);
       await expect.poll(() => betoPage.getByTestId('waiting-commitment').textContent()).toBe(shown);
       expect(await betoPage.getByTestId('waiting-seed-input').count()).toBe(0);
       await betoPage.getByTestId('waiting-join').click();

@@ -501,8 +501,7 @@ describe('a new player’s first day', () => {
       await page.waitForURL('**/dashboard');
       expect(await balanceOf(player.token)).toBe(1000);
       const desk = await open(DESKTOP);
-      await loginViaUi(desk.page, player.email, player.password);
-      await desk.page.goto('/waiting-room/1');
+      await loginViaUi(desk.page, player.email, player.password, '/waiting-room/1');
       await desk.page.getByTestId('waiting-join').click();
       const roomDialog = desk.page.getByTestId('join-confirm');
       await roomDialog.waitFor();
@@ -654,8 +653,7 @@ describe('a new player’s first day', () => {
         ['desktop', DESKTOP],
       ] as const) {
         const { context, page } = await open(viewport);
-        await loginViaUi(page, seated[0]!.email, seated[0]!.password);
-        await page.goto(`/waiting-room/${tableId}`);
+        await loginViaUi(page, seated[0]!.email, seated[0]!.password, `/waiting-room/${tableId}`);
         await expect
           .poll(() => page.getByTestId('waiting-room').getAttribute('data-phase'))
           .toBe('waiting');
@@ -692,8 +690,7 @@ describe('a new player’s first day', () => {
         ['desktop', DESKTOP],
       ] as const) {
         const { context, page } = await open(viewport);
-        await loginViaUi(page, rivals[0]!.email, rivals[0]!.password);
-        await page.goto(`/games/${duelGame}`);
+        await loginViaUi(page, rivals[0]!.email, rivals[0]!.password, `/games/${duelGame}`);
         await page.getByTestId('game-screen').waitFor();
         const names = page.locator(
           '[data-testid^="seat-"] [title], [aria-label="Puntuación"] [title]',
@@ -748,8 +745,7 @@ describe('a new player’s first day', () => {
       expect(recharge.status).toBe(201);
       for (const viewport of [PHONE, { width: 320, height: 640 }]) {
         const { context, page } = await open(viewport);
-        await loginViaUi(page, player.email, player.password);
-        await page.goto('/recharge');
+        await loginViaUi(page, player.email, player.password, '/recharge');
         const number = page.getByTestId('recharge-account-number-value');
         await number.waitFor();
         expect(await linesOf(number), `/recharge at ${viewport.width}`).toBe(1);
@@ -762,8 +758,7 @@ describe('a new player’s first day', () => {
         await context.close();
 
         const staffSide = await open(viewport);
-        await loginViaUi(staffSide.page, ADMIN.email, ADMIN.password);
-        await staffSide.page.goto('/admin/recargas');
+        await loginViaUi(staffSide.page, ADMIN.email, ADMIN.password, '/admin/recargas');
         const destination = staffSide.page
           .getByTestId('admin-recharge-account-number')
           .filter({ visible: true })
@@ -785,8 +780,7 @@ describe('a new player’s first day', () => {
       // recent account change: this one's withdrawal is not held for staff review).
       const payer = await funded(600);
       const { context, page } = await open(PHONE);
-      await loginViaUi(page, payer.email, payer.password);
-      await page.goto('/withdraw');
+      await loginViaUi(page, payer.email, payer.password, '/withdraw');
       await page.getByLabel(/^Monto a retirar/).fill('500');
       await page.getByTestId('withdraw-bank').click();
       await page.getByRole('option').first().click();

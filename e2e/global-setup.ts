@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUN_PREPARED_ENV } from './run-setup';
 import { SERVER_BUNDLE_ENV, buildServerBundle } from './server-bundle';
 
 type Bundle = Awaited<ReturnType<typeof buildServerBundle>>;
@@ -17,9 +18,11 @@ const shared = globalThis as { dominoServerBundle?: { bundle: Promise<Bundle>; u
  * bundle's path to the workers in {@link SERVER_BUNDLE_ENV} (./server-bundle.ts,
  * docs/decisions/045). The journeys' servers run it (support.ts `startApp`), and so do the
  * server suites' child nodes (apps/server/src/test/nodes.ts `startNodeProcess`). The last
- * project to finish removes it.
+ * project to finish removes it. Under `npm test` it was built before this run (RUN_PREPARED_ENV,
+ * ./run-setup.ts): nothing is built or removed here.
  */
 export default async function setup(): Promise<() => void> {
+  if (process.env[RUN_PREPARED_ENV] === '1') return () => undefined;
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   shared.dominoServerBundle ??= { bundle: buildServerBundle(root), users: 0 };
   const entry = shared.dominoServerBundle;

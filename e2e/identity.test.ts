@@ -71,8 +71,7 @@ describe('identity verification in the browser', () => {
       const ctx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, player.email, player.password);
-      await page.goto('/withdraw');
+      await loginViaUi(page, player.email, player.password, '/withdraw');
       await visible(page, 'withdraw-identity-notice');
       await page.getByTestId('withdraw-amount').fill('600');
       await page.getByTestId('withdraw-bank').click();
@@ -135,8 +134,7 @@ describe('identity verification in the browser', () => {
         const staffCtx = await newContext(journey.browser, journey.app.baseUrl, viewport);
         const staff = await staffCtx.newPage();
         const staffErrors = trackErrors(staff);
-        await loginViaUi(staff, ADMIN.email, ADMIN.password);
-        await staff.goto('/admin/identidad');
+        await loginViaUi(staff, ADMIN.email, ADMIN.password, '/admin/identidad');
         const row = staff.locator(
           `[data-testid="admin-identity-row"][data-request-id="${requestId}"]`,
         );
@@ -201,8 +199,7 @@ describe('identity verification in the browser', () => {
       await shot(page, 'identity-profile-verified-phone');
       const wide = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const widePage = await wide.newPage();
-      await loginViaUi(widePage, player.email, player.password);
-      await widePage.goto('/profile');
+      await loginViaUi(widePage, player.email, player.password, '/profile');
       await visible(widePage, 'profile-verified-badge');
       await shot(widePage, 'identity-profile-verified-desktop');
       await wide.close();

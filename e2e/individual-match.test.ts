@@ -73,8 +73,7 @@ describe('a real-money individual match between three browsers', () => {
         journey.contexts.push(ctx);
         const page = await ctx.newPage();
         errors.push(trackErrors(page));
-        await loginViaUi(page, p.email, p.password);
-        await page.goto(`/waiting-room/${tableId}`);
+        await loginViaUi(page, p.email, p.password, `/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
         // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();

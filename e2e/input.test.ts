@@ -91,8 +91,7 @@ describe('input refusals and same-origin connections in the browser', () => {
         const sockets: string[] = [];
         page.on('websocket', (ws) => sockets.push(ws.url()));
 
-        await loginViaUi(page, player.email, player.password);
-        await page.goto('/dashboard');
+        await loginViaUi(page, player.email, player.password, '/dashboard');
         // The socket is a WebSocket to this very origin, allowed by connect-src 'self'.
         await expect
           .poll(

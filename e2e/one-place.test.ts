@@ -46,8 +46,7 @@ describe('one place at a time: a searching player cannot sit at a table', () => 
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, p.email, p.password);
-      await page.goto('/dashboard');
+      await loginViaUi(page, p.email, p.password, '/dashboard');
       await page.getByTestId('table-join-1').click();
       await page.getByTestId('join-confirm-pay').click();
       const go = page.getByTestId('place-elsewhere-go');

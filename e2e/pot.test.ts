@@ -39,8 +39,7 @@ describe('the Pote del Mes in the browser', () => {
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin/pote');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/pote');
       await admin.getByTestId('pot-description').fill('¡Premios para los tres mejores del mes!');
       await admin.getByTestId('pot-save').click();
       await expect

@@ -95,8 +95,7 @@ describe('a practice match in the browser', () => {
         }
       });
       page.on('websocket', (ws) => websockets.push(ws.url()));
-      await loginViaUi(page, player.email, player.password);
-      await page.goto('/games');
+      await loginViaUi(page, player.email, player.password, '/games');
       await page.getByTestId('mode-cpu').click();
       await page.getByTestId('difficulty-facil').click();
       await page.getByTestId('play-cpu').click();

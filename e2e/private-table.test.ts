@@ -123,8 +123,7 @@ describe('private tables between two friends', () => {
       const hostCtx = await context(PHONE);
       const hostPage = await hostCtx.newPage();
       const hostErrors = trackErrors(hostPage);
-      await loginViaUi(hostPage, host.email, host.password);
-      await hostPage.goto('/dashboard');
+      await loginViaUi(hostPage, host.email, host.password, '/dashboard');
       await hostPage.getByTestId('dashboard-private').waitFor();
       await shot(hostPage, 'private-dashboard-phone');
       await createFromDashboard(hostPage, 10000);
@@ -301,8 +300,7 @@ describe('private tables between two friends', () => {
       const friendCtx = await context(PHONE);
       const friendPage = await friendCtx.newPage();
       const friendErrors = trackErrors(friendPage);
-      await loginViaUi(friendPage, friend.email, friend.password);
-      await friendPage.goto('/dashboard');
+      await loginViaUi(friendPage, friend.email, friend.password, '/dashboard');
       const field = friendPage.getByTestId('dashboard-private-code');
       await field.fill('k7m2');
       await friendPage.getByTestId('dashboard-private-join').click();
@@ -391,8 +389,7 @@ describe('private tables between two friends', () => {
       const friendCtx = await context(DESKTOP);
       const friendPage = await friendCtx.newPage();
       const friendErrors = trackErrors(friendPage);
-      await loginViaUi(friendPage, friend.email, friend.password);
-      await friendPage.goto(`/invitacion/${code}`);
+      await loginViaUi(friendPage, friend.email, friend.password, `/invitacion/${code}`);
       expect(await friendPage.getByTestId('invitation-entry').textContent()).toBe(
         'Entrada Amistosa (gratis)',
       );

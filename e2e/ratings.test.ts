@@ -155,8 +155,7 @@ describe('ratings and the public leaderboard', () => {
         const gc = await newContext(journey.browser, journey.app.baseUrl, viewport);
         journey.contexts.push(gc);
         const gp = await gc.newPage();
-        await loginViaUi(gp, players[0]!.email, players[0]!.password);
-        await gp.goto(`/games/${gameId}`);
+        await loginViaUi(gp, players[0]!.email, players[0]!.password, `/games/${gameId}`);
         const chip = gp.getByTestId('seat-top-rating');
         await chip.waitFor();
         expect(await chip.innerText()).toBe('Nivel 1500');
@@ -219,8 +218,7 @@ describe('ratings and the public leaderboard', () => {
       journey.contexts.push(desk);
       const dp = await desk.newPage();
       const deskErrors = trackErrors(dp);
-      await loginViaUi(dp, me.email, me.password);
-      await dp.goto('/clasificacion');
+      await loginViaUi(dp, me.email, me.password, '/clasificacion');
       // The ladder's route and data load after the login; seconds on a loaded 2-core machine.
       await expect
         .poll(() => dp.getByTestId('leaderboard-row').count(), { timeout: 15_000 })
@@ -273,8 +271,7 @@ describe('ratings and the public leaderboard', () => {
         after: Math.round(own.rating_after),
         delta: Math.round(own.rating_after) - 1500,
       });
-      await loginViaUi(pp, player.email, player.password);
-      await pp.goto('/history');
+      await loginViaUi(pp, player.email, player.password, '/history');
       await pp.getByTestId('history-rating').first().waitFor();
       const delta = Math.round(own.rating_after) - 1500;
       expect(await pp.getByTestId('history-rating').first().innerText()).toBe(

@@ -99,8 +99,7 @@ describe('bank reconciliation in the browser', async () => {
       const ctx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, ADMIN.email, ADMIN.password);
-      await page.goto('/admin/conciliacion');
+      await loginViaUi(page, ADMIN.email, ADMIN.password, '/admin/conciliacion');
       await expect
         .poll(() => page.getByTestId('reconciliation-mapping').isVisible(), { timeout: 15_000 })
         .toBe(true);
@@ -155,8 +154,7 @@ describe('bank reconciliation in the browser', async () => {
       const phoneCtx = await newContext(journey.browser, journey.app.baseUrl, PHONE);
       const phone = await phoneCtx.newPage();
       const phoneErrors = trackErrors(phone);
-      await loginViaUi(phone, ADMIN.email, ADMIN.password);
-      await phone.goto('/admin/conciliacion');
+      await loginViaUi(phone, ADMIN.email, ADMIN.password, '/admin/conciliacion');
       await expect
         .poll(() => phone.getByTestId('reconciliation-file').isVisible(), { timeout: 15_000 })
         .toBe(true);

@@ -52,8 +52,7 @@ describe('responsible gaming in the browser', () => {
       journey.contexts.push(context);
       const page = await context.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, player.email, player.password);
-      await page.goto('/profile');
+      await loginViaUi(page, player.email, player.password, '/profile');
       const card = page.getByTestId('responsible-card');
       await card.scrollIntoViewIfNeeded();
       await page.getByTestId('limit-deposit-day').fill('300');
@@ -134,8 +133,7 @@ describe('responsible gaming in the browser', () => {
       journey.contexts.push(context);
       const page = await context.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, player.email, player.password);
-      await page.goto('/profile');
+      await loginViaUi(page, player.email, player.password, '/profile');
       await page.getByTestId('pause-6m').click();
       await expect
         .poll(() => page.getByTestId('pause-explanation').textContent())
@@ -192,8 +190,7 @@ describe('responsible gaming in the browser', () => {
       const staffCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       journey.contexts.push(staffCtx);
       const staff = await staffCtx.newPage();
-      await loginViaUi(staff, ADMIN.email, ADMIN.password);
-      await staff.goto(`/admin/usuarios/${player.id}`);
+      await loginViaUi(staff, ADMIN.email, ADMIN.password, `/admin/usuarios/${player.id}`);
       await expect
         .poll(() => staff.getByTestId('admin-user-responsible').textContent(), { timeout: 10_000 })
         .toMatch(/Juego responsable: Autoexcluido hasta el \d{2}\/\d{2}\/\d{4}/);

@@ -74,8 +74,7 @@ describe('risk queue: recompute, evidence and a withdrawal hold', async () => {
         journey.contexts.push(context);
         const page = await context.newPage();
         const errors = trackErrors(page);
-        await loginViaUi(page, ADMIN.email, ADMIN.password);
-        await page.goto('/admin/riesgo');
+        await loginViaUi(page, ADMIN.email, ADMIN.password, '/admin/riesgo');
         if (name === 'desktop') {
           await page.getByTestId('risk-recompute').click();
           await page.getByText(/Señales recalculadas/).waitFor();

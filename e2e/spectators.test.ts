@@ -115,8 +115,7 @@ describe('a third browser watches a paid match', () => {
       const playerCtx = await newContext(journey.browser, app.baseUrl, PHONE);
       journey.contexts.push(playerCtx);
       const playerPage = await playerCtx.newPage();
-      await loginViaUi(playerPage, players[0]!.email, players[0]!.password);
-      await playerPage.goto(`/games/${gameId}`);
+      await loginViaUi(playerPage, players[0]!.email, players[0]!.password, `/games/${gameId}`);
       await expect
         .poll(() => playerPage.getByTestId('game-spectators').getAttribute('data-count'))
         .toBe('0');
@@ -138,8 +137,7 @@ describe('a third browser watches a paid match', () => {
         if (!res.url().includes('/api/')) return;
         bodies.push(await res.text().catch(() => ''));
       });
-      await loginViaUi(page, viewer.email, viewer.password);
-      await page.goto('/dashboard');
+      await loginViaUi(page, viewer.email, viewer.password, '/dashboard');
       await page.getByTestId('table-watch-6').click();
       await page.waitForURL(`**/partida/${gameId}/ver`);
       await expect.poll(() => page.getByTestId('watch-screen').isVisible()).toBe(true);

@@ -273,6 +273,9 @@ export function launchBrowser(full = false): Promise<Browser> {
       '--disable-background-networking',
       '--disable-quic',
       '--no-first-run',
+      // More flags to try on a journey's browser (space-separated), for measuring one against
+      // another (docs/decisions/045); none by default.
+      ...(process.env.E2E_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
 }
@@ -720,9 +723,21 @@ export function uniquePlayer() {
   };
 }
 
-/** Logs in through the /login form and waits for the dashboard (or the redirect target). */
-export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
+/**
+ * Logs in through the /login form and waits until the app leaves it: for the dashboard, or for
+ * `target` (a path, with its query) when given.
+ */
+export async function loginViaUi(
+  page: Page,
+  email: string,
+  password: string,
+  target?: string,
+): Promise<void> {
+  // With a target the login form is opened as a visitor sent to it is (`/login?redirect=`), and
+  // the app goes there itself once signed in: one page load instead of the login's and then the
+  // target's (about 2 s of a slow machine's CPU each; docs/decisions/045, "Addendum 2026-12-01
+  // (sixth)").
+  await page.goto(target ? `/login?${new URLSearchParams({ redirect: target })}` : '/login');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel(/^Contraseña/).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -83,8 +83,7 @@ describe('staff close a table while players wait', () => {
         }
         const page = await ctx.newPage();
         const errors = trackErrors(page);
-        await loginViaUi(page, p.email, p.password);
-        await page.goto(`/waiting-room/${tableId}`);
+        await loginViaUi(page, p.email, p.password, `/waiting-room/${tableId}`);
         await page.getByTestId('waiting-join').click();
         // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();
@@ -108,8 +107,7 @@ describe('staff close a table while players wait', () => {
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin/mesas');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/mesas');
       await expect
         .poll(() => visible(admin, `admin-table-row-${tableId}`).textContent(), {
           timeout: 10_000,

@@ -101,8 +101,7 @@ describe.each(SETUPS)('a real-money match between four browsers $name', async (s
         const ctx = await newContext(journey.browser, node.baseUrl, i % 2 === 0 ? PHONE : DESKTOP);
         journey.contexts.push(ctx);
         const page = await ctx.newPage();
-        await loginViaUi(page, p.email, p.password);
-        await page.goto('/dashboard');
+        await loginViaUi(page, p.email, p.password, '/dashboard');
         await page.getByTestId('table-join-1').click();
         // Nothing is charged until the entry is confirmed (decision 017).
         await page.getByTestId('join-confirm-pay').click();

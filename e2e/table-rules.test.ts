@@ -47,8 +47,7 @@ describe('a table with its own rules', () => {
       journey.contexts.push(adminCtx);
       const admin = await adminCtx.newPage();
       const adminErrors = trackErrors(admin);
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin/mesas');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/mesas');
       await admin.getByTestId('admin-tables-new').click();
       await admin.getByTestId('admin-table-name').fill('Mesa Reglas Propias');
       await admin.getByTestId('admin-table-price').fill('10');

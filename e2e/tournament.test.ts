@@ -474,8 +474,7 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, four[0]!.email, four[0]!.password);
-      await page.goto(`/torneos/${id}`);
+      await loginViaUi(page, four[0]!.email, four[0]!.password, `/torneos/${id}`);
       await page.getByTestId('standings').waitFor();
       expect(await page.getByTestId('standing-row').count()).toBe(4);
       expect(await page.getByTestId('tournament-entry').textContent()).toBe('Gratis');
@@ -495,8 +494,7 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
       journey.contexts.push(ctx);
       const page = await ctx.newPage();
       const errors = trackErrors(page);
-      await loginViaUi(page, ADMIN.email, ADMIN.password);
-      await page.goto('/admin/torneos');
+      await loginViaUi(page, ADMIN.email, ADMIN.password, '/admin/torneos');
       await page.getByTestId('admin-tournament-new').click();
       await page.getByTestId('admin-tournament-form').waitFor();
       await page.getByTestId('admin-tournament-name').fill('Suizo gratis e2e');

@@ -94,9 +94,7 @@ describe('wallet pages that show only money that moved', () => {
         if (r.method() === 'POST' && r.url().includes('/api/recharge_api'))
           rechargePosts.push(r.url());
       });
-      await loginViaUi(page, player.email, player.password);
-
-      await page.goto('/recharge');
+      await loginViaUi(page, player.email, player.password, '/recharge');
       await page.getByTestId('recharge-amount').fill('300');
       await expect.poll(() => page.getByTestId('recharge-destination').isVisible()).toBe(true);
       expect(await page.getByTestId('recharge-requests').count()).toBe(0);

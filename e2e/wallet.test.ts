@@ -50,8 +50,7 @@ describe('the wallet in the browser', () => {
 
       const adminCtx = await newContext(journey.browser, journey.app.baseUrl, DESKTOP);
       const admin = await adminCtx.newPage();
-      await loginViaUi(admin, ADMIN.email, ADMIN.password);
-      await admin.goto('/admin/recargas');
+      await loginViaUi(admin, ADMIN.email, ADMIN.password, '/admin/recargas');
       const row = admin.getByTestId('admin-recharge-row').filter({ hasText: 'E2E123456' }).first();
       await row.getByTestId('recharge-proof-button').click();
       await expect.poll(() => admin.getByTestId('proof-viewer').isVisible()).toBe(true);

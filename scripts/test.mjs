@@ -57,18 +57,37 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     for (const child of children) child.kill(signal);
   });
 
-const statuses =
-  args.length > 0
-    ? [await run('', args)]
-    : await Promise.all([
-        run('[e2e]', ['--project', 'e2e']),
-        // Three workers for the other projects (vitest.config.ts TEST_WORKERS): beside the
-        // journeys the machine is busy anyway, and after them the last short files finish
-        // sooner.
-        run(
-          '[unit]',
-          UNIT_PROJECTS.flatMap((p) => ['--project', p]),
-          { TEST_WORKERS: process.env.TEST_WORKERS ?? '3' },
-        ),
-      ]);
+/**
+ * The two runs' database images and server bundle, made once before both (e2e/run-setup.ts;
+ * each run's global setup made its own before: docs/decisions/045, "Addendum 2026-12-01
+ * (sixth)"). Loaded through tsx, as `npm start` loads the server.
+ */
+async function prepareRun() {
+  const { tsImport } = await import('tsx/esm/api');
+  const setup = await tsImport('../e2e/run-setup.ts', import.meta.url);
+  return setup.prepareRun(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  );
+}
+
+let statuses;
+if (args.length > 0) statuses = [await run('', args)];
+else {
+  const prepared = await prepareRun();
+  try {
+    statuses = await Promise.all([
+      run('[e2e]', ['--project', 'e2e'], prepared.env),
+      // Three workers for the other projects (vitest.config.ts TEST_WORKERS): beside the
+      // journeys the machine is busy anyway, and after them the last short files finish
+      // sooner.
+      run(
+        '[unit]',
+        UNIT_PROJECTS.flatMap((p) => ['--project', p]),
+        { ...prepared.env, TEST_WORKERS: process.env.TEST_WORKERS ?? '3' },
+      ),
+    ]);
+  } finally {
+    await prepared.teardown();
+  }
+}
 process.exit(statuses.find((s) => s !== 0) ?? 0);

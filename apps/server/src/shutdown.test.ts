@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
+import { PGLITE_DIR_ENV } from './test/db-images';
 import { eventually, within } from './test/sockets';
 
 /**
@@ -25,14 +28,36 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A node started like `npm start` on the embedded database, with `extra` environment. */
+/** The run's server bundle (e2e/server-bundle.ts), set by the global setup; absent outside vitest. */
+const bundle = process.env.DOMINO_TEST_SERVER_BUNDLE;
+
+/** The DATA_DIRs this file's nodes ran in, removed at the end. */
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A node started like `npm start` on the embedded database, with `extra` environment: `main.ts`
+ * from the run's bundle of the same code when there is one (else through tsx, as `npm start`),
+ * in a DATA_DIR holding a copy of the run's migrated PGlite when there is one (else an empty one
+ * it migrates). Both spare the start-up CPU only (docs/decisions/045-fast-test-databases.md,
+ * "The journeys' servers"); what is tested, the signal handling of `main.ts`, is the same code.
+ */
 function startNode(port: number, extra: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-shutdown-'));
+  dataDirs.push(dataDir);
+  const image = process.env[PGLITE_DIR_ENV];
+  if (image && fs.existsSync(image))
+    fs.cpSync(image, path.join(dataDir, 'pglite'), { recursive: true });
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+    bundle && fs.existsSync(bundle)
+      ? ['--enable-source-maps', bundle]
+      : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
     {
       cwd: root,
       env: {
@@ -40,7 +65,7 @@ function startNode(port: number, extra: Record<string, string> = {}) {
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
+        DATA_DIR: dataDir,
         WEB_DIST: '',
         LOG_LEVEL: 'error',
         ADMIN_EMAIL: 'admin@test.local',
@@ -77,7 +102,7 @@ async function healthy(port: number, child: ChildProcess): Promise<string> {
   );
 }
 
-// Its own limit: a server process starting (tsx, migrations on PGlite) on a loaded machine.
+// Its own limit: a server process starting (PGlite in WebAssembly) on a loaded machine.
 it('stops every worker and exits 0 on SIGTERM', { timeout: 300_000 }, async () => {
   const port = await freePort();
   const { child, out, exited } = startNode(port);
@@ -130,7 +155,14 @@ it(
   { timeout: 300_000 },
   async () => {
     const port = await freePort();
-    const { child, out, exited } = startNode(port, { TEST_BLOCK_ON_SIGTERM: 'true' });
+    // The shortest drain (no notice, no reconnect window): the watchdog's bound is then 6 s
+    // (drain-pace.ts exitBoundMs), spent spinning a core.
+    const { child, out, exited } = startNode(port, {
+      TEST_BLOCK_ON_SIGTERM: 'true',
+      DRAIN_NOTICE_MS: '0',
+      DRAIN_RECONNECT_MS: '0',
+      DRAIN_RECONNECT_MAX_MS: '0',
+    });
     try {
       expect(await healthy(port, child), out.stderr).toBe('healthy');
       child.kill('SIGTERM');

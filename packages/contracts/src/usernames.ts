@@ -122,9 +122,13 @@ export function ageOn(birthDate: string, today: string): number | null {
   return ty - y - (tm < mo || (tm === mo && td < d) ? 1 : 0);
 }
 
+/** The formatter of {@link caracasToday}, made on first use (a formatter is costly to make). */
+let todayFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's calendar date in Caracas as "YYYY-MM-DD". */
 export function caracasToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(now);
+  todayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' });
+  return todayFormat.format(now);
 }
 
 /** Problems with a birth date and the 18+ declaration (at most one message per field). */
