@@ -166,6 +166,46 @@ describe('one socket per tab', () => {
   });
 });
 
+describe("the user's room joined", () => {
+  it('tells a subscription once, when it first finds the socket connected, never on reconnections', async () => {
+    const m = await load();
+    let joined = 0;
+    let reconnected = 0;
+    m.subscribeToUserEvents({
+      onJoined: () => (joined += 1),
+      onReconnect: () => (reconnected += 1),
+    });
+    const s = theSocket();
+    expect(joined).toBe(0); // not connected yet: an event could still be missed
+    s.serverConnects();
+    expect(joined).toBe(1);
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    s.serverConnects();
+    expect([joined, reconnected]).toEqual([1, 1]);
+    // Opened on a socket already connected: at once.
+    let late = 0;
+    m.subscribeToUserEvents({ onJoined: () => (late += 1) });
+    expect(late).toBe(1);
+  });
+
+  it('does not tell a subscription opened during a drop both that it joined and reconnected', async () => {
+    const m = await load();
+    m.subscribeToUserEvents({});
+    const s = theSocket();
+    s.serverConnects();
+    s.connected = false;
+    s.fire('disconnect', 'transport close');
+    const told: string[] = [];
+    m.subscribeToUserEvents({
+      onJoined: () => told.push('joined'),
+      onReconnect: () => told.push('reconnected'),
+    });
+    s.serverConnects();
+    expect(told).toEqual(['reconnected']);
+  });
+});
+
 describe('connections', () => {
   it('joins at once when connected, again on every connection, and reports drops', async () => {
     const m = await load();

@@ -414,14 +414,23 @@ export interface UserEventHandlers {
   onTableClosed?: (event: TableClosedEvent) => void;
   /** After a reconnection: events may have been missed meanwhile, so refetch what matters. */
   onReconnect?: () => void;
+  /**
+   * Once per subscription, when it first finds the socket connected (at once if it already is):
+   * the server puts a socket in the user's room as it connects, so an event sent between the
+   * screen's last read of the data and that moment never reached it (a recharge approved while
+   * a slow mobile connection was still opening its socket). Refetch what the events keep fresh.
+   */
+  onJoined?: () => void;
 }
 
 /**
  * Subscribes to the signed-in user's events (`balance:updated`, `request:updated`,
  * `table:closed`; the server sends them to the user's room). Malformed payloads are ignored.
- * Returns the unsubscribe function.
+ * `onJoined` runs once, when the subscription first finds the socket connected; `onReconnect`
+ * after every later connection with the same identity. Returns the unsubscribe function.
  */
 export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
+  let joined = false;
   return openChannel({
     listen: {
       [SERVER_EVENTS.balanceUpdated]: (payload) => {
@@ -437,6 +446,15 @@ export function subscribeToUserEvents(handlers: UserEventHandlers): () => void {
         if (parsed.success) handlers.onTableClosed?.(parsed.data);
       },
     },
-    onReconnect: () => handlers.onReconnect?.(),
+    onConnect: () => {
+      if (joined) return;
+      joined = true;
+      handlers.onJoined?.();
+    },
+    // A reconnection (called before onConnect) refetches already: not onJoined as well.
+    onReconnect: () => {
+      joined = true;
+      handlers.onReconnect?.();
+    },
   }).close;
 }

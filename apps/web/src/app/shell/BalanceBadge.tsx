@@ -32,7 +32,8 @@ function requestNotice(event: RequestUpdatedEvent): string | null {
  * events: `balance:updated` replaces the balance in the session store (so every reader of the
  * session sees it at once), `request:updated` refetches the wallet data and toasts decisions,
  * `table:closed` toasts the refund outside the waiting room.
- * After a reconnection the user is refetched, since events may have been missed.
+ * When the socket first connects, and after every reconnection, the user is refetched, since
+ * events may have been missed.
  */
 function useLiveWallet(): void {
   const queryClient = useQueryClient();
@@ -57,6 +58,11 @@ function useLiveWallet(): void {
           notify.info(notice.message, notice.title);
         },
         onReconnect: () => {
+          refreshUser().catch(() => undefined);
+          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+        },
+        // The balance read before the socket joined the user's room may have changed since.
+        onJoined: () => {
           refreshUser().catch(() => undefined);
           void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
         },
