@@ -7,6 +7,13 @@
  *   npx tsx bench/src/main-thread.ts --url http://localhost:3000 --paths /,/terms --runs 6
  *   ... --cpu 4                                          # CPU slowdown (default 4, Lighthouse's)
  *   ... --top 12                                         # how many scripts to list
+ *   ... --signed-in --paths /dashboard,/games,/profile    # a player's pages, signed in
+ *
+ * With `--signed-in`, one player is registered through the API (`/api/register_api`) and every
+ * run's context starts signed in as that player (the session the login form stores: localStorage
+ * `auth_token` and `user`, docs/product.md §3) with the day's Pote del Mes modal marked seen, so
+ * the first load measured is the player's page itself, as for a returning player without the app
+ * in the browser's cache (docs/decisions/045, "Addendum 2026-12-01 (sixth)").
  *
  * For each path and run: a fresh browser context (no cache) at Lighthouse's phone size, CPU
  * throttled with `Emulation.setCPUThrottlingRate`, the page loaded until the network is idle plus
@@ -29,10 +36,11 @@ interface Args {
   runs: number;
   cpu: number;
   top: number;
+  signedIn: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { url: '', paths: ['/'], runs: 6, cpu: 4, top: 10 };
+  const args: Args = { url: '', paths: ['/'], runs: 6, cpu: 4, top: 10, signedIn: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -45,6 +53,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--runs') args.runs = Number(next());
     else if (a === '--cpu') args.cpu = Number(next());
     else if (a === '--top') args.top = Number(next());
+    else if (a === '--signed-in') args.signedIn = true;
     else throw new Error(`unknown argument ${a}`);
   }
   if (!args.url) throw new Error('--url is required (start the app with `npm start`)');
@@ -70,20 +79,84 @@ function selfTimeByScript(profile: Profile): Map<string, number> {
   return out;
 }
 
+/** What a browser holds for a signed-in player, as Playwright's `storageState` takes it. */
+interface StorageState {
+  cookies: [];
+  origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+}
+
+/**
+ * Registers a new player on the app at `url` and answers the storage of a browser where that
+ * player signed in (the token and user of `/api/login_api`'s answer) and closed today's pot
+ * modal (`pot_modal_seen`: the Caracas day and the pot's amount in céntimos, decision 050).
+ */
+async function signedInStorage(url: string): Promise<StorageState> {
+  const r = Math.floor(Math.random() * 1e7);
+  const player = {
+    name: 'María Pérez',
+    email: `bench${r}@example.com`,
+    type_identification: 'V',
+    n_identification: String(10_000_000 + r),
+    phone: `0414${String(r).padStart(7, '0')}`,
+    password: 'Secreto123!',
+    password_confirmation: 'Secreto123!',
+    username: `Bench${r}`,
+    birth_date: '1994-03-08',
+    adult_declaration: true,
+  };
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/api/register_api', player);
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
+  const login = await post('/api/login_api', { email: player.email, password: player.password });
+  const { token, user } = (await login.json()) as { token: string; user: unknown };
+  const pot = (await (await fetch(`${url}/api/monthly-pot/current`)).json()) as {
+    pot?: { amount_cents?: number };
+  };
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Caracas' }).format(new Date());
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(url).origin,
+        localStorage: [
+          { name: 'auth_token', value: token },
+          { name: 'user', value: JSON.stringify(user) },
+          {
+            name: 'pot_modal_seen',
+            value: JSON.stringify({ day, amountCents: pot.pot?.amount_cents ?? 0 }),
+          },
+        ],
+      },
+    ],
+  };
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const storageState = args.signedIn ? await signedInStorage(args.url) : undefined;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  console.log(`${args.runs} run(s) per path against ${args.url}, CPU slowdown ${args.cpu}x`);
+  console.log(
+    `${args.runs} run(s) per path against ${args.url}, CPU slowdown ${args.cpu}x` +
+      (args.signedIn ? ', signed in' : ''),
+  );
   try {
     for (const pagePath of args.paths) {
       const blocking: number[] = [];
       const counts: number[] = [];
       const scripts = new Map<string, number>();
       for (let run = 0; run < args.runs; run++) {
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          storageState,
+        });
         const page = await context.newPage();
         const cdp: CDPSession = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: args.cpu });
