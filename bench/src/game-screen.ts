@@ -55,6 +55,7 @@ import { parseArgs as parseCommandLine } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { startApp } from './built-app';
 import { summarize } from './stats';
+import { registerApiPlayer } from './api-player';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -132,25 +133,6 @@ async function api<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as T };
-}
-
-async function register(baseUrl: string) {
-  const r = Math.floor(Math.random() * 1e7);
-  const player = {
-    name: 'María Pérez',
-    email: `bench${r}@example.com`,
-    type_identification: 'V',
-    n_identification: String(10_000_000 + r),
-    phone: `0414${String(r).padStart(7, '0')}`,
-    password: 'Secreto123!',
-    password_confirmation: 'Secreto123!',
-    username: `Bench${r}`,
-    birth_date: '1994-03-08',
-    adult_declaration: true,
-  };
-  const res = await api<{ token: string }>(baseUrl, 'POST', '/api/register_api', null, player);
-  if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
-  return { email: player.email, password: player.password, token: res.json.token };
 }
 
 /** A CPU profile as the DevTools protocol returns it (the parts read here). */
@@ -419,7 +401,7 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const player = await register(app.baseUrl);
+    const player = await registerApiPlayer(app.baseUrl);
     const context = await browser.newContext({
       baseURL: app.baseUrl,
       viewport: { width: 360, height: 740 },

@@ -26,6 +26,7 @@
  * Figures vary with the machine's load: compare runs made minutes apart on a quiet machine.
  */
 import { chromium, type CDPSession } from 'playwright-core';
+import { registerApiPlayer } from './api-player';
 import { summarize } from './stats';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,28 +92,12 @@ interface StorageState {
  * modal (`pot_modal_seen`: the Caracas day and the pot's amount in céntimos, decision 050).
  */
 async function signedInStorage(url: string): Promise<StorageState> {
-  const r = Math.floor(Math.random() * 1e7);
-  const player = {
-    name: 'María Pérez',
-    email: `bench${r}@example.com`,
-    type_identification: 'V',
-    n_identification: String(10_000_000 + r),
-    phone: `0414${String(r).padStart(7, '0')}`,
-    password: 'Secreto123!',
-    password_confirmation: 'Secreto123!',
-    username: `Bench${r}`,
-    birth_date: '1994-03-08',
-    adult_declaration: true,
-  };
-  const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const registered = await post('/api/register_api', player);
-  if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
-  const login = await post('/api/login_api', { email: player.email, password: player.password });
+  const player = await registerApiPlayer(url);
+  const login = await fetch(`${url}/api/login_api`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: player.email, password: player.password }),
+  });
   const { token, user } = (await login.json()) as { token: string; user: unknown };
   const pot = (await (await fetch(`${url}/api/monthly-pot/current`)).json()) as {
     pot?: { amount_cents?: number };
