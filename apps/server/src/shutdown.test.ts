@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { PGLITE_DIR_ENV } from './test/db-images';
+import { serverEntryArgs } from './test/nodes';
 import { eventually, within } from './test/sockets';
 
 /**
@@ -27,9 +28,6 @@ async function freePort(): Promise<number> {
     });
   });
 }
-
-/** The run's server bundle (e2e/server-bundle.ts), set by the global setup; absent outside vitest. */
-const bundle = process.env.DOMINO_TEST_SERVER_BUNDLE;
 
 /** The DATA_DIRs this file's nodes ran in, removed at the end. */
 const dataDirs: string[] = [];
@@ -53,30 +51,24 @@ function startNode(port: number, extra: Record<string, string> = {}) {
   const image = process.env[PGLITE_DIR_ENV];
   if (image && fs.existsSync(image))
     fs.cpSync(image, path.join(dataDir, 'pglite'), { recursive: true });
-  const child = spawn(
-    process.execPath,
-    bundle && fs.existsSync(bundle)
-      ? ['--enable-source-maps', bundle]
-      : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST: '',
-        LOG_LEVEL: 'error',
-        ADMIN_EMAIL: 'admin@test.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-        SWEEPER_INTERVAL_MS: '200',
-        RISK_SCAN_INTERVAL_MS: '1000',
-        ...extra,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, serverEntryArgs(), {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: '',
+      LOG_LEVEL: 'error',
+      ADMIN_EMAIL: 'admin@test.local',
+      ADMIN_PASSWORD: 'AdminPass123',
+      SWEEPER_INTERVAL_MS: '200',
+      RISK_SCAN_INTERVAL_MS: '1000',
+      ...extra,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const out = { stderr: '', stdout: '' };
   child.stderr.on('data', (chunk: Buffer) => (out.stderr += chunk.toString('utf8')));
   child.stdout.on('data', (chunk: Buffer) => (out.stdout += chunk.toString('utf8')));

@@ -65,37 +65,41 @@ export interface NodeProcess {
 const SERVER_BUNDLE_ENV = 'DOMINO_TEST_SERVER_BUNDLE';
 
 /**
+ * Node's arguments to run a server: the run's bundle when there is one (SERVER_BUNDLE_ENV), else
+ * `apps/server/src/main.ts` through tsx, as `npm start` runs it.
+ */
+export function serverEntryArgs(): string[] {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  return bundle && fs.existsSync(bundle)
+    ? ['--enable-source-maps', bundle]
+    : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+}
+
+/**
  * Starts the server on PostgreSQL `databaseUrl` and Redis, from the run's bundle when there is
- * one, else `apps/server/src/main.ts` through tsx; waits for /api/health.
+ * one, else `apps/server/src/main.ts` through tsx (serverEntryArgs); waits for /api/health.
  */
 export async function startNodeProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<NodeProcess> {
   const port = await freePort();
-  const bundle = process.env[SERVER_BUNDLE_ENV];
-  const child = spawn(
-    process.execPath,
-    bundle && fs.existsSync(bundle)
-      ? ['--enable-source-maps', bundle]
-      : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: TEST_REDIS_URL,
-        WEB_DIST: '',
-        LOG_LEVEL: 'error',
-        ADMIN_EMAIL: 'admin@test.local',
-        ADMIN_PASSWORD: 'AdminPass123',
-        ...env,
-      },
-      stdio: 'ignore',
+  const child = spawn(process.execPath, serverEntryArgs(), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: TEST_REDIS_URL,
+      WEB_DIST: '',
+      LOG_LEVEL: 'error',
+      ADMIN_EMAIL: 'admin@test.local',
+      ADMIN_PASSWORD: 'AdminPass123',
+      ...env,
     },
-  );
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;

@@ -37,38 +37,34 @@ function requestNotice(event: RequestUpdatedEvent): string | null {
  */
 function useLiveWallet(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      subscribeToUserEvents({
-        onBalance: ({ balance }) => {
-          const user = getSession().user;
-          if (user && user.balance !== balance) updateUser({ ...user, balance });
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
-        },
-        onRequest: (event) => {
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
-          const notice = requestNotice(event);
-          if (notice) notify.info(notice);
-        },
-        // Staff closed a table this player waited at (decision 010). Its waiting room says so
-        // itself; anywhere else the shell does, so the refund is never silent.
-        onTableClosed: (event) => {
-          if (window.location.pathname === `/waiting-room/${event.table_id}`) return;
-          const notice = closedTableNotice(null, event);
-          notify.info(notice.message, notice.title);
-        },
-        onReconnect: () => {
-          refreshUser().catch(() => undefined);
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
-        },
-        // The balance read before the socket joined the user's room may have changed since.
-        onJoined: () => {
-          refreshUser().catch(() => undefined);
-          void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
-        },
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const refetch = () => {
+      refreshUser().catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+    };
+    return subscribeToUserEvents({
+      onBalance: ({ balance }) => {
+        const user = getSession().user;
+        if (user && user.balance !== balance) updateUser({ ...user, balance });
+        void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+      },
+      onRequest: (event) => {
+        void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_PREFIX });
+        const notice = requestNotice(event);
+        if (notice) notify.info(notice);
+      },
+      // Staff closed a table this player waited at (decision 010). Its waiting room says so
+      // itself; anywhere else the shell does, so the refund is never silent.
+      onTableClosed: (event) => {
+        if (window.location.pathname === `/waiting-room/${event.table_id}`) return;
+        const notice = closedTableNotice(null, event);
+        notify.info(notice.message, notice.title);
+      },
+      onReconnect: refetch,
+      // The balance read before the socket joined the user's room may have changed since.
+      onJoined: refetch,
+    });
+  }, [queryClient]);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { TIME_ZONE } from '@domino/contracts';
 import { apiBlob } from '../api';
 
 /**
@@ -7,16 +6,7 @@ import { apiBlob } from '../api';
  */
 
 /** Today's Caracas calendar day, 'YYYY-MM-DD' (the report's default and the rate form's). */
-export function caracasToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+export { caracasToday } from '@domino/contracts';
 
 /** Saves a Blob as a file download named `filename` (the browser's own download). */
 export function saveBlob(blob: Blob, filename: string): void {

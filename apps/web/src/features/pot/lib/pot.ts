@@ -1,11 +1,11 @@
 import {
+  caracasToday,
   MSG_POT,
   parseBolivaresString,
   plural,
   POT_MAX_POSITIONS,
   potSharesProblems,
   potTopUpRequestSchema,
-  TIME_ZONE,
 } from '@domino/contracts';
 import { STORAGE_KEYS } from '../../../lib/storage';
 
@@ -23,19 +23,8 @@ export interface PotModalMark {
   amountCents: number;
 }
 
-/** The formatter of {@link caracasDay}, made once: a new one cost each dashboard render ~7 ms. */
-let dayFormat: Intl.DateTimeFormat | undefined;
-
-/** Today in Caracas as 'YYYY-MM-DD' (the business day, contracts TIME_ZONE). */
-export function caracasDay(now: Date = new Date()): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return dayFormat.format(now);
-}
+/** Today in Caracas as 'YYYY-MM-DD' (the business day): contracts' `caracasToday`. */
+export const caracasDay = caracasToday;
 
 /** The last close of the pot modal in this browser, or null (never, unreadable storage). */
 export function potModalSeen(
