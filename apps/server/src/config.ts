@@ -161,6 +161,12 @@ export const configSchema = z.object({
   /** How often the sweeper looks for due games, in milliseconds (0 disables it). */
   SWEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(200),
   /**
+   * The longest a node's sweeper sleeps while no game moves on the node, in milliseconds (never
+   * less than SWEEPER_INTERVAL_MS): it then polls at the earliest due time it read, and at least
+   * this often for due times other nodes wrote (docs/decisions/078-jobs-sleep-while-idle.md).
+   */
+  SWEEPER_IDLE_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
    * How often the risk queue's full scan runs across all nodes, in milliseconds (default 15
    * minutes; 0 disables it, as does SWEEPER_INTERVAL_MS=0). One node scans at a time; settled
    * matches also scan their players at once (docs/decisions/049-risk-scanning-and-groups.md).

@@ -21,7 +21,13 @@ import { createPrivateTable } from '../../test/private-tables';
 import { loginAdmin, registerPlayer, routeCallers, type Player } from '../../test/wallet-helpers';
 import { computeInWorker, type AnalysisInput } from './compute';
 import { claimAnalysis, completeAnalysis } from './repo';
-import { AnalysisRunner, type AnalysisRunnerOptions } from './runner';
+import {
+  ANALYSIS_IDLE_MS,
+  AnalysisRunner,
+  analysisRunners,
+  type AnalysisRunnerOptions,
+  type AnalysisTick,
+} from './runner';
 
 /**
  * "Análisis" (docs/decisions/029-post-game-analysis.md) on real PostgreSQL and on PGlite: who may read it, the
@@ -227,6 +233,43 @@ function analysisSuite(kind: DbKind) {
         expect(again.json()).toEqual(body);
         expect((await runner().tick()).done).toBe(0);
         expect(computed.filter((c) => c.seed === fixture.gameId)).toHaveLength(1);
+      },
+    );
+
+    it.skipIf(skip)(
+      "wakes the node's sleeping runner when a request queues a job; sleeps longer while none",
+      async () => {
+        // An interval of ten minutes: only the request's wake can run a second tick in time.
+        const sleeping = new AnalysisRunner(db, 600_000, quietLog, {
+          dificil: LIGHT,
+          compute: countingCompute,
+        });
+        const ticks: AnalysisTick[] = [];
+        const tick = sleeping.tick.bind(sleeping);
+        sleeping.tick = async () => {
+          const out = await tick();
+          ticks.push(out);
+          return out;
+        };
+        analysisRunners.register(t.app.deps, sleeping);
+        sleeping.start();
+        try {
+          await expect.poll(() => ticks.length).toBe(1);
+          const fixture = await writeMatch(db, [null, null, null, ana.id]);
+          const url = `/api/games/${fixture.gameId}/analysis`;
+          expect((await post(url, ana.token)).statusCode).toBe(202);
+          await expect.poll(async () => (await rows(fixture.gameId))[0]?.status).toBe('done');
+          await expect.poll(() => ticks.length).toBe(2);
+          // A tick that found work keeps the interval; one that found none sleeps longer.
+          const delay = (pass: AnalysisTick) => sleeping['nextDelayMs'](pass);
+          const none = { done: 0, failed: 0, superseded: 0 };
+          const busy = new AnalysisRunner(db, 1_000, quietLog);
+          expect(busy['nextDelayMs']({ ...none, done: 1 })).toBe(1_000);
+          expect(busy['nextDelayMs'](none)).toBe(ANALYSIS_IDLE_MS);
+          expect(delay(none)).toBe(600_000);
+        } finally {
+          await sleeping.stop();
+        }
       },
     );
 

@@ -9,6 +9,7 @@ import {
 } from '@domino/contracts';
 import { hiddenFromStrangers } from '../games/strangers';
 import { requireAuth, session } from '../auth/plugin';
+import { analysisRunners } from './runner';
 import { readAnalysis, requestAnalysis } from './service';
 
 const tags = ['Partidas'];
@@ -41,6 +42,8 @@ export async function analysisRoutes(app: FastifyInstance): Promise<void> {
         const out = await hiddenFromStrangers(db, req.params.gameId, () =>
           requestAnalysis(db, req.params.gameId, session(req).user.id, req.query.seat),
         );
+        // Queued: this node's runner, if it computes jobs, leaves its idle sleep (decision 078).
+        if (out.status !== 'done') analysisRunners.of(app.deps)?.runSoon();
         return reply.code(out.status === 'done' ? 200 : 202).send(out);
       },
     );

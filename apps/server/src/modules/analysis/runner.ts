@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DificilOptions, LoggedMove, MatchState, Move, Seat } from '@domino/domino';
 import type { Db } from '../../db/client';
-import { PeriodicJob } from '../../lib/periodic';
+import { JobRegistry, PeriodicJob } from '../../lib/periodic';
 import { findGame, movesOf } from '../games/repo';
 import { computeInWorker, type AnalysisInput, type AnalysisOutput } from './compute';
 import { claimAnalysis, completeAnalysis, failAnalysis, type AnalysisClaim } from './repo';
@@ -69,10 +69,22 @@ export async function analysisInput(
 }
 
 /**
+ * How long the runner sleeps after a pass that claimed nothing (ms): a request on a node that
+ * computes jobs runs its runner at once (`runSoon`), so this is the fallback for jobs queued on
+ * a node that does not compute them, and for leases left by a node that died
+ * (docs/decisions/078-jobs-sleep-while-idle.md).
+ */
+export const ANALYSIS_IDLE_MS = 3_000;
+
+/** The runner of each app that computes jobs (module.ts registers it; the request route wakes it). */
+export const analysisRunners = new JobRegistry<AnalysisRunner>();
+
+/**
  * The analysis runner: every node runs one (like the table keeper). Each tick claims up to
  * `jobsPerTick` jobs one at a time (repo.ts `claimAnalysis`, SKIP LOCKED under a lease), computes
  * each in a worker thread so the event loop stays free, and stores the result under the claim's
- * fencing token. A failure is logged and retried on a later tick until `maxAttempts`.
+ * fencing token. A failure is logged and retried on a later tick until `maxAttempts`. It ticks
+ * once a second while it finds jobs, every ANALYSIS_IDLE_MS while it finds none.
  */
 export class AnalysisRunner extends PeriodicJob<AnalysisTick> {
   private readonly opts: AnalysisRunnerOptions;
@@ -85,6 +97,11 @@ export class AnalysisRunner extends PeriodicJob<AnalysisTick> {
   ) {
     super('analysis runner', intervalMs, log);
     this.opts = { ...DEFAULT_ANALYSIS_RUNNER, ...options };
+  }
+
+  protected override nextDelayMs(pass: AnalysisTick | undefined): number {
+    const idle = pass !== undefined && pass.done + pass.failed + pass.superseded === 0;
+    return idle ? Math.max(ANALYSIS_IDLE_MS, this.intervalMs) : this.intervalMs;
   }
 
   async tick(): Promise<AnalysisTick> {

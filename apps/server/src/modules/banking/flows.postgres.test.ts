@@ -32,7 +32,7 @@ import { c2pInvoice } from './c2p';
 import { creditRecharge } from './credit';
 import { receiveNotification } from './notifications';
 import type { BankConnectors, BoundConnector } from './port';
-import { verifyDelayMs, verifyDue } from './verify-worker';
+import { VERIFY_IDLE_MS, verifyDelayMs, verifyDue } from './verify-worker';
 
 /**
  * The automatic recharge flows on real PostgreSQL (docs/decisions/051-bank-connectors.md)
@@ -556,6 +556,58 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       expect((await recharge(hung)).status).toBe('aprobado');
       expect([await balance(p), await balance(q)]).toEqual([540, 540]);
       expect(await checkLedger(t.database.db)).toMatchObject({ ok: true, totalCents: 0 });
+    },
+  );
+
+  it.skipIf(skip)(
+    'sleeps until the earliest retry while nothing is due (at most VERIFY_IDLE_MS), the interval while lookups run',
+    async () => {
+      const verifier = t.app.deps.bank.verifier!;
+      const idleDelay = () => verifier['nextDelayMs']();
+      const p = await registerPlayer(t);
+      bank.received = [];
+      await settle();
+      // Whatever earlier tests left awaiting the bank is answered, so only this test's recharge waits.
+      await t.database.db
+        .update(recharges)
+        .set({ verificationState: 'needs_staff' })
+        .where(eq(recharges.verificationState, 'checking'));
+      expect(await verifier.tick()).toBe(0);
+      expect(idleDelay()).toBe(VERIFY_IDLE_MS);
+      const res = await request(p, {
+        amount: '270',
+        reference: '57000001',
+        payer_phone: '04165550066',
+        payer_bank_code: '0102',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as number;
+      // Its kick asked the bank, which did not have it: the retry is 2 s after that answer.
+      await settle();
+      const retryAt = (await recharge(id)).verifyNextAt!.getTime();
+      const now = new Date();
+      expect(await verifier.tick(now)).toBe(0);
+      const delay = idleDelay();
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(Math.max(retryAt - now.getTime(), 1_000));
+      expect(delay).toBeLessThan(VERIFY_IDLE_MS);
+      // At the retry the pass claims it and its lookup runs: the interval again.
+      bank.received = [movementOf('57000001', 27_000, '04165550066')];
+      let open!: () => void;
+      bank.verifyRelease = new Promise<void>((resolve) => (open = resolve));
+      bank.verifyHolding = false;
+      bank.verifyHold = '57000001';
+      expect(await verifier.tick(new Date(retryAt + 1))).toBe(1);
+      await expect.poll(() => bank.verifyHolding).toBe(true);
+      expect(await verifier.tick(new Date(retryAt + 2))).toBe(0);
+      expect(idleDelay()).toBe(1_000);
+      open();
+      await settle();
+      bank.verifyHold = null;
+      expect(await recharge(id)).toMatchObject({
+        status: 'aprobado',
+        verificationState: 'verified',
+      });
     },
   );
 

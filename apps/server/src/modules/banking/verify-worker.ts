@@ -80,6 +80,28 @@ async function claimDue(
   });
 }
 
+/**
+ * The longest the verifier sleeps while no recharge awaits the bank (ms): a request on this node
+ * kicks its own recharge, so this is the fallback for recharges of a node that died before
+ * verifying them, and the C2P payments that wait for staff (docs/decisions/078-jobs-sleep-while-idle.md).
+ */
+export const VERIFY_IDLE_MS = 10_000;
+
+/** The earliest `verify_next_at` among the recharges awaiting the bank, or null. */
+async function nextVerifyAt(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({ next: sql<string | null>`min(${recharges.verifyNextAt})` })
+    .from(recharges)
+    .where(
+      and(
+        eq(recharges.verificationState, 'checking'),
+        eq(recharges.status, 'pendiente'),
+        eq(recharges.method, 'pago_movil'),
+      ),
+    );
+  return row?.next ? new Date(row.next) : null;
+}
+
 /** Runs `work` in a transaction, retrying serialization failures and deadlocks. */
 async function inTx<T>(db: Db, work: Parameters<Db['transaction']>[0]): Promise<T> {
   for (let attempt = 0; ; attempt++) {
@@ -256,8 +278,9 @@ export async function verifyDue(
 export const VERIFY_MAX_IN_FLIGHT = 40;
 
 /**
- * The verifier of this node: a periodic pass every BANK_VERIFY_INTERVAL_MS (0 disables the
- * timer; tests call `tick`), and `kick(id)` right after a recharge request's commit.
+ * The verifier of this node: a periodic pass every BANK_VERIFY_INTERVAL_MS while recharges
+ * await the bank (0 disables the timer; tests call `tick`), at the earliest retry and at most
+ * VERIFY_IDLE_MS apart while none is due, and `kick(id)` right after a recharge request's commit.
  *
  * A pass claims the due recharges and starts their bank lookups without waiting for them: the
  * next pass comes one interval later even while a lookup hangs until BANK_HTTP_TIMEOUT_MS, so a
@@ -267,6 +290,8 @@ export const VERIFY_MAX_IN_FLIGHT = 40;
  */
 export class BankVerifier extends PeriodicJob<number> {
   private readonly lookups = new Set<Promise<unknown>>();
+  /** The sleep after the last pass when it found nothing to do (ms), else null. */
+  private idleMs: number | null = null;
 
   constructor(
     private readonly db: Db,
@@ -286,12 +311,30 @@ export class BankVerifier extends PeriodicJob<number> {
     const claimed = await claimDue(this.db, now, undefined, Math.min(BATCH, room));
     for (const row of claimed)
       this.track(verifyClaimed(this.db, this.connectors, this.notices, row, now));
+    this.idleMs = null;
+    if (claimed.length === 0 && this.lookups.size === 0) {
+      const next = await nextVerifyAt(this.db);
+      const wait = next === null ? VERIFY_IDLE_MS : next.getTime() - now.getTime();
+      this.idleMs = Math.min(Math.max(wait, this.intervalMs), VERIFY_IDLE_MS);
+    }
     return claimed.length;
   }
 
-  /** Verifies recharge `id` now, off the request path; a failure is logged (the timer retries). */
+  /**
+   * After a pass that claimed nothing with no lookup running: until the earliest retry it read,
+   * at most VERIFY_IDLE_MS; otherwise the interval.
+   */
+  protected override nextDelayMs(): number {
+    return this.idleMs ?? this.intervalMs;
+  }
+
+  /**
+   * Verifies recharge `id` now, off the request path; a failure is logged (the timer retries).
+   * The timer leaves its idle sleep, so the retry of a lookup that fails is on time.
+   */
   kick(id: number): void {
     this.track(verifyDue(this.db, this.connectors, this.notices, new Date(), id));
+    this.runSoon();
   }
 
   /** Keeps `work` until it ends; a failure is logged (the lease ends and a later pass retries). */

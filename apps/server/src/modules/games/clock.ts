@@ -41,9 +41,27 @@ export interface Due {
  * no connection for ABSENCE_PATIENCE_MS or more, when the bot plays for them after
  * AWAY_MOVE_DELAY_MS (decision 042). A player whose time ran out while connected keeps full
  * turns. `notBefore` delays the first turn of a table match until its countdown ends; a
- * finished hand adds the summary pause.
+ * finished hand adds the summary pause. The due time is announced to `timing.onDue` (the
+ * node's sweeper wakes for it).
  */
 export function schedule(
+  state: MatchState,
+  players: {
+    seat: number;
+    userId: number | null;
+    autoplayedTurns?: number;
+    disconnectedAt?: Date | null;
+  }[],
+  timing: Timing,
+  handEnded: boolean,
+  notBefore: Date | null = null,
+): Due {
+  const due = dueTimes(state, players, timing, handEnded, notBefore);
+  if (due.dueAt) timing.onDue?.(due.dueAt);
+  return due;
+}
+
+function dueTimes(
   state: MatchState,
   players: {
     seat: number;

@@ -23,6 +23,13 @@ export interface Timing {
   botMinDelayMs: number;
   botMaxDelayMs: number;
   handPauseMs: number;
+  /**
+   * Told of every due time `schedule` (clock.ts) hands out on this node, before it is written:
+   * the node's sweeper polls at its quick cadence while games move here and sleeps longer while
+   * none does (sweeper.ts, `DueAlarm`; docs/decisions/078-jobs-sleep-while-idle.md). Optional:
+   * without it the sweeper still finds the game at its idle poll.
+   */
+  onDue?: ((dueAt: Date) => void) | undefined;
 }
 
 export interface GamesContext {

@@ -30,10 +30,11 @@ export function runDueGame(ctx: GamesContext): Promise<boolean> {
 /**
  * How long past due a player's turn deadline must be, still unplayed, before a starting node
  * may conclude that no sweeper was running and give the turn again (decision 010). A running
- * sweeper polls every 200 ms (SWEEPER_INTERVAL_MS) and plays a lapsed turn within a poll or
- * two, well under a second even at the 500-match bench load; 10 s is fifty polls of margin,
- * so a deadline that old means the whole cluster was down, while a rolling restart (other
- * nodes sweeping) never hands a live game a fresh turn.
+ * sweeper polls every 200 ms (SWEEPER_INTERVAL_MS) while games move on its node, and at least
+ * every second (SWEEPER_IDLE_MS) for due times other nodes wrote (decision 078), so it plays a
+ * lapsed turn within a second even at the 500-match bench load; 10 s is ten idle polls of
+ * margin, so a deadline that old means the whole cluster was down, while a rolling restart
+ * (other nodes sweeping) never hands a live game a fresh turn.
  */
 export const RESTART_EXTENSION_MIN_LAPSE_MS = 10_000;
 

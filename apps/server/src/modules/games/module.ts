@@ -54,6 +54,7 @@ export const gamesModule: ServerModule = {
         config.SWEEPER_INTERVAL_MS,
         app.log,
         database.kind === 'postgres' ? config.SWEEPER_CONCURRENCY : 1,
+        config.SWEEPER_IDLE_MS,
       ),
       // While Redis is away, moves made on other nodes still reach this node's players
       // (decision 071).

@@ -150,6 +150,13 @@ export class MovePlayer {
     return this.store.due(limit);
   }
 
+  /** The due games and the ms until the next due time still ahead (the sweeper's poll). */
+  sweepPoll(
+    limit: number,
+  ): Promise<{ due: { id: string; version: number }[]; nextInMs: number | null }> {
+    return this.store.poll(limit);
+  }
+
   /**
    * The move the server plays for the seat to move (CPU, forced, or the medium bot for an
    * absent player), applied with the engine; null when the match has no turn to play. The bots

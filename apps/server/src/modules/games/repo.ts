@@ -139,6 +139,38 @@ export async function dueGames(
   );
 }
 
+/**
+ * The sweeper's poll (sweeper.ts): the playing games whose due time has passed, most overdue
+ * first (no lock), and how long until the earliest due time still ahead, in ms (null when no
+ * playing game has one among the `limit` earliest). One statement, read against the database's
+ * clock, the same clock `claimDueGame` judges by; a named prepared statement like `dueGames`.
+ */
+export async function sweepPoll(
+  db: Executor,
+  limit: number,
+): Promise<{ due: { id: string; version: number }[]; nextInMs: number | null }> {
+  const rows = await preparedRows<{ id: string; version: number; wait_ms: number }>(
+    db,
+    'sweep_poll',
+    `select id, version,
+            greatest(0, ceil(extract(epoch from (due_at - now())) * 1000))::int as wait_ms
+       from games where status = 'playing' and due_at is not null
+      order by due_at asc limit $1`,
+    [limit],
+  );
+  const due: { id: string; version: number }[] = [];
+  let nextInMs: number | null = null;
+  for (const r of rows) {
+    const wait = Number(r.wait_ms);
+    if (wait <= 0) due.push({ id: r.id, version: Number(r.version) });
+    else {
+      nextInMs = wait;
+      break;
+    }
+  }
+  return { due, nextInMs };
+}
+
 /** The seats' presence as `game_commit_move` checks it: '1' per away seat, in seat order. */
 export function presenceOf(players: readonly PlayerRow[]): string {
   return [...players]

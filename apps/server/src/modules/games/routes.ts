@@ -25,6 +25,7 @@ import { clientKey } from '../protection/request';
 import type { RecordViewer } from './record-access';
 import { watchTargetCounted } from './spectate';
 import { currentSpectatorView, spectatorCount } from './spectators';
+import { dueAlarmFor } from './sweeper';
 
 const tags = ['Partidas'];
 const gameParams = z.object({ gameId: uuidParam });
@@ -60,6 +61,8 @@ export function gamesContext(app: FastifyInstance): GamesContext {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,
       handPauseMs: config.HAND_PAUSE_MS,
+      // The node's sweeper wakes for the due times handed out here (sweeper.ts).
+      onDue: dueAlarmFor(database.db).announce,
     },
   };
 }

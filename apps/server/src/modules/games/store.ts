@@ -14,6 +14,7 @@ import {
   appendMove,
   claimDueGame,
   dueGames,
+  sweepPoll,
   gamePlayersOf,
   lockGame,
   presenceOf,
@@ -85,6 +86,11 @@ export interface GameStore {
   writing(gameId: string): boolean;
   /** Games whose due time has passed, most overdue first (the sweeper's poll, no lock). */
   due(limit: number): Promise<{ id: string; version: number }[]>;
+  /**
+   * The sweeper's poll: the games whose due time has passed, most overdue first, and the ms until
+   * the earliest due time still ahead (repo.ts `sweepPoll`).
+   */
+  poll(limit: number): Promise<{ due: { id: string; version: number }[]; nextInMs: number | null }>;
   commit(req: CommitRequest): Promise<Played | 'stale' | 'busy' | null>;
 }
 
@@ -122,6 +128,12 @@ export class PgGameStore implements GameStore {
 
   due(limit: number): Promise<{ id: string; version: number }[]> {
     return dueGames(this.db, limit);
+  }
+
+  poll(
+    limit: number,
+  ): Promise<{ due: { id: string; version: number }[]; nextInMs: number | null }> {
+    return sweepPoll(this.db, limit);
   }
 
   async commit(req: CommitRequest): Promise<Played | 'stale' | 'busy' | null> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG_QUICK, SERVER_EVENTS, centsToBolivares } from '@domino/contracts';
 import type { Db } from '../../db/client';
-import { PeriodicJob } from '../../lib/periodic';
+import { JobRegistry, PeriodicJob } from '../../lib/periodic';
 import type { Timing } from '../games/context';
 import type { PushNotifier } from '../push/notifier';
 import type { RealtimeHub } from '../realtime/hub';
@@ -48,8 +48,17 @@ async function announce(deps: MatcherDeps, batch: MatchPass): Promise<void> {
 }
 
 /**
- * The quick-play matcher (docs/decisions/027-quick-play.md): every node runs one, once a second;
- * passes on several nodes claim disjoint queue entries (SKIP LOCKED), so nobody is seated twice.
+ * How long the periodic matcher sleeps after a pass that found nobody waiting (ms): an enqueue on
+ * this node runs it at once (`runSoon`), so this is only the fallback for entries another node
+ * queued and could not match (docs/decisions/078-jobs-sleep-while-idle.md).
+ */
+export const QUICK_IDLE_MS = 5_000;
+
+/**
+ * The quick-play matcher (docs/decisions/027-quick-play.md): every node runs one, once a second
+ * while players wait (the rating windows widen and searches give up with time), every
+ * QUICK_IDLE_MS while nobody does; passes on several nodes claim disjoint queue entries (SKIP
+ * LOCKED), so nobody is seated twice.
  */
 export class QuickPlayMatcher extends PeriodicJob<MatchPass> {
   constructor(
@@ -63,4 +72,11 @@ export class QuickPlayMatcher extends PeriodicJob<MatchPass> {
   tick(): Promise<MatchPass> {
     return matchAndAnnounce(this.deps);
   }
+
+  protected override nextDelayMs(pass: MatchPass | undefined): number {
+    return pass?.waitingGroups === 0 ? Math.max(QUICK_IDLE_MS, this.intervalMs) : this.intervalMs;
+  }
 }
+
+/** The periodic matcher of each app (module.ts registers it; the enqueue route wakes it). */
+export const periodicMatchers = new JobRegistry<QuickPlayMatcher>();

@@ -29,7 +29,8 @@ import { gamesContext } from '../games/routes';
 import { checkLedger } from '../ledger/ledger';
 import { linkedAmong } from '../risk/linked';
 import { playMatchToEnd } from '../../test/play';
-import { enqueue, matchQueue, type RatingSource } from './service';
+import { QUICK_IDLE_MS, QuickPlayMatcher, periodicMatchers } from './matcher';
+import { enqueue, matchQueue, type MatchPass, type RatingSource } from './service';
 
 /**
  * Quick play on real PostgreSQL (docs/decisions/027-quick-play.md): formation seats each player
@@ -592,6 +593,42 @@ describe('quick play on postgres', async () => {
       expect(left.statusCode).toBe(200);
       expect((await play(a, 'individual', 500)).json().status).toBe('waiting');
       expect((await send('DELETE', a)).statusCode).toBe(200);
+    },
+  );
+  it.skipIf(skip)(
+    "an enqueue wakes the node's sleeping matcher; it sleeps longer while nobody waits",
+    async () => {
+      // An interval of ten minutes: only the enqueue's wake can run a second pass in time.
+      const deps = {
+        db: t.database.db,
+        hub: t.app.deps.hub,
+        push: t.app.deps.push,
+        timing: timing(),
+      };
+      const sleeping = new QuickPlayMatcher(deps, 600_000, t.app.log);
+      const passes: MatchPass[] = [];
+      const tick = sleeping.tick.bind(sleeping);
+      sleeping.tick = async () => {
+        const out = await tick();
+        passes.push(out);
+        return out;
+      };
+      periodicMatchers.register(t.app.deps, sleeping);
+      sleeping.start();
+      try {
+        await expect.poll(() => passes.length).toBe(1);
+        const a = await player(1000);
+        expect((await play(a, 'parejas', 100)).json().status).toBe('waiting');
+        await expect.poll(() => passes.length).toBe(2);
+        expect(passes[1]!.waitingGroups).toBeGreaterThanOrEqual(1);
+        expect((await send('DELETE', a)).statusCode).toBe(200);
+        const every = new QuickPlayMatcher(deps, 1_000, t.app.log);
+        const delay = (pass: MatchPass) => every['nextDelayMs'](pass);
+        expect(delay({ formed: [], dropped: [], waitingGroups: 1 })).toBe(1_000);
+        expect(delay({ formed: [], dropped: [], waitingGroups: 0 })).toBe(QUICK_IDLE_MS);
+      } finally {
+        await sleeping.stop();
+      }
     },
   );
 });

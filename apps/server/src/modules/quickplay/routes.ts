@@ -11,7 +11,7 @@ import {
 import { requireAuth, session } from '../auth/plugin';
 import { gamesContext } from '../games/routes';
 import { clientOf } from '../protection/request';
-import { matchAndAnnounce } from './matcher';
+import { matchAndAnnounce, periodicMatchers } from './matcher';
 import { enqueue, leaveQueue, quickOptions, quickStatus } from './service';
 
 const tags = ['Jugar ahora'];
@@ -90,9 +90,11 @@ export async function quickPlayRoutes(app: FastifyInstance): Promise<void> {
         try {
           await matchAndAnnounce(matcher());
         } catch (err) {
-          // The entry is queued; the periodic matcher tries again within a second.
+          // The entry is queued; the periodic matcher, woken below, tries again within a second.
           req.log.error({ err }, 'quick-play match after enqueue failed');
         }
+        // Someone waits now: the node's periodic matcher leaves its idle sleep (decision 078).
+        periodicMatchers.of(app.deps)?.runSoon();
         return quickStatus(db(), userId);
       },
     );

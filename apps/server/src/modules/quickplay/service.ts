@@ -371,6 +371,11 @@ export interface FormedTable {
 export interface MatchPass {
   formed: FormedTable[];
   dropped: { userId: number; message: string }[];
+  /**
+   * How many (mode, entry) groups had players waiting when the pass began (`matchQueue` only; 0
+   * lets the periodic matcher sleep longer).
+   */
+  waitingGroups?: number;
 }
 
 /** A player the formation could not seat: the formation is undone and the entry dropped. */
@@ -594,7 +599,7 @@ export async function matchQueue(
     .selectDistinct({ mode: quickPlayQueue.mode, entryCents: quickPlayQueue.entryCents })
     .from(quickPlayQueue)
     .where(eq(quickPlayQueue.status, 'waiting'));
-  const out: MatchPass = { formed: [], dropped: [...gaveUp] };
+  const out: MatchPass = { formed: [], dropped: [...gaveUp], waitingGroups: groups.length };
   for (const g of groups)
     for (let more = true; more;) {
       const batch = await matchGroup(db, g.mode, g.entryCents, timing, now);

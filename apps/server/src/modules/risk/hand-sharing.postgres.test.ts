@@ -33,7 +33,7 @@ import type { TestApp } from '../../test/helpers';
 import { analysisModule } from '../analysis/module';
 import { puzzlesModule } from '../puzzles/module';
 import { riskModule } from './module';
-import { HandSharingRunner } from './scanner';
+import { HAND_SHARING_IDLE_MS, HAND_SHARING_POLL_MS, HandSharingRunner } from './scanner';
 import { buildTestApp, postgresAvailable } from '../../test/helpers';
 import { fundedPlayer, loginAdmin } from '../../test/wallet-helpers';
 import {
@@ -293,9 +293,13 @@ describe('hand sharing on postgres', async () => {
         const riskWorkers = riskModule({ suspend: async () => undefined }).workers!(gameNode.app);
         expect(riskWorkers.map((w) => w.constructor.name)).toEqual(['RiskScanner']);
         // A node that computes jobs, on the same database, takes them from the queue.
-        const jobNode = new HandSharingRunner(on, 0, gameNode.app.log);
-        expect(await jobNode.tick()).toMatchObject({ done: 2, failed: 0 });
+        const jobNode = new HandSharingRunner(on, HAND_SHARING_POLL_MS, gameNode.app.log);
+        const found = await jobNode.tick();
+        expect(found).toMatchObject({ done: 2, failed: 0 });
         expect(await statuses()).toEqual(['done', 'done']);
+        // It polls at its interval while it finds scores, less often once it finds none.
+        expect(jobNode['nextDelayMs'](found)).toBe(HAND_SHARING_POLL_MS);
+        expect(jobNode['nextDelayMs'](await jobNode.tick())).toBe(HAND_SHARING_IDLE_MS);
         // And a node that computes jobs runs the runner (the default).
         expect(
           riskModule({ suspend: async () => undefined }).workers!(t.app).map(

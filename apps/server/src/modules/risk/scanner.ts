@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { PeriodicJob } from '../../lib/periodic';
-import { enqueueHandSharing, runHandSharing, type HandSharingOptions } from './hand-sharing';
+import {
+  enqueueHandSharing,
+  runHandSharing,
+  type HandSharingOptions,
+  type SharingRun,
+} from './hand-sharing';
 import { scanPlayers, scanRisk, type ScanOutcome } from './queue';
 
 /** How often a full scan runs across all nodes by default: every 15 minutes, in milliseconds. */
@@ -33,14 +38,21 @@ export class RiskScanner extends PeriodicJob<ScanOutcome> {
 
 /** How often a node that computes jobs looks for queued hand-sharing scores, in milliseconds. */
 export const HAND_SHARING_POLL_MS = 2_000;
+/**
+ * How long the runner sleeps after a tick that found no queued score (ms): a node that computes
+ * jobs runs the scores it queues itself (SettledMatchScans), so the runner is the fallback for the
+ * scores of game nodes and of nodes that stopped (docs/decisions/078-jobs-sleep-while-idle.md).
+ */
+export const HAND_SHARING_IDLE_MS = 10_000;
 
 /**
  * The hand-sharing scores' runner (docs/decisions/059-hand-sharing-detector.md, 072) on every
  * node that computes jobs (config COMPUTE_JOBS): each tick claims and computes queued scores (up
  * to `jobsPerRun`, one at a time, under leases), whichever node queued them: a job node's share
- * of the game nodes' settled matches, and the scores a node left when it stopped or failed.
+ * of the game nodes' settled matches, and the scores a node left when it stopped or failed. It
+ * ticks every HAND_SHARING_POLL_MS while it finds scores, every HAND_SHARING_IDLE_MS while not.
  */
-export class HandSharingRunner extends PeriodicJob<unknown> {
+export class HandSharingRunner extends PeriodicJob<SharingRun> {
   constructor(
     private readonly db: Db,
     /** Milliseconds between ticks; 0 disables the timer (tests call `tick`). */
@@ -52,6 +64,11 @@ export class HandSharingRunner extends PeriodicJob<unknown> {
 
   tick() {
     return runHandSharing(this.db, {}, this.log);
+  }
+
+  protected override nextDelayMs(run: SharingRun | undefined): number {
+    const idle = run !== undefined && run.done + run.failed === 0;
+    return idle ? Math.max(HAND_SHARING_IDLE_MS, this.intervalMs) : this.intervalMs;
   }
 }
 
