@@ -254,12 +254,14 @@ function analysisSuite(kind: DbKind) {
         analysisRunners.register(t.app.deps, sleeping);
         sleeping.start();
         try {
-          await expect.poll(() => ticks.length).toBe(1);
+          await expect.poll(() => ticks.length, { timeout: 30_000 }).toBe(1);
           const fixture = await writeMatch(db, [null, null, null, ana.id]);
           const url = `/api/games/${fixture.gameId}/analysis`;
           expect((await post(url, ana.token)).statusCode).toBe(202);
-          await expect.poll(async () => (await rows(fixture.gameId))[0]?.status).toBe('done');
-          await expect.poll(() => ticks.length).toBe(2);
+          await expect
+            .poll(async () => (await rows(fixture.gameId))[0]?.status, { timeout: 30_000 })
+            .toBe('done');
+          await expect.poll(() => ticks.length, { timeout: 30_000 }).toBe(2);
           // A tick that found work keeps the interval; one that found none sleeps longer.
           const delay = (pass: AnalysisTick) => sleeping['nextDelayMs'](pass);
           const none = { done: 0, failed: 0, superseded: 0 };

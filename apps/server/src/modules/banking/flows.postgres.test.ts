@@ -598,7 +598,7 @@ describe('automatic recharge flows on real PostgreSQL', async () => {
       bank.verifyHolding = false;
       bank.verifyHold = '57000001';
       expect(await verifier.tick(new Date(retryAt + 1))).toBe(1);
-      await expect.poll(() => bank.verifyHolding).toBe(true);
+      await expect.poll(() => bank.verifyHolding, { timeout: 30_000 }).toBe(true);
       expect(await verifier.tick(new Date(retryAt + 2))).toBe(0);
       expect(idleDelay()).toBe(1_000);
       open();

@@ -616,10 +616,10 @@ describe('quick play on postgres', async () => {
       periodicMatchers.register(t.app.deps, sleeping);
       sleeping.start();
       try {
-        await expect.poll(() => passes.length).toBe(1);
+        await expect.poll(() => passes.length, { timeout: 30_000 }).toBe(1);
         const a = await player(1000);
         expect((await play(a, 'parejas', 100)).json().status).toBe('waiting');
-        await expect.poll(() => passes.length).toBe(2);
+        await expect.poll(() => passes.length, { timeout: 30_000 }).toBe(2);
         expect(passes[1]!.waitingGroups).toBeGreaterThanOrEqual(1);
         expect((await send('DELETE', a)).statusCode).toBe(200);
         const every = new QuickPlayMatcher(deps, 1_000, t.app.log);
