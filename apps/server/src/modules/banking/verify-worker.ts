@@ -39,6 +39,14 @@ export function verifyDelayMs(attempts: number): number {
 
 type Claimed = typeof recharges.$inferSelect;
 
+/** The recharges that await the bank's answer: Pago Móvil, pending, being checked. */
+const awaitingBank = () =>
+  and(
+    eq(recharges.verificationState, 'checking'),
+    eq(recharges.status, 'pendiente'),
+    eq(recharges.method, 'pago_movil'),
+  );
+
 /** Claims up to `limit` due recharges (or the one given, when due) for a bank call; returns them. */
 async function claimDue(
   db: Db,
@@ -52,9 +60,7 @@ async function claimDue(
       .from(recharges)
       .where(
         and(
-          eq(recharges.verificationState, 'checking'),
-          eq(recharges.status, 'pendiente'),
-          eq(recharges.method, 'pago_movil'),
+          awaitingBank(),
           sql`${recharges.verifyNextAt} <= ${now.toISOString()}::timestamptz`,
           onlyId === undefined ? sql`true` : eq(recharges.id, onlyId),
         ),
@@ -92,13 +98,7 @@ async function nextVerifyAt(db: Db): Promise<Date | null> {
   const [row] = await db
     .select({ next: sql<string | null>`min(${recharges.verifyNextAt})` })
     .from(recharges)
-    .where(
-      and(
-        eq(recharges.verificationState, 'checking'),
-        eq(recharges.status, 'pendiente'),
-        eq(recharges.method, 'pago_movil'),
-      ),
-    );
+    .where(awaitingBank());
   return row?.next ? new Date(row.next) : null;
 }
 

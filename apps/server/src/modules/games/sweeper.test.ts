@@ -83,6 +83,10 @@ describe('the sweeper between polls', () => {
 
   const status = async (id: string) =>
     (await database.db.select().from(games).where(eq(games.id, id)))[0]?.status;
+  const finished = (id: string) =>
+    eventually('the match to finish', async () => (await status(id)) === 'finished', 60_000);
+  const asleep = (sweeper: Sweeper) =>
+    eventually('the sweeper to sleep', () => sweeper.nextPollAt - performance.now() > 60_000);
 
   it('wakes from a ten-minute idle sleep for a due time handed out on its node', async () => {
     const ctx = context(true);
@@ -90,18 +94,11 @@ describe('the sweeper between polls', () => {
     sweeper.start();
     try {
       // Its first poll finds nothing due and nothing announced: it sleeps its idle time.
-      await eventually(
-        'the sweeper to sleep',
-        () => sweeper.nextPollAt - performance.now() > 60_000,
-      );
+      await asleep(sweeper);
       // Turn time 1 ms: every turn is due at once, so the bots play the whole match; each move
       // hands out the next due time, which keeps the sweeper at its interval until the end.
       const id = await createPracticeGame(ctx, userId, 'facil', 0.001);
-      await eventually(
-        'the match to finish',
-        async () => (await status(id)) === 'finished',
-        60_000,
-      );
+      await finished(id);
     } finally {
       await sweeper.stop();
     }
@@ -113,11 +110,7 @@ describe('the sweeper between polls', () => {
     sweeper.start();
     try {
       const id = await createPracticeGame(writer, userId, 'facil', 0.001);
-      await eventually(
-        'the match to finish',
-        async () => (await status(id)) === 'finished',
-        60_000,
-      );
+      await finished(id);
     } finally {
       await sweeper.stop();
     }
@@ -127,7 +120,7 @@ describe('the sweeper between polls', () => {
     const ctx = context(true);
     const sweeper = new Sweeper(ctx, 20, log, 1, 600_000);
     sweeper.start();
-    await eventually('the sweeper to sleep', () => sweeper.nextPollAt - performance.now() > 60_000);
+    await asleep(sweeper);
     await sweeper.stop();
     await createPracticeGame(ctx, userId, 'facil', 60);
     expect(sweeper.nextPollAt).toBe(Infinity);
