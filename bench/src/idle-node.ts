@@ -4,7 +4,7 @@
  * jobs commit. Each run starts the server as `npm start` does (tsx) on a fresh PostgreSQL database,
  * lets it settle (`--warm` seconds: the start's garbage collection is over after about a minute),
  * then reads, over `--window` seconds:
- * - the server's CPU, all its threads (`/proc/<pid>/task/<tid>/stat`, utime + stime), ms per s;
+ * - the server's CPU, all its threads (`/proc/<pid>/stat`, utime + stime), ms per s;
  * - its database's backends' CPU (`pg_stat_activity` pids, `/proc`), ms per s;
  * - the database's committed transactions (`pg_stat_database.xact_commit`), per s: each job's
  *   statement outside a transaction commits one.
@@ -16,34 +16,12 @@
  * Linux's /proc. Figures in docs/performance.md ("A quiet node's fixed cost").
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT, startApp } from './built-app';
+import { arg, cpuMs } from './realtime-server';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TICK_MS = 1000 / 100; // USER_HZ: /proc reports CPU time in hundredths of a second
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-
-/** utime + stime of every thread of `pid`, in ms. */
-function threadsCpuMs(pid: number): number {
-  let ticks = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!;
-      const f = fields.split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the thread ended
-    }
-  }
-  return ticks * TICK_MS;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Reading {
@@ -74,15 +52,7 @@ async function measure(root: string, warmS: number, windowS: number): Promise<Re
           name,
         ])
       ).rows.map((r) => r.pid);
-    const pgCpu = (pids: number[]) =>
-      pids.reduce((sum, p) => {
-        try {
-          const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          return sum + (Number(f[11]) + Number(f[12])) * TICK_MS;
-        } catch {
-          return sum;
-        }
-      }, 0);
+    const pgCpu = (pids: number[]) => pids.reduce((sum, p) => sum + cpuMs(p), 0);
     const commits = async () =>
       Number(
         (
@@ -93,11 +63,11 @@ async function measure(root: string, warmS: number, windowS: number): Promise<Re
         ).rows[0]!.n,
       );
     const pids = await backends();
-    const s0 = threadsCpuMs(app.child.pid!);
+    const s0 = cpuMs(app.child.pid!);
     const p0 = pgCpu(pids);
     const c0 = await commits();
     await sleep(windowS * 1000);
-    const s1 = threadsCpuMs(app.child.pid!);
+    const s1 = cpuMs(app.child.pid!);
     const p1 = pgCpu(pids);
     const c1 = await commits();
     // The reads of pg_stat_database are this bench's own, not the server's.
