@@ -126,13 +126,24 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Runs axe-core on the page as it is now. */
-async function audit(page: Page, route: string, size: Found['size']): Promise<Found[]> {
+/**
+ * Runs axe-core on the page as it is now. `stylesheets` says whether axe fetches and parses the
+ * page's style sheets (its `preload` of the CSSOM, which only the css-orientation-lock rule
+ * reads: about half of a run's time on our pages). A route's desktop audit reads them again only
+ * when the resize brought in a sheet the phone audit did not see (docs/decisions/044-keyboard-
+ * and-screen-reader.md, addendum 2026-12-02).
+ */
+async function audit(
+  page: Page,
+  route: string,
+  size: Found['size'],
+  stylesheets: boolean,
+): Promise<Found[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (preload) => {
     const { axe: engine } = window as unknown as { axe: typeof axe };
-    const result = await engine.run(document, { resultTypes: ['violations'] });
+    const result = await engine.run(document, { resultTypes: ['violations'], preload });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? null,
@@ -140,8 +151,17 @@ async function audit(page: Page, route: string, size: Found['size']): Promise<Fo
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
       example: `${v.nodes[0]?.html.slice(0, 300) ?? ''}\n${v.nodes[0]?.failureSummary ?? ''}`,
     }));
-  });
+  }, stylesheets);
   return violations.map((v) => ({ route, size, ...v }));
+}
+
+/** The document's style sheets, as one string that changes when a sheet comes or goes. */
+function styleSheets(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [...document.styleSheets]
+      .map((sheet) => sheet.href ?? `inline:${sheet.ownerNode?.textContent?.length ?? 0}`)
+      .join('\n'),
+  );
 }
 
 /**
@@ -164,11 +184,13 @@ async function auditRoutes(page: Page, routes: string[], found: Found[]): Promis
     await page.setViewportSize(PHONE);
     await page.goto(route);
     await settled(page);
-    found.push(...(await audit(page, route, 'phone')));
+    found.push(...(await audit(page, route, 'phone', true)));
     if (route.startsWith('/games/')) await capture(page, 'a11y-game-phone', { fullPage: false });
+    const phoneSheets = await styleSheets(page);
     await page.setViewportSize(DESKTOP);
     await settled(page);
-    found.push(...(await audit(page, route, 'desktop')));
+    const newSheets = (await styleSheets(page)) !== phoneSheets;
+    found.push(...(await audit(page, route, 'desktop', newSheets)));
     fs.writeFileSync(REPORT, JSON.stringify(found, null, 2));
     console.log(`axe ${route}: ${Date.now() - started} ms`);
   }

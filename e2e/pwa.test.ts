@@ -1,11 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
   allowConsoleErrors,
+  browserAvailable,
   capture,
+  launchBrowser,
   loginViaUi,
   newContext,
   registerViaApi,
@@ -67,12 +69,15 @@ function pushManagerStub(): string {
  * section at both sizes.
  */
 describe('the installable app in the browser', () => {
-  // The whole browser: the headless shell denies notifications whatever the context grants.
-  const journey = useJourney({ fullBrowser: true });
+  // The headless shell, like the other journeys; the notifications test starts the whole browser
+  // for itself, since the shell denies notifications whatever the context grants (about twice
+  // the CPU: docs/decisions/045-fast-test-databases.md, "Addendum 2026-12-02 (third)").
+  const journey = useJourney();
+  const wholeBrowser = journey.ok && browserAvailable(true);
 
-  /** A context (`newContext`) in which the app may register its service worker. */
-  const withWorker = (viewport: typeof PHONE) =>
-    newContext(journey.browser, journey.app.baseUrl, viewport, 'reduce', 'allow');
+  /** A context (`newContext`) of `browser` in which the app may register its service worker. */
+  const withWorker = (viewport: typeof PHONE, browser: Browser = journey.browser) =>
+    newContext(browser, journey.app.baseUrl, viewport, 'reduce', 'allow');
 
   /** Opens `/` and waits until the service worker controls the page. */
   async function controlledPage(context: BrowserContext): Promise<Page> {
@@ -211,83 +216,93 @@ describe('the installable app in the browser', () => {
     },
   );
 
-  it.skipIf(!journey.ok)(
+  it.skipIf(!wholeBrowser)(
     'turns notifications on and off from the profile and saves the switches on the server',
     async () => {
-      for (const [label, viewport] of [
-        ['phone', PHONE],
-        ['desktop', DESKTOP],
-      ] as const) {
-        const player = await registerViaApi(journey.app.baseUrl);
-        const settings = async () => {
-          const res = await fetch(`${journey.app.baseUrl}/api/push/preferences`, {
-            headers: { authorization: `Bearer ${player.token}` },
-          });
-          return (await res.json()) as {
-            preferences: Record<string, boolean>;
-            devices: number;
-          };
-        };
-        const context = await withWorker(viewport);
-        journey.contexts.push(context);
-        await context.grantPermissions(['notifications'], { origin: journey.app.baseUrl });
-        await context.addInitScript(pushManagerStub());
-        const page = await controlledPage(context);
-        const errors = trackErrors(page);
-        await loginViaUi(page, player.email, player.password);
-        await page.goto('/profile');
-        const card = page.getByTestId('notifications-card');
-        await card.getByRole('heading', { name: 'Notificaciones' }).waitFor();
-        const state = card.getByTestId('push-device-state');
-        await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
-
-        await card.getByRole('button', { name: 'Activar notificaciones' }).click();
-        await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
-        await expect.poll(async () => (await settings()).devices).toBe(1);
-
-        // Two switches off, each saved at once.
-        await card.getByRole('switch', { name: 'Es tu turno' }).click();
-        await card.getByRole('switch', { name: 'Recargas y retiros' }).click();
-        await expect
-          .poll(async () => (await settings()).preferences)
-          .toEqual({ turn: false, table_start: true, invitation: true, payment: false });
-
-        // After a reload the page shows what the server has, and this device is still on.
-        await page.reload();
-        await card.getByTestId('push-pref-turn').waitFor();
-        await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
-        const checked = async (type: string) =>
-          card.getByRole('switch', { name: new RegExp(type) }).isChecked();
-        expect(await checked('Es tu turno')).toBe(false);
-        expect(await checked('Tu mesa empieza')).toBe(true);
-        expect(await checked('Invitaciones')).toBe(true);
-        expect(await checked('Recargas y retiros')).toBe(false);
-        await card.scrollIntoViewIfNeeded();
-        await shot(page, `pwa-profile-notifications-${label}`);
-        await capture(card, `pwa-notifications-card-${label}`);
-
-        // Off for this device: the server forgets the subscription, the switches stay.
-        await card.getByRole('button', { name: 'Desactivar en este dispositivo' }).click();
-        await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
-        await expect.poll(async () => (await settings()).devices).toBe(0);
-        expect((await settings()).preferences.turn).toBe(false);
-
-        // On again, then a logout: the server and the browser forget this device, so the next
-        // person on it never sees this player's notifications.
-        await card.getByRole('button', { name: 'Activar notificaciones' }).click();
-        await expect.poll(async () => (await settings()).devices).toBe(1);
-        if (label === 'phone') {
-          await page.getByRole('button', { name: 'Abrir menú' }).click();
-          await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
-        } else {
-          await page.getByRole('button', { name: /^Menú de / }).click();
-          await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
-        }
-        await page.waitForURL('**/login');
-        expect((await settings()).devices).toBe(0);
-        expect(await page.evaluate(() => localStorage.getItem('e2e-push-key'))).toBeNull();
-        expect(errors).toEqual([]);
+      const browser = await launchBrowser(true);
+      try {
+        await notificationsOnAndOff(browser);
+      } finally {
+        await browser.close();
       }
     },
   );
+
+  /** The notifications test's body, in the whole browser `browser` (its contexts closed here). */
+  async function notificationsOnAndOff(browser: Browser): Promise<void> {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const player = await registerViaApi(journey.app.baseUrl);
+      const settings = async () => {
+        const res = await fetch(`${journey.app.baseUrl}/api/push/preferences`, {
+          headers: { authorization: `Bearer ${player.token}` },
+        });
+        return (await res.json()) as {
+          preferences: Record<string, boolean>;
+          devices: number;
+        };
+      };
+      const context = await withWorker(viewport, browser);
+      await context.grantPermissions(['notifications'], { origin: journey.app.baseUrl });
+      await context.addInitScript(pushManagerStub());
+      const page = await controlledPage(context);
+      const errors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password);
+      await page.goto('/profile');
+      const card = page.getByTestId('notifications-card');
+      await card.getByRole('heading', { name: 'Notificaciones' }).waitFor();
+      const state = card.getByTestId('push-device-state');
+      await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
+
+      await card.getByRole('button', { name: 'Activar notificaciones' }).click();
+      await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
+      await expect.poll(async () => (await settings()).devices).toBe(1);
+
+      // Two switches off, each saved at once.
+      await card.getByRole('switch', { name: 'Es tu turno' }).click();
+      await card.getByRole('switch', { name: 'Recargas y retiros' }).click();
+      await expect
+        .poll(async () => (await settings()).preferences)
+        .toEqual({ turn: false, table_start: true, invitation: true, payment: false });
+
+      // After a reload the page shows what the server has, and this device is still on.
+      await page.reload();
+      await card.getByTestId('push-pref-turn').waitFor();
+      await expect.poll(() => state.textContent()).toBe('Activadas en este dispositivo.');
+      const checked = async (type: string) =>
+        card.getByRole('switch', { name: new RegExp(type) }).isChecked();
+      expect(await checked('Es tu turno')).toBe(false);
+      expect(await checked('Tu mesa empieza')).toBe(true);
+      expect(await checked('Invitaciones')).toBe(true);
+      expect(await checked('Recargas y retiros')).toBe(false);
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `pwa-profile-notifications-${label}`);
+      await capture(card, `pwa-notifications-card-${label}`);
+
+      // Off for this device: the server forgets the subscription, the switches stay.
+      await card.getByRole('button', { name: 'Desactivar en este dispositivo' }).click();
+      await expect.poll(() => state.textContent()).toMatch(/^Desactivadas en este dispositivo/);
+      await expect.poll(async () => (await settings()).devices).toBe(0);
+      expect((await settings()).preferences.turn).toBe(false);
+
+      // On again, then a logout: the server and the browser forget this device, so the next
+      // person on it never sees this player's notifications.
+      await card.getByRole('button', { name: 'Activar notificaciones' }).click();
+      await expect.poll(async () => (await settings()).devices).toBe(1);
+      if (label === 'phone') {
+        await page.getByRole('button', { name: 'Abrir menú' }).click();
+        await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+      } else {
+        await page.getByRole('button', { name: /^Menú de / }).click();
+        await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+      }
+      await page.waitForURL('**/login');
+      expect((await settings()).devices).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('e2e-push-key'))).toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }
 });

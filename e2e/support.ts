@@ -312,11 +312,6 @@ export interface JourneyOptions {
    * the browser and the build are not checked (nor warned about) again.
    */
   available?: boolean;
-  /**
-   * The whole Chromium instead of the headless shell (launchBrowser's `full`): for what the shell
-   * does not do, such as granting notifications. Costs about twice the CPU.
-   */
-  fullBrowser?: boolean;
   /** Runs once the app and the browser are up (e.g. a staff login). */
   ready?: (journey: Journey) => Promise<void>;
   /** Runs last in afterAll, after the browser and the app stopped (e.g. closing a mail inbox). */
@@ -330,7 +325,7 @@ export interface JourneyOptions {
  * `ok` is false (browserAvailable and `available`); `it.skipIf(!journey.ok)` skips the tests.
  */
 export function useJourney(options: JourneyOptions = {}): Journey {
-  const ok = (options.available ?? true) && browserAvailable(options.fullBrowser);
+  const ok = (options.available ?? true) && browserAvailable();
   let nodes: RunningApp[] | undefined;
   let stopNodes: (() => Promise<void>) | undefined;
   let browser: Browser | undefined;
@@ -362,7 +357,7 @@ export function useJourney(options: JourneyOptions = {}): Journey {
       nodes = [app];
       stopNodes = () => app.stop();
     }
-    browser = await launchBrowser(options.fullBrowser);
+    browser = await launchBrowser();
     await options.ready?.(journey);
   });
   afterAll(async () => {
