@@ -4,7 +4,6 @@ import {
   SERVER_EVENTS,
   type DuplicateComparedEvent,
   type DuplicateDetail,
-  type GameView,
   type TournamentDetail,
 } from '@domino/contracts';
 import {
@@ -12,7 +11,9 @@ import {
   DESKTOP,
   loginViaUi,
   newContext,
+  openSeatFeed,
   PHONE,
+  playSeatViaApi,
   registerViaApi,
   settled,
   shot,
@@ -61,26 +62,17 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
     return { status: res.status, json: (await res.json()) as T };
   }
 
-  /** An API client playing its seat of `gameId` to the end (the first legal move each turn). */
+  /**
+   * An API client playing its seat of `gameId` to the end, the first legal move each turn, woken
+   * by its own socket's pushes between turns (support's playSeatViaApi).
+   */
   async function playSeat(p: Player, gameId: string): Promise<void> {
-    for (let i = 0; i < 500; i++) {
-      const view = await waitUntil(
-        `a turn of ${p.username}`,
-        async () => {
-          const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-          if (status !== 200) throw new Error(`view ${status}`);
-          const mine = json.turn_seat === json.my_seat && json.legal_moves.length > 0;
-          return json.status !== 'playing' || mine ? json : undefined;
-        },
-        { timeoutMs: 120_000, everyMs: 150 },
-      );
-      if (view.status !== 'playing') return;
-      await api(`/api/games/${gameId}/moves`, p.token, {
-        version: view.version,
-        ...view.legal_moves[0],
-      });
+    const feed = await openSeatFeed(journey.app.baseUrl, p.token);
+    try {
+      await playSeatViaApi(journey.app.baseUrl, p.token, gameId, feed, 500);
+    } finally {
+      feed.close();
     }
-    throw new Error(`game ${gameId} did not end`);
   }
 
   it.skipIf(!journey.ok)(

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { SERVER_EVENTS, type GameView } from '@domino/contracts';
+import { openSocket } from '../apps/server/src/test/sockets';
 import {
   PGLITE_DIR_ENV,
   PG_TEMPLATE_ENV,
@@ -915,4 +917,84 @@ export async function waitForSomethingToDo(page: Page, wasMyTurn: boolean): Prom
       { timeout: 2_000, polling: 100 },
     )
     .catch(() => undefined);
+}
+
+/**
+ * A player's socket, and what it was pushed of the player's games: the server sends each seated
+ * user their own view after every change (`game:view` to the user's room), as the app receives
+ * it. `latest(gameId)` is the newest view pushed of a game; `next(ms)` resolves true at the next
+ * push, false when none came within `ms` (one waiter at a time: a later `next` replaces an earlier
+ * one, which then resolves false at its own time); `close()` closes the socket.
+ */
+export interface SeatFeed {
+  latest(gameId: string): GameView | undefined;
+  next(ms: number): Promise<boolean>;
+  close(): void;
+}
+
+/** Opens the socket of the player whose API token is `token` on `baseUrl` ({@link SeatFeed}). */
+export async function openSeatFeed(baseUrl: string, token: string): Promise<SeatFeed> {
+  const { socket } = await openSocket(baseUrl, token);
+  const latest = new Map<string, GameView>();
+  let wake: ((pushed: boolean) => void) | null = null;
+  socket.on(SERVER_EVENTS.gameView, (view: GameView) => {
+    const had = latest.get(view.game_id);
+    if (!had || view.version > had.version) latest.set(view.game_id, view);
+    wake?.(true);
+  });
+  return {
+    latest: (gameId) => latest.get(gameId),
+    next: (ms) =>
+      new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => done(false), ms);
+        const done = (pushed: boolean) => {
+          clearTimeout(timer);
+          if (wake === done) wake = null;
+          resolve(pushed);
+        };
+        wake = done;
+      }),
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * An API client playing its seat of `gameId` to the end, the first legal move on each of its
+ * turns: GET its view (which also marks the seat present), POST a move on its turn (the answer is
+ * the new view), and between turns wait for the pushes of `feed` (the player's own socket), as the
+ * app does, rather than asking again and again (seven clients asking every 150 ms were most of
+ * the tournament journey's server CPU: docs/decisions/045, "Addendum 2026-12-02 (third)"). The
+ * view is read again after a refused move (the server played a forced move first, or the
+ * version moved) and whenever no push came for 2 s. Throws after `maxSteps` looks.
+ */
+export async function playSeatViaApi(
+  baseUrl: string,
+  token: string,
+  gameId: string,
+  feed: SeatFeed,
+  maxSteps = 5000,
+): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const read = async () => {
+    const res = await fetch(`${baseUrl}/api/games/${gameId}/view`, { headers });
+    if (res.status !== 200) throw new Error(`view ${res.status}`);
+    return (await res.json()) as GameView;
+  };
+  let view = await read();
+  for (let i = 0; i < maxSteps; i++) {
+    const pushed = feed.latest(gameId);
+    if (pushed && pushed.version > view.version) view = pushed;
+    if (view.status !== 'playing') return;
+    if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
+      const res = await fetch(`${baseUrl}/api/games/${gameId}/moves`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: view.version, ...view.legal_moves[0] }),
+      });
+      view = res.status === 200 ? ((await res.json()) as GameView) : await read();
+      continue;
+    }
+    if (!(await feed.next(2_000))) view = await read();
+  }
+  throw new Error(`game ${gameId} did not end`);
 }

@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   DEFAULT_RULES,
-  SERVER_EVENTS,
   withRule,
-  type GameView,
   type TournamentDetail,
   type TournamentListItem,
 } from '@domino/contracts';
-import { openSocket } from '../apps/server/src/test/sockets';
-import type { TestSocket } from '../apps/server/src/test/sockets';
 import {
   ADMIN,
+  openSeatFeed,
+  playSeatViaApi,
   DESKTOP,
   loginViaUi,
   newContext,
@@ -119,77 +117,11 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
   ): Promise<T> => waitUntil(what, probe, { timeoutMs, everyMs });
 
   /**
-   * What an API client's socket was pushed of its games: the server sends each seated user their
-   * own view after every change (`game:view` to the user's room). `latest` is the newest view of a
-   * game; `next(ms)` resolves true at the next push, false when none came within `ms`.
-   */
-  function pushedViews(socket: TestSocket['socket']) {
-    const latest = new Map<string, GameView>();
-    let wake: ((pushed: boolean) => void) | null = null;
-    socket.on(SERVER_EVENTS.gameView, (view: GameView) => {
-      const had = latest.get(view.game_id);
-      if (!had || view.version > had.version) latest.set(view.game_id, view);
-      wake?.(true);
-    });
-    return {
-      latest: (gameId: string) => latest.get(gameId),
-      next: (ms: number) =>
-        new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => done(false), ms);
-          const done = (pushed: boolean) => {
-            clearTimeout(timer);
-            wake = null;
-            resolve(pushed);
-          };
-          wake = done;
-        }),
-    };
-  }
-
-  /**
-   * An API client playing its seat of `gameId` to the end: GET its view (which also marks the
-   * seat present), then on its turn POST the first legal move (the move's answer is the new
-   * view). Between its turns it waits for its socket's pushes, as the app does, instead of asking
-   * again and again (seven clients asking every 150 ms were most of the journey's server CPU:
-   * docs/decisions/045, "Addendum 2026-12-02 (third)"); the view is read over HTTP again after a
-   * refused move (the server played a forced move first, or the version moved) and whenever no
-   * push came for 2 s.
-   */
-  async function playGameViaApi(
-    p: Player,
-    views: ReturnType<typeof pushedViews>,
-    gameId: string,
-  ): Promise<void> {
-    const read = async () => {
-      const { status, json } = await api<GameView>(`/api/games/${gameId}/view`, p.token);
-      if (status !== 200) throw new Error(`view ${status}`);
-      return json;
-    };
-    let view = await read();
-    for (let i = 0; i < 5000; i++) {
-      const pushed = views.latest(gameId);
-      if (pushed && pushed.version > view.version) view = pushed;
-      if (view.status !== 'playing') return;
-      if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
-        const move = await api<GameView>(`/api/games/${gameId}/moves`, p.token, {
-          version: view.version,
-          ...view.legal_moves[0],
-        });
-        view = move.status === 200 ? move.json : await read();
-        continue;
-      }
-      if (!(await views.next(2_000))) view = await read();
-    }
-    throw new Error(`game ${gameId} did not end`);
-  }
-
-  /**
    * An API client's whole tournament: each match it is called to, until the tournament ends. Its
    * socket stays open throughout (a seat's pushes go to every socket of its user).
    */
   async function playTournamentViaApi(p: Player, id: number): Promise<void> {
-    const socket = await openSocket(journey.app.baseUrl, p.token);
-    const views = pushedViews(socket.socket);
+    const feed = await openSeatFeed(journey.app.baseUrl, p.token);
     try {
       const played = new Set<string>();
       const deadline = Date.now() + 480_000;
@@ -209,12 +141,12 @@ describe.concurrent('a 4-pair tournament from registration to prizes', () => {
         );
         if (d.status === 'finished' || d.status === 'cancelled') return;
         const game = d.my_entry!.current_game_id!;
-        await playGameViaApi(p, views, game);
+        await playSeatViaApi(journey.app.baseUrl, p.token, game, feed);
         played.add(game);
       }
       throw new Error(`tournament ${id} did not finish for ${p.username}`);
     } finally {
-      socket.socket.close();
+      feed.close();
     }
   }
 
