@@ -11,7 +11,6 @@ import {
   DESKTOP,
   loginViaUi,
   newContext,
-  openSeatFeed,
   PHONE,
   playSeatViaApi,
   registerViaApi,
@@ -66,14 +65,8 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
    * An API client playing its seat of `gameId` to the end, the first legal move each turn, woken
    * by its own socket's pushes between turns (support's playSeatViaApi).
    */
-  async function playSeat(p: Player, gameId: string): Promise<void> {
-    const feed = await openSeatFeed(journey.app.baseUrl, p.token);
-    try {
-      await playSeatViaApi(journey.app.baseUrl, p.token, gameId, feed, 500);
-    } finally {
-      feed.close();
-    }
-  }
+  const playSeat = (p: Player, gameId: string) =>
+    playSeatViaApi(journey.app.baseUrl, p.token, gameId, undefined, 500);
 
   it.skipIf(!journey.ok)(
     'staff open it, table 2 plays, then table 1, and the page compares hand by hand',

@@ -965,15 +965,24 @@ export async function openSeatFeed(baseUrl: string, token: string): Promise<Seat
  * app does, rather than asking again and again (seven clients asking every 150 ms were most of
  * the tournament journey's server CPU: docs/decisions/045, "Addendum 2026-12-02 (third)"). The
  * view is read again after a refused move (the server played a forced move first, or the
- * version moved) and whenever no push came for 2 s. Throws after `maxSteps` looks.
+ * version moved) and whenever no push came for 2 s. Without a `feed` it opens one for the game
+ * and closes it at the end. Throws after `maxSteps` looks.
  */
 export async function playSeatViaApi(
   baseUrl: string,
   token: string,
   gameId: string,
-  feed: SeatFeed,
+  feed?: SeatFeed,
   maxSteps = 5000,
 ): Promise<void> {
+  if (!feed) {
+    const own = await openSeatFeed(baseUrl, token);
+    try {
+      return await playSeatViaApi(baseUrl, token, gameId, own, maxSteps);
+    } finally {
+      own.close();
+    }
+  }
   const headers = { authorization: `Bearer ${token}` };
   const read = async () => {
     const res = await fetch(`${baseUrl}/api/games/${gameId}/view`, { headers });
