@@ -207,6 +207,23 @@ export function createDeps(
 }
 
 /**
+ * Ends a Redis client once it has the replies to what it already sent: QUIT queues behind them
+ * (the adapter's closing PUNSUBSCRIBE and UNSUBSCRIBE, which it does not await, would otherwise
+ * reject with ioredis's "Connection is closed." as unhandled rejections). A Redis that does not
+ * answer within `ms` milliseconds (1,000 by default) is dropped.
+ */
+async function endRedis(client: Redis, ms = 1000): Promise<void> {
+  const timer = setTimeout(() => client.disconnect(), ms);
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
  * and listens (README.md). Used by main.ts and by multi-process tests.
  */
@@ -307,9 +324,7 @@ export async function startServer(
         await stopWorkers();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
-        redisSub?.disconnect();
-        redisPub?.disconnect();
-        redis?.disconnect();
+        await Promise.all([redisSub, redisPub, redis].map((r) => r && endRedis(r)));
         await demoBank?.close();
         await database.close();
       })());

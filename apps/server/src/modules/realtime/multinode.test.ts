@@ -280,10 +280,11 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
           await barrier;
         } finally {
           // Attached to no HTTP server (close() would fail on its missing engine): only its
-          // adapter holds anything, the Redis subscriptions.
+          // adapter holds anything, the Redis subscriptions. QUIT waits for the replies to the
+          // adapter's SUBSCRIBE and UNSUBSCRIBE commands, which it never awaits: a plain
+          // disconnect would fail them as unhandled rejections.
           await barrierIo.of('/').adapter.close();
-          barrierPub.disconnect();
-          barrierSub.disconnect();
+          await Promise.all([barrierPub.quit(), barrierSub.quit()]);
         }
         expect(overheard).toEqual([{ table_id: -1 }]);
         // This deployment's channels and counters carry its prefix in Redis.
@@ -295,7 +296,7 @@ describe('two server nodes on PostgreSQL and Redis', async () => {
           expect(channels.length).toBeGreaterThan(0);
           expect(await probe.keys(`${prefix}availability*`)).not.toEqual([]);
         } finally {
-          probe.disconnect();
+          await probe.quit();
         }
         other.child.kill('SIGKILL');
 
