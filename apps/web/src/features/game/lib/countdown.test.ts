@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../app/theme';
-import { countdownLevel, formatCountdown, remainingMs, turnFraction } from './countdown';
+import {
+  countdownLevel,
+  formatCountdown,
+  msUntilNextSecond,
+  remainingMs,
+  turnFraction,
+} from './countdown';
 
 describe('turn countdown', () => {
   const now = Date.parse('2026-11-21T12:00:00.000Z');
@@ -26,6 +32,33 @@ describe('turn countdown', () => {
     expect(countdownLevel(30_000)).toBe('calm');
     expect(countdownLevel(15_000)).toBe('hurry');
     expect(countdownLevel(5_000)).toBe('critical');
+  });
+
+  it('reads the time again exactly when the shown clock changes, once a second, until 0:00', () => {
+    expect(msUntilNextSecond(44_001)).toBe(1);
+    expect(msUntilNextSecond(44_999)).toBe(999);
+    expect(msUntilNextSecond(45_000)).toBe(1000);
+    expect(msUntilNextSecond(0)).toBeNull();
+    // A whole turn read at the times it asks for (each 15 ms late, as use-turn-left reads it):
+    // every second from 0:30 down to 0:00 and every level are shown, each in its own read, and
+    // never a second late.
+    const deadline = 30_000;
+    let at = 123;
+    const shown: string[] = [];
+    for (;;) {
+      const left = deadline - at;
+      shown.push(`${formatCountdown(left)} ${countdownLevel(Math.max(0, left))}`);
+      const next = msUntilNextSecond(Math.max(0, left));
+      if (next === null) break;
+      at += next + 15;
+      expect(formatCountdown(deadline - at)).not.toBe(formatCountdown(left));
+    }
+    expect(shown).toHaveLength(31);
+    expect(new Set(shown).size).toBe(31);
+    expect(shown[0]).toBe('0:30 calm');
+    expect(shown).toContain('0:15 hurry');
+    expect(shown).toContain('0:05 critical');
+    expect(shown.at(-1)).toBe('0:00 critical');
   });
 
   it('gives the fraction of the turn left', () => {

@@ -19,6 +19,18 @@ export function formatCountdown(ms: number): string {
   return `${minutes}:${seconds.toString().padStart(2, '0')}`;
 }
 
+/**
+ * Milliseconds from now until the shown countdown next changes: `formatCountdown` rounds up to
+ * whole seconds and `countdownLevel`'s thresholds are whole seconds, so with `leftMs` left the
+ * display changes when the time left crosses the next lower multiple of 1,000 ms. Null once the
+ * time is up (nothing changes after 0:00).
+ */
+export function msUntilNextSecond(leftMs: number): number | null {
+  if (leftMs <= 0) return null;
+  const intoSecond = leftMs % 1000;
+  return intoSecond === 0 ? 1000 : intoSecond;
+}
+
 export type CountdownLevel = 'calm' | 'hurry' | 'critical';
 
 /** 'critical' in the last 5 s, 'hurry' in the last 15 s, else 'calm'. */
