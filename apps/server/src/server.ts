@@ -225,16 +225,21 @@ async function endRedis(client: Redis, ms = 1000): Promise<void> {
 
 /**
  * Opens the database, migrates, bootstraps first-start data, builds the app, attaches Socket.IO
- * and listens (README.md). Used by main.ts and by multi-process tests.
+ * and listens (README.md). Used by main.ts and by multi-process tests. `pgliteImage`, for an
+ * in-memory database only (DATA_DIR 'memory://'), starts it from a migrated data directory image
+ * instead of an empty cluster, as the test databases do (openDatabase; the socket tests' servers,
+ * src/test/memory-server.ts).
  */
 export async function startServer(
   config: Config,
   overrides: DepsOverrides = {},
+  pgliteImage?: Blob,
 ): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolMax: config.DATABASE_POOL_MAX,
+    pgliteImage,
   });
   let redis: Redis | undefined;
   let redisSub: Redis | undefined;

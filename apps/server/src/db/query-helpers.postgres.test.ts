@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from './client';
 import { openDatabase, preparedRows, readTogether } from './client';
 import { createTestDatabase, postgresAvailable } from '../test/helpers';
+import { pgliteImage } from '../test/db-images';
 
 const TEXT = 'select $1::int + $2::int as n, $3::jsonb as j';
 
@@ -25,7 +26,7 @@ describe('query helpers', async () => {
   let pglite: Database;
 
   beforeAll(async () => {
-    pglite = await openDatabase({ dataDir: 'memory://' });
+    pglite = await openDatabase({ dataDir: 'memory://', pgliteImage: pgliteImage() });
     if (!skip) postgres = await createTestDatabase('postgres');
   });
 
