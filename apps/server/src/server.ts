@@ -366,9 +366,7 @@ export async function startServer(
       drain,
     };
   } catch (err) {
-    redisSub?.disconnect();
-    redisPub?.disconnect();
-    redis?.disconnect();
+    await Promise.all([redisSub, redisPub, redis].map((r) => r && endRedis(r)));
     await demoBank?.close();
     await database.close();
     throw err;
