@@ -975,35 +975,32 @@ export async function playSeatViaApi(
   feed?: SeatFeed,
   maxSteps = 5000,
 ): Promise<void> {
-  if (!feed) {
-    const own = await openSeatFeed(baseUrl, token);
-    try {
-      return await playSeatViaApi(baseUrl, token, gameId, own, maxSteps);
-    } finally {
-      own.close();
+  const pushes = feed ?? (await openSeatFeed(baseUrl, token));
+  try {
+    const headers = { authorization: `Bearer ${token}` };
+    const read = async () => {
+      const res = await fetch(`${baseUrl}/api/games/${gameId}/view`, { headers });
+      if (res.status !== 200) throw new Error(`view ${res.status}`);
+      return (await res.json()) as GameView;
+    };
+    let view = await read();
+    for (let i = 0; i < maxSteps; i++) {
+      const pushed = pushes.latest(gameId);
+      if (pushed && pushed.version > view.version) view = pushed;
+      if (view.status !== 'playing') return;
+      if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
+        const res = await fetch(`${baseUrl}/api/games/${gameId}/moves`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ version: view.version, ...view.legal_moves[0] }),
+        });
+        view = res.status === 200 ? ((await res.json()) as GameView) : await read();
+        continue;
+      }
+      if (!(await pushes.next(2_000))) view = await read();
     }
+    throw new Error(`game ${gameId} did not end`);
+  } finally {
+    if (!feed) pushes.close();
   }
-  const headers = { authorization: `Bearer ${token}` };
-  const read = async () => {
-    const res = await fetch(`${baseUrl}/api/games/${gameId}/view`, { headers });
-    if (res.status !== 200) throw new Error(`view ${res.status}`);
-    return (await res.json()) as GameView;
-  };
-  let view = await read();
-  for (let i = 0; i < maxSteps; i++) {
-    const pushed = feed.latest(gameId);
-    if (pushed && pushed.version > view.version) view = pushed;
-    if (view.status !== 'playing') return;
-    if (view.turn_seat === view.my_seat && view.legal_moves.length > 0) {
-      const res = await fetch(`${baseUrl}/api/games/${gameId}/moves`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ version: view.version, ...view.legal_moves[0] }),
-      });
-      view = res.status === 200 ? ((await res.json()) as GameView) : await read();
-      continue;
-    }
-    if (!(await feed.next(2_000))) view = await read();
-  }
-  throw new Error(`game ${gameId} did not end`);
 }

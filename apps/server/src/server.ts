@@ -244,6 +244,8 @@ export async function startServer(
   let redis: Redis | undefined;
   let redisSub: Redis | undefined;
   let redisPub: Redis | undefined;
+  const endRedisClients = () =>
+    Promise.all([redisSub, redisPub, redis].map((r) => r && endRedis(r)));
   let demoBank: BankSimulator | null = null;
   try {
     await database.migrate();
@@ -329,7 +331,7 @@ export async function startServer(
         await stopWorkers();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
-        await Promise.all([redisSub, redisPub, redis].map((r) => r && endRedis(r)));
+        await endRedisClients();
         await demoBank?.close();
         await database.close();
       })());
@@ -366,7 +368,7 @@ export async function startServer(
       drain,
     };
   } catch (err) {
-    await Promise.all([redisSub, redisPub, redis].map((r) => r && endRedis(r)));
+    await endRedisClients();
     await demoBank?.close();
     await database.close();
     throw err;
