@@ -79,24 +79,42 @@ function dueTimes(
     Date.now() + (handEnded ? timing.handPauseMs : 0),
     notBefore?.getTime() ?? 0,
   );
-  const occupant = players.find((p) => p.seat === turn);
-  if (!occupant || occupant.userId === null) {
+  const kind = turnWait(state, players, Date.now());
+  if (kind === 'bot') {
     const delay =
       timing.botMaxDelayMs > timing.botMinDelayMs
         ? randomInt(timing.botMinDelayMs, timing.botMaxDelayMs + 1)
         : timing.botMinDelayMs;
     return { dueAt: new Date(base + delay), turnDeadline: null };
   }
-  const forced = legalMoves(state, turn).length === 1;
-  const away = longAbsent(occupant.disconnectedAt ?? null, Date.now());
   const turnMs = state.config.turnSeconds * 1000;
-  const wait = forced
-    ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
-    : away
-      ? Math.min(AWAY_MOVE_DELAY_MS, turnMs)
-      : turnMs;
+  const wait =
+    kind === 'forced'
+      ? Math.min(FORCED_MOVE_DELAY_MS, turnMs)
+      : kind === 'away'
+        ? Math.min(AWAY_MOVE_DELAY_MS, turnMs)
+        : turnMs;
   const deadline = new Date(base + wait);
   return { dueAt: deadline, turnDeadline: deadline };
+}
+
+/**
+ * Which wait `schedule` gives the seat to move at `nowMs` (ms since the epoch): 'none' when no
+ * turn is to be played, 'bot' for a CPU seat, 'forced' for a player's only legal move, 'away' for
+ * a player without connection for ABSENCE_PATIENCE_MS or more, 'full' for the whole turn time.
+ * Two readings of the seats that give the same kind give the same schedule.
+ */
+export function turnWait(
+  state: MatchState,
+  players: { seat: number; userId: number | null; disconnectedAt?: Date | null }[],
+  nowMs: number,
+): 'none' | 'bot' | 'forced' | 'away' | 'full' {
+  const turn = state.hand.turn;
+  if (state.status !== 'playing' || turn === null) return 'none';
+  const occupant = players.find((p) => p.seat === turn);
+  if (!occupant || occupant.userId === null) return 'bot';
+  if (legalMoves(state, turn).length === 1) return 'forced';
+  return longAbsent(occupant.disconnectedAt ?? null, nowMs) ? 'away' : 'full';
 }
 
 /**

@@ -363,11 +363,8 @@ describe('practice games over HTTP', () => {
     expect(gone.seats[0]).toMatchObject({ connected: false, cpu_played: false });
     // The turn already running keeps its full time (decision 042).
     expect(Date.parse(gone.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
-    /**
-     * Lets the turn time run out and the CPU play until the player's next turn with a choice,
-     * `minMoves` moves at least.
-     */
-    const nextTurnOfAbsent = async (minMoves = 1): Promise<GameView> => {
+    /** Lets the turn time run out and the CPU play until the player's next turn with a choice. */
+    const nextTurnOfAbsent = async (): Promise<GameView> => {
       const from = (await getGameView(t.database.db, game_id, userId)).version;
       let v: GameView;
       do {
@@ -379,7 +376,7 @@ describe('practice games over HTTP', () => {
         v = await getGameView(t.database.db, game_id, userId);
       } while (
         v.status === 'playing' &&
-        (v.version < from + minMoves || !(v.turn_seat === 0 && v.legal_moves.length > 1))
+        (v.version === from || !(v.turn_seat === 0 && v.legal_moves.length > 1))
       );
       return v;
     };
@@ -391,11 +388,10 @@ describe('practice games over HTTP', () => {
       .update(gamePlayers)
       .set({ disconnectedAt: new Date(Date.now() - ABSENCE_PATIENCE_MS - 1_000) })
       .where(and(eq(gamePlayers.gameId, game_id), eq(gamePlayers.userId, userId)));
-    // That change stands in for three minutes passing, which in play changes no row. A node's
-    // copy learns changed seats from the commit of its next move (decision 037), after that
-    // move's next turn was scheduled: when the others all pass or the hand ends, that turn is the
-    // player's own, scheduled from the old absence. The second move on is scheduled from the new.
-    const long = await nextTurnOfAbsent(2);
+    // The node's copy still reads the absence as recent; the commit of the next move sends the
+    // changed seat back and the player's turn is scheduled again from it (decision 037, addendum
+    // 2026-12-02).
+    const long = await nextTurnOfAbsent();
     if (long.status === 'playing') {
       expect(Date.parse(long.turn_deadline ?? '') - Date.now()).toBeLessThanOrEqual(2100);
       expect(await reclaimSeat(ctx, game_id, userId)).toBe(true);
@@ -403,6 +399,59 @@ describe('practice games over HTTP', () => {
       expect(back.seats[0]).toMatchObject({ connected: true, cpu_played: false });
       expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
     }
+  });
+
+  it("gives the full turn time again to a player who lost the connection again, even when this node's copy still had the old absence", async () => {
+    const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
+    const ctx: GamesContext = {
+      db: t.database.db,
+      hub: t.app.deps.hub,
+      bots: t.app.deps.bots,
+      tableMatchFinished: t.app.deps.tableMatchFinished,
+      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
+    };
+    const db = t.database.db;
+    const [seat] = await db
+      .select()
+      .from(gamePlayers)
+      .where(and(eq(gamePlayers.gameId, game_id), eq(gamePlayers.seat, 0)));
+    const userId = seat!.userId!;
+    expect(await markDisconnected(ctx, game_id, userId)).toBe(true);
+    const setAbsence = (since: Date) =>
+      db
+        .update(gamePlayers)
+        .set({ disconnectedAt: since })
+        .where(and(eq(gamePlayers.gameId, game_id), eq(gamePlayers.seat, 0)));
+    const playDue = async () => {
+      await db
+        .update(games)
+        .set({ dueAt: sql`now() - interval '1 second'` })
+        .where(eq(games.id, game_id));
+      expect(await runDueGame(ctx)).toBe(true);
+    };
+    // The move before the player's turn, until that turn is one with a choice (forced moves keep
+    // their own short wait): each time the node's copy reads the player as gone for longer than
+    // ABSENCE_PATIENCE_MS, and then another node records that they came back and dropped again
+    // just now, which keeps the seat's presence ('1') and raises its revision.
+    let checked = 0;
+    for (let step = 0; step < 400 && checked === 0; step++) {
+      const view = await getGameView(db, game_id, userId);
+      if (view.status !== 'playing') break;
+      if (view.turn_seat !== 3) {
+        await playDue();
+        continue;
+      }
+      await setAbsence(new Date(Date.now() - ABSENCE_PATIENCE_MS - 60_000));
+      await gameCacheFor(db).load(db, game_id, { refresh: true });
+      await setAbsence(new Date());
+      await playDue();
+      const next = await getGameView(db, game_id, userId);
+      if (next.status === 'playing' && next.turn_seat === 0 && next.legal_moves.length > 1) {
+        expect(Date.parse(next.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(1);
   });
 
   /** A practice game at the player's turn with a real choice, and the player's user id. */

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { GameEvent, MatchState, Move, Seat } from '@domino/domino';
 import type { Db, Tx } from '../../db/client';
 import { games } from '../../db/schema';
 import type { CachedGame, GameCache } from './cache';
 import { gameCacheFor } from './cache';
-import { botPlayedTurnsAfter, isAway, schedule } from './clock';
+import { botPlayedTurnsAfter, isAway, schedule, turnWait } from './clock';
 import type { MoveCommitter } from './commit-batch';
 import { moveCommitterFor } from './commit-batch';
 import type { Actor, Committed, Timing } from './context';
@@ -187,14 +187,6 @@ export class PgGameStore implements GameStore {
       this.copies.delete(row.id);
       return 'stale';
     }
-    const game: GameRow = {
-      ...row,
-      state: d.next,
-      version: out.version,
-      dueAt: when.dueAt,
-      turnDeadline: when.turnDeadline,
-      updatedAt: new Date(),
-    };
     // The copy's seats were exact: only the mover's count of bot-played turns changed (decision
     // 037). Otherwise the database sent the seats, without ratings (they do not change during a
     // match).
@@ -209,9 +201,49 @@ export class PgGameStore implements GameStore {
             ...p,
             rating: players.find((x) => x.seat === p.seat)?.rating ?? null,
           }));
+    const due =
+      out.players === null
+        ? when
+        : await this.rescheduled(row.id, out.version, d, players, seated, when);
+    const game: GameRow = {
+      ...row,
+      state: d.next,
+      version: out.version,
+      dueAt: due.dueAt,
+      turnDeadline: due.turnDeadline,
+      updatedAt: new Date(),
+    };
     if (seatsRevOf(seated) === out.rev) this.copies.set({ row: game, players: seated });
     else this.copies.delete(row.id);
     return { game, players: seated, seat: d.seat, handEnded: handEnded(d) };
+  }
+
+  /**
+   * The next turn's times once the database sent the seats back (another node changed a seat
+   * since this node read them): `when` was scheduled from this node's reading before the commit.
+   * The presence check of the commit guarantees the seats' '0'/'1' agreed, not when an absence
+   * began: a player who came back and lost the connection again in between is absent since
+   * then, and their turn gets the full time again (decision 042), where the old reading would
+   * have let the CPU play it at once. When the exact seats give the next turn another wait
+   * (`turnWait`), the times are scheduled again and written for this version, unless another
+   * move came first. Returns the times of this version.
+   */
+  private async rescheduled(
+    gameId: string,
+    version: number,
+    d: Decision,
+    read: PlayerRow[],
+    exact: PlayerRow[],
+    when: { dueAt: Date | null; turnDeadline: Date | null },
+  ): Promise<{ dueAt: Date | null; turnDeadline: Date | null }> {
+    const now = Date.now();
+    if (turnWait(d.next, read, now) === turnWait(d.next, exact, now)) return when;
+    const due = schedule(d.next, exact, this.timing, handEnded(d));
+    await this.db
+      .update(games)
+      .set({ dueAt: due.dueAt, turnDeadline: due.turnDeadline })
+      .where(and(eq(games.id, gameId), eq(games.version, version)));
+    return due;
   }
 
   /**
