@@ -33,18 +33,24 @@ const FAST = {
   SWEEPER_INTERVAL_MS: '0',
 };
 
+/** The games context of a test app, without bot or hand pauses (what its sweeper gets). */
+function gamesContextOf(t: TestApp): GamesContext {
+  return {
+    db: t.database.db,
+    hub: t.app.deps.hub,
+    bots: t.app.deps.bots,
+    tableMatchFinished: t.app.deps.tableMatchFinished,
+    timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
+  };
+}
+
 describe('practice games over HTTP', () => {
   let t: TestApp;
   let token: string;
   let otherToken: string;
+  const gamesContext = () => gamesContextOf(t);
   const sweep = async () => {
-    const ctx: GamesContext = {
-      db: t.database.db,
-      hub: t.app.deps.hub,
-      bots: t.app.deps.bots,
-      tableMatchFinished: t.app.deps.tableMatchFinished,
-      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
-    };
+    const ctx = gamesContext();
     while (await runDueGame(ctx));
   };
   const api = (method: 'GET' | 'POST', url: string, payload?: unknown, tk = token) =>
@@ -344,13 +350,7 @@ describe('practice games over HTTP', () => {
   it('shows a player with no connection as disconnected, gives their turns the full time for the first minutes, then lets the bot play at bot pace until they return', async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
     await reachChoice(game_id, (await api('GET', `/api/games/${game_id}/view`)).json());
-    const ctx: GamesContext = {
-      db: t.database.db,
-      hub: t.app.deps.hub,
-      bots: t.app.deps.bots,
-      tableMatchFinished: t.app.deps.tableMatchFinished,
-      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
-    };
+    const ctx = gamesContext();
     const [seat] = await t.database.db
       .select()
       .from(gamePlayers)
@@ -403,13 +403,7 @@ describe('practice games over HTTP', () => {
 
   it("gives the full turn time again to a player who lost the connection again, even when this node's copy still had the old absence", async () => {
     const { game_id } = (await api('POST', '/api/practice-games', { difficulty: 'facil' })).json();
-    const ctx: GamesContext = {
-      db: t.database.db,
-      hub: t.app.deps.hub,
-      bots: t.app.deps.bots,
-      tableMatchFinished: t.app.deps.tableMatchFinished,
-      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
-    };
+    const ctx = gamesContext();
     const db = t.database.db;
     const [seat] = await db
       .select()
@@ -472,13 +466,7 @@ describe('practice games over HTTP', () => {
     (
       await t.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId)).limit(1)
     )[0]!;
-  const ctxOf = (): GamesContext => ({
-    db: t.database.db,
-    hub: t.app.deps.hub,
-    bots: t.app.deps.bots,
-    tableMatchFinished: t.app.deps.tableMatchFinished,
-    timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
-  });
+  const ctxOf = () => gamesContextOf(t);
 
   it('takes the seat back when a disconnected player opens the game over HTTP, as game:join does', async () => {
     const { gameId, userId } = await atChoice();
@@ -583,13 +571,7 @@ describe('practice games over HTTP', () => {
       .update(games)
       .set({ dueAt: sql`now() - interval '1 second'` })
       .where(eq(games.id, game_id));
-    const ctx: GamesContext = {
-      db: t.database.db,
-      hub: t.app.deps.hub,
-      bots: t.app.deps.bots,
-      tableMatchFinished: t.app.deps.tableMatchFinished,
-      timing: { botMinDelayMs: 0, botMaxDelayMs: 0, handPauseMs: 0 },
-    };
+    const ctx = gamesContext();
     expect(await runDueGame(ctx)).toBe(true);
     // Still connected (decision 042): the seats say the CPU played for them, not "Desconectado".
     const after: GameView = (await api('GET', `/api/games/${game_id}/view`)).json();
