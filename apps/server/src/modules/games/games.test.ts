@@ -466,11 +466,10 @@ describe('practice games over HTTP', () => {
     (
       await t.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId)).limit(1)
     )[0]!;
-  const ctxOf = () => gamesContextOf(t);
 
   it('takes the seat back when a disconnected player opens the game over HTTP, as game:join does', async () => {
     const { gameId, userId } = await atChoice();
-    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    expect(await markDisconnected(gamesContext(), gameId, userId)).toBe(true);
     const back: GameView = (await api('GET', `/api/games/${gameId}/view`)).json();
     expect(back.seats[0]?.connected).toBe(true);
     expect(Date.parse(back.turn_deadline ?? '') - Date.now()).toBeGreaterThan(50_000);
@@ -479,7 +478,7 @@ describe('practice games over HTTP', () => {
 
   it("takes the seat back with the player's own HTTP move, so their next turns get the full time", async () => {
     const { gameId, userId } = await atChoice();
-    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    expect(await markDisconnected(gamesContext(), gameId, userId)).toBe(true);
     const away = await getGameView(t.database.db, gameId, userId);
     const res = await api('POST', `/api/games/${gameId}/moves`, {
       version: away.version,
@@ -497,7 +496,7 @@ describe('practice games over HTTP', () => {
 
   it('takes the seat back even when the move arrives after the bot played the turn (409)', async () => {
     const { gameId, userId } = await atChoice();
-    expect(await markDisconnected(ctxOf(), gameId, userId)).toBe(true);
+    expect(await markDisconnected(gamesContext(), gameId, userId)).toBe(true);
     const away = await getGameView(t.database.db, gameId, userId);
     const late = await api('POST', `/api/games/${gameId}/moves`, {
       version: away.version - 1,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { games } from '../../db/schema';
 import type { CachedGame, GameCache } from './cache';
 import { gameCacheFor } from './cache';
+import type { Due } from './clock';
 import { botPlayedTurnsAfter, isAway, schedule, turnWait } from './clock';
 import type { MoveCommitter } from './commit-batch';
 import { moveCommitterFor } from './commit-batch';
@@ -234,8 +235,8 @@ export class PgGameStore implements GameStore {
     d: Decision,
     read: PlayerRow[],
     exact: PlayerRow[],
-    when: { dueAt: Date | null; turnDeadline: Date | null },
-  ): Promise<{ dueAt: Date | null; turnDeadline: Date | null }> {
+    when: Due,
+  ): Promise<Due> {
     const now = Date.now();
     if (turnWait(d.next, read, now) === turnWait(d.next, exact, now)) return when;
     const due = schedule(d.next, exact, this.timing, handEnded(d));
