@@ -4,13 +4,15 @@ import { DEFAULT_CONFIG, sideOf } from '../config';
 import { applyMove } from '../match';
 import { legalMoves } from '../rules';
 import { handBuiltState, tiles } from '../test-support';
-import { tileId, type Seat, type Tile } from '../tiles';
+import { ALL_TILES, tileId, type Seat, type Tile } from '../tiles';
 import type { MatchState, Move } from '../types';
 import { playerView } from '../view';
 import { analyzeDificil, chooseMove } from './index';
 import {
   HandSearch,
+  DEFAULT_EVAL,
   dealUnseen,
+  evaluateHands,
   ownViewPlays,
   partnerPick,
   type PartnerSearch,
@@ -139,6 +141,58 @@ describe('the hand search', () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe("the search's heuristic value of an unfinished hand", () => {
+  const weights = { pips: 0.5, tiles: 4, doubles: 6 };
+
+  it('counts pips, the shortest hand and the doubles each side holds, for the root side', () => {
+    // Seats 0 and 2 against 1 and 3: us 6-6 and 1-2 (15 pips, 2 tiles, a double) and 0-1 0-2 0-3
+    // (6 pips, 3 tiles); them 5-6 (11 pips, 1 tile) and 2-2 3-3 (10 pips, 2 tiles, two doubles).
+    const hands = [tiles('6-6 1-2'), tiles('5-6'), tiles('0-1 0-2 0-3'), tiles('2-2 3-3')].map(
+      maskOf,
+    );
+    const us = [1, 0, 1, 0];
+    // pips 0.5 × (21 − 21) + tiles 4 × (1 − 2) + doubles 6 × (2 − 1)
+    expect(evaluateHands(hands, us, 4, true, weights)).toBe(-4 + 6);
+    expect(evaluateHands(hands, us, 4, true, DEFAULT_EVAL)).toBe(-4);
+    expect(evaluateHands(hands, us, 4, true, { ...weights, doubles: 0 })).toBe(-4);
+  });
+
+  it('compares with the average opponent in individual mode', () => {
+    // Three players: us 4-4 (8 pips, a double); them 6-6 1-1 (14 pips, two doubles) and 0-1 (1).
+    const hands = [tiles('4-4'), tiles('6-6 1-1'), tiles('0-1')].map(maskOf);
+    const us = [1, 0, 0];
+    // pips 0.5 × (15 / 2 − 8) + tiles 4 × (1 − 1) + doubles 6 × (2 / 2 − 1)
+    expect(evaluateHands(hands, us, 3, false, weights)).toBe(-0.25);
+  });
+
+  it('steers a search that cannot reach the end of the hand by the weight of the doubles', () => {
+    // The root holds 3-3 (fits the left end) and 1-5 (the right), both 6 pips, and four tiles
+    // that fit neither; the other 18 unplayed tiles are spread over the other seats. 60 nodes
+    // see a few plies of the hand, so the leaves are valued by evaluateHands: a weight against
+    // holding doubles sheds the 3-3 first, a weight for holding them keeps it.
+    const played = maskOf(tiles('0-0 0-1 0-2 0-6'));
+    const root = maskOf(tiles('3-3 1-5 1-2 2-4 4-6 1-6'));
+    const rest = ALL_TILES.map(tileId).filter((id) => !((played | root) & (1 << id)));
+    const hands = [root, 0, 0, 0];
+    rest.forEach((id, i) => (hands[1 + (i % 3)]! |= 1 << id));
+    const moves: SearchMove[] = [
+      { id: tileId([3, 3]), end: 'left' },
+      { id: tileId([1, 5]), end: 'right' },
+    ];
+    const best = (doubles: number) => {
+      const search = new HandSearch(DEFAULT_CONFIG, 0, {
+        eval: { ...DEFAULT_EVAL, doubles },
+        winBonus: 0,
+      });
+      const result = search.search({ hands, stock: [], ends: { left: 3, right: 5 } }, moves, 60);
+      expect(result.exact).toBe(false);
+      return result.values[0]! > result.values[1]! ? '3-3' : '1-5';
+    };
+    expect(best(1_000)).toBe('3-3');
+    expect(best(-1_000)).toBe('1-5');
   });
 });
 

@@ -24,7 +24,15 @@ import {
 } from '../config';
 import type { Seat } from '../tiles';
 import { createRng } from './rng';
-import { SUIT_MASK, TILE_HI, TILE_LO, TILE_PIPS, maskPips, popcount } from './tileset';
+import {
+  DOUBLES_MASK,
+  SUIT_MASK,
+  TILE_HI,
+  TILE_LO,
+  TILE_PIPS,
+  maskPips,
+  popcount,
+} from './tileset';
 
 /** A root move in search terms: tile id and the end it goes to. */
 export interface SearchMove {
@@ -107,6 +115,11 @@ export function ownViewPlays(hand: number, playable: number): number {
 export interface EvalWeights {
   readonly pips: number;
   readonly tiles: number;
+  /**
+   * Points per double a side still holds, counted against it (a double fits one suit only, the
+   * hardest tile to place); 0 or absent = not counted.
+   */
+  readonly doubles?: number;
 }
 
 export const DEFAULT_EVAL: EvalWeights = { pips: 0.5, tiles: 4 };
@@ -225,6 +238,57 @@ export function dealUnseen(
     if (ok) return hands;
   }
   return counts.map(() => 0);
+}
+
+/**
+ * The search's heuristic value of an unfinished hand, from the root side's view, in points
+ * (docs/decisions/058-experto.md, addendum 9): `pips` per pip the other side holds more, `tiles`
+ * per tile the other side's shortest hand holds more (who is closer to dominó), `doubles` per
+ * double the other side holds more (a double fits one suit only). In individual mode the other
+ * side's pips and doubles are those of the average opponent.
+ *
+ * @param hands tile masks by seat (tileset.ts); only the first `players` are read
+ * @param us 1 for the seats of the root side, 0 for the others
+ */
+export function evaluateHands(
+  hands: ArrayLike<number>,
+  us: ArrayLike<number>,
+  players: number,
+  parejas: boolean,
+  weights: EvalWeights,
+): number {
+  let pipsUs = 0;
+  let pipsThem = 0;
+  let themSeats = 0;
+  let minUs = INF;
+  let minThem = INF;
+  let doublesUs = 0;
+  let doublesThem = 0;
+  for (let s = 0; s < players; s++) {
+    const h = hands[s] as number;
+    const p = maskPips(h);
+    const n = popcount(h);
+    const d = popcount(h & DOUBLES_MASK);
+    if (us[s] === 1) {
+      pipsUs += p;
+      doublesUs += d;
+      if (n < minUs) minUs = n;
+    } else {
+      pipsThem += p;
+      doublesThem += d;
+      themSeats++;
+      if (n < minThem) minThem = n;
+    }
+  }
+  if (!parejas && themSeats > 0) {
+    pipsThem /= themSeats;
+    doublesThem /= themSeats;
+  }
+  return (
+    weights.pips * (pipsThem - pipsUs) +
+    weights.tiles * (minThem - minUs) +
+    (weights.doubles ?? 0) * (doublesThem - doublesUs)
+  );
 }
 
 /** Reusable searcher for one table config and root seat. Not re-entrant. */
@@ -881,28 +945,8 @@ export class HandSearch {
 
   /** Heuristic value of an unfinished position (root side's view, in points). */
   private evaluate(): number {
-    let pipsUs = 0;
-    let pipsThem = 0;
-    let themSeats = 0;
-    let minUs = INF;
-    let minThem = INF;
-    for (let s = 0; s < this.players; s++) {
-      const h = this.hands[s] as number;
-      const p = maskPips(h);
-      const n = popcount(h);
-      if (this.us[s] === 1) {
-        pipsUs += p;
-        if (n < minUs) minUs = n;
-      } else {
-        pipsThem += p;
-        themSeats++;
-        if (n < minThem) minThem = n;
-      }
-    }
-    // Individual mode: compare with the average opponent.
-    if (!this.parejas && themSeats > 0) pipsThem /= themSeats;
     return (
-      this.weights.pips * (pipsThem - pipsUs) + this.weights.tiles * (minThem - minUs) + this.bonus
+      evaluateHands(this.hands, this.us, this.players, this.parejas, this.weights) + this.bonus
     );
   }
 }

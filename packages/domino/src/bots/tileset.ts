@@ -20,6 +20,12 @@ export const SUIT_MASK: readonly number[] = Array.from({ length: MAX_PIP + 1 }, 
   return mask;
 });
 
+/** Mask of the seven doubles (0-0 … 6-6). */
+export const DOUBLES_MASK: number = ALL_TILES.reduce(
+  (mask, t, id) => (t[0] === t[1] ? mask | (1 << id) : mask),
+  0,
+);
+
 /** Mask of the whole double-six set. */
 export const FULL_MASK = (1 << TILE_COUNT) - 1;
 
