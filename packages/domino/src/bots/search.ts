@@ -264,11 +264,13 @@ export function evaluateHands(
   let minThem = INF;
   let doublesUs = 0;
   let doublesThem = 0;
+  // Counted only when weighed: the default leaf value (no weight) is on every leaf of every search.
+  const doubles = weights.doubles ?? 0;
   for (let s = 0; s < players; s++) {
     const h = hands[s] as number;
     const p = maskPips(h);
     const n = popcount(h);
-    const d = popcount(h & DOUBLES_MASK);
+    const d = doubles === 0 ? 0 : popcount(h & DOUBLES_MASK);
     if (us[s] === 1) {
       pipsUs += p;
       doublesUs += d;
@@ -287,7 +289,7 @@ export function evaluateHands(
   return (
     weights.pips * (pipsThem - pipsUs) +
     weights.tiles * (minThem - minUs) +
-    (weights.doubles ?? 0) * (doublesThem - doublesUs)
+    doubles * (doublesThem - doublesUs)
   );
 }
 
