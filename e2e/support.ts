@@ -16,6 +16,7 @@ import {
   PG_TEMPLATE_ENV,
   createPgDatabase,
 } from '../apps/server/src/test/db-images';
+import { holdsListener } from './listener';
 import { SERVER_BUNDLE_ENV } from './server-bundle';
 
 /**
@@ -137,7 +138,6 @@ export async function startApp(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningApp> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'domino-e2e-'));
   let database: { url: string; drop(): Promise<void> } | undefined;
   if (!env.DATABASE_URL && !options.npmStart && process.env[PG_TEMPLATE_ENV]) {
@@ -154,69 +154,97 @@ export async function startApp(
     bundle && !options.npmStart && fs.existsSync(bundle)
       ? ['--enable-source-maps', bundle]
       : ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')];
-  let output = '';
-  const child = spawn(process.execPath, entry, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
-      // Three journeys at once, some with two nodes, on one PostgreSQL of 100 connections that
-      // the server suites and other runs share (docs/decisions/045).
-      DATABASE_POOL_MAX: '8',
-      // On PostgreSQL in production the bank credential vault needs its key from the environment
-      // (modules/banking/vault.ts, decision 051), as a deployment on PostgreSQL configures it;
-      // on PGlite the server keeps a development key in DATA_DIR.
-      ...(database ? { BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64') } : {}),
-      REDIS_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntil(
-      'the server to answer /api/health',
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-        try {
-          return (await fetch(`${baseUrl}/api/health`)).ok ? true : undefined;
-        } catch {
-          return undefined; // not listening yet
-        }
+  const spawnOn = (port: number) => {
+    const child = spawn(process.execPath, entry, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        // Three journeys at once, some with two nodes, on one PostgreSQL of 100 connections that
+        // the server suites and other runs share (docs/decisions/045).
+        DATABASE_POOL_MAX: '8',
+        // On PostgreSQL in production the bank credential vault needs its key from the
+        // environment (modules/banking/vault.ts, decision 051), as a deployment on PostgreSQL
+        // configures it; on PGlite the server keeps a development key in DATA_DIR.
+        ...(database ? { BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64') } : {}),
+        REDIS_URL: '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        ...env,
       },
-      // A start is 1.5 s of CPU from the bundle on PostgreSQL, 5 s through tsx on PGlite: at the
-      // loads of a shared machine (25-35 on 2 cores) the latter took over 60 s (decision 045).
-      { timeoutMs: 120_000, everyMs: 200 },
-    );
-  } catch (err) {
-    const exited = child.exitCode !== null;
-    if (!exited) child.kill('SIGKILL');
-    await database?.drop().catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (exited) throw err; // exited early, with its output
-    throw new Error(`server did not become healthy:\n${output}`, { cause: err });
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const started = { child, output: '' };
+    child.stdout?.on('data', (d: Buffer) => (started.output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (started.output += d.toString()));
+    return started;
+  };
+  // The port was free when chosen; another process of the run may take it before the server
+  // binds it (the server then exits with EADDRINUSE): the health check only counts when this
+  // child holds the listener (listener.ts), and a lost port is chosen again.
+  let started: ReturnType<typeof spawnOn> | undefined;
+  let port = 0;
+  for (let attempt = 1; started === undefined; attempt++) {
+    port = await freePort();
+    const candidate = spawnOn(port);
+    const { child } = candidate;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntil(
+        'the server to answer /api/health',
+        async () => {
+          if (child.exitCode !== null) throw new Error(`server exited early:\n${candidate.output}`);
+          try {
+            const ok = (await fetch(`${baseUrl}/api/health`)).ok;
+            return ok && holdsListener(child.pid ?? -1, port) ? true : undefined;
+          } catch {
+            return undefined; // not listening yet
+          }
+        },
+        // A start is 1.5 s of CPU from the bundle on PostgreSQL, 5 s through tsx on PGlite: at
+        // the loads of a shared machine (25-35 on 2 cores) the latter took over 60 s (decision
+        // 045).
+        { timeoutMs: 120_000, everyMs: 200 },
+      );
+      started = candidate;
+    } catch (err) {
+      const exited = child.exitCode !== null;
+      if (!exited) child.kill('SIGKILL');
+      if (exited && attempt < 3 && candidate.output.includes('EADDRINUSE')) continue;
+      await database?.drop().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (exited) throw err; // exited early, with its output
+      throw new Error(`server did not become healthy:\n${candidate.output}`, { cause: err });
+    }
   }
+  const { child } = started;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  // A server that dies while its journey runs says why in the run's output.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `journey server on port ${port} exited (code ${code}, signal ${signal}):\n${started.output}\n`,
+      );
+  });
   return {
     baseUrl,
     port,
     dataDir,
     process: child,
-    logs: () => output,
+    logs: () => started.output,
     async stop() {
       // Killed, not drained: a journey's server keeps nothing its database does not, and the
       // database is dropped next. The graceful drain (SIGTERM: a 1.5 s notice, then sockets,
       // workers and pools closed) took 3 to 5 s a server, about 4 minutes of a full run; the
       // server suites prove it (shutdown.test.ts, drain.multinode.test.ts; decision 045,
       // "Addendum 2026-11-30").
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGKILL');
