@@ -16,7 +16,7 @@ import {
   PG_TEMPLATE_ENV,
   createPgDatabase,
 } from '../apps/server/src/test/db-images';
-import { holdsListener } from './listener';
+import { holdsListener } from '../apps/server/src/test/listener';
 import { SERVER_BUNDLE_ENV } from './server-bundle';
 
 /**
@@ -186,7 +186,7 @@ export async function startApp(
   };
   // The port was free when chosen; another process of the run may take it before the server
   // binds it (the server then exits with EADDRINUSE): the health check only counts when this
-  // child holds the listener (listener.ts), and a lost port is chosen again.
+  // child holds the listener (apps/server/src/test/listener.ts), and a lost port is chosen again.
   let started: ReturnType<typeof spawnOn> | undefined;
   let port = 0;
   for (let attempt = 1; started === undefined; attempt++) {

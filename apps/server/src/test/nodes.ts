@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { holdsListener } from './listener';
 
 /**
  * Test support for several server processes sharing PostgreSQL and Redis (README "Several server
@@ -83,39 +84,48 @@ export async function startNodeProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<NodeProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, serverEntryArgs(), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: TEST_REDIS_URL,
-      WEB_DIST: '',
-      LOG_LEVEL: 'error',
-      ADMIN_EMAIL: 'admin@test.local',
-      ADMIN_PASSWORD: 'AdminPass123',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-  };
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, stop };
-    } catch {
-      // starting
+  // The port was free when chosen; another process of the run may take it before the node binds
+  // it (the node then exits): the health answer counts only from this child's own listener
+  // (listener.ts), and a node that exited is started again on a new port.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, serverEntryArgs(), {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: TEST_REDIS_URL,
+        WEB_DIST: '',
+        LOG_LEVEL: 'error',
+        ADMIN_EMAIL: 'admin@test.local',
+        ADMIN_PASSWORD: 'AdminPass123',
+        ...env,
+      },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const stop = async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    };
+    for (let i = 0; i < 400 && child.exitCode === null; i++) {
+      try {
+        const ok = (await fetch(`${url}/api/health`)).ok;
+        if (ok && holdsListener(child.pid ?? -1, port)) return { url, child, stop };
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      break;
+    }
   }
-  child.kill('SIGKILL');
   throw new Error('node did not start');
 }
