@@ -324,13 +324,17 @@ describe('push notifications on real PostgreSQL', async () => {
     async () => {
       const p = await registerPlayer(t);
       const sub = await subscribe(p);
+      // Up to four notices are delivered at once and may arrive in any order (so may Web Push
+      // messages): the test waits for each decision's notice before the next decision.
       // Approved recharge (fundPlayer requests it and staff approve it).
       await fundPlayer(t, p, admin, '2000');
+      await t.app.deps.push.idle();
       const rejected = await requestRecharge(t, p.token, '600');
       expect(rejected.statusCode, rejected.body).toBe(201);
       await post(`/api/admin/recharges/${rejected.json().id}/reject`, admin, {
         reason: 'Referencia no encontrada',
       });
+      await t.app.deps.push.idle();
       const w1 = (
         await post('/api/withdraw_api', p.token, { amount: 600, bank_account: 1 })
       ).json();
@@ -338,6 +342,7 @@ describe('push notifications on real PostgreSQL', async () => {
         await post('/api/withdraw_api', p.token, { amount: 700, bank_account: 1 })
       ).json();
       await post(`/api/admin/withdrawals/${w1.id}/pay`, admin, { payout_reference: 'PM-1' });
+      await t.app.deps.push.idle();
       const rej = await post(`/api/admin/withdrawals/${w2.id}/reject`, admin, {
         reason: 'Datos incorrectos',
       });
