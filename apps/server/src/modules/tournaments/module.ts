@@ -17,7 +17,8 @@ export const tournamentsModule: ServerModule = {
   sockets: (app) => {
     const openCalls = openCallsReader(app.deps.database.db);
     return {
-      onConnection: (socket) => registerTournamentSocket(socket, app.deps.database.db, openCalls),
+      onConnection: (socket) =>
+        registerTournamentSocket(socket, app.deps.database.db, openCalls, app.log),
     };
   },
   // Tournaments: rounds, no-shows and prizes, once a second on every node (SKIP LOCKED). A

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io';
 import {
   CLIENT_EVENTS,
@@ -130,18 +130,28 @@ export function announceTournament(
  * `{ok: false, code: 'tournaments/not_found'}` with the Spanish message. A signed-in socket is
  * sent, as it connects, every call still open for its player ({@link openCallsOf}), so a call pushed
  * while the player's connection was down is not lost (the web keeps one call per game, so a
- * repeat replaces the first). Registered through attachRealtime's `onConnection`
- * (tournaments/module.ts, attached by server.ts).
+ * repeat replaces the first); a read that fails is logged to `log` as one warning line, with no
+ * stack (decision 048), and the socket goes on. Registered through attachRealtime's
+ * `onConnection` (tournaments/module.ts, attached by server.ts).
  */
-export function registerTournamentSocket(socket: Socket, db: Db, openCalls: OpenCallsReader): void {
+export function registerTournamentSocket(
+  socket: Socket,
+  db: Db,
+  openCalls: OpenCallsReader,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): void {
   const userId = (socket.data as { userId?: number | null }).userId ?? null;
   if (userId !== null)
     void openCalls(userId)
       .then((calls) => {
         for (const call of calls) socket.emit(SERVER_EVENTS.tournamentMatchReady, call);
       })
-      .catch(() => {
+      .catch((err: unknown) => {
         // Best effort: the tournament page's own read shows the game to open.
+        log?.warn(
+          { userId, reason: err instanceof Error ? err.message : String(err) },
+          'tournament calls not replayed to a connecting socket',
+        );
       });
   const notFound = { ok: false, code: 'tournaments/not_found', message: MSG_TOURNAMENTS.notFound };
   const idOf = (payload: unknown): number | null => {
