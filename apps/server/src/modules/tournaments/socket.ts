@@ -138,7 +138,7 @@ export function registerTournamentSocket(
   socket: Socket,
   db: Db,
   openCalls: OpenCallsReader,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
 ): void {
   const userId = (socket.data as { userId?: number | null }).userId ?? null;
   if (userId !== null)
@@ -148,7 +148,7 @@ export function registerTournamentSocket(
       })
       .catch((err: unknown) => {
         // Best effort: the tournament page's own read shows the game to open.
-        log?.warn(
+        log.warn(
           { userId, reason: err instanceof Error ? err.message : String(err) },
           'tournament calls not replayed to a connecting socket',
         );
