@@ -256,12 +256,31 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       expect(setId).toBeGreaterThan(0);
       expect(matches[1]!.duplicate_set_id).toBe(setId);
 
-      // Ana opens her set's comparison from the tournament page (her match's link).
+      // Ana opens her set's comparison from the tournament page (her match's link). The navbar
+      // that shows calls loads lazily, and the page's socket may connect before it: its chunk is
+      // held here until the socket has connected and a call pushed then would have arrived (a
+      // second, or the push itself), so the call must come from the navbar's own question on
+      // connecting (docs/decisions/079-tournament-calls-asked-for.md).
+      const socketUp = new Promise<void>((resolve) =>
+        page.on('websocket', (ws) =>
+          ws.on('framereceived', ({ payload }) => {
+            const text = String(payload);
+            if (text.includes(SERVER_EVENTS.tournamentMatchReady)) resolve();
+            else if (text.startsWith('40')) setTimeout(resolve, 1_000);
+          }),
+        ),
+      );
+      const navbarChunk = /\/assets\/PlayerNavbar-[\w-]+\.js$/;
+      await page.route(navbarChunk, async (route) => {
+        await socketUp;
+        await route.continue();
+      });
       await page.goto(`/torneos/${id}`);
       await page.getByTestId('tournament-view').waitFor();
-      // Her call, sent again to the new page's socket (she has not opened her table): a duplicate
-      // table is never forfeited, so it says the CPU plays for her, not that she has 2 minutes.
+      // Her call, asked for by the page (she has not opened her table): a duplicate table is
+      // never forfeited, so it says the CPU plays for her, not that she has 2 minutes.
       await page.getByTestId('tournament-call-toast').waitFor();
+      await page.unroute(navbarChunk);
       expect(await page.getByTestId('tournament-call-toast').textContent()).toContain(
         MSG_TOURNAMENTS.duplicateReady('Duplicado de la casa'),
       );

@@ -43,6 +43,7 @@ const PLAIN: Partial<Record<string, unknown>> = {
   [CLIENT_EVENTS.visibility]: { visible: true },
   [CLIENT_EVENTS.watchTournament]: { tournament_id: MISSING_TABLE },
   [CLIENT_EVENTS.unwatchTournament]: { tournament_id: MISSING_TABLE },
+  [CLIENT_EVENTS.tournamentCalls]: undefined,
   [CLIENT_EVENTS.watchTables]: undefined,
   [CLIENT_EVENTS.unwatchTables]: undefined,
 };

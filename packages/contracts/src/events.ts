@@ -150,6 +150,12 @@ export const CLIENT_EVENTS = {
   /** Leave a tournament's room. Payload `{tournament_id}`; ack `{ok: true}`. */
   unwatchTournament: 'tournament:unwatch',
   /**
+   * The signed-in player's tournament calls still open (ack TournamentCallsAck, tournaments.ts):
+   * asked by the screen that shows them on every connection, once it listens, so a call pushed
+   * while it was not listening is not lost (docs/decisions/079-tournament-calls-asked-for.md).
+   */
+  tournamentCalls: 'tournament:calls',
+  /**
    * Join the public `tables` channel (docs/product.md §7: `UserJoinedTable` whenever the seats of a
    * table change). Only a screen that shows the table list asks (decision 035): a socket is not in
    * it by default, or every join would be sent to every connected player. No payload; ack

@@ -512,6 +512,11 @@ export const TOURNAMENT_EVENTS = {
    * TOURNAMENT_NO_SHOW_MS. Payload TournamentMatchReadyEvent. A web push is sent too.
    */
   matchReady: 'tournament:match_ready',
+  /**
+   * Client → server: the caller's calls still open (no payload). Ack TournamentCallsAck: the same
+   * payloads as `matchReady`, none for an anonymous socket.
+   */
+  calls: 'tournament:calls',
 } as const;
 
 export const tournamentWatchRequestSchema = z.object({
@@ -544,6 +549,17 @@ export const tournamentMatchReadyEventSchema = z.object({
   message: z.string(),
 });
 export type TournamentMatchReadyEvent = z.infer<typeof tournamentMatchReadyEventSchema>;
+
+/**
+ * The answer to `tournament:calls` (docs/decisions/079-tournament-calls-asked-for.md): every call
+ * of the caller still open (not in the game yet, inside its no-show window), or a refusal with
+ * the Spanish message when the read failed.
+ */
+export const tournamentCallsAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), calls: z.array(tournamentMatchReadyEventSchema) }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type TournamentCallsAck = z.infer<typeof tournamentCallsAckSchema>;
 
 /** History (Mis Partidas) marks a tournament match with this (added to HistoryItem as optional). */
 export const historyTournamentSchema = z.object({

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
 import {
+  CLIENT_EVENTS,
   SERVER_EVENTS,
   tournamentMatchReadyEventSchema,
   type TournamentMatchReadyEvent,
@@ -91,23 +93,36 @@ export function useMatchReady(gameId: string | null): TournamentMatchReadyEvent 
   );
 }
 
+/** How long the answer to `tournament:calls` may take before this connection gives up on it. */
+const CALLS_ACK_MS = 10_000;
+/** A successful answer to `tournament:calls` (TournamentCallsAck), its calls not checked yet. */
+const answeredCalls = z.object({ ok: z.literal(true), calls: z.array(z.unknown()) });
+
 /**
- * Listens to `tournament:match_ready` on the shared socket (the user room); malformed payloads
- * are ignored. Each valid call is remembered, then given to `onReady`. Returns the unsubscribe
- * function.
+ * Listens to `tournament:match_ready` on the shared socket (the user room), and on every
+ * connection, once listening, asks the server for the calls still open (`tournament:calls`): the
+ * socket may have connected before this listener existed (the navbar that mounts it loads
+ * lazily) or been down when a call was pushed (docs/decisions/079-tournament-calls-asked-for.md).
+ * Each valid call, pushed or answered, is remembered, then given to `onReady`; the toast keeps one
+ * per game. Malformed payloads and failed answers are ignored. Returns the unsubscribe function.
  */
 export function subscribeToMatchReady(
   onReady: (event: TournamentMatchReadyEvent) => void,
 ): () => void {
+  const take = (payload: unknown) => {
+    const parsed = tournamentMatchReadyEventSchema.safeParse(payload);
+    if (!parsed.success) return;
+    rememberMatchReady(parsed.data);
+    onReady(parsed.data);
+  };
   return openChannel({
-    listen: {
-      [SERVER_EVENTS.tournamentMatchReady]: (payload) => {
-        const parsed = tournamentMatchReadyEventSchema.safeParse(payload);
-        if (!parsed.success) return;
-        rememberMatchReady(parsed.data);
-        onReady(parsed.data);
-      },
-    },
+    listen: { [SERVER_EVENTS.tournamentMatchReady]: take },
+    onConnect: (channel) =>
+      channel.request(CLIENT_EVENTS.tournamentCalls, {}, CALLS_ACK_MS, (ack) => {
+        // Each call is checked on its own (take): one malformed call does not drop the others.
+        const parsed = answeredCalls.safeParse(ack);
+        if (parsed.success) for (const call of parsed.data.calls) take(call);
+      }),
   }).close;
 }
 

@@ -10,6 +10,7 @@ import {
   idParam,
   tournamentGamePath,
   tournamentRoom,
+  type TournamentCallsAck,
   type TournamentMatchReadyEvent,
 } from '@domino/contracts';
 import type { Db } from '../../db/client';
@@ -84,9 +85,10 @@ export async function openCallsOf(
 export type OpenCallsReader = (userId: number) => Promise<TournamentMatchReadyEvent[]>;
 
 /**
- * One node's open-calls reader for connecting sockets: the reads of every socket that connects
- * meanwhile are coalesced (lib/coalesce.ts) into one query at a time, each answered by a read
- * that started after its socket connected (decision 067 addendum "Cheaper connections").
+ * One node's open-calls reader for the sockets that ask (`tournament:calls`, which the web sends
+ * on every connection): the reads of every socket that asks meanwhile are coalesced
+ * (lib/coalesce.ts) into one query at a time, each answered by a read that started after its
+ * socket asked (decision 067 addendum "Cheaper connections").
  */
 export function openCallsReader(db: Db): OpenCallsReader {
   const lookup = new CoalescedLookup<number, TournamentMatchReadyEvent[]>(
@@ -123,16 +125,20 @@ export function announceTournament(
 }
 
 /**
- * The tournament page's socket messages, for every socket (anonymous too; a tournament is public):
+ * The tournament socket messages, for every socket (anonymous too; a tournament is public):
  * `tournament:watch {tournament_id}` joins the room `tournament:<id>` and acknowledges
  * `{ok: true, tournament}` (the detail as this socket's user sees it); `tournament:updated`
  * follows. `tournament:unwatch` leaves it. A malformed or unknown id is
- * `{ok: false, code: 'tournaments/not_found'}` with the Spanish message. A signed-in socket is
- * sent, as it connects, every call still open for its player ({@link openCallsOf}), so a call pushed
- * while the player's connection was down is not lost (the web keeps one call per game, so a
- * repeat replaces the first); a read that fails is logged to `log` as one warning line, with no
- * stack (decision 048), and the socket goes on. Registered through attachRealtime's
- * `onConnection` (tournaments/module.ts, attached by server.ts).
+ * `{ok: false, code: 'tournaments/not_found'}` with the Spanish message.
+ *
+ * `tournament:calls` acknowledges `{ok: true, calls}`: every call still open for the socket's
+ * player ({@link openCallsOf} through `openCalls`; none for an anonymous socket). The web asks on
+ * every connection once its listener is in place, so a call pushed while the player's connection
+ * was down, or before the screen that shows calls had loaded, is not lost
+ * (docs/decisions/079-tournament-calls-asked-for.md). A read that fails is logged to `log` as one
+ * warning line, with no stack (decision 048), and answered `{ok: false, code: 'server/internal'}`
+ * with the Spanish message. Registered through attachRealtime's `onConnection`
+ * (tournaments/module.ts, attached by server.ts).
  */
 export function registerTournamentSocket(
   socket: Socket,
@@ -140,19 +146,27 @@ export function registerTournamentSocket(
   openCalls: OpenCallsReader,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): void {
-  const userId = (socket.data as { userId?: number | null }).userId ?? null;
-  if (userId !== null)
-    void openCalls(userId)
-      .then((calls) => {
-        for (const call of calls) socket.emit(SERVER_EVENTS.tournamentMatchReady, call);
-      })
-      .catch((err: unknown) => {
-        // Best effort: the tournament page's own read shows the game to open.
+  socket.on(
+    CLIENT_EVENTS.tournamentCalls,
+    async (_payload: unknown, ack?: (r: unknown) => void) => {
+      if (typeof ack !== 'function') return;
+      const userId = (socket.data as { userId?: number | null }).userId ?? null;
+      if (userId === null) return ack({ ok: true, calls: [] } satisfies TournamentCallsAck);
+      try {
+        ack({ ok: true, calls: await openCalls(userId) } satisfies TournamentCallsAck);
+      } catch (err) {
         log.warn(
           { userId, reason: err instanceof Error ? err.message : String(err) },
-          'tournament calls not replayed to a connecting socket',
+          'tournament calls not read for a socket',
         );
-      });
+        ack({
+          ok: false,
+          code: 'server/internal',
+          message: MSG.unexpected,
+        } satisfies TournamentCallsAck);
+      }
+    },
+  );
   const notFound = { ok: false, code: 'tournaments/not_found', message: MSG_TOURNAMENTS.notFound };
   const idOf = (payload: unknown): number | null => {
     const raw = (payload as { tournament_id?: unknown } | null)?.tournament_id;

@@ -5,6 +5,7 @@ import {
   MSG_TOURNAMENTS,
   SERVER_EVENTS,
   TOURNAMENT_ROUTES,
+  tournamentCallsAckSchema,
   tournamentMatchReadyEventSchema,
   tournamentUpdatedEventSchema,
   type TournamentDetail,
@@ -137,14 +138,28 @@ describe('tournament sockets (one node)', () => {
     // stranger would be here.
     await roundTrip(so.socket);
     expect(so.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(false);
-    // A connection that was down when the round started gets the call as it connects again (on
-    // any node: it is read from the database), the same call; a stranger's new connection none.
-    const [again, strangerAgain] = [await open(ana.token), await open(other.token)];
-    expect(await readyOf(again)).toEqual(ra);
-    await roundTrip(strangerAgain.socket);
-    expect(strangerAgain.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(
-      false,
+    // A connection that was down when the round started asks for the calls still open (on any
+    // node: they are read from the database) and gets the same call; nothing is pushed to it as
+    // it connects (decision 079). A stranger's and an anonymous socket's answers are empty.
+    const [again, strangerAgain, anonymous] = [
+      await open(ana.token),
+      await open(other.token),
+      await open(),
+    ];
+    await roundTrip(again.socket);
+    expect(again.received.some((r) => r.event === SERVER_EVENTS.tournamentMatchReady)).toBe(false);
+    const answer = tournamentCallsAckSchema.parse(
+      await ask(again.socket, CLIENT_EVENTS.tournamentCalls, {}),
     );
+    expect(answer).toEqual({ ok: true, calls: [ra] });
+    expect(await ask(strangerAgain.socket, CLIENT_EVENTS.tournamentCalls, {})).toEqual({
+      ok: true,
+      calls: [],
+    });
+    expect(await ask(anonymous.socket, CLIENT_EVENTS.tournamentCalls, {})).toEqual({
+      ok: true,
+      calls: [],
+    });
     // The player's page shows the game to open; a stranger's shows none.
     const mine = await call<TournamentDetail>(base, 'GET', TOURNAMENT_ROUTES.detail(id), {
       token: ana.token,
