@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_EVENTS, MSG_SESSIONS, SERVER_EVENTS } from '@domino/contracts';
-import { FakeSocket as SharedFakeSocket, type Handler } from '../test/fake-socket';
+import { FakeSocket as SharedFakeSocket } from '../test/fake-socket';
 
 /**
  * The tab's one Socket.IO client (lib/socket.ts) against a fake socket: a single `io()` however
@@ -9,23 +9,15 @@ import { FakeSocket as SharedFakeSocket, type Handler } from '../test/fake-socke
  */
 
 /**
- * The shared fake socket (test/fake-socket.ts) with what this file checks besides: every
- * acknowledged emit kept with its ack, `count` of an event's listeners, reconnection cycles, and
+ * The shared fake socket (test/fake-socket.ts) with what this file checks besides: `count` of
+ * an event's listeners, reconnection cycles, and
  * a client-side disconnect that fires `disconnect` as socket.io-client does.
  */
 class FakeSocket extends SharedFakeSocket {
-  emitted: { event: string; payload: unknown; ack: Handler }[] = [];
   cycles = 0;
 
   count(event: string): number {
     return this.listeners.get(event)?.length ?? 0;
-  }
-  override timeout() {
-    return {
-      emit: (event: string, payload?: unknown, ack?: Handler) => {
-        this.emitted.push({ event, payload, ack: ack ?? (() => undefined) });
-      },
-    };
   }
   override disconnect() {
     if (this.connected) {

@@ -1,6 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS, type TalkMessage, type TalkState } from '@domino/contracts';
-import { type FakeSocket, fakeSocketIo, signedInSession } from '../test/fake-socket';
+import {
+  type FakeSocket,
+  fakeSocketIo,
+  freshSocketEachTest,
+  signedInSession,
+} from '../test/fake-socket';
 
 /**
  * The talk channel after a blip (lib/talk.ts `openTalkChannel`, docs/decisions/064-blip-resync.md)
@@ -35,15 +40,7 @@ const page = (ids: number[], more: boolean): TalkState => ({
   more,
 });
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubGlobal('window', globalThis);
-  sockets.length = 0;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshSocketEachTest(sockets);
 
 describe('the talk channel after a reconnection', () => {
   it('reads every message after the last one held, page after page, and the merge shows each once, in order', async () => {

@@ -1,11 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CLIENT_EVENTS,
   SERVER_EVENTS,
   type TournamentCallsAck,
   type TournamentMatchReadyEvent,
 } from '@domino/contracts';
-import { FakeSocket, type Handler, signedInSession } from '../test/fake-socket';
+import {
+  type FakeSocket,
+  fakeSocketIo,
+  freshSocketEachTest,
+  signedInSession,
+} from '../test/fake-socket';
 
 /**
  * The tournament calls a screen listens to (lib/tournament-events.ts `subscribeToMatchReady`,
@@ -15,34 +20,18 @@ import { FakeSocket, type Handler, signedInSession } from '../test/fake-socket';
  * change nothing.
  */
 
-/** A fake socket that keeps each request with its acknowledgement, for the test to answer. */
-class AskedSocket extends FakeSocket {
-  asked: { event: string; ack: Handler }[] = [];
-  override timeout() {
-    return {
-      emit: (event: string, _payload?: unknown, ack?: Handler): void => {
-        if (ack) this.asked.push({ event, ack });
-      },
-    };
-  }
-  /** Answers the oldest request still unanswered, as the server would (`err` null). */
-  answer(ack: TournamentCallsAck | unknown) {
-    const next = this.asked.shift();
-    if (!next) throw new Error('nothing was asked');
-    expect(next.event).toBe(CLIENT_EVENTS.tournamentCalls);
-    next.ack(null, ack);
-  }
-}
-
-const sockets: AskedSocket[] = [];
-vi.mock('socket.io-client', () => ({
-  io: (options: Record<string, unknown>) => {
-    const s = new AskedSocket(options);
-    sockets.push(s);
-    return s;
-  },
-}));
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => fakeSocketIo(sockets));
 vi.mock('./session', () => signedInSession());
+freshSocketEachTest(sockets);
+
+/** Answers the oldest request `s` sent and nobody answered yet, as the server would. */
+function answer(s: FakeSocket, ack: TournamentCallsAck | unknown): void {
+  const next = s.emitted.shift();
+  if (!next) throw new Error('nothing was asked');
+  expect(next.event).toBe(CLIENT_EVENTS.tournamentCalls);
+  next.ack(null, ack);
+}
 
 const call = (gameId: string): TournamentMatchReadyEvent => ({
   tournament_id: 3,
@@ -55,16 +44,6 @@ const call = (gameId: string): TournamentMatchReadyEvent => ({
   message: 'Tu mesa del Duplicado de la casa está lista.',
 });
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubGlobal('window', globalThis);
-  sockets.length = 0;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('tournament calls on the shared socket', () => {
   it('asks for the open calls on every connection once listening, and takes pushed ones', async () => {
     const { subscribeToMatchReady, matchReadyFor } = await import('./tournament-events');
@@ -72,10 +51,10 @@ describe('tournament calls on the shared socket', () => {
     const close = subscribeToMatchReady((c) => got.push(c.game_id));
     const s = sockets[0]!;
     // Nothing is asked before the socket is connected.
-    expect(s.asked).toEqual([]);
+    expect(s.emitted).toEqual([]);
     s.serverConnects();
-    expect(s.asked.map((a) => a.event)).toEqual([CLIENT_EVENTS.tournamentCalls]);
-    s.answer({ ok: true, calls: [call('g1'), { game_id: 'malformed' }] });
+    expect(s.emitted.map((a) => a.event)).toEqual([CLIENT_EVENTS.tournamentCalls]);
+    answer(s, { ok: true, calls: [call('g1'), { game_id: 'malformed' }] });
     expect(got).toEqual(['g1']);
     expect(matchReadyFor('g1')?.tournament_name).toBe('Duplicado de la casa');
     // A pushed call is taken as before.
@@ -85,17 +64,17 @@ describe('tournament calls on the shared socket', () => {
     // After a blip it asks again; a failed answer changes nothing.
     s.drops();
     s.serverConnects();
-    s.answer({ ok: false, code: 'server/internal', message: 'x' });
+    answer(s, { ok: false, code: 'server/internal', message: 'x' });
     expect(got).toEqual(['g1', 'g2']);
     s.drops();
     s.serverConnects();
-    s.answer({ ok: true, calls: [call('g3')] });
+    answer(s, { ok: true, calls: [call('g3')] });
     expect(got).toEqual(['g1', 'g2', 'g3']);
     // Closed: no more questions, no more calls.
     close();
     s.drops();
     s.serverConnects();
-    expect(s.asked).toEqual([]);
+    expect(s.emitted).toEqual([]);
     s.fire(SERVER_EVENTS.tournamentMatchReady, call('g4'));
     expect(got).toEqual(['g1', 'g2', 'g3']);
   });
@@ -112,7 +91,7 @@ describe('tournament calls on the shared socket', () => {
     subscribeToMatchReady((c) => got.push(c.game_id));
     expect(got).toEqual([]);
     // ...and the screen's question brings it back.
-    s.answer({ ok: true, calls: [call('g1')] });
+    answer(s, { ok: true, calls: [call('g1')] });
     expect(got).toEqual(['g1']);
   });
 });

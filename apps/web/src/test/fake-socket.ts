@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** A socket event handler as the fake stores it. */
 export type Handler = (...args: unknown[]) => void;
@@ -7,7 +7,8 @@ export type Handler = (...args: unknown[]) => void;
  * A stand-in for socket.io-client's `Socket` in unit tests of the web's live channels (talk,
  * the duplicate set page; lib/socket.test.ts extends it): listeners kept per event,
  * `fire` delivers a server event, `serverConnects` and `drops` play a connection and a blip
- * (docs/decisions/064-blip-resync.md). Emits go nowhere. A test mocks `socket.io-client`'s `io`
+ * (docs/decisions/064-blip-resync.md). Acknowledged emits are kept in `emitted` with their ack;
+ * plain emits go nowhere. A test mocks `socket.io-client`'s `io`
  * to construct it with the options the client passed.
  */
 export class FakeSocket {
@@ -41,12 +42,18 @@ export class FakeSocket {
   emit() {
     return this;
   }
+  /** Every emit with an acknowledgement (`timeout(ms).emit`), oldest first, for a test to answer. */
+  emitted: { event: string; payload: unknown; ack: Handler }[] = [];
   /** Delivers `event` with `args` to its listeners, as the server's push would. */
   fire(event: string, ...args: unknown[]) {
     for (const h of [...(this.listeners.get(event) ?? [])]) h(...args);
   }
   timeout() {
-    return { emit: (_event: string, _payload?: unknown, _ack?: Handler): void => undefined };
+    return {
+      emit: (event: string, payload?: unknown, ack?: Handler): void => {
+        this.emitted.push({ event, payload, ack: ack ?? (() => undefined) });
+      },
+    };
   }
   /** The server accepted the handshake, over `transport` (a WebSocket unless said). */
   serverConnects(transport: 'websocket' | 'polling' = 'websocket') {
@@ -95,4 +102,20 @@ export function signedInSession() {
     sessionEndedByServer: vi.fn(),
     updateUser: vi.fn(),
   };
+}
+
+/**
+ * The hooks of a live-channel test file: before each test, fresh modules (so the client builds a
+ * new shared socket), `window` as the global object, and no recorded sockets; the globals restored
+ * after each.
+ */
+export function freshSocketEachTest(sockets: FakeSocket[]): void {
+  beforeEach(() => {
+    vi.resetModules();
+    vi.stubGlobal('window', globalThis);
+    sockets.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

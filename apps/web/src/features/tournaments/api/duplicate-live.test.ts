@@ -1,6 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SERVER_EVENTS } from '@domino/contracts';
-import { type FakeSocket, fakeSocketIo, signedInSession } from '../../../test/fake-socket';
+import {
+  type FakeSocket,
+  fakeSocketIo,
+  freshSocketEachTest,
+  signedInSession,
+} from '../../../test/fake-socket';
 
 /**
  * The duplicate set page's live channel (`watchDuplicate`, docs/decisions/062-duplicate-domino.md,
@@ -14,15 +19,7 @@ const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => fakeSocketIo(sockets));
 vi.mock('../../../lib/session', () => signedInSession());
 
-beforeEach(() => {
-  vi.resetModules();
-  vi.stubGlobal('window', globalThis);
-  sockets.length = 0;
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshSocketEachTest(sockets);
 
 describe('the duplicate set page, live', () => {
   it('refetches on its own set being compared and after a reconnection, and nothing else', async () => {
