@@ -85,6 +85,13 @@ export async function refusedHandshake(base: string, token: string): Promise<unk
   throw new Error('the handshake was accepted');
 }
 
+/**
+ * How long a test waits for a socket event that only the mechanism under test can cause (a
+ * session's end with the periodic sweep off, a push): a bound for a loaded machine, neither a
+ * pause nor a speed target (speed is measured by the benches in bench/, docs/performance.md).
+ */
+export const EVENT_WAIT_MS = 10_000;
+
 /** Resolves with `promise`, or rejects when it takes longer than `ms`. */
 export async function within<T>(ms: number, promise: Promise<T>, what = 'the event'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -100,8 +107,11 @@ export async function within<T>(ms: number, promise: Promise<T>, what = 'the eve
   }
 }
 
-/** Emits with an ack and resolves with the ack, or with 'no answer' after `ms`. */
-export async function ask(socket: Socket, event: string, payload: unknown, ms = 1_000) {
+/**
+ * Emits with an ack and resolves with the ack, or with 'no answer' after `ms` (EVENT_WAIT_MS
+ * unless told: a test that expects no answer passes its own, shorter, `ms`).
+ */
+export async function ask(socket: Socket, event: string, payload: unknown, ms = EVENT_WAIT_MS) {
   try {
     return (await socket.timeout(ms).emitWithAck(event, payload)) as Record<string, unknown>;
   } catch {

@@ -17,7 +17,7 @@ import { startServer } from '../../server';
 import { createTestDatabase, newPlayer, postgresAvailable } from '../../test/helpers';
 import { createPrivateTable, startMatchRow } from '../../test/private-tables';
 import type { TestSocket } from '../../test/sockets';
-import { call, eventually, openSocket, roundTrip } from '../../test/sockets';
+import { EVENT_WAIT_MS, call, eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * Friends on real PostgreSQL with real sockets, one node (docs/decisions/024): requests
@@ -117,7 +117,7 @@ describe('friends (PostgreSQL, one node)', async () => {
   const eventsOf = (s: TestSocket, name: string) =>
     s.received.filter((r) => r.event === name).map((r) => r.payload);
   function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>) {
-    return eventually(what, probe, 3_000, 25);
+    return eventually(what, probe, EVENT_WAIT_MS, 25);
   }
 
   it.skipIf(skip)('a request by username is accepted; both see each other as friends', async () => {

@@ -16,7 +16,7 @@ import { startMemoryServer } from '../../test/memory-server';
 import { newPlayer } from '../../test/helpers';
 import { tournamentRequest } from '../../test/tournaments';
 import type { TestSocket } from '../../test/sockets';
-import { ask, call, eventually, openSocket, roundTrip } from '../../test/sockets';
+import { EVENT_WAIT_MS, ask, call, eventually, openSocket, roundTrip } from '../../test/sockets';
 
 /**
  * The tournament's live channel over real Socket.IO (docs/decisions/028 "API"): anyone may watch
@@ -111,7 +111,7 @@ describe('tournament sockets (one node)', () => {
         await eventually(
           'tournament:updated',
           () => watcher.received.find((r) => r.event === SERVER_EVENTS.tournamentUpdated),
-          2000,
+          EVENT_WAIT_MS,
         )
       ).payload,
     );
@@ -122,7 +122,7 @@ describe('tournament sockets (one node)', () => {
           await eventually(
             'tournament:match_ready',
             () => s.received.find((r) => r.event === SERVER_EVENTS.tournamentMatchReady),
-            2000,
+            EVENT_WAIT_MS,
           )
         ).payload,
       );
