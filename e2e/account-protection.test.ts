@@ -44,7 +44,7 @@ describe('account protection in the browser', () => {
       .toBe(true);
   };
   const snap = async (page: Page, name: string) => {
-    await page.waitForSelector('#preloader', { state: 'hidden', timeout: 5_000 });
+    await page.waitForSelector('#preloader', { state: 'hidden' });
     await shot(page, name);
   };
 

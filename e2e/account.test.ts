@@ -50,7 +50,7 @@ describe('account recovery and profile in the browser', () => {
 
   /** Screenshot once the shell's preloader has faded out (it overlays the page while fading). */
   const snap = async (page: Page, name: string) => {
-    await page.waitForSelector('#preloader', { state: 'hidden', timeout: 5_000 });
+    await page.waitForSelector('#preloader', { state: 'hidden' });
     await shot(page, name);
   };
 

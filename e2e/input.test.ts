@@ -60,7 +60,7 @@ describe('input refusals and same-origin connections in the browser', () => {
   };
 
   const snap = async (page: Page, name: string) => {
-    await page.waitForSelector('#preloader', { state: 'hidden', timeout: 5_000 });
+    await page.waitForSelector('#preloader', { state: 'hidden' });
     await shot(page, name);
   };
 

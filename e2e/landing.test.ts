@@ -62,7 +62,7 @@ describe('the landing and the public pages in the browser', () => {
     await page.getByRole('heading', { level: 1, name: /El dominó de siempre/ }).waitFor();
     await page.locator('#faq').waitFor();
     // The preloader fades for 1000 ms from the first paint, then leaves the page.
-    await expect.poll(() => page.locator('#preloader').count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => page.locator('#preloader').count()).toBe(0);
     if (load === 'intent') await page.keyboard.press('Shift');
     await adopted(page);
   }
@@ -99,15 +99,15 @@ describe('the landing and the public pages in the browser', () => {
         await page.waitForURL((url) => url.hash === `#${id}`);
         // scroll-padding-top is 80 px (64 px navbar): the section starts right under it.
         await expect
-          .poll(() => topOf(page, `#${id}`), { timeout: 5_000, message: `#${id} in place` })
+          .poll(() => topOf(page, `#${id}`), { message: `#${id} in place` })
           .toBeGreaterThan(40);
-        await expect.poll(() => topOf(page, `#${id}`), { timeout: 5_000 }).toBeLessThan(120);
+        await expect.poll(() => topOf(page, `#${id}`)).toBeLessThan(120);
       }
       // An animation moves through intermediate positions; a jump fires one scroll event.
       expect(await scrolls()).toBeGreaterThan(3);
       // Back to the banner through "Inicio".
       await nav.getByRole('link', { name: 'Inicio' }).click();
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
     },
@@ -126,8 +126,8 @@ describe('the landing and the public pages in the browser', () => {
         .getByRole('link', { name: /^Preguntas Frecuentes/ })
         .click();
       await page.waitForURL((url) => url.hash === '#faq');
-      await expect.poll(() => topOf(page, '#faq'), { timeout: 5_000 }).toBeLessThan(120);
-      await expect.poll(() => topOf(page, '#faq'), { timeout: 5_000 }).toBeGreaterThan(40);
+      await expect.poll(() => topOf(page, '#faq')).toBeLessThan(120);
+      await expect.poll(() => topOf(page, '#faq')).toBeGreaterThan(40);
 
       const questions = page.locator('#faq button[aria-expanded]');
       expect(await questions.count()).toBe(8);
@@ -167,10 +167,10 @@ describe('the landing and the public pages in the browser', () => {
       await settled(page);
       expect(await button.isVisible()).toBe(false);
       await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
-      await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => button.isVisible()).toBe(true);
       await button.click();
-      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(0);
-      await expect.poll(() => button.isVisible(), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => button.isVisible()).toBe(false);
       await context.close();
     },
   );
@@ -263,7 +263,7 @@ describe('the landing and the public pages in the browser', () => {
           .getByRole('link', { name: /Pote del Mes/ })
           .click();
         await page.waitForURL((url) => url.hash === '#pote');
-        await expect.poll(() => topOf(page, '#pote'), { timeout: 5_000 }).toBeLessThan(120);
+        await expect.poll(() => topOf(page, '#pote')).toBeLessThan(120);
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
         await shot(page, `terms-${size}`);
         expect(errors).toEqual([]);

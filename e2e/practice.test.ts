@@ -117,7 +117,7 @@ describe('a practice match in the browser', () => {
       const shown = await clock.textContent();
       expect(shown).toMatch(/^\d+:\d\d$/);
       await expect
-        .poll(() => clock.textContent({ timeout: 1_000 }).catch(() => null), { timeout: 5_000 })
+        .poll(() => clock.textContent({ timeout: 1_000 }).catch(() => null))
         .not.toBe(shown);
 
       await playToTheEnd(page);
