@@ -9,6 +9,7 @@ import {
   registerViaApi,
   shot,
   shotsAtBothSizes,
+  recordToasts,
   trackErrors,
   useJourney,
 } from './support';
@@ -106,12 +107,19 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       });
       expect(refused.status).toBe(403);
 
-      // Staff download the player's postings from their page.
+      // Staff download the player's postings from their page. Without a download the failure
+      // says what the page showed instead (an error toast, or nothing).
+      await recordToasts(admin);
       await admin.goto(`/admin/usuarios/${player.id}`);
       const [download] = await Promise.all([
         admin.waitForEvent('download'),
         admin.getByTestId('admin-user-export').click(),
-      ]);
+      ]).catch(async (err: unknown) => {
+        const shown = await admin.evaluate(
+          () => (window as unknown as { shownToasts?: string[] }).shownToasts ?? [],
+        );
+        throw new Error(`no download (${String(err)}); toasts shown: ${JSON.stringify(shown)}`);
+      });
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^movimientos-usuario-${player.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
       );
