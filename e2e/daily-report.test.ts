@@ -10,6 +10,7 @@ import {
   shot,
   shotsAtBothSizes,
   recordToasts,
+  toastsShown,
   trackErrors,
   useJourney,
 } from './support';
@@ -115,9 +116,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
         admin.waitForEvent('download'),
         admin.getByTestId('admin-user-export').click(),
       ]).catch(async (err: unknown) => {
-        const shown = await admin.evaluate(
-          () => (window as unknown as { shownToasts?: string[] }).shownToasts ?? [],
-        );
+        const shown = await toastsShown(admin);
         throw new Error(`no download (${String(err)}); toasts shown: ${JSON.stringify(shown)}`);
       });
       expect(download.suggestedFilename()).toMatch(

@@ -645,15 +645,14 @@ export async function recordToasts(page: Page): Promise<void> {
   await page.evaluate(record);
 }
 
+/** Every notification text `page` showed since `recordToasts`, oldest first. */
+export function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []);
+}
+
 /** The first notification text `page` showed since `recordToasts` that contains `text`. */
-export function toastShown(page: Page, text: string): Promise<string | null> {
-  return page.evaluate(
-    (t) =>
-      ((window as unknown as { shownToasts?: string[] }).shownToasts ?? []).find((s) =>
-        s.includes(t),
-      ) ?? null,
-    text,
-  );
+export async function toastShown(page: Page, text: string): Promise<string | null> {
+  return (await toastsShown(page)).find((s) => s.includes(text)) ?? null;
 }
 
 /**
