@@ -9,6 +9,7 @@ import {
 import {
   ADMIN,
   DESKTOP,
+  capture,
   loginViaUi,
   newContext,
   PHONE,
@@ -284,6 +285,11 @@ describe.concurrent('a duplicate set, from the opening to the comparison', () =>
       expect(await page.getByTestId('tournament-call-toast').textContent()).toContain(
         MSG_TOURNAMENTS.duplicateReady('Duplicado de la casa'),
       );
+      // The card under it says the same: no forfeit at a duplicate table.
+      expect(await page.getByTestId('my-match-countdown').textContent()).toContain(
+        'la CPU juega por ti',
+      );
+      await capture(page, 'duplicate-call-toast-phone', { fullPage: false });
       const mine = matches.find((m) =>
         running.entrants
           .filter((e) => e.players.some((x) => x.id === ana.id))

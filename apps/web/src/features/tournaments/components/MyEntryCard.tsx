@@ -19,11 +19,11 @@ import { rememberTournamentGame, useMatchReady } from '../../../lib/tournament-e
 import { useNow } from '../../../lib/use-now';
 import { tournamentsKey, unregisterTournament } from '../api/tournaments';
 import {
-  countdownLabel,
   entryLabel,
   isFull,
   myMatch,
   noShowLeftMs,
+  noShowLine,
   roundName,
 } from '../lib/tournaments';
 
@@ -170,9 +170,7 @@ export function MyEntryCard({
                     data-testid="my-match-countdown"
                     style={{ fontVariantNumeric: 'tabular-nums' }}
                   >
-                    {left > 0
-                      ? `Entra en ${countdownLabel(left)} o pierdes la partida.`
-                      : 'Se acabó el tiempo para presentarse.'}
+                    {noShowLine(detail.format, left)}
                   </Text>
                 </Group>
               )}

@@ -6,6 +6,7 @@ import {
   groupTournaments,
   myMatch,
   noShowLeftMs,
+  noShowLine,
   placesLabel,
   poolLabel,
   fullHousePrizes,
@@ -166,6 +167,15 @@ describe('the no-show countdown', () => {
     expect(countdownLabel(119_500)).toBe('2:00');
     expect(countdownLabel(59_001)).toBe('1:00');
     expect(countdownLabel(9_000)).toBe('0:09');
+    // A duplicate table is never forfeited; the other formats' no-show loses the match.
+    expect(noShowLine('duplicate', 118_000)).toBe(
+      'Entra en 1:58: si no estás, la CPU juega por ti.',
+    );
+    expect(noShowLine('duplicate', 0)).toBe(
+      'Se acabó tu tiempo: la CPU juega por ti hasta que entres.',
+    );
+    expect(noShowLine('swiss', 118_000)).toBe('Entra en 1:58 o pierdes la partida.');
+    expect(noShowLine('single_elimination', 0)).toBe('Se acabó el tiempo para presentarse.');
     expect(noShowLeftMs(showBy, now + 200_000)).toBe(0);
     expect(noShowLeftMs(null, now)).toBeNull();
     expect(noShowLeftMs('mañana', now)).toBeNull();

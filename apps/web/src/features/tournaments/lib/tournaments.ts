@@ -3,6 +3,7 @@ import {
   plural,
   type TournamentDetail,
   type TournamentEntrant,
+  type TournamentFormat,
   type TournamentListItem,
   type TournamentMatch,
   type TournamentRound,
@@ -187,6 +188,22 @@ export function countdownLabel(ms: number): string {
   const m = Math.floor(total / 60);
   const s = total % 60;
   return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/**
+ * The line under a ready match while its no-show window runs (`leftMs` left; 0 when over). A
+ * duplicate table is never forfeited: the CPU plays an absent player's turns when their time runs
+ * out (docs/decisions/062-duplicate-domino.md), as its call says; in the other formats the player
+ * who is not in the game by then loses the match (decision 028).
+ */
+export function noShowLine(format: TournamentFormat, leftMs: number): string {
+  if (format === 'duplicate')
+    return leftMs > 0
+      ? `Entra en ${countdownLabel(leftMs)}: si no estás, la CPU juega por ti.`
+      : 'Se acabó tu tiempo: la CPU juega por ti hasta que entres.';
+  return leftMs > 0
+    ? `Entra en ${countdownLabel(leftMs)} o pierdes la partida.`
+    : 'Se acabó el tiempo para presentarse.';
 }
 
 /**
