@@ -117,7 +117,15 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
         admin.getByTestId('admin-user-export').click(),
       ]).catch(async (err: unknown) => {
         const shown = await toastsShown(admin);
-        throw new Error(`no download (${String(err)}); toasts shown: ${JSON.stringify(shown)}`);
+        // Still loading: the file's request had not been answered; not loading and no toast:
+        // the answer came and no download followed, or the click never reached the button.
+        const loading = await admin
+          .getByTestId('admin-user-export')
+          .getAttribute('data-loading')
+          .catch(() => 'gone');
+        throw new Error(
+          `no download (${String(err)}); toasts shown: ${JSON.stringify(shown)}; button loading: ${loading}`,
+        );
       });
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^movimientos-usuario-${player.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
