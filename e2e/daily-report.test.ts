@@ -6,6 +6,8 @@ import {
   loginViaUi,
   newContext,
   PHONE,
+  positionsSeen,
+  recordPositions,
   registerViaApi,
   shot,
   shotsAtBothSizes,
@@ -109,8 +111,10 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
       expect(refused.status).toBe(403);
 
       // Staff download the player's postings from their page. Without a download the failure
-      // says what the page showed instead (an error toast, or nothing).
+      // says what the page showed instead (an error toast, or nothing). The button stays where it
+      // first appeared (panels loading above it once pushed it down under the click).
       await recordToasts(admin);
+      await recordPositions(admin, 'admin-user-export');
       await admin.goto(`/admin/usuarios/${player.id}`);
       const [download] = await Promise.all([
         admin.waitForEvent('download'),
@@ -127,6 +131,7 @@ describe('daily report, BCV rate and ≈ US$ in the browser', () => {
           `no download (${String(err)}); toasts shown: ${JSON.stringify(shown)}; button loading: ${loading}`,
         );
       });
+      expect(await positionsSeen(admin, 'admin-user-export')).toHaveLength(1);
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^movimientos-usuario-${player.id}-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
       );

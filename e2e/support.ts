@@ -645,6 +645,39 @@ export async function recordToasts(page: Page): Promise<void> {
   await page.evaluate(record);
 }
 
+/**
+ * Records, on every frame from the next page load on, where the element with `data-testid`
+ * `testId` sits in the document (its top-left corner in CSS pixels, scrolling aside). A button
+ * that moves after it appeared can take a tap meant for it elsewhere (a panel loading above it
+ * pushes it down between the finger and the screen); `positionsSeen` reads the distinct places.
+ */
+export async function recordPositions(page: Page, testId: string): Promise<void> {
+  await page.addInitScript((id: string) => {
+    const w = window as unknown as { seenPositions?: Record<string, string[]> };
+    w.seenPositions ??= {};
+    const seen = (w.seenPositions[id] = [] as string[]);
+    const look = () => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      if (el) {
+        const r = el.getBoundingClientRect();
+        const at = `${Math.round(r.left + window.scrollX)},${Math.round(r.top + window.scrollY)}`;
+        if (seen.at(-1) !== at) seen.push(at);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, testId);
+}
+
+/** The distinct document positions ('x,y') the element took since `recordPositions`, in order. */
+export function positionsSeen(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate(
+    (id) =>
+      (window as unknown as { seenPositions?: Record<string, string[]> }).seenPositions?.[id] ?? [],
+    testId,
+  );
+}
+
 /** Every notification text `page` showed since `recordToasts`, oldest first. */
 export function toastsShown(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { shownToasts?: string[] }).shownToasts ?? []);

@@ -53,17 +53,25 @@ import { auditActionLabel } from '../../../lib/staff/audit';
 import { documentText, toSearch } from '../../../lib/staff/console';
 import { userStatusColor, userStatusLabel } from '../lib/users';
 import { PlayerResponsibleLine } from '../components/PlayerResponsibleLine';
+import { useRiskMarks } from '../api/risk';
+import { usePlayerResponsible } from '../api/responsible';
 
 const formatDate = (iso: string) => formatCaracasDateTime(iso).slice(0, 10);
 
 /**
  * /admin/usuarios/:id: a user's profile, balance, seat, last status change, transactions and
  * matches; suspend or reactivate with a reason; links to a balance adjustment and to the user's
- * audit trail.
+ * audit trail. The page shows its loader until the profile and the two panels drawn above the
+ * balance card (risk marks, responsible gaming) have answered, so nothing moves under a finger once
+ * the buttons are on the screen (docs/decisions/080-staff-user-page-waits-for-its-panels.md).
  */
 export default function AdminUserPage() {
   const id = Number(useParams().id);
   const detail = useAdminUser(id);
+  // Same query keys as the panels' own hooks: one request each, answered once for both.
+  const risk = useRiskMarks(id);
+  const responsible = usePlayerResponsible(id);
+  const pending = detail.isPending || risk.isPending || responsible.isPending;
 
   return (
     <Stack gap="md" data-testid="admin-user">
@@ -72,7 +80,7 @@ export default function AdminUserPage() {
           <IconArrowLeft size={14} aria-hidden /> Usuarios
         </Group>
       </Anchor>
-      {detail.isPending ? (
+      {pending ? (
         <Center py={56} role="status">
           <Loader type="dots" />
         </Center>
