@@ -63,29 +63,33 @@ export default function DashboardPage() {
             </Text>
           )}
         </Stack>
-        <Group gap="xs">
-          <Button
-            component={Link}
-            to="/problema-del-dia"
-            variant="light"
-            color="orange"
-            leftSection={<IconPuzzle size={18} aria-hidden />}
-            data-testid="dashboard-puzzle"
-          >
-            Problema del día
-          </Button>
-          {!firstSteps && (
+        {/* Drawn with the list: "Práctica gratis" depends on it, and a button appearing or going
+            after the rest would move what is beside and under it (docs/decisions/080-pages-hold-still-while-loading.md). */}
+        {!tables.isPending && (
+          <Group gap="xs">
             <Button
               component={Link}
-              to="/games"
+              to="/problema-del-dia"
               variant="light"
-              leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
-              data-testid="dashboard-practice"
+              color="orange"
+              leftSection={<IconPuzzle size={18} aria-hidden />}
+              data-testid="dashboard-puzzle"
             >
-              Práctica gratis
+              Problema del día
             </Button>
-          )}
-        </Group>
+            {!firstSteps && (
+              <Button
+                component={Link}
+                to="/games"
+                variant="light"
+                leftSection={<IconDeviceGamepad2 size={18} aria-hidden />}
+                data-testid="dashboard-practice"
+              >
+                Práctica gratis
+              </Button>
+            )}
+          </Group>
+        )}
       </Group>
 
       {user && (!user.adult_declared || !user.username_chosen) && (
@@ -111,40 +115,42 @@ export default function DashboardPage() {
         </Alert>
       )}
 
-      {firstSteps && user && <FirstSteps balance={user.balance} />}
-
-      <QuickPlayEntry />
-
-      <PrivateTableEntry />
-
+      {/* The first steps, shown or not by the list, sit above the entries: all wait for it. */}
       {tables.isPending ? (
         <Loading label={MSG.loadingGames} />
-      ) : tables.isError ? (
-        <LoadError
-          message={MSG.gamesLoadError}
-          onRetry={() => void tables.refetch()}
-          retrying={tables.isFetching}
-          maw={560}
-        />
-      ) : tables.data.length === 0 ? (
-        <Center py={64}>
-          <Stack align="center" gap="sm" ta="center">
-            <IconMoodEmpty size={40} color="var(--mantine-color-felt-6)" aria-hidden />
-            <Text c="dimmed">{MSG.noGames}</Text>
-          </Stack>
-        </Center>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
-          {tables.data.map((table) => (
-            <TableCard
-              key={table.id}
-              table={table}
-              onPlay={(t) => void join(t)}
-              joining={joiningId === table.id}
-              busy={joiningId !== null || confirming !== null}
+        <>
+          {firstSteps && user && <FirstSteps balance={user.balance} />}
+          <QuickPlayEntry />
+          <PrivateTableEntry />
+          {tables.isError ? (
+            <LoadError
+              message={MSG.gamesLoadError}
+              onRetry={() => void tables.refetch()}
+              retrying={tables.isFetching}
+              maw={560}
             />
-          ))}
-        </SimpleGrid>
+          ) : tables.data.length === 0 ? (
+            <Center py={64}>
+              <Stack align="center" gap="sm" ta="center">
+                <IconMoodEmpty size={40} color="var(--mantine-color-felt-6)" aria-hidden />
+                <Text c="dimmed">{MSG.noGames}</Text>
+              </Stack>
+            </Center>
+          ) : (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
+              {tables.data.map((table) => (
+                <TableCard
+                  key={table.id}
+                  table={table}
+                  onPlay={(t) => void join(t)}
+                  joining={joiningId === table.id}
+                  busy={joiningId !== null || confirming !== null}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </>
       )}
 
       <JoinConfirmModal

@@ -16,6 +16,8 @@ import { PersonalInfoCard } from '../components/PersonalInfoCard';
 import { ProfileHeaderCard } from '../components/ProfileHeaderCard';
 import { StatTiles } from '../components/StatTiles';
 import { RatingsCard } from '../components/RatingsCard';
+import { useMyRatings } from '../api/ratings';
+import { Loading } from '../../../components/LoadState';
 import { ResponsibleCard } from '../components/ResponsibleCard';
 import classes from './ProfilePage.module.css';
 
@@ -31,6 +33,10 @@ export default function ProfilePage() {
   const [refreshing, setRefreshing] = useState(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
   const identity = useIdentityStatus(user !== null);
+  // The level and the identity state change the height of the cards above the forms: the page
+  // waits for both, so nothing moves under a finger once shown (docs/decisions/080-pages-hold-still-while-loading.md).
+  const ratings = useMyRatings();
+  const waiting = ratings.isPending || (user !== null && identity.isPending);
 
   // What the server says wins over what this browser stored (another device may have edited it).
   useEffect(() => {
@@ -61,76 +67,80 @@ export default function ProfilePage() {
         </Stack>
       </Group>
 
-      <div className={classes.layout}>
-        <div className={classes.column}>
-          <div className={classes.header}>
-            <ProfileHeaderCard user={user} identity={identity.data} />
-          </div>
-          <Card padding="lg" shadow="sm" className={classes.actions}>
-            <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
-              Acciones rápidas
-            </Title>
-            <Stack gap="xs">
-              <Button
-                variant="light"
-                justify="flex-start"
-                leftSection={<IconRefresh size={18} aria-hidden />}
-                loading={refreshing}
-                onClick={refresh}
-                fullWidth
-              >
-                Actualizar Perfil
-              </Button>
-              <Button
-                component={Link}
-                to="/transactions"
-                variant="light"
-                justify="flex-start"
-                leftSection={<IconReceipt size={18} aria-hidden />}
-                fullWidth
-              >
-                Ver Transacciones
-              </Button>
-              <Button
-                variant="light"
-                justify="flex-start"
-                leftSection={<IconKey size={18} aria-hidden />}
-                onClick={passwordModal.open}
-                fullWidth
-              >
-                Cambiar Contraseña
-              </Button>
-            </Stack>
-          </Card>
-          <div className={classes.identity}>
-            <IdentityCard status={identity.data} />
-          </div>
-        </div>
-        <div className={classes.column}>
-          <div className={classes.stats}>
-            <StatTiles user={user} />
-          </div>
-          <div className={classes.ratings}>
-            <RatingsCard />
-          </div>
-          {user && (
-            <div className={classes.info}>
-              <NameAndAgeCard key={user.id} user={user} />
+      {waiting ? (
+        <Loading label="Cargando tu perfil…" />
+      ) : (
+        <div className={classes.layout}>
+          <div className={classes.column}>
+            <div className={classes.header}>
+              <ProfileHeaderCard user={user} identity={identity.data} />
             </div>
-          )}
-          <div className={classes.info}>
-            {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}
-            <PersonalInfoCard key={user?.id ?? 0} user={user} />
+            <Card padding="lg" shadow="sm" className={classes.actions}>
+              <Title order={2} fz={{ base: 18, sm: 20 }} mb="sm">
+                Acciones rápidas
+              </Title>
+              <Stack gap="xs">
+                <Button
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconRefresh size={18} aria-hidden />}
+                  loading={refreshing}
+                  onClick={refresh}
+                  fullWidth
+                >
+                  Actualizar Perfil
+                </Button>
+                <Button
+                  component={Link}
+                  to="/transactions"
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconReceipt size={18} aria-hidden />}
+                  fullWidth
+                >
+                  Ver Transacciones
+                </Button>
+                <Button
+                  variant="light"
+                  justify="flex-start"
+                  leftSection={<IconKey size={18} aria-hidden />}
+                  onClick={passwordModal.open}
+                  fullWidth
+                >
+                  Cambiar Contraseña
+                </Button>
+              </Stack>
+            </Card>
+            <div className={classes.identity}>
+              <IdentityCard status={identity.data} />
+            </div>
           </div>
-          <div className={classes.notifications}>
-            <NotificationsCard key={user?.id ?? 0} />
-            <InstallAppCard />
-          </div>
-          <div className={classes.responsible}>
-            <ResponsibleCard key={user?.id ?? 0} />
+          <div className={classes.column}>
+            <div className={classes.stats}>
+              <StatTiles user={user} />
+            </div>
+            <div className={classes.ratings}>
+              <RatingsCard />
+            </div>
+            {user && (
+              <div className={classes.info}>
+                <NameAndAgeCard key={user.id} user={user} />
+              </div>
+            )}
+            <div className={classes.info}>
+              {/* Re-mounted when another user logs in in this tab: the form never shows stale data. */}
+              <PersonalInfoCard key={user?.id ?? 0} user={user} />
+            </div>
+            <div className={classes.notifications}>
+              <NotificationsCard key={user?.id ?? 0} />
+              <InstallAppCard />
+            </div>
+            <div className={classes.responsible}>
+              <ResponsibleCard key={user?.id ?? 0} />
+            </div>
           </div>
         </div>
-      </div>
+      )}
       <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
     </Container>
   );

@@ -72,6 +72,9 @@ export default function PuzzlePage() {
   const [loadingPractice, setLoadingPractice] = useState(false);
 
   const puzzle = practice ?? daily.data ?? null;
+  // The streak's lines sit above the board and the practice card under it: the page shows its
+  // loader until both are known, so nothing moves under a finger (docs/decisions/080-pages-hold-still-while-loading.md).
+  const loading = (daily.isPending && !practice) || (signedIn && streak.isPending);
 
   const loadPractice = async () => {
     setLoadingPractice(true);
@@ -92,7 +95,7 @@ export default function PuzzlePage() {
           <Title order={1} fz={{ base: 24, sm: 32 }}>
             {practice ? 'Práctica' : 'Problema del día'}
           </Title>
-          {signedIn && streak.data && (
+          {!loading && signedIn && streak.data && (
             <Badge
               size="lg"
               color="orange"
@@ -105,14 +108,14 @@ export default function PuzzlePage() {
             </Badge>
           )}
         </Group>
-        {signedIn && streak.data && (
+        {!loading && signedIn && streak.data && (
           <Text fz="xs" c="dimmed">
             Mejor racha: {streak.data.best}. La racha cuenta los días seguidos con el problema del
             día resuelto al primer intento.
           </Text>
         )}
 
-        {daily.isPending && !practice ? (
+        {loading ? (
           <Center py={48} role="status">
             <Loader role="status" aria-label="Cargando el problema" />
           </Center>
@@ -129,45 +132,47 @@ export default function PuzzlePage() {
           />
         )}
 
-        <Card withBorder radius="md" p="sm">
-          <Stack gap="xs">
-            <Text fw={700}>Practicar</Text>
-            <SegmentedControl
-              aria-label="Dificultad"
-              value={difficulty}
-              onChange={(v) => setDifficulty(v as PuzzleDifficultyJson)}
-              data={DIFFICULTIES.map((d) => ({ value: d, label: PUZZLE_DIFFICULTY_LABELS[d] }))}
-            />
-            {signedIn ? (
-              <Group gap="xs">
-                <Button
-                  onClick={() => void loadPractice()}
-                  loading={loadingPractice}
-                  data-testid="puzzle-practice"
-                >
-                  Practicar
-                </Button>
-                {practice && (
-                  <Button variant="subtle" onClick={() => setPractice(null)}>
-                    Volver al problema del día
+        {!loading && (
+          <Card withBorder radius="md" p="sm">
+            <Stack gap="xs">
+              <Text fw={700}>Practicar</Text>
+              <SegmentedControl
+                aria-label="Dificultad"
+                value={difficulty}
+                onChange={(v) => setDifficulty(v as PuzzleDifficultyJson)}
+                data={DIFFICULTIES.map((d) => ({ value: d, label: PUZZLE_DIFFICULTY_LABELS[d] }))}
+              />
+              {signedIn ? (
+                <Group gap="xs">
+                  <Button
+                    onClick={() => void loadPractice()}
+                    loading={loadingPractice}
+                    data-testid="puzzle-practice"
+                  >
+                    Practicar
                   </Button>
-                )}
-              </Group>
-            ) : (
-              <Text fz="sm">
-                <Anchor component={Link} to="/login">
-                  Inicia sesión
-                </Anchor>{' '}
-                para responder, llevar tu racha y practicar.
-              </Text>
-            )}
-            {practiceError && (
-              <Text fz="sm" c="red.7" role="alert">
-                {practiceError}
-              </Text>
-            )}
-          </Stack>
-        </Card>
+                  {practice && (
+                    <Button variant="subtle" onClick={() => setPractice(null)}>
+                      Volver al problema del día
+                    </Button>
+                  )}
+                </Group>
+              ) : (
+                <Text fz="sm">
+                  <Anchor component={Link} to="/login">
+                    Inicia sesión
+                  </Anchor>{' '}
+                  para responder, llevar tu racha y practicar.
+                </Text>
+              )}
+              {practiceError && (
+                <Text fz="sm" c="red.7" role="alert">
+                  {practiceError}
+                </Text>
+              )}
+            </Stack>
+          </Card>
+        )}
       </Stack>
     </Container>
   );

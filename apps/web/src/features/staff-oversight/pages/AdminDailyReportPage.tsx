@@ -128,7 +128,8 @@ export default function AdminDailyReportPage() {
         <Report data={report.data} />
       )}
 
-      <BcvRateCard today={today} />
+      {/* Under the report once it is drawn, not under its loader first (docs/decisions/080-pages-hold-still-while-loading.md). */}
+      {!report.isPending && <BcvRateCard today={today} />}
     </Stack>
   );
 }

@@ -91,7 +91,9 @@ export default function AdminOverviewPage() {
       ) : (
         <Overview data={dashboard.data} />
       )}
-      <AdjustmentShortcut />
+      {/* Under the summary once it is drawn, never under its loader first and pushed down after
+          (docs/decisions/080-pages-hold-still-while-loading.md). */}
+      {!dashboard.isPending && <AdjustmentShortcut />}
     </Stack>
   );
 }

@@ -124,6 +124,15 @@ export default function AdminBanksPage() {
     />
   );
 
+  // Both lists are drawn together: the accounts' section sits under the banks' list, and drawing
+  // it first would push it down as the banks arrive (docs/decisions/080-pages-hold-still-while-loading.md).
+  if (banks.isPending || accounts.isPending)
+    return (
+      <Center py={56} role="status">
+        <Loader type="dots" />
+      </Center>
+    );
+
   return (
     <Stack gap="xl" data-testid="admin-banks">
       <Stack gap="md">

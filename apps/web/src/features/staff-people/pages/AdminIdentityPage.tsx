@@ -107,7 +107,8 @@ export default function AdminIdentityPage() {
           </SimpleGrid>
         )}
       />
-      <ThresholdCard />
+      {/* Under the queue once it is drawn, not under its loader first (docs/decisions/080-pages-hold-still-while-loading.md). */}
+      {!query.isPending && <ThresholdCard />}
       <ProofModal
         url={photo?.url ?? null}
         title={photo?.title ?? ''}

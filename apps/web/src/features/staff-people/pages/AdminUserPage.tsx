@@ -63,7 +63,7 @@ const formatDate = (iso: string) => formatCaracasDateTime(iso).slice(0, 10);
  * matches; suspend or reactivate with a reason; links to a balance adjustment and to the user's
  * audit trail. The page shows its loader until the profile and the two panels drawn above the
  * balance card (risk marks, responsible gaming) have answered, so nothing moves under a finger once
- * the buttons are on the screen (docs/decisions/080-staff-user-page-waits-for-its-panels.md).
+ * the buttons are on the screen (docs/decisions/080-pages-hold-still-while-loading.md).
  */
 export default function AdminUserPage() {
   const id = Number(useParams().id);

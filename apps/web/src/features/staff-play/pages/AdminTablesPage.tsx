@@ -367,7 +367,8 @@ export default function AdminTablesPage() {
           setEditing(null);
         }}
       />
-      <PrivateSettingsCard />
+      {/* Under the list once it is drawn, not under its loader first (docs/decisions/080-pages-hold-still-while-loading.md). */}
+      {!tables.isPending && <PrivateSettingsCard />}
     </Stack>
   );
 }

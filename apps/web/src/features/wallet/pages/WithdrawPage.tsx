@@ -65,6 +65,11 @@ export default function WithdrawPage() {
   const client = useClientData();
   const banks = useBanks();
   const available = useMemo(() => (banks.data ?? []).filter(isBankAvailable), [banks.data]);
+  // The form's notices (identity, staff review) sit above its fields: the page waits for them,
+  // so the fields and "Registrar" never move once shown (docs/decisions/080-pages-hold-still-while-loading.md). Same keys as the
+  // form's own hooks: one request each.
+  const identity = useIdentityStatus();
+  const review = useWithdrawReview();
 
   return (
     <Container size="lg" py={{ base: 'lg', sm: 'xl' }}>
@@ -73,7 +78,7 @@ export default function WithdrawPage() {
         title="Retirar saldo"
         subtitle="Solicita un retiro de tu saldo por Pago Móvil."
       />
-      {client.isPending || banks.isPending ? (
+      {client.isPending || banks.isPending || identity.isPending || review.isPending ? (
         <Center py={64} role="status">
           <Loader type="dots" />
         </Center>

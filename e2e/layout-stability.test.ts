@@ -1,0 +1,153 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  DESKTOP,
+  loginViaUi,
+  newContext,
+  PHONE,
+  registerViaApi,
+  settled,
+  staffToken,
+  trackErrors,
+  useJourney,
+} from './support';
+
+/**
+ * Nothing moves under a finger (docs/decisions/080-pages-hold-still-while-loading.md): on
+ * every main page of the player and of the staff, loaded fresh at phone and desktop size, the
+ * browser's own layout-shift entries (the Layout Instability API behind Web Vitals' CLS,
+ * https://wicg.github.io/layout-instability/) add up to at most `MAX_SHIFT`, once the page's
+ * requests are answered and its transitions have ended. Web Vitals calls 0.1 "good" for a whole
+ * visit; a page that waits for its data before drawing its buttons scores 0, so the bound here is
+ * a tenth of that, room for a sub-pixel jitter, not for a panel pushing a button away.
+ */
+const MAX_SHIFT = 0.01;
+
+const PLAYER_PAGES = [
+  '/dashboard',
+  '/games',
+  '/recharge',
+  '/withdraw',
+  '/transactions',
+  '/profile',
+  '/pote',
+  '/history',
+  '/amigos',
+  '/torneos',
+  '/clasificacion',
+  '/problema-del-dia',
+  '/jugar-ahora',
+  '/mesas/nueva',
+  '/verificacion',
+];
+
+const STAFF_PAGES = [
+  '/admin',
+  '/admin/recargas',
+  '/admin/conciliacion',
+  '/admin/retiros',
+  '/admin/identidad',
+  '/admin/ajustes',
+  '/admin/mesas',
+  '/admin/reportes',
+  '/admin/riesgo',
+  '/admin/pote',
+  '/admin/torneos',
+  '/admin/usuarios',
+  '/admin/bancos',
+  '/admin/conexiones-bancarias',
+  '/admin/auditoria',
+  '/admin/informe',
+];
+
+/** Records every layout shift of every page the context loads, with what moved and how far. */
+async function recordShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    interface Source {
+      node?: Node;
+      previousRect: DOMRectReadOnly;
+      currentRect: DOMRectReadOnly;
+    }
+    interface Shift {
+      value: number;
+      hadRecentInput: boolean;
+      startTime: number;
+      sources?: Source[];
+    }
+    const w = window as unknown as { layoutShifts: { value: number; what: string }[] };
+    w.layoutShifts = [];
+    const name = (n: Node | undefined) => {
+      if (!(n instanceof HTMLElement)) return n?.nodeName ?? '?';
+      const id = n.dataset.testid ? `[data-testid=${n.dataset.testid}]` : '';
+      return `${n.nodeName.toLowerCase()}${id} "${(n.textContent ?? '').slice(0, 40)}"`;
+    };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as Shift[]) {
+        // A shift right after the user's own input is the answer to it, not a surprise.
+        if (e.hadRecentInput) continue;
+        const what = (e.sources ?? [])
+          .map((s) => `${name(s.node)} y ${s.previousRect.y} -> ${s.currentRect.y}`)
+          .join('; ');
+        w.layoutShifts.push({ value: e.value, what: `at ${Math.round(e.startTime)} ms: ${what}` });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Loads `path` fresh, waits for its requests and transitions, and returns its shifts. */
+async function shiftsOf(page: Page, path: string): Promise<{ value: number; what: string }[]> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await settled(page);
+  return page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; what: string }[] }).layoutShifts,
+  );
+}
+
+describe('pages hold still while they load', () => {
+  const journey = useJourney();
+
+  for (const [who, size] of [
+    ['player', PHONE],
+    ['player', DESKTOP],
+    ['staff', DESKTOP],
+    ['staff', PHONE],
+  ] as const) {
+    it.skipIf(!journey.ok)(
+      `${who} pages at ${size.width}x${size.height}`,
+      async () => {
+        const base = journey.app.baseUrl;
+        // A player with a balance, so the money pages draw their forms.
+        const player = await registerViaApi(base);
+        const staff = await staffToken(base);
+        const funded = await fetch(`${base}/api/admin/users/${player.id}/adjustments`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
+          body: JSON.stringify({ amount: 500, reason: 'Saldo de prueba' }),
+        });
+        expect(funded.status).toBeLessThan(300);
+        const [email, password, pages] =
+          who === 'player'
+            ? [player.email, player.password, PLAYER_PAGES]
+            : [ADMIN.email, ADMIN.password, [...STAFF_PAGES, `/admin/usuarios/${player.id}`]];
+
+        const context = await newContext(journey.browser, base, size);
+        await recordShifts(context);
+        const page = await context.newPage();
+        const errors = trackErrors(page);
+        await loginViaUi(page, email, password, pages[0]);
+        const moved: string[] = [];
+        for (const path of pages) {
+          const shifts = await shiftsOf(page, path);
+          const total = shifts.reduce((sum, s) => sum + s.value, 0);
+          if (total > MAX_SHIFT)
+            moved.push(`${path}: ${total.toFixed(3)}\n  ${shifts.map((s) => s.what).join('\n  ')}`);
+        }
+        expect(moved, moved.join('\n')).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      },
+      240_000,
+    );
+  }
+});
