@@ -905,7 +905,14 @@ export async function playStep(
     await page
       .getByTestId(testId)
       .click({ timeout: 2_000 })
-      .catch(() => undefined);
+      .then(
+        () => lastClickFailure.delete(page),
+        (err: unknown) =>
+          lastClickFailure.set(
+            page,
+            `${testId}: ${String(err).split('\n').slice(0, 6).join(' / ')}`,
+          ),
+      );
     return 'acted' as const;
   };
   if (s.handSummary) return click('hand-summary-close');
@@ -917,12 +924,19 @@ export async function playStep(
 }
 
 /**
+ * Per page, why `playStep`'s last click did not happen, if it did not (Playwright's reason: the
+ * element gone, another element taking the pointer, ...); cleared by a click that did.
+ */
+const lastClickFailure = new WeakMap<Page, string>();
+
+/**
  * Plays every page's part of a match at once until each shows its result or the deadline (epoch
  * ms) passes. Each page has its own loop, so a page whose turn it is never waits for the others
  * to be looked at; an idle page waits in the browser for something to do (its turn, a summary,
  * the result), up to 2 s at a time. `seen(i, snapshot)` gets every read of page i.
  *
- * @returns the indexes of the pages that reached the result.
+ * @returns the indexes of the pages that reached the result (all of them: otherwise it throws,
+ *   with what each unfinished page showed and why its last click failed).
  */
 export async function playUntilDone(
   pages: Page[],
@@ -945,6 +959,18 @@ export async function playUntilDone(
       }
     }),
   );
+  if (done.size < pages.length) {
+    // Say what each unfinished page showed and why its last click failed, not only that time ran
+    // out: a match that cannot finish is a product bug or a journey's, and either needs the why.
+    const why = await Promise.all(
+      pages.map(async (page, i) =>
+        done.has(i)
+          ? null
+          : `page ${i} at ${page.url()}: ${JSON.stringify(await readPlaySnapshot(page))}; last click failure: ${lastClickFailure.get(page) ?? 'none'}`,
+      ),
+    );
+    throw new Error(`no result before the deadline:\n${why.filter(Boolean).join('\n')}`);
+  }
   return done;
 }
 
