@@ -15,7 +15,8 @@ import {
 
 /**
  * Nothing moves under a finger (docs/decisions/080-pages-hold-still-while-loading.md): on
- * every main page of the player and of the staff, loaded fresh at phone and desktop size, the
+ * every main page of the player and of the staff, loaded fresh at phone and desktop size (a
+ * visitor's public pages at phone size), the
  * browser's own layout-shift entries (the Layout Instability API behind Web Vitals' CLS,
  * https://wicg.github.io/layout-instability/) add up to at most `MAX_SHIFT`, once the page's
  * requests are answered and its transitions have ended. Web Vitals calls 0.1 "good" for a whole
@@ -40,6 +41,20 @@ const PLAYER_PAGES = [
   '/jugar-ahora',
   '/mesas/nueva',
   '/verificacion',
+];
+
+/** Pages a visitor opens before signing in (prerendered, decision 043, then the app takes over). */
+const VISITOR_PAGES = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/faq',
+  '/terms',
+  '/privacy',
+  '/clasificacion',
+  '/problema-del-dia',
+  '/verificar',
 ];
 
 const STAFF_PAGES = [
@@ -104,8 +119,37 @@ async function shiftsOf(page: Page, path: string): Promise<{ value: number; what
   );
 }
 
+/**
+ * Loads each of `paths` in turn; returns, for each page whose shifts add up to more than
+ * `MAX_SHIFT`, its total and what moved (empty when every page held still).
+ */
+async function movedOn(page: Page, paths: string[]): Promise<string[]> {
+  const moved: string[] = [];
+  for (const path of paths) {
+    const shifts = await shiftsOf(page, path);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    if (total > MAX_SHIFT)
+      moved.push(`${path}: ${total.toFixed(3)}\n  ${shifts.map((s) => s.what).join('\n  ')}`);
+  }
+  return moved;
+}
+
 describe('pages hold still while they load', () => {
   const journey = useJourney();
+
+  it.skipIf(!journey.ok)(
+    `visitor pages at ${PHONE.width}x${PHONE.height}`,
+    async () => {
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      await recordShifts(context);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      expect(await movedOn(page, VISITOR_PAGES)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
 
   for (const [who, size] of [
     ['player', PHONE],
@@ -136,14 +180,7 @@ describe('pages hold still while they load', () => {
         const page = await context.newPage();
         const errors = trackErrors(page);
         await loginViaUi(page, email, password, pages[0]);
-        const moved: string[] = [];
-        for (const path of pages) {
-          const shifts = await shiftsOf(page, path);
-          const total = shifts.reduce((sum, s) => sum + s.value, 0);
-          if (total > MAX_SHIFT)
-            moved.push(`${path}: ${total.toFixed(3)}\n  ${shifts.map((s) => s.what).join('\n  ')}`);
-        }
-        expect(moved, moved.join('\n')).toEqual([]);
+        expect(await movedOn(page, pages)).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
       },
