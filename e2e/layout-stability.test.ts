@@ -6,6 +6,7 @@ import {
   loginViaUi,
   newContext,
   PHONE,
+  PLAYER_SCREENS,
   registerViaApi,
   settled,
   staffToken,
@@ -24,24 +25,6 @@ import {
  * a tenth of that, room for a sub-pixel jitter, not for a panel pushing a button away.
  */
 const MAX_SHIFT = 0.01;
-
-const PLAYER_PAGES = [
-  '/dashboard',
-  '/games',
-  '/recharge',
-  '/withdraw',
-  '/transactions',
-  '/profile',
-  '/pote',
-  '/history',
-  '/amigos',
-  '/torneos',
-  '/clasificacion',
-  '/problema-del-dia',
-  '/jugar-ahora',
-  '/mesas/nueva',
-  '/verificacion',
-];
 
 /** Pages a visitor opens before signing in (prerendered, decision 043, then the app takes over). */
 const VISITOR_PAGES = [
@@ -172,7 +155,7 @@ describe('pages hold still while they load', () => {
         expect(funded.status).toBeLessThan(300);
         const [email, password, pages] =
           who === 'player'
-            ? [player.email, player.password, PLAYER_PAGES]
+            ? [player.email, player.password, PLAYER_SCREENS]
             : [ADMIN.email, ADMIN.password, [...STAFF_PAGES, `/admin/usuarios/${player.id}`]];
 
         const context = await newContext(journey.browser, base, size);

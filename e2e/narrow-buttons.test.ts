@@ -5,6 +5,7 @@ import {
   loginViaUi,
   newContext,
   PHONE,
+  PLAYER_SCREENS,
   registerViaApi,
   settled,
   shot,
@@ -75,22 +76,7 @@ describe('buttons at 360 px', () => {
       const page = await context.newPage();
       await loginViaUi(page, player.email, player.password);
       const problems: string[] = [];
-      const screens = [
-        '/dashboard',
-        '/games',
-        '/recharge',
-        '/withdraw',
-        '/transactions',
-        '/profile',
-        '/history',
-        '/pote',
-        '/clasificacion',
-        '/amigos',
-        '/jugar-ahora',
-        '/torneos',
-        '/mesas/nueva',
-        '/verificar',
-      ];
+      const screens = PLAYER_SCREENS;
       for (const screen of screens) {
         await page.goto(screen);
         await page.locator('h1').first().waitFor();

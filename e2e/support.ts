@@ -426,6 +426,29 @@ export async function liftIdentityGate(baseUrl: string): Promise<void> {
   if (!res.ok) throw new Error(`identity threshold not set: ${await res.text()}`);
 }
 
+/**
+ * The signed-in player's main screens, for the journeys that look at every one of them (buttons
+ * that fit at 360 px, pages that hold still while they load).
+ */
+export const PLAYER_SCREENS = [
+  '/dashboard',
+  '/games',
+  '/recharge',
+  '/withdraw',
+  '/transactions',
+  '/profile',
+  '/history',
+  '/pote',
+  '/clasificacion',
+  '/amigos',
+  '/jugar-ahora',
+  '/torneos',
+  '/mesas/nueva',
+  '/problema-del-dia',
+  '/verificacion',
+  '/verificar',
+];
+
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1366, height: 900 };
 
