@@ -796,8 +796,12 @@ export function uniquePlayer() {
     areaCode: '0414',
     phone: String((r * 3 + n) % 10_000_000).padStart(7, '0'),
     password: 'Secreto123!',
-    /** Chosen at registration (decision 040): never derived from the e-mail. */
-    username: `Jp${[...Array(10)].map(() => 'bdghjlmnpqrsvwxz'[Math.floor(Math.random() * 16)]).join('')}`,
+    /**
+     * Chosen at registration (decision 040): never derived from the e-mail. Consonants without
+     * "w": the offensive-word filter reads "blwjb" as a word (about one name in 100,000 with a
+     * "w" was refused; none in a million of these letters).
+     */
+    username: `Jp${[...Array(10)].map(() => 'bdfghjlmnpqrsvxz'[Math.floor(Math.random() * 16)]).join('')}`,
     /** An adult's date of birth, "YYYY-MM-DD" (decision 040). */
     birthDate: '1994-03-08',
   };

@@ -11,6 +11,7 @@ import { bootstrap } from '../modules/catalog/bootstrap';
 import { createDeps } from '../server';
 import type { DepsOverrides } from '../server';
 import { engineBots } from '../modules/games/bots';
+import { isOffensiveUsername } from '../modules/users/username-words';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -135,12 +136,18 @@ export async function buildTestApp(
 }
 
 /**
- * A unique username for a test player: "jp" and 10 random consonants. No vowels and no digits,
- * so the offensive-word filter (leet-speak reads 4 as a, 1 as i) can never refuse it by chance.
+ * A unique username for a test player: "jp" and 10 random consonants, drawn again until the
+ * offensive-word filter accepts it. Consonants alone were meant never to spell a word, but the
+ * filter reads some words without their vowels ("blwjb" was refused, about once in 100,000
+ * names, and failed a full run), so the filter itself decides. `random(n)` gives n random bytes
+ * (crypto's by default; a test passes its own).
  */
-export function testUsername(): string {
+export function testUsername(random: (n: number) => Uint8Array = randomBytes): string {
   const consonants = 'bdghjlmnpqrsvwxz';
-  return `jp${[...randomBytes(10)].map((b) => consonants[b % 16]).join('')}`;
+  for (;;) {
+    const name = `jp${[...random(10)].map((b) => consonants[b % 16]).join('')}`;
+    if (!isOffensiveUsername(name)) return name;
+  }
 }
 
 let seq = 0;
