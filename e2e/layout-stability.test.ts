@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiCaller,
   DESKTOP,
   loginViaUi,
   newContext,
@@ -124,6 +125,7 @@ describe('pages hold still while they load', () => {
     `visitor pages at ${PHONE.width}x${PHONE.height}`,
     async () => {
       const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      journey.contexts.push(context);
       await recordShifts(context);
       const page = await context.newPage();
       const errors = trackErrors(page);
@@ -147,10 +149,9 @@ describe('pages hold still while they load', () => {
         // A player with a balance, so the money pages draw their forms.
         const player = await registerViaApi(base);
         const staff = await staffToken(base);
-        const funded = await fetch(`${base}/api/admin/users/${player.id}/adjustments`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${staff}` },
-          body: JSON.stringify({ amount: 500, reason: 'Saldo de prueba' }),
+        const funded = await apiCaller(base)(`/api/admin/users/${player.id}/adjustments`, staff, {
+          amount: 500,
+          reason: 'Saldo de prueba',
         });
         expect(funded.status).toBeLessThan(300);
         const [email, password, pages] =
@@ -159,6 +160,7 @@ describe('pages hold still while they load', () => {
             : [ADMIN.email, ADMIN.password, [...STAFF_PAGES, `/admin/usuarios/${player.id}`]];
 
         const context = await newContext(journey.browser, base, size);
+        journey.contexts.push(context);
         await recordShifts(context);
         const page = await context.newPage();
         const errors = trackErrors(page);
