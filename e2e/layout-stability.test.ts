@@ -146,7 +146,7 @@ describe('pages hold still while they load', () => {
       `${who} pages at ${size.width}x${size.height}`,
       async () => {
         const base = journey.app.baseUrl;
-        // A player with a balance, so the money pages draw their forms.
+        // A player with a balance, so the money pages draw their forms, and requests to list.
         const player = await registerViaApi(base);
         const staff = await staffToken(base);
         const funded = await apiCaller(base)(`/api/admin/users/${player.id}/adjustments`, staff, {
@@ -154,6 +154,27 @@ describe('pages hold still while they load', () => {
           reason: 'Saldo de prueba',
         });
         expect(funded.status).toBeLessThan(300);
+        // A recharge under review and one rejected, so the pages that list them draw them.
+        // References are unique per bank account: each test of this app files its own.
+        const [underReview, refused] = [`LS${player.id}1`, `LS${player.id}2`];
+        for (const reference of [underReview, refused]) {
+          const form = new FormData();
+          form.set('amount', '275');
+          form.set('reference', reference);
+          form.set('account_id', '1');
+          const filed = await fetch(`${base}/api/recharge_api`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${player.token}` },
+            body: form,
+          });
+          expect(filed.status).toBe(201);
+          if (reference === underReview) continue;
+          const { id } = (await filed.json()) as { id: number };
+          const rejected = await apiCaller(base)(`/api/admin/recharges/${id}/reject`, staff, {
+            reason: 'Referencia no encontrada',
+          });
+          expect(rejected.status).toBe(200);
+        }
         const [email, password, pages] =
           who === 'player'
             ? [player.email, player.password, PLAYER_SCREENS]

@@ -47,6 +47,7 @@ import { useActivePause } from '../../../lib/responsible';
 import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
+import { useRechargeRequests } from '../api/recharge-requests';
 import { C2pForm, PayerFields, VerificationPanel } from '../components/AutomaticRecharge';
 import { preferredRechargeAccount, validatePayer, type PayerField } from '../lib/bank-flows';
 import { LoadError } from '../../../components/LoadState';
@@ -82,6 +83,9 @@ const PAYER_FIELDS: readonly PayerField[] = ['payer_phone', 'payer_bank_code'];
 /** /recharge (docs/product.md §2 Recharge, §5, §8): Pago Móvil destination data and the recharge request. */
 export default function RechargePage() {
   const accounts = useRechargeAccounts();
+  // The requests card sits above the forms: the page waits for it (same queries, one request
+  // each) so it does not push the buttons down under a tap (docs/decisions/080).
+  const requests = useRechargeRequests();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const list = accounts.data ?? [];
   const account =
@@ -94,7 +98,7 @@ export default function RechargePage() {
         title="Recargar saldo"
         subtitle="Haz un Pago Móvil a nuestra cuenta y registra aquí la referencia."
       />
-      {accounts.isPending ? (
+      {accounts.isPending || requests.pending.isPending || requests.rejected.isPending ? (
         <Center py={64} role="status">
           <Loader type="dots" />
         </Center>
