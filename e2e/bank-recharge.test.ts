@@ -8,6 +8,8 @@ import {
   liftIdentityGate,
   loginViaUi,
   newContext,
+  positionsSeen,
+  recordPositions,
   registerViaApi,
   shot,
   skipPotModal,
@@ -94,6 +96,7 @@ describe('recharges verified and charged by the bank', () => {
       await shot(page, 'bank-recharge-credited-phone');
 
       // 2. C2P: the key comes "by SMS" (the bank's page shows it), the charge credits at once.
+      await recordPositions(page, 'c2p-request-key');
       await page.goto('/recharge');
       await page.getByTestId('recharge-tab-c2p').click();
       await page.getByTestId('c2p-amount').fill('300');
@@ -101,13 +104,31 @@ describe('recharges verified and charged by the bank', () => {
       await page.getByTestId('c2p-phone').fill(payerPhone);
       await page.getByTestId('c2p-bank').click();
       await page.getByRole('option', { name: /Banco de Venezuela/ }).click();
+      // The key request's answer, kept to say why no key came if none does.
+      const keyAnswer = page
+        .waitForResponse((r) => r.url().endsWith('/api/recharges/c2p/key'), { timeout: 20_000 })
+        .then(
+          async (r) => `${r.status()} ${await r.text()}`,
+          () => 'no key request was sent',
+        );
       await page.getByTestId('c2p-request-key').click();
       const sms = async () => {
         const res = await fetch(`${bank}/_control/sms?phone=${payerPhone}`);
         const keys = (await res.json()) as { key: string; used: boolean }[];
         return keys.find((k) => !k.used)?.key;
       };
-      await expect.poll(sms).toBeDefined();
+      await expect
+        .poll(sms)
+        .toBeDefined()
+        .catch(async (error: unknown) => {
+          const where = await positionsSeen(page, 'c2p-request-key');
+          const form = await page.getByRole('form', { name: 'Pago con clave (C2P)' }).innerText();
+          throw new Error(
+            `no key by SMS; the key request: ${await keyAnswer}; "Pedir clave" at ` +
+              `${where.join(' then ')}; the form shows: ${form}`,
+            { cause: error },
+          );
+        });
       const key = (await sms())!;
 
       // A wrong key first: the bank's refusal in Spanish, nothing charged.
