@@ -10,9 +10,11 @@ import {
   newContext,
   positionsSeen,
   recordPositions,
+  recordToasts,
   registerViaApi,
   shot,
   skipPotModal,
+  toastsShown,
   trackErrors,
   useJourney,
 } from './support';
@@ -97,6 +99,7 @@ describe('recharges verified and charged by the bank', () => {
 
       // 2. C2P: the key comes "by SMS" (the bank's page shows it), the charge credits at once.
       await recordPositions(page, 'c2p-request-key');
+      await recordToasts(page);
       await page.goto('/recharge');
       await page.getByTestId('recharge-tab-c2p').click();
       await page.getByTestId('c2p-amount').fill('300');
@@ -123,9 +126,11 @@ describe('recharges verified and charged by the bank', () => {
         .catch(async (error: unknown) => {
           const where = await positionsSeen(page, 'c2p-request-key');
           const form = await page.getByRole('form', { name: 'Pago con clave (C2P)' }).innerText();
+          const dialogs = await page.getByRole('dialog').allInnerTexts();
           throw new Error(
             `no key by SMS; the key request: ${await keyAnswer}; "Pedir clave" at ` +
-              `${where.join(' then ')}; the form shows: ${form}`,
+              `${where.join(' then ')}; the form shows: ${form}; dialogs open: ` +
+              `${dialogs.join(' | ') || 'none'}; toasts: ${(await toastsShown(page)).join(' | ')}`,
             { cause: error },
           );
         });
