@@ -156,6 +156,13 @@ export const configSchema = z.object({
   BOT_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1400),
   /** Extra pause after a hand ends so everyone can read the summary, in milliseconds. */
   HAND_PAUSE_MS: z.coerce.number().int().min(0).default(4000),
+  /**
+   * How long a move may wait for other games' moves before they are written together, in
+   * milliseconds (the group commit, modules/games/commit-batch.ts; docs/decisions/081-commit-
+   * linger.md): fewer, larger commits for PostgreSQL at the price of that wait in the move's
+   * answer. 0 writes each move as soon as a batch slot is free.
+   */
+  GAME_COMMIT_LINGER_MS: z.coerce.number().int().min(0).max(200).default(10),
   /** Turn time of practice games against the CPU, in seconds (the bot plays on timeout). */
   PRACTICE_TURN_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often the sweeper looks for due games, in milliseconds (0 disables it). */

@@ -23,6 +23,7 @@ import { RealtimeHub } from './modules/realtime/hub';
 import type { BotPolicy } from './modules/games/bots';
 import { engineBots } from './modules/games/bots';
 import { Sweeper } from './modules/games/sweeper';
+import { flushMoveCommits } from './modules/games/commit-batch';
 import { SettledMatchScans } from './modules/risk/scanner';
 import type { BankConnectors } from './modules/banking/port';
 import { boundBankConnectors } from './modules/banking/bind';
@@ -331,6 +332,8 @@ export async function startServer(
         await stopWorkers();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await app.close();
+        // Moves still waiting in the group commit are written before the pool ends.
+        await flushMoveCommits(database.db);
         await endRedisClients();
         await demoBank?.close();
         await database.close();

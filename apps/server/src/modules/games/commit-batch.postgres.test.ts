@@ -210,7 +210,7 @@ describe('group commit of moves on PostgreSQL', async () => {
   it.skipIf(skip)(
     'answers busy for a game another transaction holds, without holding the rest of the batch',
     async () => {
-      const committer = new MoveCommitter(database.db, 1);
+      const committer = new MoveCommitter(database.db, { concurrency: 1 });
       const [held, free] = [await newGame(100), await newGame(101)];
       const lock = new pg.Client({ connectionString: database.url });
       await lock.connect();
@@ -360,7 +360,7 @@ describe('group commit of moves on PostgreSQL', async () => {
   );
 
   it.skipIf(skip)('gives each move of a failed batch its own answer', async () => {
-    const committer = new MoveCommitter(database.db, 1);
+    const committer = new MoveCommitter(database.db, { concurrency: 1 });
     const [a, b, c] = [await newGame(300), await newGame(301), await newGame(302)];
     const good = nextMove(a.id, a.state, 0);
     const bad = nextMove(b.id, b.state, 0);
@@ -380,5 +380,67 @@ describe('group commit of moves on PostgreSQL', async () => {
     expect(committer.stats.largest).toBe(3);
     const [row] = await database.db.select().from(games).where(eq(games.id, b.id));
     expect(row!.version).toBe(0);
+  });
+
+  it.skipIf(skip)(
+    'lingers: moves of several games wait and go in one call, a full batch goes at once, and a flush writes what waits',
+    async () => {
+      // A linger no test could outwait: only a full batch or the flush can send.
+      const committer = new MoveCommitter(database.db, { lingerMs: 3_600_000, fill: 3 });
+      const g = await Promise.all([600, 601, 602, 603].map((n) => newGame(n)));
+      const settledOf = (p: Promise<CommitOutcome>) => {
+        const seen = { done: false };
+        void p.then(
+          () => (seen.done = true),
+          () => (seen.done = true),
+        );
+        return seen;
+      };
+      const first = committer.commit(nextMove(g[0]!.id, g[0]!.state, 0).item);
+      const second = committer.commit(nextMove(g[1]!.id, g[1]!.state, 0).item);
+      const firstSeen = settledOf(first);
+      // A round trip to the database and back: the two moves are still waiting, none sent.
+      await database.db.execute(sql`select 1`);
+      expect(committer.stats.calls).toBe(0);
+      expect(committer.writing(g[0]!.id)).toBe(true);
+      expect(firstSeen.done).toBe(false);
+
+      // The third fills the batch: the three go together, with no wait.
+      const third = committer.commit(nextMove(g[2]!.id, g[2]!.state, 0).item);
+      expect(await Promise.all([first, second, third])).toMatchObject([
+        { outcome: 'ok' },
+        { outcome: 'ok' },
+        { outcome: 'ok' },
+      ]);
+      expect(committer.stats).toEqual({ calls: 1, moves: 3, largest: 3 });
+
+      // A lone move waits for company until the node closes: the flush writes it.
+      const lone = committer.commit(nextMove(g[3]!.id, g[3]!.state, 0).item);
+      await database.db.execute(sql`select 1`);
+      expect(committer.stats.calls).toBe(1);
+      await committer.flush();
+      expect(await lone).toMatchObject({ outcome: 'ok', version: 1 });
+      expect(committer.stats.calls).toBe(2);
+      expect(committer.writing(g[3]!.id)).toBe(false);
+      const rows = await database.db
+        .select({ id: games.id, version: games.version })
+        .from(games)
+        .where(sql`${games.id} in ${g.map((x) => x.id)}`);
+      expect(rows.map((r) => r.version)).toEqual([1, 1, 1, 1]);
+      // After the flush a move goes at once.
+      const after = committer.commit(nextMove(g[0]!.id, g[0]!.state, 0).item);
+      expect((await after).outcome).toBe('stale');
+      expect(committer.stats.calls).toBe(3);
+    },
+  );
+
+  it.skipIf(skip)('a short linger sends a lone move by itself', async () => {
+    const committer = new MoveCommitter(database.db, { lingerMs: 5 });
+    const g = await newGame(610);
+    expect(await committer.commit(nextMove(g.id, g.state, 0).item)).toMatchObject({
+      outcome: 'ok',
+      version: 1,
+    });
+    expect(committer.stats).toEqual({ calls: 1, moves: 1, largest: 1 });
   });
 });

@@ -6,11 +6,11 @@ import type { PlayerRow } from './repo';
  * Group commit of moves (docs/decisions/035-cheaper-moves.md, docs/architecture.md#how-a-move-flows).
  *
  * A node writes the moves it computed from its copies of the games (decision 008) through one
- * `MoveCommitter` per database handle. A move is sent at once when fewer than `concurrency`
- * batches are in flight; otherwise it waits for the next batch, which takes every move queued
- * meanwhile (at most `maxBatch`). So a quiet node writes each move alone, as before, and a busy
- * one writes the moves of many games with one call of `game_commit_moves` (migration 0030): one
- * statement, one transaction, one WAL flush. Each move is still checked against its game's
+ * `MoveCommitter` per database handle. A move waits up to `lingerMs` for others to join it (sent
+ * at once when `fill` moves are queued; docs/decisions/081-commit-linger.md), then goes when
+ * fewer than `concurrency` batches are in flight; otherwise it waits for the next batch, which
+ * takes every move queued meanwhile (at most `maxBatch`). So the moves of many games go with one
+ * call of `game_commit_moves` (migration 0030): one statement, one transaction, one WAL flush. Each move is still checked against its game's
  * version and its seats' presence under its row lock; the outcome of one never depends on the
  * others in its batch. A caller's promise resolves only after its batch committed, so an
  * acknowledged move is as durable as with one commit per move (synchronous commit).
@@ -61,6 +61,8 @@ export type CommitOutcome =
 
 interface Waiting {
   item: MoveCommit;
+  /** When it was queued (performance.now(), ms). */
+  at: number;
   resolve: (out: CommitOutcome) => void;
   reject: (err: unknown) => void;
 }
@@ -76,6 +78,13 @@ type RawOutcome = {
 export const DEFAULT_COMMIT_CONCURRENCY = 2;
 /** Moves per call at most (a call's argument is ~3.5 KB per move). */
 export const DEFAULT_MAX_BATCH = 64;
+/** Queued moves that make a batch go before its linger ends. */
+export const DEFAULT_COMMIT_FILL = 16;
+/**
+ * How long a move waits for others by default, in milliseconds (GAME_COMMIT_LINGER_MS):
+ * measured in docs/performance.md "Moves that wait 10 ms for company", decision 081.
+ */
+export const DEFAULT_COMMIT_LINGER_MS = 10;
 /** Tries of one move of a failed batch that keeps answering 'busy' (see sendAlone). */
 const RETRY_BUSY_TRIES = 6;
 
@@ -86,19 +95,49 @@ export class MoveCommitter {
   private readonly pending = new Map<string, number>();
   /** Calls made and moves sent since start (tests read them), failed calls included. */
   readonly stats = { calls: 0, moves: 0, largest: 0 };
+  /** The pump's wake-up when the oldest queued move's linger ends. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly concurrency: number;
+  private readonly maxBatch: number;
+  private lingerMs: number;
+  private readonly fill: number;
+  /** `flush` callers waiting for nothing to be queued or written. */
+  private idle: (() => void)[] = [];
 
+  /**
+   * `opts.concurrency`: batches in flight at once (DEFAULT_COMMIT_CONCURRENCY); `maxBatch`:
+   * moves per call at most (DEFAULT_MAX_BATCH); `lingerMs`: how long a move may wait for
+   * others before its batch goes, in milliseconds (0: at once; the server passes
+   * GAME_COMMIT_LINGER_MS); `fill`: a batch of that many queued moves goes without waiting
+   * (DEFAULT_COMMIT_FILL).
+   */
   constructor(
     private readonly db: Executor,
-    private readonly concurrency = DEFAULT_COMMIT_CONCURRENCY,
-    private readonly maxBatch = DEFAULT_MAX_BATCH,
-  ) {}
+    opts: { concurrency?: number; maxBatch?: number; lingerMs?: number; fill?: number } = {},
+  ) {
+    this.concurrency = opts.concurrency ?? DEFAULT_COMMIT_CONCURRENCY;
+    this.maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
+    this.lingerMs = opts.lingerMs ?? 0;
+    this.fill = Math.min(opts.fill ?? DEFAULT_COMMIT_FILL, this.maxBatch);
+  }
+
+  /**
+   * Sends what is queued now and every later move at once (no linger from here on: the node is
+   * closing); resolves once nothing is queued or being written.
+   */
+  flush(): Promise<void> {
+    this.lingerMs = 0;
+    this.pump();
+    if (this.queue.length === 0 && this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
 
   /** Queues one move; resolves with its outcome once its batch committed. */
   commit(item: MoveCommit): Promise<CommitOutcome> {
     const id = item.gameId;
     this.pending.set(id, (this.pending.get(id) ?? 0) + 1);
     return new Promise<CommitOutcome>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, resolve, reject, at: performance.now() });
       this.pump();
     }).finally(() => {
       const left = (this.pending.get(id) ?? 1) - 1;
@@ -118,12 +157,31 @@ export class MoveCommitter {
 
   private pump(): void {
     while (this.inFlight < this.concurrency && this.queue.length > 0) {
+      if (this.lingerMs > 0 && this.queue.length < this.fill) {
+        const wait = this.queue[0]!.at + this.lingerMs - performance.now();
+        if (wait > 0) {
+          this.timer ??= setTimeout(() => {
+            this.timer = null;
+            this.pump();
+          }, wait);
+          return;
+        }
+      }
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+      }
       const batch = this.queue.splice(0, this.maxBatch);
       this.inFlight += 1;
       void this.send(batch).finally(() => {
         this.inFlight -= 1;
         this.pump();
       });
+    }
+    if (this.queue.length === 0 && this.inFlight === 0 && this.idle.length > 0) {
+      const waiting = this.idle;
+      this.idle = [];
+      for (const resolve of waiting) resolve();
     }
   }
 
@@ -262,11 +320,24 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /** One committer per database handle, i.e. per server node (tests build several in one process). */
 const committers = new WeakMap<object, MoveCommitter>();
 
-export function moveCommitterFor(db: Executor): MoveCommitter {
+/**
+ * The committer of a database handle, made on first use with `lingerMs` (milliseconds; later
+ * calls' value is ignored: one handle, one node, one setting).
+ */
+export function moveCommitterFor(db: Executor, lingerMs = 0): MoveCommitter {
   let c = committers.get(db);
   if (!c) {
-    c = new MoveCommitter(db);
+    c = new MoveCommitter(db, { lingerMs });
     committers.set(db, c);
   }
   return c;
+}
+
+/**
+ * Before a node closes its database: the moves its committer holds are written now, without
+ * their linger, and this resolves once none is queued or being written (nothing when the handle
+ * has no committer).
+ */
+export function flushMoveCommits(db: Executor): Promise<void> {
+  return committers.get(db)?.flush() ?? Promise.resolve();
 }

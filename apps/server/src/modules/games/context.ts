@@ -30,6 +30,11 @@ export interface Timing {
    * without it the sweeper still finds the game at its idle poll.
    */
   onDue?: ((dueAt: Date) => void) | undefined;
+  /**
+   * How long a move may wait in the group commit for others, in milliseconds (config
+   * GAME_COMMIT_LINGER_MS, commit-batch.ts); 0 when absent.
+   */
+  commitLingerMs?: number | undefined;
 }
 
 export interface GamesContext {

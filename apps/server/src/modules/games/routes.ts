@@ -61,6 +61,7 @@ export function gamesContext(app: FastifyInstance): GamesContext {
       botMinDelayMs: config.BOT_MIN_DELAY_MS,
       botMaxDelayMs: config.BOT_MAX_DELAY_MS,
       handPauseMs: config.HAND_PAUSE_MS,
+      commitLingerMs: config.GAME_COMMIT_LINGER_MS,
       // The node's sweeper wakes for the due times handed out here (sweeper.ts).
       onDue: dueAlarmFor(database.db).announce,
     },

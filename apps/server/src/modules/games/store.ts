@@ -109,7 +109,7 @@ export class PgGameStore implements GameStore {
     private readonly timing: Timing,
   ) {
     this.copies = gameCacheFor(db);
-    this.committer = moveCommitterFor(db);
+    this.committer = moveCommitterFor(db, timing.commitLingerMs ?? 0);
   }
 
   copy(gameId: string): CachedGame | undefined {
