@@ -19,11 +19,11 @@ import {
  * Nothing moves under a finger (docs/decisions/080-pages-hold-still-while-loading.md): on
  * every main page of the player and of the staff, loaded fresh at phone and desktop size (a
  * visitor's public pages at phone size), the browser's own layout-shift entries (the Layout
- * Instability API behind Web Vitals' CLS, https://wicg.github.io/layout-instability/) add up
- * to at most `MAX_SHIFT`, once the page's
- * requests are answered and its transitions have ended. Web Vitals calls 0.1 "good" for a whole
- * visit; a page that waits for its data before drawing its buttons scores 0, so the bound here is
- * a tenth of that, room for a sub-pixel jitter, not for a panel pushing a button away.
+ * Instability API behind Web Vitals' CLS, https://wicg.github.io/layout-instability/) add up to
+ * at most `MAX_SHIFT`, once the page's requests are answered and its transitions have ended. Web
+ * Vitals calls 0.1 "good" for a whole visit; a page that waits for its data before drawing its
+ * buttons scores 0, so the bound here is a tenth of that, room for a sub-pixel jitter, not for a
+ * panel pushing a button away.
  */
 const MAX_SHIFT = 0.01;
 

@@ -135,6 +135,9 @@ export async function buildTestApp(
   };
 }
 
+/** The 16 consonants a test username draws from (one per random byte, modulo 16). */
+export const TEST_USERNAME_LETTERS = 'bdghjlmnpqrsvwxz';
+
 /**
  * A unique username for a test player: "jp" and 10 random consonants, drawn again until the
  * offensive-word filter accepts it. Consonants alone were meant never to spell a word, but the
@@ -143,9 +146,8 @@ export async function buildTestApp(
  * (crypto's by default; a test passes its own).
  */
 export function testUsername(random: (n: number) => Uint8Array = randomBytes): string {
-  const consonants = 'bdghjlmnpqrsvwxz';
   for (;;) {
-    const name = `jp${[...random(10)].map((b) => consonants[b % 16]).join('')}`;
+    const name = `jp${[...random(10)].map((b) => TEST_USERNAME_LETTERS[b % 16]).join('')}`;
     if (!isOffensiveUsername(name)) return name;
   }
 }

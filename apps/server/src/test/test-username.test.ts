@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isOffensiveUsername } from '../modules/users/username-words';
-import { testUsername } from './helpers';
+import { TEST_USERNAME_LETTERS, testUsername } from './helpers';
 
 /** Bytes that index `word` in testUsername's consonants, then repeat its first letter. */
 function spelling(word: string): Uint8Array {
-  const consonants = 'bdghjlmnpqrsvwxz';
-  return Uint8Array.from(word.padEnd(10, word[0]), (c) => consonants.indexOf(c));
+  return Uint8Array.from(word.padEnd(10, word[0]), (c) => TEST_USERNAME_LETTERS.indexOf(c));
 }
 
 describe('testUsername', () => {

@@ -10,9 +10,9 @@ import type { PlayerRow } from './repo';
  * at once when `fill` moves are queued; docs/decisions/081-commit-linger.md), then goes when
  * fewer than `concurrency` batches are in flight; otherwise it waits for the next batch, which
  * takes every move queued meanwhile (at most `maxBatch`). So the moves of many games go with one
- * call of `game_commit_moves` (migration 0030): one statement, one transaction, one WAL flush. Each move is still checked against its game's
- * version and its seats' presence under its row lock; the outcome of one never depends on the
- * others in its batch. A caller's promise resolves only after its batch committed, so an
+ * call of `game_commit_moves` (migration 0030): one statement, one transaction, one WAL flush.
+ * Each move is still checked against its game's version and its seats' presence under its row
+ * lock; the outcome of one never depends on the others in its batch. A caller's promise resolves only after its batch committed, so an
  * acknowledged move is as durable as with one commit per move (synchronous commit).
  *
  * When a batch call fails (a lost connection, a statement error), nothing of it committed unless
@@ -80,11 +80,6 @@ export const DEFAULT_COMMIT_CONCURRENCY = 2;
 export const DEFAULT_MAX_BATCH = 64;
 /** Queued moves that make a batch go before its linger ends. */
 export const DEFAULT_COMMIT_FILL = 16;
-/**
- * How long a move waits for others by default, in milliseconds (GAME_COMMIT_LINGER_MS):
- * measured in docs/performance.md "Moves that wait 10 ms for company", decision 081.
- */
-export const DEFAULT_COMMIT_LINGER_MS = 10;
 /** Tries of one move of a failed batch that keeps answering 'busy' (see sendAlone). */
 const RETRY_BUSY_TRIES = 6;
 
