@@ -7,45 +7,11 @@
  * move (a pass or a forced tile, which the server plays by itself after ~1.2 s; the others wait
  * for the player's thought).
  */
-import {
-  DEFAULT_CONFIG,
-  applyMove,
-  legalMoves,
-  mulberry32,
-  startMatch,
-  type MatchState,
-  type Seat,
-  type TableConfig,
-} from '@domino/domino';
+import { DEFAULT_CONFIG, type TableConfig } from '@domino/domino';
+import { selfPlay } from './machine-speed';
 
 function run(label: string, config: TableConfig, seconds: number): void {
-  const rng = mulberry32(42);
-  let hands = 0;
-  let moves = 0;
-  let matches = 0;
-  let forced = 0;
-  const start = performance.now();
-  const deadline = start + seconds * 1000;
-  while (performance.now() < deadline) {
-    let state: MatchState = startMatch(config, {
-      serverSeed: `bench-${matches}`,
-      clientSeeds: Array.from({ length: config.players }, (_, i) => `seat-${i}`),
-    });
-    while (state.status === 'playing') {
-      const seat = state.hand.turn as Seat;
-      const options = legalMoves(state, seat);
-      if (options.length === 1) forced++;
-      const move = options[Math.floor(rng() * options.length)];
-      if (move === undefined) throw new Error('no legal move');
-      const result = applyMove(state, seat, move);
-      if (!result.ok) throw new Error(result.code);
-      state = result.state;
-      moves++;
-    }
-    hands += state.history.length;
-    matches++;
-  }
-  const elapsed = (performance.now() - start) / 1000;
+  const { hands, moves, matches, forced, elapsed } = selfPlay(config, seconds);
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   console.log(
     `${label.padEnd(28)} ${fmt(hands / elapsed).padStart(8)} hands/s  ${fmt(moves / elapsed).padStart(9)} moves/s  ${fmt(matches / elapsed).padStart(7)} matches/s  (${fmt(hands)} hands in ${elapsed.toFixed(1)} s)`,

@@ -33,6 +33,8 @@
  * fixed per second and marginal per move, see splitFixedAndMarginal; decision 070).
  * Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  * Setup (registration is argon2-heavy, funding, joins, connections) is timed apart and not counted.
+ * The machine's speed (machine-speed.ts) is read before the run and after its windows and printed
+ * beside the figures: CPU per move is compared between runs of similar speed only.
  * Every socket is a file descriptor in this process and in the server: `ulimit -n` must exceed
  * 4 × the largest step (checked before starting).
  */
@@ -61,6 +63,7 @@ import {
   startServerProcess,
 } from './realtime-server';
 import type { Player } from './realtime-server';
+import { machineSpeed } from './machine-speed';
 import { createBenchTables, seatPlayers, thinkRange } from './table-matches';
 import type { JoinAck, MoveAck } from './table-matches';
 
@@ -1075,6 +1078,9 @@ async function main() {
   const most = Math.max(...MATCHES);
   if (Number.isFinite(limit) && 4 * most + 500 > limit)
     throw new Error(`ulimit -n is ${limit}: ${4 * most} sockets need more descriptors`);
+  // The machine's speed, read before anything of the bench runs and again after its windows
+  // (machine-speed.ts): figures of runs at different hours are compared through it.
+  const speedBefore = machineSpeed();
   const databaseUrl = await createDatabase();
   const server = await startServerProcess(
     { DATABASE_URL: SERVER_PG_HOST ? withHost(databaseUrl, SERVER_PG_HOST) : databaseUrl },
@@ -1172,6 +1178,14 @@ async function main() {
       peak: r.rss.peak,
     });
   }
+  // The clients leave before the second reading, so that it does not measure the load.
+  closeAll();
+  await new Promise((r) => setTimeout(r, 2000));
+  const speedAfter = machineSpeed();
+  console.log(
+    `machine speed (engine self-play, parejas hands/s on one core, machine-speed.ts): ` +
+      `${speedBefore.toFixed(0)} before the run, ${speedAfter.toFixed(0)} after its windows; load average ${loadavg()}`,
+  );
   console.log(
     'matches | sockets | moves/s | forced/s |    p50 |    p95 |    p99 |     max | RSS MiB | peak MiB | CPU/move srv/pg/cli | completed | errors',
   );
