@@ -78,6 +78,7 @@ import {
 import type { Player, ServerProcess } from './realtime-server';
 import { LIVE_RECONNECTION, reconnectionDelayMs } from '../../apps/web/src/lib/reconnect-pace';
 import { seedPlayers } from './bench-players';
+import { machineSpeed } from './machine-speed';
 import { createBenchTables, moveKey, seatPlayers, thinkRange } from './table-matches';
 import type { JoinAck, MoveAck } from './table-matches';
 
@@ -1104,6 +1105,8 @@ async function main() {
   if (Number.isFinite(limit) && 8 * MATCHES + 500 > limit)
     throw new Error(`ulimit -n is ${limit}: ${4 * MATCHES} sockets (both ends here) need more`);
   if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
+  // The machine's speed before and after (machine-speed.ts): recovery times are read beside it.
+  const speedBefore = machineSpeed();
   let ok = true;
   for (const s of RUNS) {
     // Each scenario cleans up after itself before the next: nodes, Redis, PostgreSQL, database.
@@ -1111,6 +1114,11 @@ async function main() {
     ok &&= passed;
     if (RUNS.length > 1) await cleanupSteps();
   }
+  await cleanupSteps();
+  console.log(
+    `machine speed (engine self-play, parejas hands/s on one core, machine-speed.ts): ` +
+      `${speedBefore.toFixed(0)} before the scenarios, ${machineSpeed().toFixed(0)} after them; load average ${loadavg()}`,
+  );
   if (!ok) throw new Error('a failover check failed (see VERIFIED above)');
 }
 
