@@ -78,7 +78,7 @@ import {
 import type { Player, ServerProcess } from './realtime-server';
 import { LIVE_RECONNECTION, reconnectionDelayMs } from '../../apps/web/src/lib/reconnect-pace';
 import { seedPlayers } from './bench-players';
-import { machineSpeed } from './machine-speed';
+import { machineSpeed, machineSpeedLine } from './machine-speed';
 import { createBenchTables, moveKey, seatPlayers, thinkRange } from './table-matches';
 import type { JoinAck, MoveAck } from './table-matches';
 
@@ -1115,10 +1115,11 @@ async function main() {
     if (RUNS.length > 1) await cleanupSteps();
   }
   await cleanupSteps();
-  console.log(
-    `machine speed (engine self-play, parejas hands/s on one core, machine-speed.ts): ` +
-      `${speedBefore.toFixed(0)} before the scenarios, ${machineSpeed().toFixed(0)} after them; load average ${loadavg()}`,
+  const speed = machineSpeedLine(
+    { label: 'before the scenarios', handsPerSecond: speedBefore },
+    { label: 'after them', handsPerSecond: machineSpeed() },
   );
+  console.log(`${speed}; load average ${loadavg()}`);
   if (!ok) throw new Error('a failover check failed (see VERIFIED above)');
 }
 

@@ -72,3 +72,17 @@ export function machineSpeed(seconds = 2): number {
   const c = selfPlay(DEFAULT_CONFIG, seconds);
   return c.hands / c.elapsed;
 }
+
+/**
+ * The line a bench prints with its two readings of `machineSpeed` (hands/s), `before` and
+ * `after` naming when each was taken, so that every bench says it the same way.
+ */
+export function machineSpeedLine(
+  before: { label: string; handsPerSecond: number },
+  after: { label: string; handsPerSecond: number },
+): string {
+  return (
+    `machine speed (engine self-play, parejas hands/s on one core, machine-speed.ts): ` +
+    `${before.handsPerSecond.toFixed(0)} ${before.label}, ${after.handsPerSecond.toFixed(0)} ${after.label}`
+  );
+}

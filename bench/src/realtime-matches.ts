@@ -63,7 +63,7 @@ import {
   startServerProcess,
 } from './realtime-server';
 import type { Player } from './realtime-server';
-import { machineSpeed } from './machine-speed';
+import { machineSpeed, machineSpeedLine } from './machine-speed';
 import { createBenchTables, seatPlayers, thinkRange } from './table-matches';
 import type { JoinAck, MoveAck } from './table-matches';
 
@@ -1181,11 +1181,11 @@ async function main() {
   // The clients leave before the second reading, so that it does not measure the load.
   closeAll();
   await new Promise((r) => setTimeout(r, 2000));
-  const speedAfter = machineSpeed();
-  console.log(
-    `machine speed (engine self-play, parejas hands/s on one core, machine-speed.ts): ` +
-      `${speedBefore.toFixed(0)} before the run, ${speedAfter.toFixed(0)} after its windows; load average ${loadavg()}`,
+  const speed = machineSpeedLine(
+    { label: 'before the run', handsPerSecond: speedBefore },
+    { label: 'after its windows', handsPerSecond: machineSpeed() },
   );
+  console.log(`${speed}; load average ${loadavg()}`);
   console.log(
     'matches | sockets | moves/s | forced/s |    p50 |    p95 |    p99 |     max | RSS MiB | peak MiB | CPU/move srv/pg/cli | completed | errors',
   );

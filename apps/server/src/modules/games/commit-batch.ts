@@ -12,8 +12,9 @@ import type { PlayerRow } from './repo';
  * takes every move queued meanwhile (at most `maxBatch`). So the moves of many games go with one
  * call of `game_commit_moves` (migration 0030): one statement, one transaction, one WAL flush.
  * Each move is still checked against its game's version and its seats' presence under its row
- * lock; the outcome of one never depends on the others in its batch. A caller's promise resolves only after its batch committed, so an
- * acknowledged move is as durable as with one commit per move (synchronous commit).
+ * lock; the outcome of one never depends on the others in its batch. A caller's promise
+ * resolves only after its batch committed, so an acknowledged move is as durable as with one
+ * commit per move (synchronous commit).
  *
  * When a batch call fails (a lost connection, a statement error), nothing of it committed unless
  * the failure came after the commit itself; each of its moves is then tried alone, so one bad
