@@ -75,11 +75,16 @@ describe('a practice match with the keyboard alone', () => {
       await loginViaUi(page, player.email, player.password);
 
       // Choose "contra la CPU", Fácil and start, all with Tab and Enter.
+      // Each control is waited for before tabbing to it: Tab presses sent while the page is
+      // still loading would run out on a page that has nothing to focus yet.
       await page.goto('/games');
+      await page.getByTestId('mode-cpu').waitFor();
       await tabUntil(page, (s) => s.activeTestId === 'mode-cpu');
       await page.keyboard.press('Enter');
+      await page.getByTestId('difficulty-facil').waitFor();
       await tabUntil(page, (s) => s.activeTestId === 'difficulty-facil');
       await page.keyboard.press('Enter');
+      await page.getByTestId('play-cpu').waitFor();
       await tabUntil(page, (s) => s.activeTestId === 'play-cpu');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
