@@ -7,7 +7,9 @@ import {
   DEFAULT_CONFIG,
   applyMove,
   playerView,
+  sharingMove,
   startMatch,
+  type MatchState,
   type Move,
   type PlayerView,
   type Seat,
@@ -21,8 +23,14 @@ import {
   type Rng,
 } from '../../packages/domino/src/bots/index';
 
-/** Players of the tournament: the four levels plus the greedy heaviest-tile yardstick. */
-export const BOT_NAMES = ['facil', 'medio', 'dificil', 'experto', 'greedy'] as const;
+/**
+ * Players of the tournament: the four levels plus two yardsticks that are not bots a player
+ * meets: `greedy` (the heaviest-tile player) and `sharing` (parejas only: a seat told its
+ * partner's tiles, which plays the best move given them with a search of Difícil's size,
+ * integrity.ts `sharingMove`): what knowing the partner's hand is worth (decision 058, addendum
+ * 14), the cheat the hand-sharing detector looks for.
+ */
+export const BOT_NAMES = ['facil', 'medio', 'dificil', 'experto', 'greedy', 'sharing'] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 
 /** One match to play: side A (bot `a`) against side B (bot `b`). */
@@ -63,8 +71,32 @@ export interface MatchOutcome {
   readonly cpu: Partial<Record<BotName, number[]>>;
 }
 
-function decide(bot: BotName, view: PlayerView, rng: Rng, options: BotOptions): Move {
-  return bot === 'greedy' ? chooseGreedy(view, rng) : chooseMove(view, bot, rng, options);
+/**
+ * The `sharing` yardstick's effort: Difícil's deals, proposals and nodes (dificil.ts
+ * `DEFAULT_DIFICIL_OPTIONS`), the others' plays read as Difícil reads them (beta 1 per pip).
+ */
+const SHARING_EFFORT = {
+  samples: 40,
+  candidates: 400,
+  nodeBudget: 120_000,
+  minNodesPerDeal: 500,
+  inferenceBeta: 1,
+};
+
+function decide(
+  bot: BotName,
+  view: PlayerView,
+  rng: Rng,
+  options: BotOptions,
+  state: MatchState,
+): Move {
+  if (bot === 'greedy') return chooseGreedy(view, rng);
+  if (bot === 'sharing') {
+    if (view.config.mode !== 'parejas') throw new RangeError('sharing plays parejas only');
+    const partnerHand = state.hand.hands[(view.seat + 2) % 4] ?? [];
+    return sharingMove(view, partnerHand, rng, SHARING_EFFORT);
+  }
+  return chooseMove(view, bot, rng, options);
 }
 
 /**
@@ -96,7 +128,7 @@ export function playMatch(job: MatchJob): MatchOutcome {
     const bot = botOf(seat);
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const move = decide(bot, view, rngs[seat] as Rng, job.options ?? {});
+    const move = decide(bot, view, rngs[seat] as Rng, job.options ?? {}, state);
     const ms = performance.now() - t0;
     const used = process.cpuUsage(c0);
     (times[bot] ??= []).push(ms);

@@ -7,7 +7,8 @@
  *
  * --target overrides the number of hands/matches of every experiment; --dificil, --medio and
  * --experto override bot options (JSON) for tuning; --pair replaces both sides of the chosen
- * experiments; --mirror plays a, b and c on mirrored deals too (e and f always are: each deal is
+ * experiments (any of bot-match.ts `BOT_NAMES`, including the `sharing` yardstick:
+ * `--only=e --pair=sharing:greedy` measures what knowing the partner's hand is worth); --mirror plays a, b and c on mirrored deals too (e and f always are: each deal is
  * played twice with the sides swapped); --minutes stops dispatching new matches after N minutes
  * of an experiment (a busy shared machine) and reports what was played; --start=N begins at match
  * index N (even, to keep mirrored pairs), so a stopped run can be continued on new deals and the
