@@ -49,6 +49,7 @@ import { tileId } from '../tiles';
 import { matchUtility } from './match-odds';
 import { SUIT_MASK, TILE_HI, TILE_LO, maskOf, popcount } from './tileset';
 import { movesToChoose, partnerOf } from './view-moves';
+import { partnerSignalTerm, signalChoice } from './signals';
 import { weightedDealSampler } from './weighted-sampler';
 
 /** Tunables of the Experto bot. Effort is in search nodes (deterministic, clock-free). */
@@ -151,6 +152,18 @@ export interface ExpertoOptions extends DealSearchOptions {
    * there, a softmax by pips at this temperature per pip (0 = off; `infoSetSearch`'s `pathBeta`).
    */
   readonly infoSetBeta: number;
+  /**
+   * The play signal of signals.ts ("jugar a su data", decision 058, addendum 14), as the sender:
+   * among the plays whose searched value is within this many points of the best, make the one
+   * that leaves open the number the bot holds most of. Below 0 = off; 0 = exact ties only.
+   */
+  readonly signalMargin: number;
+  /**
+   * The play signal as the receiver: the partner's plays this hand are read as signals at this
+   * inverse temperature per tile of signal (signals.ts `partnerSignalTerm`; 0 = off). Only sound
+   * when the partner sends the signal (an Experto with `signalMargin` >= 0).
+   */
+  readonly readSignals: number;
 }
 
 /** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
@@ -207,6 +220,8 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   infoSetNodes: 2_000,
   infoSetDeals: 0,
   infoSetBeta: 0,
+  signalMargin: -1,
+  readSignals: 0,
   medio: {},
 });
 
@@ -466,11 +481,17 @@ export function analyzeExperto(
       : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
   const priors = handPriors(view, modelOf, opts);
   const read = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
-  const leadTerm = opts.readPartnerLead ? partnerLeadTerm(view, plays, partner) : null;
+  const terms = [
+    read,
+    opts.readPartnerLead ? partnerLeadTerm(view, plays, partner) : null,
+    partnerSignalTerm(view, plays, partner, opts.readSignals),
+  ].filter((t): t is (hands: readonly number[]) => number => t !== null);
   const likelihood =
-    leadTerm === null
-      ? read
-      : (hands: readonly number[]): number => (read === null ? 0 : read(hands)) + leadTerm(hands);
+    terms.length === 0
+      ? null
+      : terms.length === 1
+        ? (terms[0] as (hands: readonly number[]) => number)
+        : (hands: readonly number[]): number => terms.reduce((sum, t) => sum + t(hands), 0);
 
   const all = uniform.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
@@ -530,7 +551,11 @@ export function analyzeExperto(
     ownViewMask(view, opts.ownView),
     partnerSearch,
   );
-  return { ...searched, deals: deals.length, enumerated: all !== null, ess };
+  const move =
+    opts.signalMargin >= 0
+      ? breakTies(view, signalChoice(view, searched.values, opts.signalMargin), opts.medio, random)
+      : searched.move;
+  return { ...searched, move, deals: deals.length, enumerated: all !== null, ess };
 }
 
 /**

@@ -23,6 +23,7 @@ const MODELLED = [
   { experto: { ...LIGHT.experto, keyEffort: 2, keyLine: 4, keyDoubles: true } },
   { experto: { ...LIGHT.experto, leadLongest: true, readPartnerLead: true, matchPlay: true } },
   { experto: { ...LIGHT.experto, ownView: 'partner' as const } },
+  { experto: { ...LIGHT.experto, signalMargin: 2, readSignals: 2 } },
   { experto: { ...LIGHT.experto, ownView: 'others' as const, modelThreshold: 0.5 } },
   {
     experto: {
