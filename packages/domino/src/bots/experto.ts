@@ -154,8 +154,9 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly infoSetBeta: number;
   /**
    * The play signal of signals.ts ("jugar a su data", decision 058, addendum 14), as the sender:
-   * among the plays whose searched value is within this many points of the best, make the one
-   * that leaves open the number the bot holds most of. Below 0 = off; 0 = exact ties only.
+   * among the plays whose searched value is within this many of the best (points of the hand, or
+   * percentage points of the match odds with `matchPlay`), make the one that leaves open the
+   * number the bot holds most of. Below 0 = off; 0 = exact ties only.
    */
   readonly signalMargin: number;
   /**
@@ -166,16 +167,28 @@ export interface ExpertoOptions extends DealSearchOptions {
   readonly readSignals: number;
 }
 
-/** Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"). */
+/**
+ * Experto's leaf value: `DEFAULT_EVAL` plus 6 points per double the other side holds more
+ * (search.ts `EvalWeights.doubles`; decision 058, addendum 9).
+ */
+export const EXPERTO_EVAL = Object.freeze({ ...DEFAULT_EVAL, doubles: 6 });
+
+/**
+ * Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"; decision 058,
+ * addendum 14): 80.9% [79.3%, 82.5%] of 2,371 hands against the greedy pair on deals no screen
+ * used, 56.5% of 200 matches against Difícil.
+ */
 export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
-  // 96 deals and 600,000 nodes (decision 058, addendum): more than Difícil buys, measured better
-  // against it; about 43 ms CPU per decision at the median, 58 ms at p99.
-  samples: 96,
-  candidates: 480,
+  // 192 deals of 960 proposals and 1,200,000 nodes, twice the effort of the first defaults
+  // (decision 058, addenda 1, 4 and 14): about 57 ms CPU per decision at the median, 128 ms at
+  // p99 on the development machine.
+  samples: 192,
+  candidates: 960,
   exactDeals: 80,
-  nodeBudget: 600_000,
+  nodeBudget: 1_200_000,
   minNodesPerDeal: 500,
-  eval: DEFAULT_EVAL,
+  // The doubles a side holds in the leaf value (decision 058, addendum 9).
+  eval: EXPERTO_EVAL,
   winBonus: 0,
   // A seat may shed weight loosely, shed weight and doubles, or be the greedy heaviest-tile player.
   opponents: Object.freeze([
@@ -183,14 +196,16 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
     Object.freeze({ beta: 1, doubleValue: 3 }),
     Object.freeze({ beta: 5, doubleValue: 0, searchAs: 'heaviest' as const }),
   ]),
-  partner: Object.freeze([Object.freeze({ beta: 1, doubleValue: 0 })]),
+  // The partner is not read by pips (an Experto's plays fit that model worse than reading
+  // nothing, addendum 10) but by the play signal (`readSignals` below; addendum 14).
+  partner: Object.freeze([]),
   inferFromLeads: false,
-  modelThreshold: 0,
+  // The opponents' earlier hands read, and a seat read as greedy searched as greedy (addenda 2
+  // and 14): alone it cost matches against Difícil (addendum 3); with the rest of these defaults
+  // it won 56.5% of 200 matches there, as the earlier defaults did (addendum 14).
+  modelThreshold: 0.5,
   modelSample: false,
-  // Off: with modelThreshold 0.5 it won 77.5% of 2,030 hands against the greedy pair (defaults
-  // about 75.5%) but 49.5% of 210 matches against Difícil (defaults 56.8%) (decision 058,
-  // addenda 2 and 3).
-  readHands: 0,
+  readHands: 20,
   // Adaptive effort off: four times the effort on the lead screened within noise and cost a
   // CPU p99 over budget (decision 058, addendum 3).
   keyEffort: 1,
@@ -201,7 +216,8 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   // 109 of the same 192 matches) (decision 058, addendum 4).
   leadLongest: false,
   readPartnerLead: false,
-  matchPlay: false,
+  // Match play on (addenda 4 and 14): the hand's points mapped to the odds of winning the match.
+  matchPlay: true,
   // Off: the partner by its own view won 77.9% of 2,037 hands against the greedy pair (the history
   // read alone 77.3%) and 37 of 68 matches against Difícil where the same configuration without it
   // won 46; every other seat by its own view screened lower (decision 058, addendum 5).
@@ -220,8 +236,9 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   infoSetNodes: 2_000,
   infoSetDeals: 0,
   infoSetBeta: 0,
+  // Experto does not send the play signal (its plays already carry it, addendum 14) but reads it.
   signalMargin: -1,
-  readSignals: 0,
+  readSignals: 1,
   medio: {},
 });
 
