@@ -16,6 +16,7 @@ import {
   type TableConfig,
 } from '@domino/domino';
 import {
+  DEFAULT_DIFICIL_OPTIONS,
   chooseGreedy,
   chooseMove,
   createRng,
@@ -73,14 +74,14 @@ export interface MatchOutcome {
 
 /**
  * The `sharing` yardstick's effort: Difícil's deals, proposals and nodes (dificil.ts
- * `DEFAULT_DIFICIL_OPTIONS`), the others' plays read as Difícil reads them (beta 1 per pip).
+ * `DEFAULT_DIFICIL_OPTIONS`), the others' plays read as Difícil reads them.
  */
 const SHARING_EFFORT = {
-  samples: 40,
-  candidates: 400,
-  nodeBudget: 120_000,
-  minNodesPerDeal: 500,
-  inferenceBeta: 1,
+  samples: DEFAULT_DIFICIL_OPTIONS.samples,
+  candidates: DEFAULT_DIFICIL_OPTIONS.candidates,
+  nodeBudget: DEFAULT_DIFICIL_OPTIONS.nodeBudget,
+  minNodesPerDeal: DEFAULT_DIFICIL_OPTIONS.minNodesPerDeal,
+  inferenceBeta: DEFAULT_DIFICIL_OPTIONS.inferenceBeta,
 };
 
 function decide(

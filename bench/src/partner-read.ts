@@ -53,8 +53,9 @@ for (let m = 0; m < matches; m++) {
   while (state.status === 'playing') {
     const seat = state.hand.turn as Seat;
     const view = playerView(state, seat);
-    const sampler = dealSampler(constraintsFromView(view));
-    if (seat === 0 && view.line.length > 3 && sampler.count > 0) {
+    const sampler =
+      seat === 0 && view.line.length > 3 ? dealSampler(constraintsFromView(view)) : null;
+    if (sampler !== null && sampler.count > 0) {
       const truth = maskOf(state.hand.hands[2] ?? []);
       const rng = createRng(`partner-read/${m}/${decisions}`);
       const deals = Array.from({ length: DEALS }, () => sampler.sample(rng));
