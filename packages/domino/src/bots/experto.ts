@@ -175,15 +175,16 @@ export const EXPERTO_EVAL = Object.freeze({ ...DEFAULT_EVAL, doubles: 6 });
 
 /**
  * Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"; decision 058,
- * addendum 14): 80.9% [79.3%, 82.5%] of 2,371 hands against the greedy pair on deals no screen
- * used, 56.5% of 200 matches against Difícil.
+ * addendum 15): 80.4% [78.8%, 82.0%] of 2,367 hands against the greedy pair and 61.5% [56.6%,
+ * 66.1%] of 400 matches against Difícil, the second half on deals no screen used.
  */
 export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
-  // 192 deals of 960 proposals and 1,200,000 nodes, twice the effort of the first defaults
-  // (decision 058, addenda 1, 4 and 14): about 57 ms CPU per decision at the median, 128 ms at
-  // p99 on the development machine.
-  samples: 192,
-  candidates: 960,
+  // 768 deals of 3,840 proposals sharing 1,200,000 nodes (about 1,560 nodes a deal): at the same
+  // nodes, more and shallower deals won more matches against Difícil at every step from 96 to
+  // 768 deals (decision 058, addendum 15). About 95 ms CPU per decision at the median, 166 ms at
+  // p99 on the development machine (the search takes nine tenths of it).
+  samples: 768,
+  candidates: 3840,
   exactDeals: 80,
   nodeBudget: 1_200_000,
   minNodesPerDeal: 500,
@@ -202,7 +203,7 @@ export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   inferFromLeads: false,
   // The opponents' earlier hands read, and a seat read as greedy searched as greedy (addenda 2
   // and 14): alone it cost matches against Difícil (addendum 3); with the rest of these defaults
-  // it won 56.5% of 200 matches there, as the earlier defaults did (addendum 14).
+  // it did not (addenda 14 and 15).
   modelThreshold: 0.5,
   modelSample: false,
   readHands: 20,
