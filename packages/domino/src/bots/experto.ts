@@ -175,8 +175,8 @@ export const EXPERTO_EVAL = Object.freeze({ ...DEFAULT_EVAL, doubles: 6 });
 
 /**
  * Defaults, tuned with bench/src/bot-tournament.ts (docs/performance.md "## Bots"; decision 058,
- * addendum 15): 80.4% [78.8%, 82.0%] of 2,367 hands against the greedy pair and 61.5% [56.6%,
- * 66.1%] of 400 matches against Difícil, the second half on deals no screen used.
+ * addendum 15): 80.4% [78.8%, 82.0%] of 2,367 hands against the greedy pair and 60.5% [56.5%,
+ * 64.3%] of 600 matches against Difícil, two thirds of them on deals no screen used.
  */
 export const DEFAULT_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
   // 768 deals of 3,840 proposals sharing 1,200,000 nodes (about 1,560 nodes a deal): at the same
