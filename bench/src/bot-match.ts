@@ -6,6 +6,7 @@
 import {
   DEFAULT_CONFIG,
   applyMove,
+  type IntegrityOptions,
   playerView,
   sharingMove,
   startMatch,
@@ -73,16 +74,11 @@ export interface MatchOutcome {
 }
 
 /**
- * The `sharing` yardstick's effort: Difícil's deals, proposals and nodes (dificil.ts
- * `DEFAULT_DIFICIL_OPTIONS`), the others' plays read as Difícil reads them.
+ * The `sharing` yardstick's effort: Difícil's own options (dificil.ts `DEFAULT_DIFICIL_OPTIONS`,
+ * a superset of integrity.ts `IntegrityOptions`): its deals, proposals and nodes, the others'
+ * plays read as Difícil reads them.
  */
-const SHARING_EFFORT = {
-  samples: DEFAULT_DIFICIL_OPTIONS.samples,
-  candidates: DEFAULT_DIFICIL_OPTIONS.candidates,
-  nodeBudget: DEFAULT_DIFICIL_OPTIONS.nodeBudget,
-  minNodesPerDeal: DEFAULT_DIFICIL_OPTIONS.minNodesPerDeal,
-  inferenceBeta: DEFAULT_DIFICIL_OPTIONS.inferenceBeta,
-};
+const SHARING_EFFORT: IntegrityOptions = DEFAULT_DIFICIL_OPTIONS;
 
 function decide(
   bot: BotName,
