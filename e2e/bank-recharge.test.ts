@@ -100,8 +100,25 @@ describe('recharges verified and charged by the bank', () => {
       // 2. C2P: the key comes "by SMS" (the bank's page shows it), the charge credits at once.
       await recordPositions(page, 'c2p-request-key');
       await recordToasts(page);
+      // The C2P form's cédula and phone start as the player's own: the page asks for them as it
+      // loads and draws no form until they came, so they are never filled in under a finger
+      // already typing there (docs/decisions/080). The answer is held to see the page wait.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/client-data', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const asked = page.waitForRequest((r) => r.url().endsWith('/api/client-data'));
+      const accountsCame = page.waitForResponse((r) => r.url().endsWith('/api/accounts_recharge'));
       await page.goto('/recharge');
+      await Promise.all([asked, accountsCame]);
+      expect(await page.getByTestId('recharge-tab-c2p').count()).toBe(0);
+      release();
       await page.getByTestId('recharge-tab-c2p').click();
+      await page.unroute('**/api/client-data');
+      expect(await page.getByTestId('c2p-identification').inputValue()).toBe(p.identification);
+      expect(await page.getByTestId('c2p-phone').inputValue()).toBe(`${p.areaCode}${p.phone}`);
       await page.getByTestId('c2p-amount').fill('300');
       await page.getByTestId('c2p-identification').fill(p.identification);
       await page.getByTestId('c2p-phone').fill(payerPhone);

@@ -44,7 +44,7 @@ import {
 } from '@domino/contracts';
 import { notify } from '../../../lib/notify';
 import { useActivePause } from '../../../lib/responsible';
-import { useRechargeAccounts, useRechargeMutation } from '../api/wallet';
+import { useClientData, useRechargeAccounts, useRechargeMutation } from '../api/wallet';
 import { CopyField } from '../components/CopyField';
 import { RechargeRequestsCard } from '../components/RechargeRequestsCard';
 import { useRechargeRequests } from '../api/recharge-requests';
@@ -86,6 +86,9 @@ export default function RechargePage() {
   // The requests card sits above the forms: the page waits for it (same queries, one request
   // each) so it does not push the buttons down under a tap (docs/decisions/080).
   const requests = useRechargeRequests();
+  // The C2P form's cédula and phone start as the player's own: the page waits for them too, so a
+  // field is never filled under a finger that is already typing in it (docs/decisions/080).
+  const client = useClientData();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const list = accounts.data ?? [];
   const account =
@@ -98,7 +101,10 @@ export default function RechargePage() {
         title="Recargar saldo"
         subtitle="Haz un Pago Móvil a nuestra cuenta y registra aquí la referencia."
       />
-      {accounts.isPending || requests.pending.isPending || requests.rejected.isPending ? (
+      {accounts.isPending ||
+      requests.pending.isPending ||
+      requests.rejected.isPending ||
+      client.isPending ? (
         <Center py={64} role="status">
           <Loader type="dots" />
         </Center>
