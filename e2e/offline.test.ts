@@ -34,6 +34,26 @@ async function storedResults(
   );
 }
 
+/** The match in progress IndexedDB holds (lib/storage.ts: domino-offline/practice 'current'). */
+async function storedCurrent(page: Page): Promise<{ difficulty: string; version: number } | null> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('domino-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('practice').objectStore('practice').get('current');
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ?? null);
+          };
+        };
+      }),
+  );
+}
+
 /** Waits until the player has something to do: their turn, a hand summary, the end choice or the result. */
 async function waitForMyMove(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -172,6 +192,19 @@ describe('offline practice in the browser', () => {
         outcome === 'victoria' ? 'Victoria contra Fácil' : 'Derrota contra Fácil',
       );
       await shot(page, 'offline-results-phone');
+
+      // Experto on the device too: its CPU seats choose with the search in the match worker.
+      await page.getByTestId('offline-start-experto').click();
+      await page.waitForURL('**/sin-conexion/partida');
+      await expect.poll(async () => (await storedCurrent(page))?.difficulty).toBe('experto');
+      await waitForMyMove(page);
+      const first = (await storedCurrent(page))!.version;
+      // Twelve moves on, three of every four of them the CPU's (the player moves one turn in four).
+      while (((await storedCurrent(page))?.version ?? 0) < first + 12) {
+        expect(await playStep(page)).not.toBe('done');
+        await waitForMyMove(page);
+      }
+      await shot(page, 'offline-experto-phone');
 
       const base = journey.app.baseUrl;
       const fromPrecache = (test: (path: string) => boolean) =>

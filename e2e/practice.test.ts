@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  apiCaller,
+  DESKTOP,
   loginViaUi,
+  playStep,
   newContext,
   PHONE,
   registerViaApi,
@@ -139,6 +142,60 @@ describe('a practice match in the browser', () => {
       await shot(page, 'verify-phone');
       expect(websockets.some((url) => url.includes('/socket.io/'))).toBe(true);
       expect(polling).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.skipIf(!journey.ok)(
+    'offers Experto and plays against it: the CPU seats are Experto and move on their own',
+    { timeout: 120_000 },
+    async () => {
+      const player = await registerViaApi(journey.app.baseUrl);
+      const api = apiCaller(journey.app.baseUrl);
+      const context = await newContext(journey.browser, journey.app.baseUrl, PHONE);
+      const page = await context.newPage();
+      const errors = trackErrors(page);
+      await loginViaUi(page, player.email, player.password, '/games');
+      await page.getByTestId('mode-cpu').click();
+      await page.getByTestId('difficulty-experto').click();
+      expect(await page.getByTestId('difficulty-experto').getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      await shot(page, 'practice-experto-picker-phone');
+      // The four levels fit the phone's width, each label whole.
+      for (const level of ['facil', 'medio', 'dificil', 'experto']) {
+        const button = page.getByTestId(`difficulty-${level}`);
+        const whole = await button.evaluate((el) => {
+          const label = el.querySelector('.mantine-Button-label') ?? el;
+          return label.scrollWidth <= label.clientWidth + 1;
+        });
+        expect(whole, level).toBe(true);
+      }
+      await page.getByTestId('play-cpu').click();
+      await page.waitForURL(/\/games\/[0-9a-f-]{36}$/);
+      const gameId = page.url().split('/').pop()!;
+      const view = async () => (await api(`/api/games/${gameId}/view`, player.token)).json;
+      const seats = (await view()).seats as { is_bot: boolean; bot_level: string | null }[];
+      expect(seats.filter((s) => s.is_bot).map((s) => s.bot_level)).toEqual([
+        'experto',
+        'experto',
+        'experto',
+      ]);
+      // Twelve moves into the match, three of every four of them the CPU's, chosen by the
+      // server (in its worker threads: apps/server/src/modules/games/bot-compute.ts).
+      await expect
+        .poll(() => page.getByTestId('game-screen').getAttribute('data-status'))
+        .toBe('playing');
+      const first = Number((await view()).version);
+      while (Number((await view()).version) < first + 12) {
+        const step = await playStep(page);
+        expect(step).not.toBe('done');
+        if (step === 'idle') await waitForSomethingToDo(page, false);
+      }
+      await shot(page, 'practice-experto-phone');
+      await page.setViewportSize(DESKTOP);
+      await shot(page, 'practice-experto-desktop');
       expect(errors).toEqual([]);
       await context.close();
     },

@@ -3,7 +3,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { RealtimeHub } from './modules/realtime/hub';
-import type { BotPolicy } from './modules/games/bots';
+import type { BotPolicy, OffLoopBots } from './modules/games/bots';
 import type { PushNotifier } from './modules/push/notifier';
 import type { RatingSource } from './modules/quickplay/service';
 import type { SettledMatchScans } from './modules/risk/scanner';
@@ -26,6 +26,11 @@ export interface AppDeps {
   lifecycle: { draining: boolean };
   /** Chooses CPU moves (the engine's bots; tests may pass a simpler policy). */
   bots: BotPolicy;
+  /**
+   * Chooses the slow levels' moves in worker threads (docs/decisions/082); null: all inline (a
+   * test's own `bots` policy, which the threads would not follow).
+   */
+  offLoopBots: OffLoopBots | null;
   /**
    * Port from games to tables: a table match ended and settled (its seats are free); refreshes
    * the table's listeners (tables/publish.ts). Bound here so games never imports tables

@@ -20,8 +20,9 @@ import { SERVER_MODULES } from './modules';
 import { attachRealtime } from './modules/realtime/socket';
 import type { Worker } from './modules/realtime/server-module';
 import { RealtimeHub } from './modules/realtime/hub';
-import type { BotPolicy } from './modules/games/bots';
+import type { BotPolicy, OffLoopBots } from './modules/games/bots';
 import { engineBots } from './modules/games/bots';
+import { workerBots } from './modules/games/bot-compute';
 import { Sweeper } from './modules/games/sweeper';
 import { flushMoveCommits } from './modules/games/commit-batch';
 import { SettledMatchScans } from './modules/risk/scanner';
@@ -89,6 +90,11 @@ export interface DepsOverrides {
   ratings?: RatingSource;
   /** The bank connectors port (default: none connected, decision 051); tests pass fakes. */
   bankConnectors?: BankConnectors;
+  /**
+   * The off-loop bots (default: the worker pool when `bots` is the engine's, none otherwise,
+   * docs/decisions/082); null chooses every move inline.
+   */
+  offLoopBots?: OffLoopBots | null;
 }
 
 /** Builds the dependencies of one app instance (limiters in Redis when configured). */
@@ -110,6 +116,12 @@ export function createDeps(
     hub,
     lifecycle: { draining: false },
     bots,
+    offLoopBots:
+      overrides.offLoopBots !== undefined
+        ? overrides.offLoopBots
+        : bots === engineBots
+          ? workerBots
+          : null,
     tableMatchFinished: (tableId) => {
       void publishTable(database.db, hub, tableId);
       tournaments.wake();

@@ -13,14 +13,15 @@ export const DIFFICULTIES = ['facil', 'medio', 'dificil', 'experto'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
 /**
- * The levels the practice pickers offer players (web and offline). Experto is played and measured
- * (bench/src/bot-tournament.ts) and accepted over the API, but not offered until it beats Difícil
- * by the margins docs/decisions/058-experto.md sets: a level named above Difícil must be stronger.
+ * The levels the practice pickers offer players (web and offline). Experto is offered since it
+ * met the margins docs/decisions/058-experto.md sets over Difícil and the greedy pair (addendum
+ * 15) and the server chooses its moves off the event loop (docs/decisions/082).
  */
 export const OFFERED_DIFFICULTIES = [
   'facil',
   'medio',
   'dificil',
+  'experto',
 ] as const satisfies readonly Difficulty[];
 
 /** Labels shown to players (docs/product.md §2 game integration: mode picker). */

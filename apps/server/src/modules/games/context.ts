@@ -5,7 +5,7 @@ import { centsToBolivares, gameMessage } from '@domino/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RealtimeHub } from '../realtime/hub';
-import type { BotPolicy } from './bots';
+import type { BotPolicy, OffLoopBots } from './bots';
 import { gameCacheFor } from './cache';
 import type { GameRow, PlayerRow } from './repo';
 import { pushToSpectators, spectatorCount } from './spectators';
@@ -41,6 +41,11 @@ export interface GamesContext {
   db: Db;
   hub: RealtimeHub;
   bots: BotPolicy;
+  /**
+   * The levels whose moves are chosen off the event loop (bot-compute.ts `workerBots`,
+   * docs/decisions/082-bot-moves-off-the-event-loop.md); absent or null: every move inline.
+   */
+  offLoopBots?: OffLoopBots | null | undefined;
   timing: Timing;
   /**
    * Port: a table match ended and settled (its seats are free, its next round open); called after

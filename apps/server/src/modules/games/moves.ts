@@ -112,15 +112,13 @@ export class MovePlayer {
         refresh: attempt > 0,
       });
       if (!copy || copy.row.version !== version) return false;
-      const decision =
-        copy.row.status === 'playing' ? this.decideDue(copy.row, copy.players) : null;
-      const played = await this.store.commit({
-        gameId,
-        copy,
-        decision,
-        decide: this.decideDue,
-        due: true,
-      });
+      // A slow level's move is chosen in a worker thread first (docs/decisions/082); the
+      // decision, on the copy and again on the locked row, takes it while the game is still at
+      // the version and seat it was chosen for.
+      const chosen = await this.chosenOffLoop(copy.row, copy.players);
+      const decide: Decide = (game, players) => this.decideDue(game, players, chosen);
+      const decision = copy.row.status === 'playing' ? decide(copy.row, copy.players) : null;
+      const played = await this.store.commit({ gameId, copy, decision, decide, due: true });
       if (played === 'busy' || played === null) return false;
       if (played === 'stale') continue; // presence changed or another node moved: look again
       const mover = played.players.find((p) => p.seat === played.seat);
@@ -160,34 +158,75 @@ export class MovePlayer {
   /**
    * The move the server plays for the seat to move (CPU, forced, or the medium bot for an
    * absent player), applied with the engine; null when the match has no turn to play. The bots
-   * read the seat's player view only (docs/architecture.md#how-a-move-flows). Throws when a bot
-   * chooses an illegal move.
+   * read the seat's player view only (docs/architecture.md#how-a-move-flows). A move `chosen`
+   * off the event loop for this version and seat is played as it is; otherwise the bot chooses
+   * here. Throws when a bot chooses an illegal move.
    */
-  private readonly decideDue: Decide = (game, players) => {
+  private decideDue(
+    game: GameRow | undefined,
+    players: PlayerRow[],
+    chosen?: ChosenMove,
+  ): Decision | null {
     if (!game) return null;
     const state = game.state as MatchState;
     const seat = state.hand.turn;
     if (state.status !== 'playing' || seat === null) return null;
-    const { move, actor } = this.dueChoice(game, players, state, seat);
+    const { move, actor } = this.dueChoice(game, players, state, seat, chosen);
     const result = applyMove(state, seat, move);
     if (!result.ok) {
       throw new Error(`bot chose an illegal move in game ${game.id}: ${result.code}`);
     }
     return { seat, move, actor, next: result.state, events: result.events };
-  };
+  }
 
-  /** A player's only legal move is played for them without counting as absence. */
+  /**
+   * The CPU seat's move chosen off the event loop (the context's `offLoopBots`, bots.ts), when
+   * the seat to move is a CPU seat whose level is chosen there; undefined otherwise, and when the
+   * worker failed (reported to `onError`; the move is then chosen inline, the same move).
+   */
+  private async chosenOffLoop(
+    game: GameRow,
+    players: PlayerRow[],
+  ): Promise<ChosenMove | undefined> {
+    const state = game.state as MatchState;
+    const seat = state.hand.turn;
+    if (game.status !== 'playing' || state.status !== 'playing' || seat === null) return undefined;
+    const occupant = players.find((p) => p.seat === seat);
+    if (occupant && occupant.userId !== null) return undefined;
+    const level = (occupant?.botLevel as Difficulty | null) ?? 'medio';
+    const pending = this.ctx.offLoopBots?.(
+      playerView(state, seat),
+      level,
+      `${game.id}:${game.version}`,
+    );
+    if (!pending) return undefined;
+    try {
+      return { version: game.version, seat, move: await pending };
+    } catch (err) {
+      this.ctx.onError?.(err);
+      return undefined;
+    }
+  }
+
+  /**
+   * A player's only legal move is played for them without counting as absence. A CPU seat plays
+   * the move `chosen` for it at this version, if any.
+   */
   private dueChoice(
     game: GameRow,
     players: PlayerRow[],
     state: MatchState,
     seat: Seat,
+    chosen?: ChosenMove,
   ): { move: Move; actor: Actor } {
     const occupant = players.find((p) => p.seat === seat);
     const isBot = !occupant || occupant.userId === null;
     const level: Difficulty = isBot
       ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
       : 'medio';
+    if (isBot && chosen && chosen.version === game.version && chosen.seat === seat) {
+      return { move: chosen.move, actor: 'bot' };
+    }
     const view = playerView(state, seat);
     const forced = !isBot && view.legalMoves.length === 1;
     const move = forced
@@ -195,6 +234,13 @@ export class MovePlayer {
       : this.ctx.bots(view, level, `${game.id}:${game.version}`);
     return { move, actor: isBot ? 'bot' : forced ? 'forced' : 'autoplay' };
   }
+}
+
+/** A CPU seat's move chosen off the event loop for the game at `version`. */
+interface ChosenMove {
+  version: number;
+  seat: Seat;
+  move: Move;
 }
 
 /** Options of a player's move (docs/decisions/068-move-view-in-the-ack.md). */

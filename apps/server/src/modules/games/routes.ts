@@ -46,6 +46,7 @@ export function gamesContext(app: FastifyInstance): GamesContext {
     db: database.db,
     hub,
     bots,
+    offLoopBots: app.deps.offLoopBots,
     tableMatchFinished,
     matchSettled: (userIds, gameId) => riskFollowUp.matchSettled(userIds, gameId),
     onError: (err) => app.log.error({ err }, 'games: work after a commit failed'),

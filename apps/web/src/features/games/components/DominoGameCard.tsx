@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconRobot, IconUsers, IconWifiOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { DIFFICULTY_LABELS, OFFERED_DIFFICULTIES, type Difficulty } from '@domino/contracts';
@@ -111,7 +111,8 @@ export function DominoGameCard() {
             <Text fz="sm" fw={600} id="difficulty-label">
               Dificultad
             </Text>
-            <Group gap={6} grow role="radiogroup" aria-labelledby="difficulty-label">
+            {/* Two by two: four levels side by side cut their names on a phone. */}
+            <SimpleGrid cols={2} spacing={6} role="radiogroup" aria-labelledby="difficulty-label">
               {OFFERED_DIFFICULTIES.map((d) => (
                 <Button
                   key={d}
@@ -126,7 +127,7 @@ export function DominoGameCard() {
                   {DIFFICULTY_LABELS[d]}
                 </Button>
               ))}
-            </Group>
+            </SimpleGrid>
             <Text fz="xs" c="dimmed" mih={34}>
               {DIFFICULTY_HINTS[difficulty]}
             </Text>

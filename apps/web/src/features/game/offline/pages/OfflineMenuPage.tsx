@@ -28,7 +28,7 @@ const DIFFICULTY_COLORS: Record<Difficulty, string> = {
 };
 /**
  * /sin-conexion — "Jugar sin conexión" (docs/product.md "Jugar sin conexión", decision 041):
- * practice against the CPU with no network. Pick Fácil, Medio or Difícil (and how fast the CPU
+ * practice against the CPU with no network. Pick Fácil, Medio, Difícil or Experto (and how fast the CPU
  * plays); a match left unfinished can be continued; finished matches are listed under "Tus
  * partidas sin conexión", read from this device's IndexedDB. Needs no session and no server:
  * the service worker serves the app for this path when the network is down.
