@@ -12,46 +12,39 @@ import {
   allowConsoleErrors,
 } from './support';
 
-/** The finished matches IndexedDB holds for /sin-conexion (lib/storage.ts: domino-offline/practice). */
-async function storedResults(
-  page: Page,
-): Promise<{ id: string; difficulty: string; won: boolean }[]> {
+/** The record `key` of the offline store in IndexedDB (lib/storage.ts: domino-offline/practice). */
+function storedRecord<T>(page: Page, key: 'results' | 'current'): Promise<T | undefined> {
   return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
+    (k) =>
+      new Promise<T | undefined>((resolve, reject) => {
         const open = indexedDB.open('domino-offline');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const get = db.transaction('practice').objectStore('practice').get('results');
+          const get = db.transaction('practice').objectStore('practice').get(k);
           get.onerror = () => reject(get.error);
           get.onsuccess = () => {
             db.close();
-            resolve(get.result ?? []);
+            resolve(get.result as T | undefined);
           };
         };
       }),
+    key,
   );
 }
 
-/** The match in progress IndexedDB holds (lib/storage.ts: domino-offline/practice 'current'). */
-async function storedCurrent(page: Page): Promise<{ difficulty: string; version: number } | null> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('domino-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('practice').objectStore('practice').get('current');
-          get.onerror = () => reject(get.error);
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ?? null);
-          };
-        };
-      }),
+/** The finished matches kept on the device. */
+async function storedResults(
+  page: Page,
+): Promise<{ id: string; difficulty: string; won: boolean }[]> {
+  return (
+    (await storedRecord<{ id: string; difficulty: string; won: boolean }[]>(page, 'results')) ?? []
   );
+}
+
+/** The match in progress on the device, or null. */
+async function storedCurrent(page: Page): Promise<{ difficulty: string; version: number } | null> {
+  return (await storedRecord<{ difficulty: string; version: number }>(page, 'current')) ?? null;
 }
 
 /** Waits until the player has something to do: their turn, a hand summary, the end choice or the result. */
