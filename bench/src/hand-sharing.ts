@@ -16,8 +16,13 @@
  * mean score per decision and hand with its standard error, and the share of pairs flagged within
  * 25, 50, 100, 150, 200, 300 hands for several thresholds.
  *
+ * With `--readings=plays,experto` every simulated match is scored once per reading of the hidden
+ * tiles (`IntegrityOptions.reading`; default: the detector's own), on the same hands, and the
+ * tables are printed per reading.
+ *
  * Run: npx tsx bench/src/hand-sharing.ts [--hands=400] [--pairs=400] [--workers=2] [--eps=0.1]
  *      [--kinds=honest-facil,...,share-always,share-half] [--thresholds=2.5,3,3.3,3.5]
+ *      [--readings=plays,experto]
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -45,18 +50,29 @@ import {
 /** What the pair at seats 0+2 is. */
 type Kind = `honest-${BotLevel}` | 'share-always' | 'share-half';
 
+/** How the scorer's valuations read the hidden tiles (`IntegrityOptions.reading`). */
+type Reading = 'plays' | 'experto';
+
 interface Job {
   kind: Kind;
   index: number;
   eps: number;
+  /** The match is scored once per reading. */
+  readings: readonly Reading[];
+}
+
+/** One match's pair scored with one reading. */
+interface Scored {
+  /** Per hand of the pair: D (points) and its decision count. */
+  hands: { score: number; decisions: number }[];
+  /** CPU milliseconds spent scoring. */
+  scoreMs: number;
 }
 
 interface Outcome {
   kind: Kind;
-  /** Per hand of the pair: D (points) and its decision count. */
-  hands: { score: number; decisions: number }[];
-  /** CPU milliseconds spent scoring, and decisions scored. */
-  scoreMs: number;
+  /** The match scored with each of the job's readings, in order. */
+  scored: Scored[];
 }
 
 /** Search effort of the Difícil bots in this bench (lighter than the product's, for speed). */
@@ -98,14 +114,19 @@ function playMatch(job: Job): Outcome {
     moves.push({ seat, move });
     state = result.state;
   }
-  const start = process.cpuUsage();
-  const hands = scoreMatchHands(DEFAULT_CONFIG, seeds, moves, 0, `bench-${job.index}`);
-  const used = process.cpuUsage(start);
-  return {
-    kind: job.kind,
-    hands: hands.map((h) => ({ score: h.score, decisions: h.decisions.length })),
-    scoreMs: (used.user + used.system) / 1000,
-  };
+  const scored = job.readings.map((reading): Scored => {
+    const start = process.cpuUsage();
+    const hands = scoreMatchHands(DEFAULT_CONFIG, seeds, moves, 0, `bench-${job.index}`, {
+      ...DEFAULT_INTEGRITY_OPTIONS,
+      reading,
+    });
+    const used = process.cpuUsage(start);
+    return {
+      hands: hands.map((h) => ({ score: h.score, decisions: h.decisions.length })),
+      scoreMs: (used.user + used.system) / 1000,
+    };
+  });
+  return { kind: job.kind, scored };
 }
 
 function workerBoot(): string {
@@ -119,9 +140,11 @@ async function simulate(
   target: number,
   workers: number,
   eps: number,
+  readings: readonly Reading[],
 ): Promise<Map<Kind, Outcome[]>> {
   const out = new Map<Kind, Outcome[]>(kinds.map((k) => [k, []]));
-  const handsOf = (k: Kind) => (out.get(k) ?? []).reduce((s, o) => s + o.hands.length, 0);
+  const handsOf = (k: Kind) =>
+    (out.get(k) ?? []).reduce((s, o) => s + (o.scored[0]?.hands.length ?? 0), 0);
   const inFlight = new Map<Kind, number>(kinds.map((k) => [k, 0]));
   const nextIndex = new Map<Kind, number>(kinds.map((k) => [k, 0]));
   const t0 = performance.now();
@@ -136,7 +159,7 @@ async function simulate(
           const index = nextIndex.get(k) ?? 0;
           nextIndex.set(k, index + 1);
           inFlight.set(k, (inFlight.get(k) ?? 0) + 1);
-          return { kind: k, index, eps };
+          return { kind: k, index, eps, readings };
         }
       return null;
     };
@@ -222,13 +245,32 @@ async function main(): Promise<void> {
   ];
   const kinds = arg('kinds', allKinds.join(',')).split(',') as Kind[];
   const thresholds = arg('thresholds', `2.5,3,${HAND_SHARING_Z},3.5`).split(',').map(Number);
+  const readings = arg('readings', DEFAULT_INTEGRITY_OPTIONS.reading ?? 'plays').split(
+    ',',
+  ) as Reading[];
   console.log(
-    `hand-sharing calibration: ${target} hands per kind, ${pairs} pairs per kind, eps ${eps}, ${workers} worker(s), kinds ${kinds.join(',')}`,
+    `hand-sharing calibration: ${target} hands per kind, ${pairs} pairs per kind, eps ${eps}, ${workers} worker(s), kinds ${kinds.join(',')}, readings ${readings.join(',')}`,
   );
   const t0 = performance.now();
-  const sims = await simulate(kinds, target, workers, eps);
+  const simulated = await simulate(kinds, target, workers, eps, readings);
   console.log(`simulated in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+  readings.forEach((reading, r) => {
+    const sims = new Map(
+      [...simulated].map(([k, outcomes]) => [k, outcomes.map((o) => o.scored[r] as Scored)]),
+    );
+    console.log(`reading: ${reading}`);
+    report(kinds, sims, pairs, thresholds);
+  });
+  console.log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
 
+/** The per-kind table and the flagging curve of one reading's scores. */
+function report(
+  kinds: readonly Kind[],
+  sims: Map<Kind, Scored[]>,
+  pairs: number,
+  thresholds: readonly number[],
+): void {
   console.log(
     'kind            hands  decisions  d/decision (se)   D/hand (se)     sd(D)  ms/decision',
   );
@@ -262,7 +304,7 @@ async function main(): Promise<void> {
       );
     });
   });
-  console.log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log('');
 }
 
 if (isMainThread) {

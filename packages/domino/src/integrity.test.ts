@@ -75,6 +75,33 @@ describe('hand-sharing score', () => {
     expect(honest.stat.z).toBeLessThan(HAND_SHARING_Z);
   });
 
+  it("tells sharing from honest play with Difícil's reading of the plays too ('plays'), on other valuations", () => {
+    const plays: IntegrityOptions = { ...EFFORT, reading: 'plays' };
+    const score = (matches: ReturnType<typeof playMatch>[]) =>
+      sharingStatistic(
+        matches
+          .flatMap((m, i) =>
+            scoreMatchHands(DEFAULT_CONFIG, m.fairness, m.moves, 0, `score-${i}`, plays),
+          )
+          .map((h) => ({ score: h.score, decisions: h.decisions.length })),
+      );
+    const honestMatches = seeds.slice(0, 4).map((s) => playMatch(s, false));
+    const h = score(honestMatches);
+    const x = score(seeds.slice(0, 4).map((s) => playMatch(s, true)));
+    expect(x.meanGain).toBeGreaterThan(h.meanGain + 1);
+    expect(x.z).toBeGreaterThan(h.z);
+    // The detector reads as Experto by default; the reading changes the valuations: the same
+    // decisions, other values.
+    expect(DEFAULT_INTEGRITY_OPTIONS.reading).toBe('experto');
+    const m = honestMatches[0]!;
+    const byPlays = scoreMatchHands(DEFAULT_CONFIG, m.fairness, m.moves, 0, 'r', plays);
+    const byExperto = scoreMatchHands(DEFAULT_CONFIG, m.fairness, m.moves, 0, 'r', EFFORT);
+    expect(byExperto.map((r) => r.decisions.map((d) => d.index))).toEqual(
+      byPlays.map((r) => r.decisions.map((d) => d.index)),
+    );
+    expect(byExperto.map((r) => r.score)).not.toEqual(byPlays.map((r) => r.score));
+  });
+
   it('keeps every hand of the match, with decisions that had a real choice only', () => {
     for (const h of honest.hands) {
       for (const d of h.decisions) {

@@ -6,8 +6,8 @@
  * hidden tiles actually are; a choice made knowing the partner's hand is not.
  *
  * For a decision of a seat with more than one distinct legal play, every legal move m gets two
- * values, in points for the seat's side over the rest of the hand (the Difícil search, bots/search.ts,
- * over determinized deals, bots/sampler.ts):
+ * values, in points for the seat's side over the rest of the hand (the search of bots/search.ts
+ * over determinized deals, bots/sampler.ts, weighted by Experto's reading of the plays seen):
  * - `own(m)`: deals consistent with the seat's own view (partner and opponents sampled);
  * - `shared(m)`: the partner's actual tiles fixed, only the opponents sampled.
  * The information gain of a move is `shared(m) − own(m)`. The decision's score is the chosen
@@ -30,6 +30,7 @@ import { constraintsFromView, withoutPasses, type DealConstraints } from './bots
 import { createRng, type Rng } from './bots/rng';
 import { dealSampler, type SampledDeal } from './bots/sampler';
 import { playLikelihood, reconstructPlays } from './bots/history';
+import { DEFAULT_EXPERTO_OPTIONS, expertoReading } from './bots/experto';
 import { maskOf } from './bots/tileset';
 import { endsAfter, type PlayMove } from './bots/view-moves';
 import type { FairnessSeeds } from './fairness';
@@ -55,12 +56,21 @@ export interface IntegrityOptions {
   readonly inferenceBeta: number;
   /** Uniform deals drawn before resampling by likelihood. */
   readonly candidates: number;
+  /**
+   * How a valuation reads the hidden tiles from the plays seen (docs/integrity.md): 'experto' by
+   * Experto's reading (bots/experto.ts `expertoReading` with its default options: the seats'
+   * player types from their choices and earlier hands, the partner's play signal), what the
+   * detector does; 'plays' (also when absent) by `inferenceBeta` per pip of the tiles each seat
+   * chose not to play (bots/history.ts, Difícil's reading), what it did before.
+   */
+  readonly reading?: 'plays' | 'experto';
 }
 
 /**
  * Default effort: 12 deals and 12,000 nodes per valuation, two valuations per decision (about
- * 10 ms of CPU per decision, docs/integrity.md). Few samples are enough: the sampling noise is the
- * same for honest and sharing pairs and averages out over hundreds of decisions.
+ * 4 ms of CPU per decision, docs/integrity.md), the hidden tiles read as Experto reads them.
+ * Few samples are enough: the sampling noise is the same for honest and sharing pairs and averages
+ * out over hundreds of decisions.
  */
 export const DEFAULT_INTEGRITY_OPTIONS: IntegrityOptions = Object.freeze({
   samples: 12,
@@ -68,6 +78,7 @@ export const DEFAULT_INTEGRITY_OPTIONS: IntegrityOptions = Object.freeze({
   minNodesPerDeal: 400,
   inferenceBeta: 1,
   candidates: 96,
+  reading: 'experto',
 });
 
 /** z over a pair's hands together at or above which the pair is flagged (docs/integrity.md). */
@@ -130,11 +141,27 @@ function normalised(logL: readonly number[]): number[] {
   return logL.map((l) => Math.exp(l - top));
 }
 
+/** The log likelihood of a deal's hands given the plays seen, as `options.reading` reads them. */
+function readingOf(
+  view: PlayerView,
+  options: IntegrityOptions,
+): ((hands: readonly number[]) => number) | null {
+  if (options.reading === 'experto')
+    return expertoReading(view, DEFAULT_EXPERTO_OPTIONS).likelihood;
+  const plays = options.inferenceBeta > 0 ? reconstructPlays(view) : null;
+  return plays === null
+    ? null
+    : playLikelihood(plays, view.seat, options.inferenceBeta, {
+        partner: (view.seat + 2) % 4,
+        partnerBeta: options.inferenceBeta,
+        leadIsForced: true,
+      });
+}
+
 /**
  * Deals for a valuation, with their weights: consistent with the view (the partner's tiles fixed
- * when given), weighted by how likely they make the plays seen so far (bots/history.ts, the
- * Difícil bot's inference) so that what a seat can read from the others' plays counts as its own
- * information. All deals when there are at most `samples`, else `samples` drawn by systematic
+ * when given), weighted by how likely they make the plays seen so far (`options.reading`) so
+ * that what a seat can read from the others' plays counts as its own information. All deals when there are at most `samples`, else `samples` drawn by systematic
  * resampling from `candidates` uniform ones.
  */
 function samplePositions(
@@ -160,15 +187,7 @@ function samplePositions(
     partnerHand === null
       ? d
       : { hands: d.hands.map((h, s) => (s === partner ? partnerMask : h)), stock: d.stock };
-  const plays = options.inferenceBeta > 0 ? reconstructPlays(view) : null;
-  const likelihood =
-    plays === null
-      ? null
-      : playLikelihood(plays, view.seat, options.inferenceBeta, {
-          partner,
-          partnerBeta: options.inferenceBeta,
-          leadIsForced: true,
-        });
+  const likelihood = readingOf(view, options);
   const all = sampler.enumerate(options.samples, rng);
   if (all !== null) {
     const deals = all.map(fix);

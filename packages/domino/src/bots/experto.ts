@@ -450,6 +450,58 @@ export function handPriors(
   return out;
 }
 
+/** What Experto reads from a view: the choices seen, the types of each seat, and the deals' log likelihood. */
+export interface ExpertoReading {
+  /** The other seats' choices this hand (empty with a stock, whose hands are not known). */
+  readonly choices: readonly ObservedChoice[];
+  /** The player types a seat may be (`opponents`, or `partner` for the partner). */
+  readonly modelOf: (seat: number) => readonly ChoiceModel[];
+  /** Each seat's log type prior from the earlier hands (`handPriors`). */
+  readonly priors: ReadonlyMap<number, readonly number[]>;
+  /**
+   * The log likelihood of a deal's hands (one tile mask per seat) given everything read: the
+   * choices under the seats' types and priors, the partner's lead (`readPartnerLead`) and play
+   * signal (`readSignals`); null when nothing was read (every consistent deal equally likely).
+   */
+  readonly likelihood: ((hands: readonly number[]) => number) | null;
+}
+
+/**
+ * Experto's reading of the hidden tiles from `view` alone (file comment; decision 058): the
+ * posterior its deals are drawn from, for the bot itself and for anything that must judge a
+ * seat's information as Experto would (the hand-sharing detector, docs/integrity.md).
+ */
+export function expertoReading(
+  view: PlayerView,
+  opts: Pick<
+    ExpertoOptions,
+    'opponents' | 'partner' | 'inferFromLeads' | 'readHands' | 'readPartnerLead' | 'readSignals'
+  >,
+): ExpertoReading {
+  const plays = usesStock(view.config) ? null : reconstructPlays(view);
+  const partner = partnerOf(view);
+  const modelOf = (seat: number): readonly ChoiceModel[] =>
+    seat === partner ? opts.partner : opts.opponents;
+  const choices =
+    plays === null
+      ? []
+      : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
+  const priors = handPriors(view, modelOf, opts);
+  const read = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
+  const terms = [
+    read,
+    opts.readPartnerLead ? partnerLeadTerm(view, plays, partner) : null,
+    partnerSignalTerm(view, plays, partner, opts.readSignals),
+  ].filter((t): t is (hands: readonly number[]) => number => t !== null);
+  const likelihood =
+    terms.length === 0
+      ? null
+      : terms.length === 1
+        ? (terms[0] as (hands: readonly number[]) => number)
+        : (hands: readonly number[]): number => terms.reduce((sum, t) => sum + t(hands), 0);
+  return { choices, modelOf, priors, likelihood };
+}
+
 /**
  * Experto's decision with its evidence (file comment). Uses only `view`
  * (docs/architecture.md#how-a-move-flows), `rng` and `options`. Throws RangeError when the view
@@ -489,27 +541,7 @@ export function analyzeExperto(
   }
   if (uniform.count === 0) return { move: chooseMedio(view, random, opts.medio), ...none };
 
-  const plays = usesStock(view.config) ? null : reconstructPlays(view);
-  const partner = partnerOf(view);
-  const modelOf = (seat: number): readonly ChoiceModel[] =>
-    seat === partner ? opts.partner : opts.opponents;
-  const choices =
-    plays === null
-      ? []
-      : observedChoices(plays, view.seat, view.handNumber === 1 || !opts.inferFromLeads);
-  const priors = handPriors(view, modelOf, opts);
-  const read = choiceLogLikelihood(choices, modelOf, (seat) => priors.get(seat));
-  const terms = [
-    read,
-    opts.readPartnerLead ? partnerLeadTerm(view, plays, partner) : null,
-    partnerSignalTerm(view, plays, partner, opts.readSignals),
-  ].filter((t): t is (hands: readonly number[]) => number => t !== null);
-  const likelihood =
-    terms.length === 0
-      ? null
-      : terms.length === 1
-        ? (terms[0] as (hands: readonly number[]) => number)
-        : (hands: readonly number[]): number => terms.reduce((sum, t) => sum + t(hands), 0);
+  const { choices, modelOf, priors, likelihood } = expertoReading(view, opts);
 
   const all = uniform.enumerate(opts.exactDeals, random);
   let deals: SampledDeal[];
@@ -540,6 +572,7 @@ export function analyzeExperto(
     weights = deals.map(() => 1);
   }
   const heaviest = modelledSeats(choices, modelOf, priors, deals, opts, random);
+  const partner = partnerOf(view);
   const partnerSearch: PartnerSearch | null =
     opts.partnerSearch > 0 && partner !== null && !usesStock(view.config)
       ? {
