@@ -90,7 +90,11 @@ async function oneMatch(level: (typeof LEVELS)[number], seed: number) {
     },
     randomHex: (bytes) => (++n).toString(16).padStart(bytes * 2, '0'),
     random: Math.random,
-    now: Date.now,
+    // A clock that stands still: the session waits what remains of a delay after its search
+    // (session.ts), so with a real clock a hand's pause would not be told from a CPU move by its
+    // length. The paced estimates below add each whole delay to the engine time: an upper bound
+    // now that the search runs inside the delay.
+    now: () => 0,
   });
   const t0 = performance.now();
   await session.receive({ type: 'new', difficulty: level, pace: 'normal' });

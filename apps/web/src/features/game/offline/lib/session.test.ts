@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { gameViewSchema } from '@domino/contracts';
 import type { PlayerView } from '@domino/domino';
 import type { FromWorker, LocalMove, LocalResult, SavedMatch } from './protocol';
@@ -33,7 +33,27 @@ function memoryStore() {
 }
 
 let counter = 0;
-function harness(store = memoryStore()) {
+
+/** Ids and seeds from a counter of its own: every session made with one deals the same match. */
+function seeded(): (bytes: number) => string {
+  let n = 0;
+  return (bytes) => (++n).toString(16).padStart(bytes * 2, '0');
+}
+
+/** What a test may replace in the session's surroundings (the rest as in `harness`). */
+interface HarnessOptions {
+  /** The session's clock (epoch ms); a fixed instant by default. */
+  now?: () => number;
+  /**
+   * Called for every wait the session asks for (ms), after it is recorded in `waits`; the wait
+   * resolves at once by default.
+   */
+  wait?: (ms: number) => Promise<void>;
+  /** Seeds and ids; the file's shared counter by default. */
+  randomHex?: (bytes: number) => string;
+}
+
+function harness(store = memoryStore(), options: HarnessOptions = {}) {
   const posted: FromWorker[] = [];
   const waits: number[] = [];
   const session = createSession({
@@ -41,10 +61,11 @@ function harness(store = memoryStore()) {
     store: store.store,
     wait: async (ms) => {
       waits.push(ms);
+      await options.wait?.(ms);
     },
-    randomHex: (bytes) => (++counter).toString(16).padStart(bytes * 2, '0'),
+    randomHex: options.randomHex ?? ((bytes) => (++counter).toString(16).padStart(bytes * 2, '0')),
     random: () => 0.5,
-    now: () => 1_800_000_000_000,
+    now: options.now ?? (() => 1_800_000_000_000),
   });
   const views = () => posted.filter((m) => m.type === 'view');
   const last = () => {
@@ -163,6 +184,100 @@ describe('the offline match worker protocol', () => {
     await h.session.receive({ type: 'new', difficulty: 'facil', pace: 'rapida' });
     expect(h.posted).toContainEqual({ type: 'failed', reason: 'storage' });
     expect(h.last().view.turn).toBe(PLAYER_SEAT);
+  });
+
+  it("counts the CPU's computation as part of its thinking delay and waits only the rest", async () => {
+    // A clock that advances 50 ms at every reading: choosing a move "takes" 50 ms (one reading
+    // before the search, one after).
+    let t = 1_800_000_000_000;
+    const h = harness(memoryStore(), { now: () => (t += 50), randomHex: seeded() });
+    await h.session.receive({ type: 'new', difficulty: 'facil', pace: 'rapida' });
+    let guard = 0;
+    while (h.last().view.status === 'playing' && !h.waits.includes(1500 - 50)) {
+      const { game, view } = h.last();
+      await h.session.receive({ type: 'move', version: game.version, move: firstMove(view) });
+      if (++guard > 500) throw new Error('no new hand began');
+    }
+    expect(h.waits.length).toBeGreaterThan(0);
+    // The fast pace draws 190 ms with random() = 0.5 (120 + floor(0.5 * 141)), the first move of
+    // a new hand 1,500 ms: the 50 ms of computation are deducted from both.
+    for (const ms of h.waits) expect([190 - 50, 1500 - 50]).toContain(ms);
+    expect(h.waits).toContain(1500 - 50);
+  });
+
+  it('asks for no wait beyond the search when the search took longer than the delay', async () => {
+    // Every search "takes" 2,000 ms: longer than any delay of the fast pace (at most 1,500 ms).
+    let t = 1_800_000_000_000;
+    const h = harness(memoryStore(), { now: () => (t += 2000), randomHex: seeded() });
+    await h.session.receive({ type: 'new', difficulty: 'medio', pace: 'rapida' });
+    const { game, view } = h.last();
+    await h.session.receive({ type: 'move', version: game.version, move: firstMove(view) });
+    expect(h.last().view.turn).toBe(PLAYER_SEAT);
+    // Still one (empty) wait per CPU move: the worker reads its messages between moves.
+    expect(h.waits.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(h.waits)).toEqual(new Set([0]));
+  });
+
+  it('plays the same moves whatever its computation takes', async () => {
+    let slow = 1_800_000_000_000;
+    const runs = [
+      harness(memoryStore(), { randomHex: seeded() }),
+      harness(memoryStore(), { randomHex: seeded(), now: () => (slow += 300) }),
+    ];
+    for (const h of runs) {
+      await h.session.receive({ type: 'new', difficulty: 'dificil', pace: 'normal' });
+      for (let i = 0; i < 3 && h.last().view.status === 'playing'; i++) {
+        const { game, view } = h.last();
+        await h.session.receive({ type: 'move', version: game.version, move: firstMove(view) });
+      }
+    }
+    const [fast, delayed] = runs.map((h) => h.views().map((v) => v.view));
+    expect(fast!.length).toBeGreaterThan(4);
+    expect(delayed).toEqual(fast);
+  });
+
+  it('does not move a match that a new one replaced while its CPU was thinking', async () => {
+    /** Waits the session asked for while `holding`, each resolved only when the test says. */
+    const held: (() => void)[] = [];
+    let holding = false;
+    const h = harness(memoryStore(), {
+      wait: () =>
+        holding ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve(),
+    });
+    await h.session.receive({ type: 'new', difficulty: 'medio', pace: 'normal' });
+    const before = h.last();
+    expect(before.view.turn).toBe(PLAYER_SEAT);
+
+    // The player's move; seat 1 (the CPU) chooses its move, then waits the rest of its delay.
+    holding = true;
+    const moving = h.session.receive({
+      type: 'move',
+      version: before.game.version,
+      move: firstMove(before.view),
+    });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const old = h.last().game;
+    expect(old).toEqual({ ...before.game, version: before.game.version + 1 });
+    expect(h.last().view.turn).toBe(1);
+
+    // A new match replaces it while seat 1 waits.
+    holding = false;
+    await h.session.receive({ type: 'new', difficulty: 'facil', pace: 'normal' });
+    const replacement = h.last();
+    expect(replacement.game.id).not.toBe(old.id);
+    const postedBefore = h.posted.length;
+
+    // Seat 1's wait ends: its move is not applied to the old match, and nothing is posted.
+    held[0]!();
+    await moving;
+    expect(h.posted.length).toBe(postedBefore);
+    const oldVersions = h
+      .views()
+      .filter((v) => v.game.id === old.id)
+      .map((v) => v.game.version);
+    expect(Math.max(...oldVersions)).toBe(old.version);
+    expect(h.store.data.current?.id).toBe(replacement.game.id);
+    expect(h.store.data.current?.version).toBe(replacement.game.version);
   });
 
   it('a move before any match is dealt is refused as game/not_found', async () => {

@@ -34,12 +34,16 @@ export interface MatchStore {
 export interface SessionDeps {
   post(message: FromWorker): void;
   store: MatchStore;
-  /** Resolves after `ms` milliseconds (setTimeout in the worker). */
+  /** Resolves after `ms` milliseconds (setTimeout in the worker); called with 0 too. */
   wait(ms: number): Promise<void>;
   /** Random hex of `bytes` bytes (crypto.getRandomValues in the worker): seeds and ids. */
   randomHex(bytes: number): string;
   /** A number in [0, 1) for the CPU's thinking delays only (never for the deal or the moves). */
   random(): number;
+  /**
+   * Epoch milliseconds (Date.now in the worker): the dates of a match and its result, and the
+   * time a CPU move's computation took, which is deducted from its thinking delay.
+   */
   now(): number;
 }
 
@@ -71,8 +75,11 @@ export function resultOf(match: SavedMatch, finishedAt: number): LocalResult | n
  * match is dealt from seeds made on the device with the engine's provably fair deal
  * (docs/fairness.md), the player's moves are checked by the engine exactly as the server checks
  * them (a move for an old version is refused with 'game/stale_version'), and the CPU seats play
- * with the engine's bots of the chosen level, seeded `${id}:${version}` like the server's, after
- * the pace's delay. The match is stored after every change and the result once it ends.
+ * with the engine's bots of the chosen level, seeded `${id}:${version}` like the server's. A CPU
+ * move is chosen first and shown once the pace's delay (ms, PACE_TIMING) has passed since it
+ * began: the search's own time counts as thinking, and only the rest of the delay is waited
+ * (nothing when the search took longer). The match is stored after every change and the result
+ * once it ends.
  */
 export function createSession(deps: SessionDeps) {
   let match: SavedMatch | null = null;
@@ -122,9 +129,17 @@ export function createSession(deps: SessionDeps) {
       const delay = newHand
         ? timing.handPauseMs
         : timing.botMinMs + Math.floor(deps.random() * (timing.botMaxMs - timing.botMinMs + 1));
-      await deps.wait(delay);
-      if (gen !== generation || match !== m) return;
+      // The delay includes the computation: an Experto search takes about 90 ms at the median
+      // on a server core and about 400 ms on a CPU four times slower, a mid-range phone
+      // (docs/performance.md, "Bots": "Experto in the browser").
+      const started = deps.now();
       const move = chooseMove(playerView(m.state, seat), m.difficulty, `${m.id}:${m.version}`);
+      // Date.now can step back (a clock correction): never wait more than the delay.
+      const elapsed = Math.max(0, deps.now() - started);
+      // Always awaited, even for 0 ms: a 'new' or 'resume' that arrived during the search is
+      // handled there, and replaces the match before this move would be applied.
+      await deps.wait(Math.max(0, delay - elapsed));
+      if (gen !== generation || match !== m) return;
       const next = apply(m, seat, move);
       if (typeof next === 'string') {
         deps.post({ type: 'failed', reason: 'engine' });
