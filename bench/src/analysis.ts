@@ -1,8 +1,10 @@
 /**
  * Post-game analysis cost (docs/decisions/029-post-game-analysis.md): CPU time of `reviewMatch`
- * (the Difícil search on every decision of one seat) per match and per decision, over N matches
- * played by Medio bots in parejas, one core, default Difícil effort.
- * Run: npx tsx bench/src/analysis.ts [matches, default 10] [--stability]
+ * (the Experto search on every decision of one seat, analysis.ts `ANALYSIS_EXPERTO_OPTIONS`) per
+ * match and per decision, over N matches played by Medio bots in parejas (100 points), one core.
+ * Run: npx tsx bench/src/analysis.ts [matches, default 10] [--stability] [--experto='{...}']
+ * --experto overrides options of the search (e.g. '{"samples":384,"candidates":1920,
+ * "nodeBudget":600000}' for half the effort).
  * Prints per-match and per-decision p50/p95/max (ms, CPU time of this thread) and the share of
  * forced decisions (not searched). With --stability it also re-evaluates every searched decision
  * with another seed and prints how much move values move between seeds (points) and how often
@@ -17,6 +19,7 @@ import {
   reviewMatch,
   startMatch,
   type MatchState,
+  type ReviewOptions,
   type Seat,
   type SeatedMove,
 } from '@domino/domino';
@@ -49,6 +52,11 @@ function cpuMs(start: NodeJS.CpuUsage): number {
 
 const n = Number(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 10);
 const stability = process.argv.includes('--stability');
+const expertoArg = process.argv.find((a) => a.startsWith('--experto='));
+const experto = expertoArg
+  ? (JSON.parse(expertoArg.slice('--experto='.length)) as ReviewOptions['experto'])
+  : undefined;
+const override = experto ? { experto } : {};
 const seedDiffs: number[] = [];
 let flips = 0;
 let compared = 0;
@@ -61,10 +69,17 @@ for (let i = 0; i < n; i++) {
   const seat = (i % 4) as Seat;
   const start = process.cpuUsage();
   let last = process.cpuUsage();
-  const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, seat, { seed: `game-${i}` }, (d) => {
-    if (!d.forced) perDecision.push(cpuMs(last));
-    last = process.cpuUsage();
-  });
+  const review = reviewMatch(
+    DEFAULT_CONFIG,
+    seeds,
+    moves,
+    seat,
+    { seed: `game-${i}`, ...override },
+    (d) => {
+      if (!d.forced) perDecision.push(cpuMs(last));
+      last = process.cpuUsage();
+    },
+  );
   perMatch.push(cpuMs(start));
   if (stability) {
     // The same views again with another seed (replayed, only the seat's own decisions).
@@ -75,6 +90,7 @@ for (let i = 0; i < n; i++) {
       if (first && !first.forced) {
         const again = reviewDecision(playerView(state, seat), m.move, index, {
           seed: `other-${i}`,
+          ...override,
         });
         for (const v of first.values) {
           const w = again.values.find((u) => JSON.stringify(u.move) === JSON.stringify(v.move));
@@ -95,7 +111,9 @@ const fmt = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(0)}  p95 ${percentile(s, 95).toFixed(0)}  max ${(s[s.length - 1] ?? 0).toFixed(0)}`;
 };
-console.log(`analysis of ${n} parejas matches (one seat each, default Difícil effort, CPU ms)`);
+console.log(
+  `analysis of ${n} parejas matches (one seat each, Experto search${experto ? ` ${JSON.stringify(experto)}` : ''}, CPU ms)`,
+);
 console.log(`per match:            ${fmt(perMatch)}`);
 console.log(`per searched decision: ${fmt(perDecision)}`);
 console.log(

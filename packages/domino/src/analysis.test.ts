@@ -1,23 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ANALYSIS_EXPERTO_OPTIONS,
   NOTABLE_LOSS_POINTS,
   reviewDecision,
   reviewMatch,
   summarize,
   type DecisionReview,
 } from './analysis';
-import { chooseMove } from './bots';
+import { analyzeDificil, analyzeExperto, chooseMove, DEFAULT_EXPERTO_OPTIONS } from './bots';
 import { BOT_TEST_CONFIGS, endgameState, randomPosition, rehide } from './bots/test-positions';
 import { DEFAULT_CONFIG } from './config';
 import { applyMove, ReplayError, startMatch } from './match';
 import { seedsFor } from './test-support';
 import type { Seat } from './tiles';
-import type { SeatedMove } from './types';
-import { playerView } from './view';
+import type { MatchState, Move, SeatedMove } from './types';
+import { playerView, type PlayerView } from './view';
 
 /** Small search effort so the property runs stay fast. */
-const LIGHT = { samples: 8, exactDeals: 8, nodeBudget: 20_000 };
+const LIGHT = { samples: 8, candidates: 40, exactDeals: 8, nodeBudget: 20_000 };
 
 describe('reviewDecision', () => {
   // Seat 0 can win the hand with 3-5 on the right (+20) or lose it with 2-1 on the left (-34):
@@ -40,6 +41,18 @@ describe('reviewDecision', () => {
     expect(review.values[0]).toEqual({ move: review.best, value: 20 });
     expect(review.hand).toEqual(view.hand);
     expect(review.index).toBe(7);
+  });
+
+  it('values moves in points of the hand even when asked for match play', () => {
+    const bad = { kind: 'play', tile: [1, 2], end: 'left' } as const;
+    const review = reviewDecision(view, bad, 7, {
+      seed: 'g',
+      experto: { matchPlay: true, signalMargin: 40 },
+    });
+    expect(review).toMatchObject({ loss: 54, best: { kind: 'play', tile: [3, 5], end: 'right' } });
+    // The bot's own match play would have given percentage points of the match odds instead.
+    const odds = analyzeExperto(view, 'g:7', { matchPlay: true }).values.map((v) => v.value);
+    expect(Math.max(...odds) - Math.min(...odds)).not.toBeCloseTo(54, 0);
   });
 
   it('does not flag the best move', () => {
@@ -80,7 +93,7 @@ describe('reviewDecision', () => {
           if (other === null) return;
           const view = playerView(state, seat);
           const played = view.legalMoves[seed % view.legalMoves.length]!;
-          const options = { seed: `game-${seed}`, dificil: LIGHT };
+          const options = { seed: `game-${seed}`, experto: LIGHT };
           expect(reviewDecision(playerView(other, seat), played, steps, options)).toEqual(
             reviewDecision(view, played, steps, options),
           );
@@ -113,7 +126,7 @@ describe('reviewMatch', () => {
   const { moves, seeds } = botMatch('review');
 
   it("reviews each of the seat's moves, deterministically, with the match figures", () => {
-    const options = { seed: 'game-1', dificil: LIGHT };
+    const options = { seed: 'game-1', experto: LIGHT };
     const seen: DecisionReview[] = [];
     const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 1, options, (d) => seen.push(d));
     expect(review.decisions.map((d) => d.index)).toEqual(
@@ -137,7 +150,7 @@ describe('reviewMatch', () => {
   });
 
   it("points `anchor` at the hand's opening tile in the line", () => {
-    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 3, { seed: 'a', dificil: LIGHT });
+    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 3, { seed: 'a', experto: LIGHT });
     let state = startMatch(DEFAULT_CONFIG, seeds);
     const opening = new Map<number, string>();
     moves.forEach((m) => {
@@ -161,7 +174,7 @@ describe('reviewMatch', () => {
     const logged = moves.map((m) => ({ ...m, actor: 'autoplay' as const }));
     const review = reviewMatch(DEFAULT_CONFIG, seeds, logged.slice(0, 12), 2, {
       seed: 'g',
-      dificil: LIGHT,
+      experto: LIGHT,
     });
     expect(review.decisions.every((d) => d.autoplayed)).toBe(true);
     expect(review).toMatchObject({ counted: 0, accuracy: null, averageLoss: null });
@@ -170,6 +183,93 @@ describe('reviewMatch', () => {
     expect(() => reviewMatch(DEFAULT_CONFIG, seeds, moves, 4 as Seat, { seed: 'g' })).toThrow(
       RangeError,
     );
+  });
+});
+
+/** Each decision of `seat` in a logged match: its view before the move, the move, its index. */
+function decisionsOf(
+  moves: readonly SeatedMove[],
+  seeds: ReturnType<typeof seedsFor>,
+  seat: Seat | null,
+): { view: PlayerView; move: Move; index: number }[] {
+  let state: MatchState = startMatch(DEFAULT_CONFIG, seeds);
+  const out: { view: PlayerView; move: Move; index: number }[] = [];
+  moves.forEach((m, index) => {
+    if (seat === null || m.seat === seat)
+      out.push({ view: playerView(state, m.seat), move: m.move, index });
+    const r = applyMove(state, m.seat, m.move);
+    if (!r.ok) throw new Error(r.code);
+    state = r.state;
+  });
+  return out;
+}
+
+/** A search's values as a review lists them: best first, rounded to 0.1. */
+const listed = (values: readonly { move: Move; value: number }[]) =>
+  [...values]
+    .sort((a, b) => b.value - a.value)
+    .map((v) => ({ move: v.move, value: Math.round(v.value * 10) / 10 }));
+
+const searched = (d: { view: PlayerView }): boolean =>
+  d.view.legalMoves.length > 1 && d.view.legalMoves.every((m) => m.kind === 'play');
+
+describe("the analysis's search", () => {
+  const { moves, seeds } = botMatch('search');
+
+  it("is Experto's at its full effort, valued in points: not Difícil's", () => {
+    expect(ANALYSIS_EXPERTO_OPTIONS).toMatchObject({
+      samples: DEFAULT_EXPERTO_OPTIONS.samples,
+      candidates: DEFAULT_EXPERTO_OPTIONS.candidates,
+      nodeBudget: DEFAULT_EXPERTO_OPTIONS.nodeBudget,
+      readHands: DEFAULT_EXPERTO_OPTIONS.readHands,
+      readSignals: DEFAULT_EXPERTO_OPTIONS.readSignals,
+      matchPlay: false,
+      leadLongest: false,
+      signalMargin: -1,
+      keyEffort: 1,
+      infoSetTiles: 0,
+    });
+    // Later decisions of the first hand: plays and passes to read, deals too many to enumerate.
+    const chosen = decisionsOf(moves, seeds, 0)
+      .filter((d) => searched(d) && d.view.handNumber === 1 && d.view.line.length >= 4)
+      .slice(0, 3);
+    expect(chosen.length).toBe(3);
+    let differs = 0;
+    for (const { view, move, index } of chosen) {
+      const review = reviewDecision(view, move, index, { seed: 'g' });
+      const experto = analyzeExperto(view, `g:${index}`, ANALYSIS_EXPERTO_OPTIONS);
+      expect(review.values).toEqual(listed(experto.values));
+      const dificil = analyzeDificil(view, `g:${index}`);
+      if (JSON.stringify(listed(dificil.values)) !== JSON.stringify(review.values)) differs++;
+    }
+    expect(differs).toBe(chosen.length);
+  });
+
+  it('values every legal play, the played one included, on a free lead too', () => {
+    const leads = decisionsOf(moves, seeds, null).filter(
+      (d) => searched(d) && d.view.line.length === 0,
+    );
+    expect(leads.length).toBeGreaterThan(0);
+    let restricted = 0;
+    for (const { view, index } of leads.slice(0, 2)) {
+      const longSuit = analyzeExperto(view, 'x', { ...LIGHT, leadLongest: true });
+      if (longSuit.values.length < view.legalMoves.length) restricted++;
+      for (const played of view.legalMoves) {
+        // leadLongest would search only the long suit's leads: the review ignores it.
+        const review = reviewDecision(view, played, index, {
+          seed: 'g',
+          experto: { ...LIGHT, leadLongest: true },
+        });
+        expect(review.values.map((v) => v.move)).toHaveLength(view.legalMoves.length);
+        expect(review.values.map((v) => v.move)).toEqual(expect.arrayContaining([played]));
+        const mine = review.values.find((v) => JSON.stringify(v.move) === JSON.stringify(played));
+        // Both values and the loss are rounded to 0.1 from the same unrounded values.
+        const loss = Math.max(0, review.values[0]!.value - mine!.value);
+        expect(Math.abs(review.loss - loss)).toBeLessThanOrEqual(0.1 + 1e-9);
+      }
+    }
+    // The bot's own option would have left some of these plays without a value.
+    expect(restricted).toBeGreaterThan(0);
   });
 });
 

@@ -1,15 +1,16 @@
 /**
  * Post-game analysis ("Análisis", docs/decisions/029-post-game-analysis.md): every decision a
- * seat took in a finished match, evaluated by the Difícil bot's search from that seat's
- * `PlayerView` at that moment only (bots/dificil.ts `analyzeDificil`), with the better move where
- * the one played lost notable expected points, and an accuracy figure for the match.
+ * seat took in a finished match, evaluated by the Experto bot's search from that seat's
+ * `PlayerView` at that moment only (bots/experto.ts `analyzeExperto`: deals drawn from the
+ * posterior of the hidden tiles, docs/decisions/058-experto.md), with the better move where the
+ * one played lost notable expected points, and an accuracy figure for the match.
  *
  * Pure and deterministic: no clock, no Math.random. The randomness of each evaluation is seeded
  * by `seed` and the move's index in the log, so a recomputation gives the same result; and since
  * an evaluation reads only the view, two matches that differ only in tiles the seat could not see
  * give the same evaluation (the no-peeking property, analysis.test.ts).
  */
-import { analyzeDificil, type DificilOptions } from './bots/dificil';
+import { analyzeExperto, DEFAULT_EXPERTO_OPTIONS, type ExpertoOptions } from './bots/experto';
 import type { FairnessSeeds } from './fairness';
 import { applyMove, ReplayError, startMatch } from './match';
 import type { TableConfig } from './config';
@@ -23,6 +24,37 @@ import { playerView, type PlayerView } from './view';
  * a hand, well above the sampling noise of the search (decision 029).
  */
 export const NOTABLE_LOSS_POINTS = 10;
+
+/**
+ * The Experto options that decide what an evaluation's `values` are, applied last whatever
+ * `ReviewOptions.experto` says: every legal play is searched (`leadLongest` would search only the
+ * long suit's leads, leaving the played move without a value), each value is expected points of
+ * the hand for the seat's side (`matchPlay` would turn them into percentage points of the odds of
+ * winning the match), and the search's choice is the best-valued play (`signalMargin` and `vote`
+ * would let another play within a margin be chosen).
+ */
+const VALUES_IN_POINTS = Object.freeze({
+  matchPlay: false,
+  leadLongest: false,
+  signalMargin: -1,
+  vote: 0,
+} satisfies Partial<ExpertoOptions>);
+
+/**
+ * The search of every reviewed decision: Experto's own reading of the hidden tiles (the passes,
+ * what each seat chose not to play, its earlier hands, the partner's play signal) and its full
+ * effort (DEFAULT_EXPERTO_OPTIONS, docs/decisions/058-experto.md: 768 deals of 3,840 proposals,
+ * 1,200,000 nodes a decision), valued in expected points of the hand (`VALUES_IN_POINTS`). The
+ * adaptive effort and the information-set search stay off, so every searched decision costs about
+ * the same: 86 ms of CPU at the median, about 3 s for one seat of a parejas match to 100 points
+ * (bench/src/analysis.ts; docs/decisions/029-post-game-analysis.md, addendum of 2026-12-04).
+ */
+export const ANALYSIS_EXPERTO_OPTIONS: ExpertoOptions = Object.freeze({
+  ...DEFAULT_EXPERTO_OPTIONS,
+  keyEffort: 1,
+  infoSetTiles: 0,
+  ...VALUES_IN_POINTS,
+});
 
 /** A legal move and its expected points for the seat's side over the rest of the hand. */
 export interface MoveValue {
@@ -91,8 +123,11 @@ export interface MatchReview {
 export interface ReviewOptions {
   /** Seed of the evaluations (the game id): each decision uses `${seed}:${index}`. */
   readonly seed: string;
-  /** Search effort (defaults: Difícil's own, DEFAULT_DIFICIL_OPTIONS). */
-  readonly dificil?: Partial<DificilOptions>;
+  /**
+   * Overrides of the search (ANALYSIS_EXPERTO_OPTIONS), e.g. a lighter effort in tests;
+   * `matchPlay`, `leadLongest`, `signalMargin` and `vote` are ignored (`VALUES_IN_POINTS`).
+   */
+  readonly experto?: Partial<ExpertoOptions>;
   /** Notable threshold in expected points (default NOTABLE_LOSS_POINTS). */
   readonly notableLoss?: number;
 }
@@ -139,15 +174,20 @@ export function reviewDecision(
   };
   const forced = legal.length === 1 || legal.some((m) => m.kind !== 'play');
   if (forced) return { ...base, forced, best: played, values: [], loss: 0, notable: false };
-  const analysis = analyzeDificil(view, `${options.seed}:${index}`, options.dificil);
-  if (analysis.values.length === 0) {
-    // No consistent deal (cannot come from the engine): nothing to compare against.
+  const analysis = analyzeExperto(view, `${options.seed}:${index}`, {
+    ...ANALYSIS_EXPERTO_OPTIONS,
+    ...options.experto,
+    ...VALUES_IN_POINTS,
+  });
+  const mine = analysis.values.find((v) => sameMove(v.move, played));
+  if (mine === undefined) {
+    // No consistent deal (cannot come from the engine; every legal play is searched otherwise,
+    // VALUES_IN_POINTS): nothing to compare against.
     return { ...base, forced: false, best: played, values: [], loss: 0, notable: false };
   }
   const sorted = [...analysis.values].sort((a, b) => b.value - a.value);
   const top = (sorted[0] as { value: number }).value;
-  const mine = analysis.values.find((v) => sameMove(v.move, played));
-  const loss = round1(mine === undefined ? 0 : Math.max(0, top - mine.value));
+  const loss = round1(Math.max(0, top - mine.value));
   // The best move: the search's own choice (ties broken like the bot), unless the played move
   // is itself among the best.
   const best = loss === 0 ? played : analysis.move;

@@ -92,6 +92,7 @@ export type {
 } from './types';
 export * from './bots';
 export {
+  ANALYSIS_EXPERTO_OPTIONS,
   NOTABLE_LOSS_POINTS,
   reviewDecision,
   reviewMatch,

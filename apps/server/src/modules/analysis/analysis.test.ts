@@ -36,7 +36,13 @@ import {
  */
 
 /** Light search effort: the same code path as the defaults, in a fraction of the time. */
-const LIGHT = { samples: 6, exactDeals: 6, nodeBudget: 6_000, minNodesPerDeal: 200 };
+const LIGHT = {
+  samples: 6,
+  candidates: 30,
+  exactDeals: 6,
+  nodeBudget: 6_000,
+  minNodesPerDeal: 200,
+};
 const quietLog = {
   error: () => undefined,
   warn: () => undefined,
@@ -121,7 +127,7 @@ function analysisSuite(kind: DbKind) {
       return computeInWorker(input, timeoutMs);
     };
     const runner = (options: Partial<AnalysisRunnerOptions> = {}) =>
-      new AnalysisRunner(db, 0, quietLog, { dificil: LIGHT, compute: countingCompute, ...options });
+      new AnalysisRunner(db, 0, quietLog, { experto: LIGHT, compute: countingCompute, ...options });
     const rows = async (gameId: string) =>
       db.select().from(gameAnalyses).where(eq(gameAnalyses.gameId, gameId));
 
@@ -241,7 +247,7 @@ function analysisSuite(kind: DbKind) {
       async () => {
         // An interval of ten minutes: only the request's wake can run a second tick in time.
         const sleeping = new AnalysisRunner(db, 600_000, quietLog, {
-          dificil: LIGHT,
+          experto: LIGHT,
           compute: countingCompute,
         });
         const ticks: AnalysisTick[] = [];

@@ -1,5 +1,5 @@
 import type {
-  DificilOptions,
+  ExpertoOptions,
   FairnessSeeds,
   LoggedMove,
   MatchReview,
@@ -24,8 +24,11 @@ export interface AnalysisInput {
   readonly seat: Seat;
   /** Seed of the evaluations: the game id, so a recomputation gives the same result. */
   readonly seed: string;
-  /** Search effort; Difícil's defaults when absent (tests pass a lighter one). */
-  readonly dificil?: Partial<DificilOptions>;
+  /**
+   * Overrides of the search (tests pass a lighter effort); the engine's
+   * `ANALYSIS_EXPERTO_OPTIONS` when absent.
+   */
+  readonly experto?: Partial<ExpertoOptions>;
 }
 
 /** The review and the CPU milliseconds the worker spent on it. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DificilOptions, LoggedMove, MatchState, Move, Seat } from '@domino/domino';
+import type { ExpertoOptions, LoggedMove, MatchState, Move, Seat } from '@domino/domino';
 import type { Db } from '../../db/client';
 import { JobRegistry, PeriodicJob } from '../../lib/periodic';
 import { findGame, movesOf } from '../games/repo';
@@ -16,8 +16,11 @@ export interface AnalysisRunnerOptions {
   timeoutMs: number;
   /** Jobs one tick runs, one after the other, at most. */
   jobsPerTick: number;
-  /** Search effort (tests pass a light one); Difícil's defaults when absent. */
-  dificil?: Partial<DificilOptions>;
+  /**
+   * Overrides of the search (tests pass a light effort); the engine's `ANALYSIS_EXPERTO_OPTIONS`
+   * when absent.
+   */
+  experto?: Partial<ExpertoOptions>;
   /** How a job is computed: a worker thread (default); tests may swap it to stage a crash. */
   compute?: (input: AnalysisInput, timeoutMs: number) => Promise<AnalysisOutput>;
 }
@@ -44,7 +47,7 @@ export interface AnalysisTick {
 export async function analysisInput(
   db: Db,
   claim: AnalysisClaim,
-  dificil?: Partial<DificilOptions>,
+  experto?: Partial<ExpertoOptions>,
 ): Promise<AnalysisInput> {
   const game = await findGame(db, claim.gameId);
   const state = game?.state as MatchState | undefined;
@@ -64,7 +67,7 @@ export async function analysisInput(
     moves,
     seat: claim.seat as Seat,
     seed: claim.gameId,
-    ...(dificil ? { dificil } : {}),
+    ...(experto ? { experto } : {}),
   };
 }
 
@@ -106,13 +109,13 @@ export class AnalysisRunner extends PeriodicJob<AnalysisTick> {
 
   async tick(): Promise<AnalysisTick> {
     const out: AnalysisTick = { done: 0, failed: 0, superseded: 0 };
-    const { leaseMs, maxAttempts, timeoutMs, jobsPerTick, dificil } = this.opts;
+    const { leaseMs, maxAttempts, timeoutMs, jobsPerTick, experto } = this.opts;
     const compute = this.opts.compute ?? computeInWorker;
     for (let i = 0; i < jobsPerTick; i++) {
       const claim = await claimAnalysis(this.db, leaseMs, maxAttempts);
       if (!claim) break;
       try {
-        const result = await compute(await analysisInput(this.db, claim, dificil), timeoutMs);
+        const result = await compute(await analysisInput(this.db, claim, experto), timeoutMs);
         if (await completeAnalysis(this.db, claim, result.review, result.cpuMs)) out.done++;
         else out.superseded++;
       } catch (err) {

@@ -13,7 +13,7 @@ export default function analyse(input: AnalysisInput): AnalysisOutput {
   const start = threadCpuMs();
   const review = reviewMatch(input.config, input.fairness, input.moves, input.seat, {
     seed: input.seed,
-    ...(input.dificil ? { dificil: input.dificil } : {}),
+    ...(input.experto ? { experto: input.experto } : {}),
   });
   return { review, cpuMs: threadCpuMs() - start };
 }

@@ -293,7 +293,8 @@ describe.skipIf(!postgres)('puzzles on postgres', () => {
         moves.map((m, i) => ({ gameId, seq: i + 1, seat: m.seat, move: m.move, actor: 'player' })),
       );
     const light = { samples: 10, nodeBudget: 20_000, candidates: 100 };
-    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 0, { seed: gameId, dificil: light });
+    // The analysis's Experto search and the verifier's Difícil search, both light.
+    const review = reviewMatch(DEFAULT_CONFIG, seeds, moves, 0, { seed: gameId, experto: light });
     await db.insert(gameAnalyses).values({
       gameId,
       seat: 0,

@@ -69,7 +69,7 @@ export default function AnalysisPage() {
           <Loader type="dots" />
           <Text c="dimmed">{analysis.data?.message ?? 'Analizando tus jugadas…'}</Text>
           <Text c="dimmed" fz="sm" ta="center" maw={320}>
-            La CPU Difícil revisa cada jugada tuya con lo que sabías en ese momento.
+            La CPU Experto revisa cada jugada tuya con lo que sabías en ese momento.
           </Text>
         </Stack>
       </Center>
@@ -173,10 +173,10 @@ function AnalysisResult({ data }: { data: AnalysisResponse }) {
           </Alert>
         )}
         <Text fz="xs" c="dimmed" mt="sm">
-          La precisión es la parte de tus jugadas en que hiciste la mejor. La CPU Difícil evaluó
-          cada jugada solo con lo que veías: tu mano, la mesa y los pases. «Imprecisa» pierde menos
-          de {lossText(summary.notable_loss)} esperados frente a la mejor; un error notable, esa
-          cantidad o más.{lines.forced ? ` ${lines.forced}` : ''}
+          La precisión es la parte de tus jugadas en que hiciste la mejor. La CPU Experto evaluó
+          cada jugada solo con lo que veías: tu mano, la mesa, los pases y lo que cada uno eligió
+          jugar. «Imprecisa» pierde menos de {lossText(summary.notable_loss)} esperados frente a la
+          mejor; un error notable, esa cantidad o más.{lines.forced ? ` ${lines.forced}` : ''}
         </Text>
       </Card>
 
