@@ -128,5 +128,7 @@ export interface AppDeps {
     talk: RateLimiterAbstract;
     /** C2P payment-key requests (SMS) per user: C2P_KEY_RATE_LIMIT (decision 051). */
     c2pKey: RateLimiterAbstract;
+    /** Practice matches started per user: PRACTICE_GAME_RATE_LIMIT (decision 082). */
+    practiceGames: RateLimiterAbstract;
   };
 }

@@ -4,6 +4,7 @@ import type { Server } from 'socket.io';
 import {
   C2P_KEY_RATE_LIMIT,
   LOGIN_LIMITS,
+  PRACTICE_GAME_RATE_LIMIT,
   SERVER_EVENTS,
   TALK_RATE_LIMIT,
   type ServerDrainingEvent,
@@ -212,6 +213,14 @@ export function createDeps(
           keyPrefix: 'c2p_key',
           points: C2P_KEY_RATE_LIMIT.points,
           durationSec: C2P_KEY_RATE_LIMIT.windowSeconds,
+        },
+        redis,
+      ),
+      practiceGames: createLimiter(
+        {
+          keyPrefix: 'practice_games',
+          points: PRACTICE_GAME_RATE_LIMIT.points,
+          durationSec: PRACTICE_GAME_RATE_LIMIT.windowSeconds,
         },
         redis,
       ),

@@ -218,7 +218,17 @@ export const GAME_MESSAGES: Record<string, string> = {
     'La partida cambió mientras jugabas. Se actualizó el tablero; intenta de nuevo.',
   'game/not_a_player': 'No participas en esta partida.',
   'game/not_found': 'La partida no existe.',
+  'game/too_many_practice':
+    'Empezaste muchas partidas de práctica en poco tiempo. Espera unos minutos y vuelve a intentarlo.',
 };
+
+/**
+ * Practice matches a player may start (POST /api/practice-games): `points` per `windowSeconds`.
+ * Each one has three CPU seats the server plays, Experto's in its worker threads
+ * (docs/decisions/082-bot-moves-off-the-event-loop.md); a player needs a few, a script starting
+ * hundreds would fill every node's bot threads.
+ */
+export const PRACTICE_GAME_RATE_LIMIT = { points: 20, windowSeconds: 10 * 60 } as const;
 
 /** The Spanish message of a game code, with a generic fallback. */
 export function gameMessage(code: string): string {

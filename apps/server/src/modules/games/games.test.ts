@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAME_MESSAGES, MSG_FAIRNESS } from '@domino/contracts';
+import { GAME_MESSAGES, MSG_FAIRNESS, PRACTICE_GAME_RATE_LIMIT } from '@domino/contracts';
 import type { GameView, MoveRequest } from '@domino/contracts';
 import type { MatchState, Move, Seat } from '@domino/domino';
 import { replay, verifyMatch } from '@domino/domino';
@@ -180,6 +180,36 @@ describe('practice games over HTTP', () => {
     expect(bad.json().errors.difficulty).toEqual([
       'Selecciona una dificultad: facil, medio, dificil o experto',
     ]);
+  });
+
+  it('lets a player start PRACTICE_GAME_RATE_LIMIT practice matches per window, then refuses in Spanish and creates nothing', async () => {
+    const tk = (
+      await t.app.inject({ method: 'POST', url: '/api/register_api', payload: newPlayer() })
+    ).json().token;
+    const me = (await api('GET', '/api/user', undefined, tk)).json();
+    const practiceOf = async () =>
+      (
+        await t.database.db
+          .select({ id: gamePlayers.gameId })
+          .from(gamePlayers)
+          .where(eq(gamePlayers.userId, me.id))
+      ).length;
+    for (let i = 0; i < PRACTICE_GAME_RATE_LIMIT.points; i++) {
+      const res = await api('POST', '/api/practice-games', { difficulty: 'facil' }, tk);
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await practiceOf()).toBe(PRACTICE_GAME_RATE_LIMIT.points);
+    const refused = await api('POST', '/api/practice-games', { difficulty: 'experto' }, tk);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: GAME_MESSAGES['game/too_many_practice'],
+      code: 'game/too_many_practice',
+    });
+    expect(await practiceOf()).toBe(PRACTICE_GAME_RATE_LIMIT.points);
+    // Per player: another account still starts one.
+    expect(
+      (await api('POST', '/api/practice-games', { difficulty: 'facil' }, otherToken)).statusCode,
+    ).toBe(201);
   });
 
   it('rejects stale versions, wrong turns and illegal tiles with Spanish messages and changes nothing', async () => {

@@ -13,7 +13,9 @@ import {
   spectateQuerySchema,
   spectatorViewSchema,
 } from '@domino/contracts';
-import { SOCKET_ID_HEADER, pageQuery, uuidParam } from '@domino/contracts';
+import { SOCKET_ID_HEADER, gameMessage, pageQuery, uuidParam } from '@domino/contracts';
+import { AppError } from '../../lib/errors';
+import { consume } from '../../lib/rate-limit';
 import { requireAuth, session } from '../auth/plugin';
 import type { GamesContext } from './context';
 import { createPracticeGame } from './create';
@@ -97,6 +99,10 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (req, reply) => {
+        // A few practice matches a player, not hundreds: their CPU seats cost every node's bot
+        // threads (docs/decisions/082).
+        if ((await consume(app.deps.limiters.practiceGames, String(session(req).user.id))) !== null)
+          throw new AppError('game/too_many_practice', 429, gameMessage('game/too_many_practice'));
         const id = await createPracticeGame(
           ctx,
           session(req).user.id,
