@@ -21,6 +21,13 @@ import { createBankVault } from './vault';
  * credentials write-only — never in an answer, a log line, an audit row or a stored call detail —
  * and the test call through the real BankHttp against a local fake bank (the simulator origin).
  */
+/**
+ * The connectors' HTTP timeout in this suite, ms: the hanging bank costs the test this long, and a
+ * bank that does answer must never come near it, even on a machine loaded by the whole suite (at
+ * 300 ms a full run once timed out the first answer of the local fake bank).
+ */
+const BANK_TIMEOUT_MS = 2_000;
+
 describe('bank connector staff routes', () => {
   let t: TestApp;
   let admin: string;
@@ -103,7 +110,7 @@ describe('bank connector staff routes', () => {
       {
         BANK_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
         BANK_SIMULATOR_URL: bankUrl,
-        BANK_HTTP_TIMEOUT_MS: '300',
+        BANK_HTTP_TIMEOUT_MS: String(BANK_TIMEOUT_MS),
         LOG_LEVEL: 'trace',
       },
       {},
@@ -304,7 +311,7 @@ describe('bank connector staff routes', () => {
     const slow = (await call('POST', `${connectorUrl(1)}/test`, admin)).json();
     expect(slow).toEqual({
       outcome: 'unavailable',
-      message: MSG_BANKING.testUnavailable(MSG_BANKING.httpTimeout(300)),
+      message: MSG_BANKING.testUnavailable(MSG_BANKING.httpTimeout(BANK_TIMEOUT_MS)),
     });
     mode = 'not_found';
 
