@@ -41,6 +41,7 @@ import {
   sharingMove,
   startMatch,
   type BotLevel,
+  type IntegrityOptions,
   type MatchState,
   type Move,
   type Seat,
@@ -77,8 +78,17 @@ interface Outcome {
 
 /** Search effort of the Difícil bots in this bench (lighter than the product's, for speed). */
 const BENCH_DIFICIL = { samples: 16, nodeBudget: 20_000, candidates: 160 };
-/** Effort of a sharing seat's valuation (its own search, not the scorer's). */
-const SHARE_EFFORT = { ...DEFAULT_INTEGRITY_OPTIONS, samples: 16, nodeBudget: 20_000 };
+/**
+ * Effort of a sharing seat's valuation (its own search, not the scorer's), reading the plays as
+ * Difícil does, as in every calibration recorded in docs/integrity.md (the scorer's reading is
+ * `--readings`).
+ */
+const SHARE_EFFORT: IntegrityOptions = {
+  ...DEFAULT_INTEGRITY_OPTIONS,
+  samples: 16,
+  nodeBudget: 20_000,
+  reading: 'plays',
+};
 
 function honestMove(view: ReturnType<typeof playerView>, level: BotLevel, seed: string): Move {
   return chooseMove(view, level, seed, { dificil: BENCH_DIFICIL });
