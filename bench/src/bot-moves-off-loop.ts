@@ -68,7 +68,7 @@ async function run(offLoopBots: OffLoopBots | null): Promise<Figures> {
       games.push({ id: res.json().game_id, token });
     }
     // The pool's threads start (tsx and the engine load) before the window.
-    if (offLoopBots) await workerBots(firstView(), 'experto', 'warm-up');
+    if (offLoopBots) await workerBots.choose(firstView(), 'experto', 'warm-up');
 
     let cpuMoves = 0;
     let stop = false;

@@ -50,12 +50,13 @@ describe('CPU moves off the event loop', () => {
     const positions = viewsOfAMatch(4);
     expect(positions.length).toBe(4);
     for (const level of ['facil', 'medio', 'dificil'] as const) {
-      expect(workerBots(positions[0]!.view, level, 's')).toBeNull();
+      expect(workerBots.levels.has(level)).toBe(false);
     }
+    expect(workerBots.levels.has('experto')).toBe(true);
     for (const { view, seed } of positions) {
-      const pending = workerBots(view, 'experto', seed);
-      expect(pending).not.toBeNull();
-      expect(await pending).toEqual(chooseMove(view, 'experto', seed));
+      expect(await workerBots.choose(view, 'experto', seed)).toEqual(
+        chooseMove(view, 'experto', seed),
+      );
     }
     expect(botThreads()).toBeGreaterThanOrEqual(1);
   });
@@ -67,11 +68,13 @@ describe('CPU moves off the event loop', () => {
     const errors: unknown[] = [];
     let failing = false;
     /** The pool, counting its jobs; `failing` makes every job fail as a dead thread would. */
-    const counted: OffLoopBots = (view, level, seed) => {
-      if (failing) return Promise.reject(new Error('bot worker exited'));
-      const pending = workerBots(view, level, seed);
-      if (pending) chosenOffLoop.push(seed);
-      return pending;
+    const counted: OffLoopBots = {
+      levels: workerBots.levels,
+      choose: (view, level, seed) => {
+        if (failing) return Promise.reject(new Error('bot worker exited'));
+        chosenOffLoop.push(seed);
+        return workerBots.choose(view, level, seed);
+      },
     };
     const ctx = (): GamesContext => ({
       db: t.database.db,

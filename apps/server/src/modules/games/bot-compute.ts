@@ -41,11 +41,13 @@ const POOL = new TsWorkerPool<BotJob, Move>(new URL('./bot-worker.ts', import.me
 });
 
 /**
- * The node's off-loop bots: the pool's move for the levels in `OFF_LOOP_LEVELS`, null for the
- * others. Rejects as `TsWorkerPool.run` does (the job's error, a dead thread, the timeout).
+ * The node's off-loop bots: the pool's move for the levels in `OFF_LOOP_LEVELS`. Rejects as
+ * `TsWorkerPool.run` does (the job's error, a dead thread, the timeout).
  */
-export const workerBots: OffLoopBots = (view, level, seed) =>
-  OFF_LOOP_LEVELS.has(level) ? POOL.run({ view, level, seed }, BOT_JOB_TIMEOUT_MS) : null;
+export const workerBots: OffLoopBots = {
+  levels: OFF_LOOP_LEVELS,
+  choose: (view, level, seed) => POOL.run({ view, level, seed }, BOT_JOB_TIMEOUT_MS),
+};
 
 /** Threads of the pool alive now (tests read it). */
 export function botThreads(): number {

@@ -12,14 +12,17 @@ export type BotPolicy = (view: PlayerView, level: Difficulty, seed: string) => M
 export const engineBots: BotPolicy = (view, level, seed) => chooseMove(view, level, seed);
 
 /**
- * Chooses a CPU move off the event loop when its level's search is too slow to run on it
- * (docs/decisions/082-bot-moves-off-the-event-loop.md): a promise of the move, which must be the
- * one the node's `BotPolicy` chooses for the same view, level and seed; or null when the level is
- * cheap enough to choose inline. The promise rejects when the move could not be computed (the
- * move player then chooses inline).
+ * Chooses CPU moves off the event loop for the levels whose search is too slow to run on it
+ * (docs/decisions/082-bot-moves-off-the-event-loop.md); the other levels are chosen inline by the
+ * node's `BotPolicy`.
  */
-export type OffLoopBots = (
-  view: PlayerView,
-  level: Difficulty,
-  seed: string,
-) => Promise<Move> | null;
+export interface OffLoopBots {
+  /** The levels chosen off the loop. */
+  readonly levels: ReadonlySet<Difficulty>;
+  /**
+   * The move for `view` at `level` (one of `levels`) with `seed`: the one the node's `BotPolicy`
+   * chooses for the same arguments. Rejects when it could not be computed (the move player then
+   * chooses inline).
+   */
+  choose(view: PlayerView, level: Difficulty, seed: string): Promise<Move>;
+}

@@ -191,17 +191,12 @@ export class MovePlayer {
     const state = game.state as MatchState;
     const seat = state.hand.turn;
     if (game.status !== 'playing' || state.status !== 'playing' || seat === null) return undefined;
-    const occupant = players.find((p) => p.seat === seat);
-    if (occupant && occupant.userId !== null) return undefined;
-    const level = (occupant?.botLevel as Difficulty | null) ?? 'medio';
-    const pending = this.ctx.offLoopBots?.(
-      playerView(state, seat),
-      level,
-      `${game.id}:${game.version}`,
-    );
-    if (!pending) return undefined;
+    const level = cpuLevel(players, seat);
+    const bots = this.ctx.offLoopBots;
+    if (level === null || !bots?.levels.has(level)) return undefined;
     try {
-      return { version: game.version, seat, move: await pending };
+      const view = playerView(state, seat);
+      return { version: game.version, seat, move: await bots.choose(view, level, seedOf(game)) };
     } catch (err) {
       this.ctx.onError?.(err);
       return undefined;
@@ -219,21 +214,29 @@ export class MovePlayer {
     seat: Seat,
     chosen?: ChosenMove,
   ): { move: Move; actor: Actor } {
-    const occupant = players.find((p) => p.seat === seat);
-    const isBot = !occupant || occupant.userId === null;
-    const level: Difficulty = isBot
-      ? ((occupant?.botLevel as Difficulty | null) ?? 'medio')
-      : 'medio';
+    const cpu = cpuLevel(players, seat);
+    const isBot = cpu !== null;
+    const level: Difficulty = cpu ?? 'medio';
     if (isBot && chosen && chosen.version === game.version && chosen.seat === seat) {
       return { move: chosen.move, actor: 'bot' };
     }
     const view = playerView(state, seat);
     const forced = !isBot && view.legalMoves.length === 1;
-    const move = forced
-      ? (view.legalMoves[0] as Move)
-      : this.ctx.bots(view, level, `${game.id}:${game.version}`);
+    const move = forced ? (view.legalMoves[0] as Move) : this.ctx.bots(view, level, seedOf(game));
     return { move, actor: isBot ? 'bot' : forced ? 'forced' : 'autoplay' };
   }
+}
+
+/** The level of the CPU at `seat` (Medio when the seat has none set), or null for a player's seat. */
+function cpuLevel(players: PlayerRow[], seat: Seat): Difficulty | null {
+  const occupant = players.find((p) => p.seat === seat);
+  if (occupant && occupant.userId !== null) return null;
+  return (occupant?.botLevel as Difficulty | null) ?? 'medio';
+}
+
+/** The seed of a due move's bot: the game and its version, so a choice can be made again. */
+function seedOf(game: GameRow): string {
+  return `${game.id}:${game.version}`;
 }
 
 /** A CPU seat's move chosen off the event loop for the game at `version`. */
